@@ -1,0 +1,129 @@
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { z } from "zod";
+import { parseMoney } from "@/lib/money/money";
+import { parseDuration } from "./duration";
+
+const duration = (example: string) =>
+  z.string().transform((text, ctx) => {
+    const ms = parseDuration(text);
+    if (ms === null) {
+      ctx.addIssue({ code: "custom", message: `should be a duration such as ${example}` });
+      return z.NEVER;
+    }
+    return ms;
+  });
+
+const money = z.string().transform((text, ctx) => {
+  const micros = parseMoney(text);
+  if (micros === null || micros < 0n) {
+    ctx.addIssue({ code: "custom", message: "should be a non-negative dollar amount such as 10 or 0.5" });
+    return z.NEVER;
+  }
+  return micros;
+});
+
+const flag = z.enum(["0", "1", "true", "false", ""]).transform((v) => v === "1" || v === "true");
+
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  DATA_DIR: z.string().min(1).default("./data"),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, "should be a postgres:// connection string")
+    .optional(),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, "should be a redis:// or rediss:// URL")
+    .optional(),
+  AUTH_SECRET: z.string().min(32, "should be at least 32 characters").optional(),
+  ENCRYPTION_KEY: z
+    .string()
+    .regex(/^[0-9a-fA-F]{64}$/, "should be 64 hex characters (32 bytes)")
+    .optional(),
+  WORKER: z.enum(["inline", "off"]).default("inline"),
+  TRUST_PROXY: flag.default(false),
+  WEBHOOK_ALLOW_PRIVATE: flag.default(false),
+  WEBHOOK_RETRY_DELAYS: z
+    .string()
+    .default("1m,5m,30m")
+    .transform((text, ctx) => {
+      const delays = text.split(",").map((part) => parseDuration(part));
+      if (delays.some((d) => d === null)) {
+        ctx.addIssue({ code: "custom", message: "should be comma-separated durations such as 1m,5m,30m" });
+        return z.NEVER;
+      }
+      return delays as number[];
+    }),
+  SUPPLIER_DELAY: duration("2s").default(2000),
+  CHAIN_PROVIDER: z.enum(["sandbox", "trongrid"]).default("sandbox"),
+  TRONGRID_URL: z.url({ protocol: /^https?$/ }).default("https://api.trongrid.io"),
+  TRONGRID_API_KEY: z.string().optional(),
+  TRON_XPUB: z
+    .string()
+    .regex(/^xpub[1-9A-HJ-NP-Za-km-z]{100,112}$/, "should be an account-level extended public key (xpub...)")
+    .optional(),
+  USDT_CONTRACT: z
+    .string()
+    .regex(/^T[1-9A-HJ-NP-Za-km-z]{33}$/, "should be a TRON base58 contract address")
+    .default("TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t"),
+  CHAIN_POLL_INTERVAL: duration("15s").default(15_000),
+  PAYMENT_TTL: duration("60m").default(3_600_000),
+  PAYMENT_MIN: money.default(10_000_000n),
+  PAYMENT_MAX: money.default(100_000_000_000n),
+  DEPOSIT_DUST: money.default(1_000_000n),
+  /** Per-minute limits per category, raised only by configuration (the benchmark does). */
+  RATE_LIMIT_MULTIPLIER: z.coerce.number().int().min(1).max(1_000_000).default(1),
+});
+
+export type AppConfig = Omit<z.infer<typeof envSchema>, "AUTH_SECRET" | "ENCRYPTION_KEY"> & {
+  AUTH_SECRET: string;
+  ENCRYPTION_KEY: string;
+  dataDir: string;
+};
+
+export class ConfigError extends Error {}
+
+function parseEnv(env: NodeJS.ProcessEnv) {
+  const input = Object.fromEntries(
+    Object.keys(envSchema.shape).flatMap((name) => (env[name] === undefined || env[name] === "" ? [] : [[name, env[name]]])),
+  );
+  const result = envSchema.safeParse(input);
+  if (!result.success) {
+    const lines = result.error.issues.map((issue) => {
+      const name = String(issue.path[0]);
+      return `  ${name}=${JSON.stringify(env[name])}: ${issue.message}`;
+    });
+    throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
+  }
+  return result.data;
+}
+
+/** Reads a secret from DATA_DIR, generating it on first use so the embedded mode needs no setup. */
+function generatedSecret(dataDir: string, file: string, make: () => string): string {
+  const target = path.join(dataDir, file);
+  if (existsSync(target)) return readFileSync(target, "utf8").trim();
+  mkdirSync(dataDir, { recursive: true });
+  const value = make();
+  writeFileSync(target, value + "\n", { mode: 0o600, flag: "wx" });
+  return value;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const parsed = parseEnv(env);
+  const dataDir = path.resolve(parsed.DATA_DIR);
+  return {
+    ...parsed,
+    dataDir,
+    AUTH_SECRET: parsed.AUTH_SECRET ?? generatedSecret(dataDir, "auth-secret", () => randomBytes(32).toString("base64url")),
+    ENCRYPTION_KEY: parsed.ENCRYPTION_KEY ?? generatedSecret(dataDir, "encryption-key", () => randomBytes(32).toString("hex")),
+  };
+}
+
+const cache = globalThis as unknown as { __appConfig?: AppConfig };
+
+/** The process-wide configuration, validated once. */
+export function config(): AppConfig {
+  return (cache.__appConfig ??= loadConfig());
+}

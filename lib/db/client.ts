@@ -1,0 +1,84 @@
+import path from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import type { ExtractTablesWithRelations } from "drizzle-orm";
+import type { PgDatabase, PgQueryResultHKT, PgTransaction } from "drizzle-orm/pg-core";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { drizzle as drizzlePostgres } from "drizzle-orm/postgres-js";
+import postgres from "postgres";
+import { config } from "@/lib/config/env";
+import * as schema from "./schema";
+
+export type Schema = typeof schema;
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
+/** Domain functions take either, so they can run inside a caller's transaction. */
+export type DbOrTx = Db | Tx;
+
+export type Driver = "pglite" | "postgres";
+
+export interface Database {
+  db: Db;
+  driver: Driver;
+  /** The connection string, for the postgres driver. */
+  url?: string;
+  close(): Promise<void>;
+}
+
+export interface OpenOptions {
+  /** A postgres:// URL; when absent the embedded PGlite is used. */
+  url?: string;
+  /** Where PGlite keeps its files; "memory://" for a throwaway database. */
+  pgliteDir?: string;
+  /** Connections in the postgres.js pool. */
+  maxConnections?: number;
+}
+
+export function openDatabase(options: OpenOptions): Database {
+  if (options.url) {
+    const client = postgres(options.url, {
+      max: options.maxConnections ?? 10,
+      onnotice: () => {},
+      connection: { application_name: "reseller-panel" },
+    });
+    return {
+      db: drizzlePostgres(client, { schema }) as unknown as Db,
+      driver: "postgres",
+      url: options.url,
+      close: () => client.end({ timeout: 5 }),
+    };
+  }
+  const client = new PGlite(options.pgliteDir ?? "memory://");
+  return {
+    db: drizzlePglite(client, { schema }) as unknown as Db,
+    driver: "pglite",
+    close: () => client.close(),
+  };
+}
+
+export function pgliteDirOf(dataDir: string): string {
+  return path.join(dataDir, "pglite");
+}
+
+const cache = globalThis as unknown as { __database?: Database };
+
+/**
+ * The process-wide database from the configuration. Cached on globalThis so that the server script
+ * and the bundled route handlers, which load this module separately, share one connection pool
+ * (and, in the embedded mode, the one PGlite instance that owns the data directory).
+ */
+export function database(): Database {
+  if (!cache.__database) {
+    const cfg = config();
+    cache.__database = openDatabase({ url: cfg.DATABASE_URL, pgliteDir: pgliteDirOf(cfg.dataDir) });
+  }
+  return cache.__database;
+}
+
+export function db(): Db {
+  return database().db;
+}
+
+/** Replaces the process-wide database (tests and the CLI open their own). */
+export function setDatabase(value: Database | undefined): void {
+  cache.__database = value;
+}

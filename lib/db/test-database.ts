@@ -1,0 +1,38 @@
+import { randomBytes } from "node:crypto";
+import postgres from "postgres";
+import { openDatabase, type Database } from "./client";
+import { migrateDatabase } from "./migrate";
+
+/** Which database the db test suites run on: set per vitest project (see vitest.config.ts). */
+export function testDriver(): "pglite" | "postgres" {
+  return process.env.TEST_DB === "postgres" ? "postgres" : "pglite";
+}
+
+export const TEST_POSTGRES_URL = process.env.TEST_POSTGRES_URL ?? "postgres://postgres@127.0.0.1:5432/test";
+
+/**
+ * A fresh, migrated database for one test suite: an in-memory PGlite, or a new database on the real
+ * Postgres that is dropped again on close.
+ */
+export async function createTestDatabase(options: { maxConnections?: number } = {}): Promise<Database> {
+  if (testDriver() === "pglite") {
+    const database = openDatabase({ pgliteDir: "memory://" });
+    await migrateDatabase(database);
+    return database;
+  }
+  const name = `t_${Date.now().toString(36)}_${randomBytes(4).toString("hex")}`;
+  const admin = postgres(TEST_POSTGRES_URL, { max: 1, onnotice: () => {} });
+  await admin.unsafe(`create database "${name}"`);
+  const url = new URL(TEST_POSTGRES_URL);
+  url.pathname = `/${name}`;
+  const database = openDatabase({ url: url.toString(), maxConnections: options.maxConnections ?? 20 });
+  await migrateDatabase(database);
+  return {
+    ...database,
+    async close() {
+      await database.close();
+      await admin.unsafe(`drop database if exists "${name}" with (force)`);
+      await admin.end();
+    },
+  };
+}

@@ -1,0 +1,22 @@
+import { randomBytes } from "node:crypto";
+
+const CROCKFORD = "0123456789ABCDEFGHJKMNPQRSTVWXYZ";
+
+export type IdPrefix = "usr" | "ord" | "txn" | "pay" | "dlv" | "key" | "evt" | "job";
+
+/**
+ * A prefixed ULID ("txn_01JD..."): opaque to integrators, and sorts by creation time, which lets
+ * lists paginate newest-first with the id alone as the cursor.
+ */
+export function newId(prefix: IdPrefix, now: number = Date.now()): string {
+  let time = "";
+  let t = now;
+  for (let i = 0; i < 10; i++) {
+    time = CROCKFORD[t % 32] + time;
+    t = Math.floor(t / 32);
+  }
+  const bytes = randomBytes(16);
+  let random = "";
+  for (let i = 0; i < 16; i++) random += CROCKFORD[bytes[i] % 32];
+  return `${prefix}_${time}${random}`;
+}

@@ -1,0 +1,33 @@
+import path from "node:path";
+import { defineConfig } from "vitest/config";
+
+/**
+ * Three projects: plain unit tests; the database suites (*.db.test.ts) on an in-memory PGlite; and
+ * the same suites on the real Postgres, which runs when TEST_POSTGRES=1 (CI sets it).
+ */
+const alias = { "@": path.resolve(import.meta.dirname) };
+const withPostgres = process.env.TEST_POSTGRES === "1";
+
+export default defineConfig({
+  resolve: { alias },
+  test: {
+    projects: [
+      {
+        resolve: { alias },
+        test: { name: "unit", include: ["lib/**/*.test.ts", "cli/**/*.test.ts"], exclude: ["**/*.db.test.ts"] },
+      },
+      {
+        resolve: { alias },
+        test: { name: "db-pglite", include: ["lib/**/*.db.test.ts"], env: { TEST_DB: "pglite" }, testTimeout: 30_000, hookTimeout: 60_000 },
+      },
+      ...(withPostgres
+        ? [
+            {
+              resolve: { alias },
+              test: { name: "db-postgres", include: ["lib/**/*.db.test.ts"], env: { TEST_DB: "postgres" }, testTimeout: 30_000, hookTimeout: 60_000 },
+            },
+          ]
+        : []),
+    ],
+  },
+});

@@ -1,0 +1,11 @@
+import { randomUUID } from "node:crypto";
+import { errorResponse } from "@/lib/api/errors";
+import { AppError } from "@/lib/errors/app-error";
+
+// Any /api path no route serves: the JSON error body, never an HTML page.
+function unknownPath(request: Request): Response {
+  const { pathname } = new URL(request.url);
+  return errorResponse(new AppError("not_found", `No API endpoint at ${request.method} ${pathname}. See /api/v2/openapi.json.`), randomUUID());
+}
+
+export { unknownPath as GET, unknownPath as POST, unknownPath as PUT, unknownPath as PATCH, unknownPath as DELETE };

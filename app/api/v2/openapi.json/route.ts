@@ -1,0 +1,15 @@
+import { buildOpenApiDocument, type OpenApiDocument } from "@/lib/api/openapi";
+import { operations } from "@/lib/api/operations";
+
+// GET /api/v2/openapi.json - the OpenAPI 3.1 document, generated from the operations' zod schemas; no auth.
+//
+// Not `dynamic = "force-static"`: a prerendered response would replay the X-Request-Id of the build for
+// every request. The builder is pure, so the document is built once per process and reused instead.
+let document: OpenApiDocument | undefined;
+
+export function GET(): Response {
+  document ??= buildOpenApiDocument(operations);
+  return Response.json(document, {
+    headers: { "Cache-Control": "public, max-age=300", "X-Request-Id": crypto.randomUUID() },
+  });
+}

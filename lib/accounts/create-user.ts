@@ -1,0 +1,29 @@
+import { AppError } from "@/lib/errors/app-error";
+import type { DbOrTx } from "@/lib/db/client";
+import { users, type Role, type Tier, type User } from "@/lib/db/schema";
+import { hashPassword } from "@/lib/auth/password";
+import { newId } from "@/lib/ids/ids";
+import { emailSchema, nameSchema, passwordSchema } from "./schemas";
+
+export interface CreateUserInput {
+  email: string;
+  password: string;
+  name?: string;
+  role?: Role;
+  tier?: Tier;
+}
+
+/** Creates a panel account; the email is the sign-in name and must be unused. */
+export async function createUser(db: DbOrTx, input: CreateUserInput): Promise<User> {
+  const email = emailSchema.parse(input.email);
+  const password = passwordSchema.parse(input.password);
+  const name = nameSchema.parse(input.name ?? email.split("@")[0]);
+  const passwordHash = await hashPassword(password);
+  const [user] = await db
+    .insert(users)
+    .values({ id: newId("usr"), email, name, passwordHash, role: input.role ?? "reseller", tier: input.tier ?? "Bronze" })
+    .onConflictDoNothing({ target: users.email })
+    .returning();
+  if (!user) throw new AppError("validation_error", "An account with this email already exists.", { issues: [{ path: "email", message: "An account with this email already exists." }] });
+  return user;
+}

@@ -1,0 +1,46 @@
+import { and, count, desc, eq, ilike, isNull, lt, or, type SQL } from "drizzle-orm";
+import type { DbOrTx } from "@/lib/db/client";
+import { apiKeys, users } from "@/lib/db/schema";
+
+export interface ResellerSummary {
+  id: string;
+  email: string;
+  name: string;
+  tier: string;
+  status: string;
+  balance: bigint;
+  activeKeys: number;
+  createdAt: Date;
+}
+
+/** Admin view: resellers newest first, with their balance and number of live API keys. */
+export async function listResellers(
+  db: DbOrTx,
+  options: { q?: string; cursor?: string; limit: number },
+): Promise<{ data: ResellerSummary[]; nextCursor: string | null }> {
+  const conditions: SQL[] = [eq(users.role, "reseller")];
+  if (options.q) {
+    const pattern = `%${options.q.replace(/[%_\\]/g, (c) => `\\${c}`)}%`;
+    conditions.push(or(ilike(users.email, pattern), ilike(users.name, pattern))!);
+  }
+  if (options.cursor) conditions.push(lt(users.id, options.cursor));
+  const rows = await db
+    .select({
+      id: users.id,
+      email: users.email,
+      name: users.name,
+      tier: users.tier,
+      status: users.status,
+      balance: users.balance,
+      createdAt: users.createdAt,
+      activeKeys: count(apiKeys.id),
+    })
+    .from(users)
+    .leftJoin(apiKeys, and(eq(apiKeys.userId, users.id), isNull(apiKeys.revokedAt)))
+    .where(and(...conditions))
+    .groupBy(users.id)
+    .orderBy(desc(users.id))
+    .limit(options.limit + 1);
+  const page = rows.slice(0, options.limit);
+  return { data: page, nextCursor: rows.length > options.limit ? page[page.length - 1].id : null };
+}

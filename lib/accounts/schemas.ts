@@ -1,0 +1,15 @@
+import { z } from "zod";
+
+export const emailSchema = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .max(254)
+  .pipe(z.email({ message: "Enter a valid email address." }));
+
+export const passwordSchema = z
+  .string()
+  .min(10, "Use at least 10 characters.")
+  .max(200, "Use at most 200 characters.");
+
+export const nameSchema = z.string().trim().min(1, "Enter a name.").max(100, "Use at most 100 characters.");

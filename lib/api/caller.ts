@@ -1,0 +1,55 @@
+import { getServerSession } from "next-auth";
+import { findUserById } from "@/lib/accounts/get-user";
+import { authenticateApiKey } from "@/lib/api-keys/authenticate-key";
+import { authOptions } from "@/lib/auth/auth-options";
+import type { Db } from "@/lib/db/client";
+import type { User } from "@/lib/db/schema";
+import { AppError } from "@/lib/errors/app-error";
+
+export interface Caller {
+  user: User;
+  /** Set when the call came with an API key; rate limits are counted per key. */
+  apiKeyId: string | null;
+  rateLimitSubject: string;
+}
+
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+
+function presentedKey(headers: Headers): string | null {
+  const header = headers.get("x-api-key");
+  if (header !== null) return header.trim();
+  const authorization = headers.get("authorization");
+  if (authorization === null) return null;
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(authorization);
+  if (!match) throw new AppError("unauthenticated", "Use 'Authorization: Bearer <key>' or the X-API-Key header.");
+  return match[1];
+}
+
+/** A cookie-authenticated write must come from our own pages: the Origin must be this host. */
+function assertSameOrigin(request: Request): void {
+  const origin = request.headers.get("origin");
+  const host = request.headers.get("x-forwarded-host") ?? request.headers.get("host");
+  let originHost: string | null = null;
+  try {
+    originHost = origin ? new URL(origin).host : null;
+  } catch {
+    originHost = null;
+  }
+  if (!originHost || originHost !== host) throw new AppError("forbidden", "Cross-origin requests with the session cookie are not allowed; use an API key.");
+}
+
+/** Who is calling: an API key (X-API-Key or Bearer) first, else the panel's session cookie. */
+export async function resolveCaller(db: Db, request: Request, ip: string): Promise<Caller> {
+  const key = presentedKey(request.headers);
+  if (key !== null) {
+    const { user, apiKeyId } = await authenticateApiKey(db, key, ip);
+    return { user, apiKeyId, rateLimitSubject: `key:${apiKeyId}` };
+  }
+  const session = request.headers.get("cookie")?.includes("next-auth.session-token") ? await getServerSession(authOptions()) : null;
+  if (!session?.user?.id) throw new AppError("unauthenticated", "Send an API key in the X-API-Key header or as 'Authorization: Bearer <key>'.");
+  const user = await findUserById(db, session.user.id);
+  if (!user) throw new AppError("unauthenticated", "The session has ended. Sign in again.");
+  if (user.status !== "active") throw new AppError("account_disabled", "This account is disabled. Contact support.");
+  if (!SAFE_METHODS.has(request.method)) assertSameOrigin(request);
+  return { user, apiKeyId: null, rateLimitSubject: `user:${user.id}` };
+}

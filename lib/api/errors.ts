@@ -1,0 +1,28 @@
+import { ZodError, type z } from "zod";
+import { AppError, validationError, type ValidationIssue } from "@/lib/errors/app-error";
+
+export function zodIssuesToValidation(error: ZodError, root?: string): ValidationIssue[] {
+  return error.issues.flatMap((issue) => {
+    const base = [...(root ? [root] : []), ...issue.path.map(String)];
+    if (issue.code === "unrecognized_keys") {
+      return (issue as z.core.$ZodIssueUnrecognizedKeys).keys.map((key) => ({ path: [...base, key].join("."), message: "Unknown field." }));
+    }
+    return [{ path: base.join("."), message: issue.message }];
+  });
+}
+
+/** Turns anything thrown into an AppError; what is not one already becomes a generic 500 that leaks nothing. */
+export function toAppError(error: unknown): { appError: AppError; unexpected: boolean } {
+  if (error instanceof AppError) return { appError: error, unexpected: false };
+  if (error instanceof ZodError) {
+    return { appError: validationError(zodIssuesToValidation(error)), unexpected: false };
+  }
+  return { appError: new AppError("internal_error", "Something went wrong on our side. Retry later, quoting the request id."), unexpected: true };
+}
+
+export function errorResponse(appError: AppError, requestId: string, headers: Record<string, string> = {}): Response {
+  return Response.json(
+    { error: { code: appError.code, message: appError.message, retryable: appError.retryable, request_id: requestId, details: appError.details } },
+    { status: appError.status, headers: { ...headers, ...appError.headers, "X-Request-Id": requestId, "Cache-Control": "no-store" } },
+  );
+}

@@ -1,0 +1,112 @@
+import { randomUUID } from "node:crypto";
+import type { z } from "zod";
+import { config } from "@/lib/config/env";
+import { db, type Db } from "@/lib/db/client";
+import { AppError, validationError } from "@/lib/errors/app-error";
+import { clientIpOf } from "@/lib/http/client-ip";
+import { checkApiRateLimit } from "@/lib/ratelimit/limiter";
+import type { RateLimitResult } from "@/lib/ratelimit/store";
+import { resolveCaller, type Caller } from "./caller";
+import { errorResponse, toAppError, zodIssuesToValidation } from "./errors";
+import type { Operation } from "./operation";
+
+export const MAX_BODY_BYTES = 64 * 1024;
+
+export interface HandlerContext<Q extends z.ZodType, B extends z.ZodType, P extends z.ZodType, A> {
+  request: Request;
+  db: Db;
+  caller: A extends "reseller" ? Caller : null;
+  query: z.output<Q>;
+  body: z.output<B>;
+  params: z.output<P>;
+  requestId: string;
+  ip: string;
+}
+
+/** A reply with a status or headers other than the operation's defaults. */
+export class ApiReply<T> {
+  constructor(
+    readonly body: T,
+    readonly status?: number,
+    readonly headers: Record<string, string> = {},
+  ) {}
+}
+
+type RouteContext = { params: Promise<Record<string, string | string[]>> };
+
+function rateLimitHeaders(result: RateLimitResult): Record<string, string> {
+  return {
+    "X-RateLimit-Limit": String(result.limit),
+    "X-RateLimit-Remaining": String(result.remaining),
+    "X-RateLimit-Reset": String(result.resetSeconds),
+  };
+}
+
+function parseWith<T extends z.ZodType>(schema: T, value: unknown, root: string): z.output<T> {
+  const result = schema.safeParse(value);
+  if (result.success) return result.data;
+  throw validationError(zodIssuesToValidation(result.error, root));
+}
+
+async function readJsonBody(request: Request): Promise<unknown> {
+  const declared = Number(request.headers.get("content-length") ?? "0");
+  if (declared > MAX_BODY_BYTES) throw new AppError("payload_too_large", `The body is over ${MAX_BODY_BYTES / 1024} KiB.`);
+  const bytes = new Uint8Array(await request.arrayBuffer());
+  if (bytes.byteLength > MAX_BODY_BYTES) throw new AppError("payload_too_large", `The body is over ${MAX_BODY_BYTES / 1024} KiB.`);
+  const text = new TextDecoder("utf-8").decode(bytes).trim();
+  if (text === "") return {};
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new AppError("invalid_json", "The body is not valid JSON.");
+  }
+}
+
+/**
+ * The one wrapper around every API route: request id, caller (key or session), the operation's
+ * rate-limit category, input validation, output shaping and the error body. Policy comes from the
+ * operation, never from matching the URL.
+ */
+export function apiHandler<Q extends z.ZodType, B extends z.ZodType, P extends z.ZodType, R extends z.ZodType, A extends "reseller" | "none">(
+  operation: Operation<Q, B, P, R, A>,
+  handler: (ctx: HandlerContext<Q, B, P, A>) => Promise<z.input<R> | ApiReply<z.input<R>>>,
+) {
+  return async (request: Request, route: RouteContext): Promise<Response> => {
+    const requestId = randomUUID();
+    const ip = clientIpOf(request.headers);
+    let limitHeaders: Record<string, string> = {};
+    try {
+      const database = db();
+      let caller: Caller | null = null;
+      if (operation.auth === "reseller") {
+        caller = await resolveCaller(database, request, ip);
+        const limit = await checkApiRateLimit(operation.category, caller.rateLimitSubject, config().RATE_LIMIT_MULTIPLIER);
+        limitHeaders = rateLimitHeaders(limit);
+        if (!limit.allowed) {
+          throw new AppError(
+            "rate_limited",
+            `Too many requests in the ${operation.category} category. Retry in ${limit.retryAfterSeconds} s.`,
+            { category: operation.category, retry_after: limit.retryAfterSeconds },
+            { "Retry-After": String(limit.retryAfterSeconds) },
+          );
+        }
+      }
+      const url = new URL(request.url);
+      const params = operation.params ? parseWith(operation.params, await route.params, "path") : undefined;
+      const query = operation.query ? parseWith(operation.query, Object.fromEntries(url.searchParams), "query") : undefined;
+      const body = operation.body ? parseWith(operation.body, await readJsonBody(request), "") : undefined;
+
+      const result = await handler({ request, db: database, caller, query, body, params, requestId, ip } as HandlerContext<Q, B, P, A>);
+      const reply = result instanceof ApiReply ? result : new ApiReply(result);
+      const shaped = operation.response.parse(reply.body);
+      return Response.json(shaped, {
+        status: reply.status ?? operation.successStatus ?? 200,
+        headers: { ...limitHeaders, ...reply.headers, "X-Request-Id": requestId, "Cache-Control": "no-store" },
+      });
+    } catch (error) {
+      const { appError, unexpected } = toAppError(error);
+      if (unexpected) console.error(`[api] ${requestId} ${request.method} ${new URL(request.url).pathname}:`, error);
+      return errorResponse(appError, requestId, limitHeaders);
+    }
+  };
+}

@@ -1,0 +1,46 @@
+import type { z } from "zod";
+import type { ErrorCode } from "@/lib/errors/app-error";
+import type { RateCategory } from "@/lib/ratelimit/categories";
+
+export type HttpMethod = "GET" | "POST" | "PUT" | "DELETE";
+
+/**
+ * One API operation: its paths on both surfaces, its policy, and the zod schemas that validate its
+ * input, shape its output and generate its part of the OpenAPI document.
+ */
+export interface Operation<
+  Q extends z.ZodType = z.ZodType,
+  B extends z.ZodType = z.ZodType,
+  P extends z.ZodType = z.ZodType,
+  R extends z.ZodType = z.ZodType,
+  A extends "reseller" | "none" = "reseller" | "none",
+> {
+  operationId: string;
+  summary: string;
+  description?: string;
+  tag: string;
+  method: HttpMethod;
+  /** The /api/v2 path, with {param} placeholders. */
+  path: string;
+  /** The reseller-API twin under /api, where there is one. */
+  resellerPath?: string;
+  category: RateCategory;
+  auth: A;
+  query?: Q;
+  body?: B;
+  params?: P;
+  response: R;
+  successStatus?: number;
+  /** Error codes this operation can answer with, beyond the ones every authenticated call can. */
+  errors?: ErrorCode[];
+}
+
+export function defineOperation<
+  Q extends z.ZodType,
+  B extends z.ZodType,
+  P extends z.ZodType,
+  R extends z.ZodType,
+  const A extends "reseller" | "none",
+>(operation: Operation<Q, B, P, R, A>): Operation<Q, B, P, R, A> {
+  return operation;
+}

@@ -1,0 +1,69 @@
+import { z } from "zod";
+import { LEDGER_ENTRY_TYPES, TIERS } from "@/lib/db/schema";
+import { transactionSchema } from "@/lib/ledger/serialize";
+import { listResponse, moneyString, paginationQuery, timestampString } from "../common-schemas";
+import { defineOperation } from "../operation";
+
+export const meSchema = z
+  .object({
+    id: z.string(),
+    email: z.string(),
+    name: z.string(),
+    tier: z.enum(TIERS),
+    created_at: timestampString,
+  })
+  .meta({ id: "Account" });
+
+export const balanceSchema = z.object({ balance: moneyString, currency: z.literal("USD") }).meta({ id: "Balance" });
+
+export const getMe = defineOperation({
+  operationId: "getMe",
+  summary: "The calling reseller's profile",
+  tag: "Account",
+  method: "GET",
+  path: "/api/v2/me",
+  resellerPath: "/api/me",
+  category: "account_read",
+  auth: "reseller",
+  response: meSchema,
+});
+
+export const getBalance = defineOperation({
+  operationId: "getBalance",
+  summary: "The calling reseller's balance",
+  tag: "Account",
+  method: "GET",
+  path: "/api/v2/balance",
+  resellerPath: "/api/balance",
+  category: "account_read",
+  auth: "reseller",
+  response: balanceSchema,
+});
+
+export const listTransactions = defineOperation({
+  operationId: "listTransactions",
+  summary: "The calling reseller's transactions, newest first",
+  description: "Every balance change is a transaction; their amounts add up to the balance.",
+  tag: "Account",
+  method: "GET",
+  path: "/api/v2/transactions",
+  resellerPath: "/api/transactions",
+  category: "account_read",
+  auth: "reseller",
+  query: paginationQuery.extend({ type: z.enum(LEDGER_ENTRY_TYPES).optional() }),
+  response: listResponse(transactionSchema),
+});
+
+export const getTransaction = defineOperation({
+  operationId: "getTransaction",
+  summary: "One transaction",
+  tag: "Account",
+  method: "GET",
+  path: "/api/v2/transactions/{transactionId}",
+  resellerPath: "/api/transaction/{transactionId}",
+  category: "account_read",
+  auth: "reseller",
+  params: z.object({ transactionId: z.string().max(64) }),
+  response: transactionSchema,
+  errors: ["not_found"],
+});

@@ -1,0 +1,5 @@
+import type { Operation } from "../operation";
+import * as account from "./account";
+
+/** Every operation of the API, in the order the OpenAPI document lists them. */
+export const operations: Operation[] = [account.getMe, account.getBalance, account.listTransactions, account.getTransaction];

@@ -1,0 +1,58 @@
+import type { NextAuthOptions } from "next-auth";
+import CredentialsProvider from "next-auth/providers/credentials";
+import { findUserByEmail } from "@/lib/accounts/get-user";
+import { config } from "@/lib/config/env";
+import { db } from "@/lib/db/client";
+import type { Role } from "@/lib/db/schema";
+import { verifyPassword } from "./password";
+
+declare module "next-auth" {
+  interface Session {
+    user: { id: string; email: string; name: string; role: Role };
+  }
+  interface User {
+    role: Role;
+  }
+}
+
+declare module "next-auth/jwt" {
+  interface JWT {
+    uid?: string;
+    role?: Role;
+  }
+}
+
+/** Login attempts are counted (and refused past the limit) by the route in front of next-auth. */
+export function authOptions(): NextAuthOptions {
+  return {
+    secret: config().AUTH_SECRET,
+    session: { strategy: "jwt", maxAge: 7 * 24 * 3600 },
+    pages: { signIn: "/login", error: "/login" },
+    providers: [
+      CredentialsProvider({
+        name: "Email and password",
+        credentials: { email: { label: "Email", type: "email" }, password: { label: "Password", type: "password" } },
+        async authorize(credentials) {
+          if (!credentials?.email || !credentials.password) return null;
+          const user = await findUserByEmail(db(), credentials.email);
+          if (!user || !(await verifyPassword(user.passwordHash, credentials.password))) return null;
+          if (user.status !== "active") throw new Error("This account is disabled. Contact support.");
+          return { id: user.id, email: user.email, name: user.name, role: user.role };
+        },
+      }),
+    ],
+    callbacks: {
+      jwt({ token, user }) {
+        if (user) {
+          token.uid = user.id;
+          token.role = user.role;
+        }
+        return token;
+      },
+      session({ session, token }) {
+        session.user = { id: token.uid ?? "", email: token.email ?? "", name: token.name ?? "", role: token.role ?? "reseller" };
+        return session;
+      },
+    },
+  };
+}

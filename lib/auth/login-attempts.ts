@@ -1,0 +1,20 @@
+import { checkLoginRateLimit } from "@/lib/ratelimit/limiter";
+
+export interface LoginRefusal {
+  retryAfterSeconds: number;
+  message: string;
+}
+
+/**
+ * Counts one sign-in attempt for this client IP, whatever its outcome; past 10 in 15 minutes the
+ * attempt is refused before the password is looked at.
+ */
+export async function countLoginAttempt(ip: string): Promise<LoginRefusal | null> {
+  const result = await checkLoginRateLimit(ip);
+  if (result.allowed) return null;
+  const minutes = Math.max(1, Math.ceil(result.retryAfterSeconds / 60));
+  return {
+    retryAfterSeconds: result.retryAfterSeconds,
+    message: `Too many sign-in attempts. Try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`,
+  };
+}

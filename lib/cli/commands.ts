@@ -1,0 +1,65 @@
+import { createUser } from "@/lib/accounts/create-user";
+import { findUserByEmail } from "@/lib/accounts/get-user";
+import { createApiKey } from "@/lib/api-keys/manage-keys";
+import type { Db } from "@/lib/db/client";
+import { TIERS, type Tier } from "@/lib/db/schema";
+import { AppError } from "@/lib/errors/app-error";
+import { adjustBalance } from "@/lib/ledger/adjust-balance";
+import { postLedgerEntry } from "@/lib/ledger/post-entry";
+import { formatMoney, parseMoney } from "@/lib/money/money";
+import { seedDemo } from "@/lib/seed/demo-seed";
+import { ensureTariffs } from "@/lib/tariffs/ensure-tariffs";
+
+export type Options = Record<string, string | boolean | undefined>;
+
+export class UsageError extends Error {}
+
+function required(options: Options, name: string): string {
+  const value = options[name];
+  if (typeof value !== "string" || value === "") throw new UsageError(`--${name} is required`);
+  return value;
+}
+
+function amount(options: Options, name: string): bigint {
+  const text = required(options, name);
+  const micros = parseMoney(text);
+  if (micros === null) throw new UsageError(`--${name} should be a dollar amount such as 50 or 12.5, not ${JSON.stringify(text)}`);
+  return micros;
+}
+
+export async function adminCreate(db: Db, options: Options) {
+  await ensureTariffs(db);
+  const user = await createUser(db, { email: required(options, "email"), password: required(options, "password"), name: options.name as string | undefined, role: "admin" });
+  return { id: user.id, email: user.email, role: user.role };
+}
+
+export async function resellerCreate(db: Db, options: Options) {
+  await ensureTariffs(db);
+  const tier = (options.tier as string | undefined) ?? "Bronze";
+  if (!TIERS.includes(tier as Tier)) throw new UsageError(`--tier should be one of ${TIERS.join(", ")}`);
+  const balance = options.balance === undefined ? 0n : amount(options, "balance");
+  if (balance < 0n) throw new UsageError("--balance must not be negative");
+  return db.transaction(async (tx) => {
+    const user = await createUser(tx, {
+      email: required(options, "email"),
+      password: required(options, "password"),
+      name: options.name as string | undefined,
+      tier: tier as Tier,
+    });
+    if (balance > 0n) await postLedgerEntry(tx, { userId: user.id, type: "adjustment", amount: balance, description: "Opening balance" });
+    const apiKey = options["api-key"] ? (await createApiKey(tx, { userId: user.id, name: "CLI key" })).key : null;
+    return { id: user.id, email: user.email, api_key: apiKey };
+  });
+}
+
+export async function resellerCredit(db: Db, options: Options) {
+  const user = await findUserByEmail(db, required(options, "email"));
+  if (!user || user.role !== "reseller") throw new AppError("not_found", `No reseller with the email ${options.email}.`);
+  const entry = await adjustBalance(db, { userId: user.id, amount: amount(options, "amount"), note: required(options, "note") });
+  return { transaction_id: entry.id, email: user.email, amount: formatMoney(entry.amount), balance: formatMoney(entry.balanceAfter) };
+}
+
+export async function dbSeed(db: Db) {
+  const { created } = await seedDemo(db);
+  return { seeded: created ? "demo tariffs and accounts" : "already seeded: nothing changed" };
+}

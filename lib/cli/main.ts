@@ -1,0 +1,77 @@
+import { parseArgs } from "node:util";
+import { ZodError } from "zod";
+import { zodIssuesToValidation } from "@/lib/api/errors";
+import { config, ConfigError } from "@/lib/config/env";
+import { openDatabase, pgliteDirOf } from "@/lib/db/client";
+import { acquireDataDirLock, DataDirBusyError } from "@/lib/db/data-dir-lock";
+import { migrateDatabase } from "@/lib/db/migrate";
+import { AppError } from "@/lib/errors/app-error";
+import { adminCreate, dbSeed, resellerCreate, resellerCredit, UsageError, type Options } from "./commands";
+
+const USAGE = `Usage: npm run cli -- <command> [options]
+
+  db:migrate                                   apply database migrations
+  db:seed                                      seed demo tariffs and accounts
+  admin:create --email E --password P [--name N]
+  reseller:create --email E --password P [--name N] [--tier Bronze|Silver|Gold] [--balance 100] [--api-key]
+  reseller:credit --email E --amount 50 --note "..."   (a negative amount debits)
+
+Uses the same configuration as the server: the embedded database in DATA_DIR, or DATABASE_URL.`;
+
+async function run(): Promise<number> {
+  const { positionals, values } = parseArgs({
+    allowPositionals: true,
+    allowNegative: false,
+    options: {
+      email: { type: "string" },
+      password: { type: "string" },
+      name: { type: "string" },
+      tier: { type: "string" },
+      balance: { type: "string" },
+      amount: { type: "string" },
+      note: { type: "string" },
+      "api-key": { type: "boolean" },
+      help: { type: "boolean", short: "h" },
+    },
+  });
+  const command = positionals[0];
+  const commands: Record<string, (db: ReturnType<typeof openDatabase>["db"], options: Options) => Promise<unknown>> = {
+    "db:migrate": async () => ({ migrated: true }),
+    "db:seed": (db) => dbSeed(db),
+    "admin:create": adminCreate,
+    "reseller:create": resellerCreate,
+    "reseller:credit": resellerCredit,
+  };
+  if (values.help || !command || !commands[command]) {
+    console.error(USAGE);
+    return command && !values.help ? 2 : 0;
+  }
+
+  const cfg = config();
+  const releaseLock = cfg.DATABASE_URL ? () => {} : acquireDataDirLock(cfg.dataDir, "command line");
+  const database = openDatabase({ url: cfg.DATABASE_URL, pgliteDir: pgliteDirOf(cfg.dataDir), maxConnections: 2 });
+  try {
+    await migrateDatabase(database);
+    const result = await commands[command](database.db, values);
+    console.log(JSON.stringify(result));
+    return 0;
+  } finally {
+    await database.close();
+    releaseLock();
+  }
+}
+
+run()
+  .then((code) => process.exit(code))
+  .catch((error) => {
+    if (error instanceof ZodError) {
+      console.error(zodIssuesToValidation(error).map((i) => `error: ${i.path || "input"}: ${i.message}`).join("\n"));
+    } else if (error instanceof UsageError || error instanceof AppError || error instanceof ConfigError || error instanceof DataDirBusyError) {
+      console.error(`error: ${error.message}`);
+    } else if (error instanceof TypeError && "code" in error && String(error.code).startsWith("ERR_PARSE_ARGS")) {
+      console.error(`error: ${error.message}\n\n${USAGE}`);
+    } else {
+      console.error("error:", error);
+    }
+    process.exit(1);
+  });

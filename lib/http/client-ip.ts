@@ -1,0 +1,26 @@
+/**
+ * The header through which the server script hands the client IP to the app. The script always
+ * overwrites it, so a client cannot choose its own value.
+ */
+export const CLIENT_IP_HEADER = "x-client-ip";
+
+/**
+ * The socket's address, or with a trusted proxy in front, the rightmost X-Forwarded-For entry: the
+ * one our proxy added. Entries to its left came from the client and prove nothing.
+ */
+export function resolveClientIp(socketAddress: string | undefined, forwardedFor: string | string[] | undefined, trustProxy: boolean): string {
+  const fallback = normalize(socketAddress ?? "") || "0.0.0.0";
+  if (!trustProxy || !forwardedFor) return fallback;
+  const header = Array.isArray(forwardedFor) ? forwardedFor.join(",") : forwardedFor;
+  const entries = header.split(",").map((entry) => entry.trim()).filter(Boolean);
+  return normalize(entries[entries.length - 1] ?? "") || fallback;
+}
+
+function normalize(address: string): string {
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
+  return mapped ? mapped[1] : address;
+}
+
+export function clientIpOf(headers: Headers): string {
+  return headers.get(CLIENT_IP_HEADER) ?? "0.0.0.0";
+}

@@ -1,0 +1,38 @@
+import { and, desc, eq, lt, type SQL } from "drizzle-orm";
+import type { DbOrTx } from "@/lib/db/client";
+import { ledgerEntries, type LedgerEntry, type LedgerEntryType } from "@/lib/db/schema";
+import { notFound } from "@/lib/errors/app-error";
+
+export interface Page<T> {
+  data: T[];
+  nextCursor: string | null;
+}
+
+/** A reseller's transactions, newest first; the cursor is the last id of the previous page. */
+export async function listLedgerEntries(
+  db: DbOrTx,
+  options: { userId: string; type?: LedgerEntryType; cursor?: string; limit: number },
+): Promise<Page<LedgerEntry>> {
+  const conditions: SQL[] = [eq(ledgerEntries.userId, options.userId)];
+  if (options.type) conditions.push(eq(ledgerEntries.type, options.type));
+  if (options.cursor) conditions.push(lt(ledgerEntries.id, options.cursor));
+  const rows = await db
+    .select()
+    .from(ledgerEntries)
+    .where(and(...conditions))
+    .orderBy(desc(ledgerEntries.id))
+    .limit(options.limit + 1);
+  const data = rows.slice(0, options.limit);
+  return { data, nextCursor: rows.length > options.limit ? data[data.length - 1].id : null };
+}
+
+/** One transaction of this reseller; another reseller's id reads as not found. */
+export async function getLedgerEntry(db: DbOrTx, userId: string, id: string): Promise<LedgerEntry> {
+  const [entry] = await db
+    .select()
+    .from(ledgerEntries)
+    .where(and(eq(ledgerEntries.id, id), eq(ledgerEntries.userId, userId)))
+    .limit(1);
+  if (!entry) throw notFound("Transaction");
+  return entry;
+}

@@ -1,0 +1,65 @@
+import { describe, expect, it, vi } from "vitest";
+import { RATE_CATEGORIES } from "./categories";
+import { checkApiRateLimit, checkLoginRateLimit, createRateLimitStore } from "./limiter";
+import { MemoryRateLimitStore } from "./memory-store";
+import type { RateLimitStore } from "./store";
+
+const broken: RateLimitStore = { hit: () => Promise.reject(new Error("boom")) };
+
+describe("checkApiRateLimit", () => {
+  it("applies the category limit times the multiplier", async () => {
+    const store = new MemoryRateLimitStore();
+    const limit = RATE_CATEGORIES.payment_write.limit * 2;
+    for (let i = 0; i < limit; i++) expect((await checkApiRateLimit("payment_write", "key1", 2, store)).allowed).toBe(true);
+    expect(await checkApiRateLimit("payment_write", "key1", 2, store)).toMatchObject({ allowed: false, limit, remaining: 0 });
+    // Separate budgets per category and per subject.
+    expect((await checkApiRateLimit("catalog_read", "key1", 2, store)).allowed).toBe(true);
+    expect((await checkApiRateLimit("payment_write", "key2", 2, store)).allowed).toBe(true);
+  });
+
+  it("fails open with one warning when the store throws", async () => {
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    try {
+      expect(await checkApiRateLimit("order_create", "key1", 3, broken)).toEqual({
+        allowed: true,
+        limit: 180,
+        remaining: 180,
+        resetSeconds: 0,
+        retryAfterSeconds: 0,
+      });
+      expect(warn).toHaveBeenCalledTimes(1);
+    } finally {
+      warn.mockRestore();
+    }
+  });
+});
+
+describe("checkLoginRateLimit", () => {
+  it("allows 10 attempts per IP", async () => {
+    const store = new MemoryRateLimitStore();
+    for (let i = 0; i < 10; i++) expect((await checkLoginRateLimit("10.0.0.1", store)).allowed).toBe(true);
+    expect(await checkLoginRateLimit("10.0.0.1", store)).toMatchObject({ allowed: false, retryAfterSeconds: 900 });
+    expect((await checkLoginRateLimit("10.0.0.2", store)).allowed).toBe(true);
+  });
+
+  it("fails closed when the store throws", async () => {
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    try {
+      expect(await checkLoginRateLimit("10.0.0.1", broken)).toEqual({
+        allowed: false,
+        limit: 10,
+        remaining: 0,
+        resetSeconds: 60,
+        retryAfterSeconds: 60,
+      });
+    } finally {
+      warn.mockRestore();
+    }
+  });
+});
+
+describe("createRateLimitStore", () => {
+  it("uses memory without a Redis URL", () => {
+    expect(createRateLimitStore()).toBeInstanceOf(MemoryRateLimitStore);
+  });
+});

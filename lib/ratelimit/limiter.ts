@@ -1,0 +1,56 @@
+import { config } from "@/lib/config/env";
+import { LOGIN_LIMIT, RATE_CATEGORIES, type RateCategory } from "./categories";
+import { MemoryRateLimitStore } from "./memory-store";
+import { RedisRateLimitStore } from "./redis-store";
+import type { RateLimitResult, RateLimitStore } from "./store";
+
+/** Redis when configured (shared by all instances); otherwise in-process, fine for a single server. */
+export function createRateLimitStore(redisUrl?: string): RateLimitStore {
+  return redisUrl ? new RedisRateLimitStore(redisUrl) : new MemoryRateLimitStore();
+}
+
+// On globalThis so Next's dev reloads and separate bundles reuse one store (and one connection).
+const cache = globalThis as unknown as { __rateLimitStore?: RateLimitStore };
+
+/** The process-wide store, created on first use from REDIS_URL. */
+export function rateLimitStore(): RateLimitStore {
+  return (cache.__rateLimitStore ??= createRateLimitStore(config().REDIS_URL));
+}
+
+/**
+ * Per-category API limit for one subject (an API key or account). Fails open: an outage of the
+ * limiter must not take the API down with it.
+ */
+export async function checkApiRateLimit(
+  category: RateCategory,
+  subject: string,
+  multiplier = 1,
+  store?: RateLimitStore,
+): Promise<RateLimitResult> {
+  const { limit, windowMs } = RATE_CATEGORIES[category];
+  const scaled = limit * multiplier;
+  try {
+    return await (store ?? rateLimitStore()).hit(`api:${category}:${subject}`, scaled, windowMs);
+  } catch (error) {
+    console.warn(`rate limit unavailable for ${category}, allowing request: ${errorMessage(error)}`);
+    return { allowed: true, limit: scaled, remaining: scaled, resetSeconds: 0, retryAfterSeconds: 0 };
+  }
+}
+
+/**
+ * Login attempts per client IP. Fails closed: without the limiter, password guessing would be
+ * unlimited, so refusing logins for a while is the lesser harm.
+ */
+export async function checkLoginRateLimit(ip: string, store?: RateLimitStore): Promise<RateLimitResult> {
+  const { limit, windowMs } = LOGIN_LIMIT;
+  try {
+    return await (store ?? rateLimitStore()).hit(`login:${ip}`, limit, windowMs);
+  } catch (error) {
+    console.warn(`rate limit unavailable for login, refusing attempt: ${errorMessage(error)}`);
+    return { allowed: false, limit, remaining: 0, resetSeconds: 60, retryAfterSeconds: 60 };
+  }
+}
+
+function errorMessage(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}

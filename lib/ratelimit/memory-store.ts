@@ -1,0 +1,83 @@
+import { assertValidLimit, rateLimitResult } from "./result";
+import type { RateLimitResult, RateLimitStore } from "./store";
+
+interface Entry {
+  /** Admitted hits, ascending ms timestamps. */
+  hits: number[];
+  /** Remembered so the sweep can tell when the whole key has expired. */
+  windowMs: number;
+}
+
+export interface MemoryRateLimitStoreOptions {
+  /** Injectable for tests; defaults to Date.now. */
+  now?: () => number;
+  /** How often to look for keys nobody hits any more; they would otherwise live forever. */
+  sweepIntervalMs?: number;
+}
+
+/**
+ * Sliding log kept in this process: exact, but per instance, so it suits a single server and
+ * tests. Several instances need the Redis store to share one budget.
+ */
+export class MemoryRateLimitStore implements RateLimitStore {
+  private readonly entries = new Map<string, Entry>();
+  private readonly now: () => number;
+  private readonly sweepIntervalMs: number;
+  private lastSweepMs: number;
+
+  constructor(options: MemoryRateLimitStoreOptions = {}) {
+    this.now = options.now ?? Date.now;
+    this.sweepIntervalMs = options.sweepIntervalMs ?? 60_000;
+    this.lastSweepMs = this.now();
+  }
+
+  /** Number of keys held; exposed so tests can check that memory is released. */
+  get size(): number {
+    return this.entries.size;
+  }
+
+  async hit(key: string, limit: number, windowMs: number): Promise<RateLimitResult> {
+    assertValidLimit(limit, windowMs);
+    const now = this.now();
+    this.sweepIfDue(now);
+
+    const hits = this.entries.get(key)?.hits ?? [];
+    dropExpired(hits, now - windowMs);
+    const allowed = hits.length < limit;
+    if (allowed) insertSorted(hits, now);
+    // A refused hit on an empty log is impossible (limit >= 1), so the key is never stored empty.
+    this.entries.set(key, { hits, windowMs });
+
+    const count = hits.length;
+    const blocking = count >= limit ? hits[count - limit] : null;
+    return rateLimitResult(allowed, limit, count, blocking, windowMs, now);
+  }
+
+  async close(): Promise<void> {
+    this.entries.clear();
+  }
+
+  /** Amortised: one pass per interval keeps memory bounded by the keys active within a window. */
+  private sweepIfDue(now: number): void {
+    if (now - this.lastSweepMs < this.sweepIntervalMs) return;
+    this.lastSweepMs = now;
+    for (const [key, entry] of this.entries) {
+      dropExpired(entry.hits, now - entry.windowMs);
+      if (entry.hits.length === 0) this.entries.delete(key);
+    }
+  }
+}
+
+/** A hit stamped exactly windowMs ago has left the window, matching the Redis store's `<= cutoff`. */
+function dropExpired(hits: number[], cutoffMs: number): void {
+  let expired = 0;
+  while (expired < hits.length && hits[expired] <= cutoffMs) expired++;
+  if (expired > 0) hits.splice(0, expired);
+}
+
+/** Usually an append; searching from the end keeps the log sorted even if the clock steps back. */
+function insertSorted(hits: number[], value: number): void {
+  let i = hits.length;
+  while (i > 0 && hits[i - 1] > value) i--;
+  hits.splice(i, 0, value);
+}

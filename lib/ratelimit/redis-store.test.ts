@@ -1,0 +1,119 @@
+import { randomUUID } from "node:crypto";
+import Redis from "ioredis";
+import { afterAll, describe, expect, it, vi } from "vitest";
+import { checkApiRateLimit, checkLoginRateLimit } from "./limiter";
+import { RedisRateLimitStore } from "./redis-store";
+
+const REDIS_URL = process.env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379";
+const UNREACHABLE_URL = "redis://127.0.0.1:1";
+
+async function redisReachable(url: string): Promise<boolean> {
+  const probe = new Redis(url, { lazyConnect: true, connectTimeout: 1000, maxRetriesPerRequest: 0, retryStrategy: () => null });
+  probe.on("error", () => {});
+  try {
+    await probe.connect();
+    return (await probe.ping()) === "PONG";
+  } catch {
+    return false;
+  } finally {
+    probe.disconnect();
+  }
+}
+
+const reachable = await redisReachable(REDIS_URL);
+if (!reachable && !process.env.CI) {
+  console.warn(`Skipping RedisRateLimitStore tests against a real Redis: nothing answers at ${REDIS_URL} (set TEST_REDIS_URL).`);
+}
+
+const stores: RedisRateLimitStore[] = [];
+function openStore(url = REDIS_URL): RedisRateLimitStore {
+  const store = new RedisRateLimitStore(url);
+  stores.push(store);
+  return store;
+}
+afterAll(async () => {
+  await Promise.all(stores.map((store) => store.close()));
+});
+
+const uniqueKey = () => `test:${randomUUID()}`;
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+if (!reachable && process.env.CI) {
+  describe("RedisRateLimitStore", () => {
+    it("needs a reachable Redis in CI", () => {
+      expect.fail(`Redis is not reachable at ${REDIS_URL}; CI must provide one (TEST_REDIS_URL).`);
+    });
+  });
+}
+
+describe.skipIf(!reachable)("RedisRateLimitStore (real Redis)", () => {
+  it("allows the limit, then refuses with retryAfter, and admits again after the window", async () => {
+    const store = openStore();
+    const key = uniqueKey();
+    for (let i = 1; i <= 5; i++) {
+      expect(await store.hit(key, 5, 2000)).toMatchObject({ allowed: true, limit: 5, remaining: 5 - i, retryAfterSeconds: 0 });
+    }
+    const refused = await store.hit(key, 5, 2000);
+    expect(refused).toMatchObject({ allowed: false, remaining: 0 });
+    expect(refused.retryAfterSeconds).toBeGreaterThanOrEqual(1);
+    expect(refused.retryAfterSeconds).toBeLessThanOrEqual(2);
+    expect(refused.resetSeconds).toBe(refused.retryAfterSeconds);
+
+    await sleep(2100);
+    expect(await store.hit(key, 5, 2000)).toMatchObject({ allowed: true, remaining: 4 });
+  });
+
+  it("admits exactly the limit out of 50 concurrent hits", async () => {
+    const store = openStore();
+    const key = uniqueKey();
+    const results = await Promise.all(Array.from({ length: 50 }, () => store.hit(key, 10, 60_000)));
+    expect(results.filter((r) => r.allowed)).toHaveLength(10);
+    expect(results.filter((r) => !r.allowed).every((r) => r.retryAfterSeconds >= 1)).toBe(true);
+  });
+
+  it("shares one budget between two store instances", async () => {
+    const [a, b] = [openStore(), openStore()];
+    const key = uniqueKey();
+    const results = [];
+    for (let i = 0; i < 4; i++) results.push(await a.hit(key, 5, 60_000), await b.hit(key, 5, 60_000));
+    expect(results.map((r) => r.allowed)).toEqual([true, true, true, true, true, false, false, false]);
+    expect(results[4].remaining).toBe(0);
+  });
+
+  it("does not count refused hits and lets the key expire", async () => {
+    const store = openStore();
+    const key = uniqueKey();
+    await store.hit(key, 1, 1000);
+    for (let i = 0; i < 20; i++) expect((await store.hit(key, 1, 1000)).allowed).toBe(false);
+    await sleep(1100);
+    expect((await store.hit(key, 1, 1000)).allowed).toBe(true);
+  });
+
+  it("counts logins per IP through checkLoginRateLimit", async () => {
+    const store = openStore();
+    const ip = `203.0.113.${Math.floor(Math.random() * 255)}-${randomUUID()}`;
+    expect(await checkLoginRateLimit(ip, store)).toMatchObject({ allowed: true, limit: 10, remaining: 9 });
+  });
+});
+
+describe("RedisRateLimitStore (unreachable Redis)", () => {
+  it("rejects within 3 seconds instead of hanging", async () => {
+    const store = openStore(UNREACHABLE_URL);
+    const started = Date.now();
+    await expect(store.hit(uniqueKey(), 5, 2000)).rejects.toThrow(/unavailable/);
+    await expect(store.hit(uniqueKey(), 5, 2000)).rejects.toThrow(/unavailable/);
+    expect(Date.now() - started).toBeLessThan(3000);
+  });
+
+  it("makes API limits fail open and the login limit fail closed", async () => {
+    const store = openStore(UNREACHABLE_URL);
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    try {
+      expect(await checkApiRateLimit("catalog_read", "key1", 1, store)).toMatchObject({ allowed: true, limit: 30, remaining: 30 });
+      expect(await checkLoginRateLimit("198.51.100.7", store)).toMatchObject({ allowed: false, retryAfterSeconds: 60 });
+      expect(warn).toHaveBeenCalledTimes(2);
+    } finally {
+      warn.mockRestore();
+    }
+  });
+});

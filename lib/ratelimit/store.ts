@@ -1,0 +1,20 @@
+export interface RateLimitResult {
+  allowed: boolean;
+  limit: number;
+  /** After counting this request (0 when refused). */
+  remaining: number;
+  /**
+   * Whole seconds until a request is certain to be admitted: 0 while remaining > 0, otherwise the
+   * time until enough counted hits leave the window, rounded up (>= 1 when refused).
+   */
+  resetSeconds: number;
+  /** 0 when allowed; equals resetSeconds (>= 1) when refused, ready for a Retry-After header. */
+  retryAfterSeconds: number;
+}
+
+/** One interface so callers do not care whether the counts live in this process or in Redis. */
+export interface RateLimitStore {
+  /** Counts one hit against `key` when under `limit` within `windowMs`; a refused hit is not counted. */
+  hit(key: string, limit: number, windowMs: number): Promise<RateLimitResult>;
+  close?(): Promise<void>;
+}

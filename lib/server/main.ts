@@ -1,0 +1,80 @@
+import { spawnSync } from "node:child_process";
+import { createServer } from "node:http";
+import { createRequire } from "node:module";
+import next from "next";
+import { config, ConfigError } from "@/lib/config/env";
+import { database } from "@/lib/db/client";
+import { acquireDataDirLock, DataDirBusyError } from "@/lib/db/data-dir-lock";
+import { migrateDatabase } from "@/lib/db/migrate";
+import "@/lib/jobs/handlers";
+import { scheduleJobPrune } from "@/lib/jobs/prune-jobs";
+import { startWorker } from "@/lib/jobs/worker";
+import { CLIENT_IP_HEADER, resolveClientIp } from "@/lib/http/client-ip";
+import { DEMO, seedDemo } from "@/lib/seed/demo-seed";
+import { ensureTariffs } from "@/lib/tariffs/ensure-tariffs";
+import { buildIsStale } from "./build-freshness";
+
+const dev = process.argv.includes("--dev");
+
+function log(line: string) {
+  console.log(`[server] ${line}`);
+}
+
+async function main() {
+  const cfg = config();
+  const embedded = !cfg.DATABASE_URL;
+  const releaseLock = embedded ? acquireDataDirLock(cfg.dataDir, "server") : () => {};
+
+  const { db } = database();
+  await migrateDatabase(database());
+  await ensureTariffs(db);
+  if (embedded && (await seedDemo(db)).created) log("seeded the demo catalog, tariffs and accounts");
+
+  if (!dev && buildIsStale(process.cwd())) {
+    log("building the panel (first start, or the sources changed) ...");
+    const build = spawnSync(process.execPath, [createRequire(import.meta.url).resolve("next/dist/bin/next"), "build"], { stdio: "inherit" });
+    if (build.status !== 0) throw new Error("next build failed");
+  }
+
+  // next-auth takes the origin from the Host header the request came with.
+  process.env.AUTH_TRUST_HOST ??= "1";
+  const app = next({ dev, dir: process.cwd(), hostname: "0.0.0.0", port: cfg.PORT });
+  await app.prepare();
+  const handle = app.getRequestHandler();
+
+  const server = createServer((req, res) => {
+    req.headers[CLIENT_IP_HEADER] = resolveClientIp(req.socket.remoteAddress, req.headers["x-forwarded-for"], cfg.TRUST_PROXY);
+    void handle(req, res);
+  });
+  await new Promise<void>((resolve) => server.listen(cfg.PORT, resolve));
+
+  const worker = cfg.WORKER === "inline" ? startWorker({ db, log: (line) => console.log(`[worker] ${line}`) }) : null;
+  if (worker) await scheduleJobPrune(db);
+
+  log(`panel and API on http://localhost:${cfg.PORT} (${embedded ? `embedded database in ${cfg.dataDir}` : "Postgres"}, worker ${cfg.WORKER})`);
+  if (embedded) {
+    log(`demo admin:    ${DEMO.admin.email} / ${DEMO.admin.password}`);
+    log(`demo reseller: ${DEMO.reseller.email} / ${DEMO.reseller.password}`);
+    log(`demo API key:  ${DEMO.apiKey}`);
+  }
+
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    log(`${signal}: shutting down`);
+    server.close();
+    await worker?.stop();
+    await database().close();
+    releaseLock();
+    process.exit(0);
+  };
+  process.on("SIGINT", () => void shutdown("SIGINT"));
+  process.on("SIGTERM", () => void shutdown("SIGTERM"));
+}
+
+main().catch((error) => {
+  if (error instanceof ConfigError || error instanceof DataDirBusyError) console.error(error.message);
+  else console.error("[server] failed to start:", error);
+  process.exit(1);
+});

@@ -22,6 +22,11 @@ export interface Fixtures {
   carol: ResellerFixture;
   aliceTransactionId: string;
   bobTransactionId: string;
+  /** Bob's key reserved for exhausting a rate-limit category. */
+  rateLimitKey: string;
+  revokedKey: string;
+  /** Bob's key that only 192.0.2.0/24 may use. */
+  allowlistedKey: string;
 }
 
 export function readFixtures(): Fixtures {

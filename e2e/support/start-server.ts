@@ -1,7 +1,7 @@
 import { spawn } from "node:child_process";
 import { rmSync, writeFileSync } from "node:fs";
 import { createUser } from "@/lib/accounts/create-user";
-import { createApiKey } from "@/lib/api-keys/manage-keys";
+import { createApiKey, revokeApiKey } from "@/lib/api-keys/manage-keys";
 import { openDatabase, pgliteDirOf } from "@/lib/db/client";
 import { migrateDatabase } from "@/lib/db/migrate";
 import { postLedgerEntry } from "@/lib/ledger/post-entry";
@@ -29,6 +29,10 @@ async function prepare(): Promise<Fixtures> {
   const alice = await reseller("alice", 100_000_000n);
   const bob = await reseller("bob", 50_000_000n);
   const carol = await reseller("carol", 10_000_000n);
+  const rateLimitKey = (await createApiKey(database.db, { userId: bob.id, name: "rate-limit test" })).key;
+  const revoked = await createApiKey(database.db, { userId: bob.id, name: "revoked" });
+  await revokeApiKey(database.db, bob.id, revoked.apiKey.id);
+  const allowlistedKey = (await createApiKey(database.db, { userId: bob.id, name: "allowlisted", allowedIps: "192.0.2.0/24" })).key;
   await database.close();
   return {
     admin: { ...DEMO.admin },
@@ -37,6 +41,9 @@ async function prepare(): Promise<Fixtures> {
     carol,
     aliceTransactionId: alice.transactionId,
     bobTransactionId: bob.transactionId,
+    rateLimitKey,
+    revokedKey: revoked.key,
+    allowlistedKey,
   };
 }
 

@@ -1,5 +1,6 @@
 import type { Operation } from "../operation";
 import * as account from "./account";
+import * as subscription from "./subscription";
 
 /** Every operation of the API, in the order the OpenAPI document lists them. */
-export const operations: Operation[] = [account.getMe, account.getBalance, account.listTransactions, account.getTransaction];
+export const operations: Operation[] = [account.getMe, account.getBalance, account.listTransactions, account.getTransaction, subscription.setSubscriptionAutoRenew];

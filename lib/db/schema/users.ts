@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { check, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { boolean, check, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
 import { createdAt, micros } from "./columns";
 import { tariffs, type Tier } from "./tariffs";
 
@@ -22,6 +22,8 @@ export const users = pgTable(
       .default("Bronze")
       .references(() => tariffs.tier),
     balance: micros("balance").notNull().default(sql`0`),
+    /** Whether the subscription renews from the balance at the end of each period. */
+    autoRenew: boolean("auto_renew").notNull().default(true),
     createdAt: createdAt(),
   },
   (t) => [

@@ -1,0 +1,90 @@
+import { expect, test } from "../support/test";
+
+const NO_LEAK = /\bat .+:\d+|node_modules|SELECT |Error:/;
+
+test.describe("error bodies", () => {
+  test("a body that is not JSON is 400 invalid_json", async ({ request, fixtures }) => {
+    const response = await request.post("/api/v2/subscription/auto-renew", {
+      headers: { "X-API-Key": fixtures.alice.apiKey, "Content-Type": "application/json" },
+      data: "{enabled: yes",
+    });
+    expect(response.status()).toBe(400);
+    expect((await response.json()).error).toMatchObject({ code: "invalid_json", retryable: false });
+  });
+
+  test("an unknown field is 400 validation_error naming it", async ({ request, fixtures }) => {
+    const response = await request.post("/api/v2/subscription/auto-renew", {
+      headers: { "X-API-Key": fixtures.alice.apiKey },
+      data: { enabled: true, colour: "blue" },
+    });
+    expect(response.status()).toBe(400);
+    const { error } = await response.json();
+    expect(error.code).toBe("validation_error");
+    expect(error.details.issues).toEqual([{ path: "colour", message: "Unknown field." }]);
+  });
+
+  test("a wrong type is 400 validation_error with the field's path", async ({ request, fixtures }) => {
+    const response = await request.post("/api/subscription/auto-renew", {
+      headers: { "X-API-Key": fixtures.alice.apiKey },
+      data: { enabled: "yes" },
+    });
+    expect(response.status()).toBe(400);
+    const { error } = await response.json();
+    expect(error.details.issues).toHaveLength(1);
+    expect(error.details.issues[0].path).toBe("enabled");
+  });
+
+  test("a valid body is applied", async ({ request, fixtures }) => {
+    const response = await request.post("/api/v2/subscription/auto-renew", { headers: { "X-API-Key": fixtures.alice.apiKey }, data: { enabled: false } });
+    expect(response.status()).toBe(200);
+    expect(await response.json()).toEqual({ auto_renew: false });
+  });
+
+  test("a body over 64 KiB is 413 payload_too_large", async ({ request, fixtures }) => {
+    const response = await request.post("/api/v2/subscription/auto-renew", {
+      headers: { "X-API-Key": fixtures.alice.apiKey, "Content-Type": "application/json" },
+      data: JSON.stringify({ enabled: true, padding: "x".repeat(70 * 1024) }),
+    });
+    expect(response.status()).toBe(413);
+    expect((await response.json()).error.code).toBe("payload_too_large");
+  });
+
+  test("a bad query parameter is 400 with its path", async ({ request, fixtures }) => {
+    const response = await request.get("/api/v2/transactions?limit=500", { headers: { "X-API-Key": fixtures.alice.apiKey } });
+    expect(response.status()).toBe(400);
+    const { error } = await response.json();
+    expect(error.code).toBe("validation_error");
+    expect(error.details.issues[0].path).toBe("query.limit");
+  });
+
+  test("unknown API paths answer the JSON error body with 404", async ({ request }) => {
+    for (const path of ["/api/v2/nothing-here", "/api/nope/deeper", "/api/v2/transactions/x/y"]) {
+      const response = await request.post(path, { data: {} });
+      expect(response.status(), path).toBe(404);
+      expect((await response.json()).error.code).toBe("not_found");
+    }
+  });
+
+  test("odd inputs never produce a 500 or a stack trace", async ({ request, fixtures }) => {
+    const headers = { "X-API-Key": fixtures.alice.apiKey };
+    const probes = [
+      "/api/v2/transactions?limit=abc",
+      "/api/v2/transactions?cursor=" + "z".repeat(500),
+      "/api/v2/transactions?type=everything",
+      "/api/v2/transactions?limit=1&limit=2",
+      "/api/v2/transactions?unknown=1",
+      "/api/v2/transactions/" + "x".repeat(300),
+      "/api/v2/transactions/%27%3B%20drop%20table%20users%3B--",
+      "/api/v2/transactions/%E2%82%AC",
+      "/api/transaction/txn_%00",
+    ];
+    for (const path of probes) {
+      const response = await request.get(path, { headers });
+      expect(response.status(), path).toBeLessThan(500);
+      expect(response.status(), path).toBeGreaterThanOrEqual(400);
+      const text = await response.text();
+      expect(text, path).not.toMatch(NO_LEAK);
+      expect(JSON.parse(text).error.code, path).toMatch(/^(validation_error|not_found)$/);
+    }
+  });
+});

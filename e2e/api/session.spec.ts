@@ -1,0 +1,42 @@
+import type { APIRequestContext } from "@playwright/test";
+import { expect, test } from "../support/test";
+
+async function signIn(request: APIRequestContext, email: string, password: string) {
+  const { csrfToken } = await (await request.get("/api/auth/csrf")).json();
+  const response = await request.post("/api/auth/callback/credentials", {
+    form: { csrfToken, email, password, json: "true" },
+    maxRedirects: 0,
+  });
+  expect([200, 302]).toContain(response.status());
+}
+
+test.describe("the panel's session cookie on the API", () => {
+  test("reads work with the cookie alone; writes need our own Origin", async ({ request, fixtures, baseURL }) => {
+    await signIn(request, fixtures.alice.email, fixtures.alice.password);
+    const me = await request.get("/api/v2/me");
+    expect(me.status()).toBe(200);
+    expect((await me.json()).email).toBe(fixtures.alice.email);
+
+    const foreign = await request.post("/api/v2/subscription/auto-renew", { data: { enabled: true }, headers: { Origin: "https://evil.example" } });
+    expect(foreign.status()).toBe(403);
+    expect((await foreign.json()).error.code).toBe("forbidden");
+
+    const missing = await request.post("/api/v2/subscription/auto-renew", { data: { enabled: true } });
+    expect(missing.status()).toBe(403);
+
+    const own = await request.post("/api/v2/subscription/auto-renew", { data: { enabled: true }, headers: { Origin: baseURL! } });
+    expect(own.status()).toBe(200);
+  });
+
+  test("the sign-in endpoint refuses the 11th attempt from one IP with 429", async ({ request, fixtures }) => {
+    for (let i = 0; i < 10; i++) await signIn(request, fixtures.bob.email, "wrong-password-" + i);
+    const { csrfToken } = await (await request.get("/api/auth/csrf")).json();
+    const refused = await request.post("/api/auth/callback/credentials", {
+      form: { csrfToken, email: fixtures.bob.email, password: fixtures.bob.password, json: "true" },
+      maxRedirects: 0,
+    });
+    expect(refused.status()).toBe(429);
+    expect(Number(refused.headers()["retry-after"])).toBeGreaterThan(0);
+    expect((await refused.json()).error.message).toMatch(/Too many sign-in attempts\. Try again in \d+ minutes?\./);
+  });
+});

@@ -1,0 +1,3 @@
+// Every job handler module, imported for its side effect of registering: whatever starts a worker
+// imports this file so that the worker knows every kind. A new domain with jobs adds its line here.
+import "./prune-jobs";

@@ -1,0 +1,136 @@
+import { and, eq, inArray, lt, lte, or, sql } from "drizzle-orm";
+import type { Db, DbOrTx } from "@/lib/db/client";
+import { jobs, type Job } from "@/lib/db/schema";
+
+export interface NewJob {
+  kind: string;
+  payload?: Record<string, unknown>;
+  runAt?: Date;
+  maxAttempts?: number;
+  /** At most one unfinished job per key: enqueueing again while one is pending or running does nothing. */
+  dedupeKey?: string;
+}
+
+export interface ClaimOptions {
+  limit: number;
+  leaseMs: number;
+  kinds?: string[];
+}
+
+const MAX_BACKOFF_MS = 10 * 60_000;
+const MAX_ERROR_LENGTH = 1000;
+
+/** Deadlines come from the database clock, so workers on hosts with skewed clocks agree on them. */
+const msFromNow = (ms: number) => sql`now() + ${ms}::float8 * interval '1 millisecond'`;
+
+/**
+ * A finishing write applies only while this worker still holds this claim. The claim bumps attempts,
+ * so matching it as well as locked_by also rejects an older run by the same worker whose lease was
+ * taken over and re-claimed by it.
+ */
+const heldBy = (job: Job, workerId: string) =>
+  and(eq(jobs.id, job.id), eq(jobs.status, "running"), eq(jobs.lockedBy, workerId), eq(jobs.attempts, job.attempts));
+
+/** Takes a DbOrTx so a domain write and the job that follows it up commit together (outbox). */
+export async function enqueueJob(db: DbOrTx, job: NewJob): Promise<void> {
+  const insert = db.insert(jobs).values({
+    kind: job.kind,
+    payload: job.payload ?? {},
+    runAt: job.runAt,
+    maxAttempts: job.maxAttempts,
+    dedupeKey: job.dedupeKey,
+  });
+  if (job.dedupeKey === undefined) {
+    await insert;
+    return;
+  }
+  // The predicate must match the partial index jobs_dedupe_key for Postgres to infer it as the arbiter.
+  await insert.onConflictDoNothing({ target: jobs.dedupeKey, where: sql`status in ('pending', 'running')` });
+}
+
+/**
+ * Leases due jobs to a worker in one statement. SKIP LOCKED lets concurrent workers take disjoint
+ * batches without waiting on each other; a running job whose lease ran out (its worker died) is due again.
+ */
+export async function claimJobs(db: Db, workerId: string, options: ClaimOptions): Promise<Job[]> {
+  const due = db
+    .select({ id: jobs.id })
+    .from(jobs)
+    .where(
+      and(
+        or(
+          and(eq(jobs.status, "pending"), lte(jobs.runAt, sql`now()`)),
+          and(eq(jobs.status, "running"), lt(jobs.lockedUntil, sql`now()`)),
+        ),
+        options.kinds ? inArray(jobs.kind, options.kinds) : undefined,
+      ),
+    )
+    .orderBy(jobs.runAt, jobs.id)
+    .limit(options.limit)
+    .for("update", { skipLocked: true });
+  return db
+    .update(jobs)
+    .set({ status: "running", lockedBy: workerId, lockedUntil: msFromNow(options.leaseMs), attempts: sql`${jobs.attempts} + 1` })
+    .where(inArray(jobs.id, due))
+    .returning();
+}
+
+/** Returns false when the lease was lost, in which case the job belongs to another worker now. */
+export async function completeJob(db: DbOrTx, job: Job, workerId: string): Promise<boolean> {
+  const rows = await db
+    .update(jobs)
+    .set({ status: "done", finishedAt: sql`now()`, lockedUntil: null })
+    .where(heldBy(job, workerId))
+    .returning({ id: jobs.id });
+  return rows.length > 0;
+}
+
+/**
+ * Records a failed attempt: back to pending after a delay (exponential by default) while attempts
+ * remain, otherwise failed for good. Returns false when the lease was lost.
+ */
+export async function failJob(db: DbOrTx, job: Job, workerId: string, error: unknown, retryDelayMs?: number): Promise<boolean> {
+  const lastError = errorMessage(error).slice(0, MAX_ERROR_LENGTH);
+  const outcome =
+    job.attempts < job.maxAttempts
+      ? {
+          status: "pending" as const,
+          runAt: msFromNow(retryDelayMs ?? Math.min(2 ** job.attempts * 1000, MAX_BACKOFF_MS)),
+          lockedBy: null,
+          lockedUntil: null,
+        }
+      : { status: "failed" as const, finishedAt: sql`now()`, lockedUntil: null };
+  const rows = await db
+    .update(jobs)
+    .set({ ...outcome, lastError })
+    .where(heldBy(job, workerId))
+    .returning({ id: jobs.id });
+  return rows.length > 0;
+}
+
+/**
+ * Puts a job that is not finished yet (a poll, a recurring task) back to pending for a later run.
+ * That run is not a failure, so the attempt count starts over: maxAttempts bounds consecutive failures.
+ */
+export async function rescheduleJob(db: DbOrTx, job: Job, workerId: string, delayMs: number): Promise<boolean> {
+  const rows = await db
+    .update(jobs)
+    .set({ status: "pending", runAt: msFromNow(delayMs), attempts: 0, lockedBy: null, lockedUntil: null })
+    .where(heldBy(job, workerId))
+    .returning({ id: jobs.id });
+  return rows.length > 0;
+}
+
+/** Keeps a long job leased; false means the lease was already lost and the job should stop. */
+export async function extendLease(db: DbOrTx, job: Job, workerId: string, leaseMs: number): Promise<boolean> {
+  const rows = await db
+    .update(jobs)
+    .set({ lockedUntil: msFromNow(leaseMs) })
+    .where(heldBy(job, workerId))
+    .returning({ id: jobs.id });
+  return rows.length > 0;
+}
+
+export function errorMessage(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}

@@ -1,0 +1,39 @@
+// The entry of `npm run worker`: a job worker in its own process, next to servers that share its Postgres.
+import { config, ConfigError } from "@/lib/config/env";
+import { database } from "@/lib/db/client";
+import { migrateDatabase } from "@/lib/db/migrate";
+import { startWorker } from "@/lib/jobs/worker";
+
+function fail(message: string): never {
+  console.error(message);
+  process.exit(1);
+}
+
+let databaseUrl: string | undefined;
+try {
+  databaseUrl = config().DATABASE_URL;
+} catch (error) {
+  if (error instanceof ConfigError) fail(error.message);
+  throw error;
+}
+if (!databaseUrl) {
+  fail(
+    "npm run worker needs DATABASE_URL: the embedded database belongs to the server process, which runs the worker itself (WORKER=inline)",
+  );
+}
+
+const shared = database();
+await migrateDatabase(shared);
+// Handler modules may read the configuration as they load, so they come after the checks above.
+await import("@/lib/jobs/handlers");
+const worker = startWorker({ db: shared.db });
+console.log(`job worker ${worker.workerId} started`);
+
+async function shutdown(signal: string) {
+  console.log(`job worker ${worker.workerId}: ${signal}, finishing the jobs in flight`);
+  await worker.stop();
+  await shared.close();
+}
+// once: a second signal gets the default behaviour and ends the process without waiting.
+process.once("SIGINT", () => void shutdown("SIGINT"));
+process.once("SIGTERM", () => void shutdown("SIGTERM"));

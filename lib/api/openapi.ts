@@ -425,7 +425,7 @@ function errorResponses(operation: Operation, registry: ComponentRegistry, input
       headers: responseHeaders(operation, status),
       content: {
         "application/json": {
-          schema: ref(SCHEMA_PREFIX, ERROR_SCHEMA_ID),
+          schema: { $ref: SCHEMA_PREFIX + ERROR_SCHEMA_ID },
           examples: Object.fromEntries(codes.map((code) => [code, errorExample(code, operation, fieldPath)])),
         },
       },

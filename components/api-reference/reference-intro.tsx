@@ -1,0 +1,131 @@
+import type { OpenApiDocument, OpenApiOperation } from "@/lib/api/openapi";
+import { InlineCode } from "./inline-code";
+import { operationAnchor } from "./operation-section";
+
+const H2 = "text-xl font-semibold text-zinc-900 dark:text-zinc-50";
+const P = "text-sm leading-relaxed text-zinc-700 dark:text-zinc-300";
+const TH = "px-3 py-2 text-left text-xs font-semibold uppercase tracking-wide text-zinc-500 dark:text-zinc-400";
+const TD = "px-3 py-2 align-top";
+
+const ERROR_EXAMPLE = `{
+  "error": {
+    "code": "insufficient_balance",
+    "message": "Balance 3.00 is below the order total 5.00.",
+    "retryable": false,
+    "request_id": "6f1c2b3a-4d5e-4f60-8a7b-9c0d1e2f3a4b",
+    "details": {}
+  }
+}`;
+
+function Bullets({ items }: { items: string[] }) {
+  return (
+    <ul className={`list-disc space-y-1 pl-5 ${P}`}>
+      {items.map((item) => (
+        <li key={item}>
+          <InlineCode text={item} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** Base URLs, authentication, conventions, errors and rate limits, ahead of the operations. */
+export function ReferenceIntro({ document, operations }: { document: OpenApiDocument; operations: OpenApiOperation[] }) {
+  const apiKey = document.components.securitySchemes.apiKey;
+  const categories = Object.entries(document["x-rate-limit-categories"]);
+
+  return (
+    <div className="space-y-8">
+      <section className="space-y-3">
+        <h2 className={H2}>Base URLs</h2>
+        <Bullets
+          items={[
+            "`/api/v2` - the public API v2, the primary documented surface.",
+            "`/api` - the reseller API: the same handlers, records and authentication under the seed's unprefixed paths (shown below each v2 path).",
+          ]}
+        />
+      </section>
+
+      <section className="space-y-3">
+        <h2 className={H2}>Authentication</h2>
+        <p className={P}>
+          <InlineCode text={`Send your API key in one of two headers; both surfaces accept both. ${apiKey?.description ?? ""}`} />
+        </p>
+        <pre className="overflow-x-auto rounded-md bg-zinc-950 p-3 font-mono text-xs text-zinc-100">
+          {"X-API-Key: rk_live_...\nAuthorization: Bearer rk_live_..."}
+        </pre>
+        <p className={P}>
+          <InlineCode text="A missing, malformed, unknown or revoked key gets `401 unauthenticated`; a blocked reseller `403 account_disabled`; a call from outside the key's IP allowlist `403 forbidden`." />
+        </p>
+      </section>
+
+      <section className="space-y-3">
+        <h2 className={H2}>Conventions</h2>
+        <Bullets
+          items={[
+            "JSON in, JSON out, UTF-8. Unknown fields in a request body are rejected with `400 validation_error`; bodies are limited to 64 KiB.",
+            'Money is a JSON string holding a decimal number of US dollars (USDT counts 1:1), never a float: 2 to 6 fraction digits, e.g. `"12.50"` or `"100.000437"`.',
+            "Timestamps are ISO 8601 UTC with milliseconds: `2026-11-21T10:15:30.123Z`.",
+            "Ids are opaque strings with a type prefix: `ord_`, `txn_`, `pay_`, `dlv_`, `key_`. Event ids are UUIDs.",
+            'Lists take `?limit=` (1..100, default 50) and `?cursor=`, and answer `{"data": [...], "next_cursor": "..." | null}`, newest first; pass `next_cursor` back as `cursor` for the next page.',
+            "Every response carries `X-Request-Id`; quote it when reporting a problem.",
+          ]}
+        />
+      </section>
+
+      <section className="space-y-3">
+        <h2 className={H2}>Errors</h2>
+        <p className={P}>
+          <InlineCode text="Every error has this body (the `Error` schema), with the status of its code. `retryable` says whether the same request may succeed later unchanged (true for 429, 5xx and `out_of_stock`)." />
+        </p>
+        <pre className="overflow-x-auto rounded-md bg-zinc-950 p-3 font-mono text-xs text-zinc-100">{ERROR_EXAMPLE}</pre>
+      </section>
+
+      <section className="space-y-3">
+        <h2 className={H2}>Rate limits</h2>
+        <p className={P}>
+          <InlineCode text="A sliding one-minute window per category and API key; categories do not share budget. Authenticated responses carry `X-RateLimit-Limit`, `X-RateLimit-Remaining` and `X-RateLimit-Reset` (seconds until a request is certain to be admitted); an exhausted category answers `429 rate_limited` with `Retry-After` in whole seconds." />
+        </p>
+        <div className="overflow-x-auto rounded-md border border-zinc-200 dark:border-zinc-800">
+          <table className="min-w-full text-sm">
+            <thead className="bg-zinc-50 dark:bg-zinc-900">
+              <tr>
+                <th className={TH}>category</th>
+                <th className={TH}>limit / minute</th>
+                <th className={TH}>operations</th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-zinc-200 dark:divide-zinc-800">
+              {categories.map(([category, { limit_per_minute }]) => {
+                const members = operations.filter((operation) => operation["x-rate-limit-category"] === category);
+                return (
+                  <tr key={category}>
+                    <td className={`${TD} font-mono`}>{category}</td>
+                    <td className={TD}>{limit_per_minute}</td>
+                    <td className={`${TD} text-zinc-700 dark:text-zinc-300`}>
+                      {members.length === 0
+                        ? category === "default"
+                          ? "everything else"
+                          : "-"
+                        : members.map((operation, index) => (
+                            <span key={operation.operationId}>
+                              {index > 0 ? ", " : null}
+                              <a
+                                href={`#${operationAnchor(operation.operationId)}`}
+                                className="font-mono text-sky-700 underline-offset-2 hover:underline dark:text-sky-400"
+                              >
+                                {operation.operationId}
+                              </a>
+                            </span>
+                          ))}
+                    </td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        </div>
+      </section>
+    </div>
+  );
+}

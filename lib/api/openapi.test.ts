@@ -1,0 +1,242 @@
+import { describe, it, expect } from "vitest";
+import { z } from "zod";
+import { LEDGER_ENTRY_TYPES } from "@/lib/db/schema";
+import { buildOpenApiDocument, type JsonSchema, type OpenApiDocument, type OpenApiOperation } from "./openapi";
+import { defineOperation, type Operation } from "./operation";
+import { operations } from "./operations";
+
+const doc = buildOpenApiDocument(operations);
+
+function methodKey(operation: Operation): "get" | "post" | "put" | "delete" {
+  return operation.method.toLowerCase() as "get" | "post" | "put" | "delete";
+}
+
+function allOperations(document: OpenApiDocument): OpenApiOperation[] {
+  return Object.values(document.paths).flatMap((item) => Object.values(item));
+}
+
+function findOperation(document: OpenApiDocument, operationId: string): OpenApiOperation {
+  const found = allOperations(document).find((operation) => operation.operationId === operationId);
+  if (!found) throw new Error(`no operation ${operationId}`);
+  return found;
+}
+
+/** Follows `#/...` JSON pointers; undefined when the target does not exist. */
+function resolvePointer(document: unknown, ref: string): unknown {
+  if (!ref.startsWith("#/")) return undefined;
+  let current: unknown = document;
+  for (const raw of ref.slice(2).split("/")) {
+    const key = raw.replace(/~1/g, "/").replace(/~0/g, "~");
+    if (typeof current !== "object" || current === null || !(key in current)) return undefined;
+    current = (current as Record<string, unknown>)[key];
+  }
+  return current;
+}
+
+function deref(document: unknown, schema: JsonSchema): JsonSchema {
+  let current = schema;
+  while (typeof current.$ref === "string") current = resolvePointer(document, current.$ref) as JsonSchema;
+  return current;
+}
+
+/** Every value under `key` anywhere in `value`. */
+function collect(value: unknown, key: string, found: unknown[] = []): unknown[] {
+  if (Array.isArray(value)) value.forEach((item) => collect(item, key, found));
+  else if (typeof value === "object" && value !== null) {
+    for (const [k, inner] of Object.entries(value)) {
+      if (k === key) found.push(inner);
+      collect(inner, key, found);
+    }
+  }
+  return found;
+}
+
+describe("buildOpenApiDocument", () => {
+  it("is an OpenAPI 3.1.0 document with the expected info", () => {
+    expect(doc.openapi).toBe("3.1.0");
+    expect(doc.info.title).toBe("Reseller API");
+    expect(doc.info.version).toBe("2.0.0");
+    for (const text of ["never a float", "next_cursor", "catalog_read", "payment_write", "| 15 |", "`ord_`"]) {
+      expect(doc.info.description).toContain(text);
+    }
+  });
+
+  it("has every operation's v2 path and reseller path with the right method", () => {
+    for (const operation of operations) {
+      const v2 = doc.paths[operation.path]?.[methodKey(operation)];
+      expect(v2?.operationId, operation.path).toBe(operation.operationId);
+      expect(v2?.["x-rate-limit-category"]).toBe(operation.category);
+      expect(v2?.tags).toEqual([operation.tag]);
+      if (operation.resellerPath) {
+        const twin = doc.paths[operation.resellerPath]?.[methodKey(operation)];
+        expect(twin?.operationId, operation.resellerPath).toBe(`${operation.operationId}_reseller`);
+        expect(twin?.description).toContain("Reseller-API twin");
+        expect(twin?.responses).toEqual(v2?.responses);
+        expect(twin?.["x-rate-limit-category"]).toBe(operation.category);
+      }
+    }
+    expect(doc.tags.map((tag) => tag.name)).toContain("Account");
+  });
+
+  it("makes getTransaction's transactionId a required path parameter", () => {
+    for (const id of ["getTransaction", "getTransaction_reseller"]) {
+      const parameter = findOperation(doc, id).parameters?.find((p) => p.name === "transactionId");
+      expect(parameter).toMatchObject({ in: "path", required: true });
+      expect(parameter?.schema).toMatchObject({ type: "string" });
+    }
+  });
+
+  it("lists listTransactions' query parameters", () => {
+    const parameters = findOperation(doc, "listTransactions").parameters ?? [];
+    const byName = Object.fromEntries(parameters.map((p) => [p.name, p]));
+    expect(byName.limit).toMatchObject({ in: "query", required: false, schema: { type: "integer", minimum: 1, maximum: 100, default: 50 } });
+    expect(byName.cursor).toMatchObject({ in: "query", required: false, schema: { type: "string" } });
+    expect(byName.type).toMatchObject({ in: "query", required: false });
+    expect(byName.type.schema.enum).toEqual([...LEDGER_ENTRY_TYPES]);
+  });
+
+  it("describes getBalance's balance as a patterned string", () => {
+    const response = findOperation(doc, "getBalance").responses["200"];
+    const schema = deref(doc, response.content!["application/json"].schema);
+    const balance = (schema.properties as Record<string, JsonSchema>).balance;
+    expect(balance.type).toBe("string");
+    expect(typeof balance.pattern).toBe("string");
+    expect(new RegExp(balance.pattern as string).test("12.50")).toBe(true);
+    expect(new RegExp(balance.pattern as string).test("12.5")).toBe(false);
+    expect(response.headers?.["X-RateLimit-Remaining"]).toEqual({ $ref: "#/components/headers/X-RateLimit-Remaining" });
+  });
+
+  it("puts schemas with an id into components and refers to them", () => {
+    expect(findOperation(doc, "getMe").responses["200"].content!["application/json"].schema).toEqual({ $ref: "#/components/schemas/Account" });
+    const list = deref(doc, findOperation(doc, "listTransactions").responses["200"].content!["application/json"].schema);
+    expect(list.properties).toMatchObject({ data: { type: "array", items: { $ref: "#/components/schemas/Transaction" } } });
+  });
+
+  it("has the Error component with error.code", () => {
+    const error = doc.components.schemas.Error;
+    expect(error).toBeDefined();
+    const inner = (error.properties as Record<string, JsonSchema>).error;
+    expect((inner.properties as Record<string, JsonSchema>).code).toMatchObject({ type: "string" });
+    expect(inner.required).toEqual(expect.arrayContaining(["code", "message", "retryable", "request_id", "details"]));
+  });
+
+  it("documents the error responses of authenticated operations", () => {
+    const authenticated = new Set(operations.filter((o) => o.auth === "reseller").flatMap((o) => [o.operationId, `${o.operationId}_reseller`]));
+    expect(authenticated.size).toBeGreaterThan(0);
+    for (const operation of allOperations(doc).filter((o) => authenticated.has(o.operationId))) {
+      for (const status of ["401", "403", "429", "500"]) {
+        expect(operation.responses[status]?.content?.["application/json"].schema, `${operation.operationId} ${status}`).toEqual({
+          $ref: "#/components/schemas/Error",
+        });
+      }
+      expect(operation.security).toEqual([{ apiKey: [] }, { bearer: [] }]);
+    }
+    const getTransaction = findOperation(doc, "getTransaction");
+    expect(getTransaction.responses["404"]?.description).toContain("not_found");
+    expect(getTransaction.responses["400"]?.description).toContain("validation_error");
+    expect(findOperation(doc, "getBalance").responses["400"]).toBeUndefined();
+    expect(findOperation(doc, "getBalance").responses["413"]).toBeUndefined();
+    expect(doc.components.securitySchemes.apiKey).toMatchObject({ type: "apiKey", in: "header", name: "X-API-Key" });
+    expect(doc.components.securitySchemes.bearer).toMatchObject({ type: "http", scheme: "bearer" });
+  });
+
+  it("gives every 429 a Retry-After header", () => {
+    const tooMany = allOperations(doc).flatMap((operation) => operation.responses["429"] ?? []);
+    expect(tooMany.length).toBeGreaterThan(0);
+    for (const response of tooMany) {
+      expect(response.headers?.["Retry-After"]).toEqual({ $ref: "#/components/headers/Retry-After" });
+    }
+    expect(doc.components.headers["Retry-After"]).toBeDefined();
+  });
+
+  it("resolves every $ref and leaves no $schema", () => {
+    const refs = collect(doc, "$ref");
+    expect(refs.length).toBeGreaterThan(0);
+    for (const ref of refs) {
+      expect(typeof ref).toBe("string");
+      expect(ref as string).toMatch(/^#\/components\/(schemas|headers)\//);
+      expect(resolvePointer(doc, ref as string), ref as string).toBeDefined();
+    }
+    expect(collect(doc, "$schema")).toEqual([]);
+    expect(collect(doc, "$defs")).toEqual([]);
+  });
+
+  it("has responses on every operation and unique operationIds", () => {
+    const all = allOperations(doc);
+    expect(all).toHaveLength(operations.length + operations.filter((o) => o.resellerPath).length);
+    for (const operation of all) {
+      expect(Object.keys(operation.responses).length).toBeGreaterThan(1);
+      expect(operation.summary).toBeTruthy();
+    }
+    const ids = all.map((operation) => operation.operationId);
+    expect(new Set(ids).size).toBe(ids.length);
+  });
+
+  it("is deterministic and JSON-serialisable", () => {
+    const again = buildOpenApiDocument(operations);
+    expect(JSON.stringify(again)).toBe(JSON.stringify(doc));
+    expect(JSON.parse(JSON.stringify(doc))).toEqual(doc);
+    expect(buildOpenApiDocument(operations, { serverUrl: "https://example.test" }).servers).toEqual([
+      { url: "https://example.test", description: expect.any(String) },
+    ]);
+  });
+
+  it("handles bodies, unauthenticated operations and input/output views of one id", () => {
+    const item = z.object({ sku: z.string(), quantity: z.number().int().default(1) }).meta({ id: "TestItem" });
+    const create = defineOperation({
+      operationId: "createTestItem",
+      summary: "Create",
+      tag: "Test",
+      method: "POST",
+      path: "/api/v2/test-items",
+      resellerPath: "/api/test/items",
+      category: "order_create",
+      auth: "reseller",
+      body: item,
+      response: item,
+      successStatus: 201,
+      errors: ["insufficient_balance", "out_of_stock", "wrong_category"],
+    });
+    const open = defineOperation({
+      operationId: "openThing",
+      summary: "Open",
+      tag: "Test",
+      method: "GET",
+      path: "/api/v2/open",
+      category: "default",
+      auth: "none",
+      response: z.object({ ok: z.boolean() }),
+    });
+    const built = buildOpenApiDocument([create, open] as Operation[]);
+    const post = built.paths["/api/v2/test-items"].post!;
+    expect(post.requestBody).toEqual({ required: true, content: { "application/json": { schema: { $ref: "#/components/schemas/TestItemInput" } } } });
+    expect(post.responses["201"].content!["application/json"].schema).toEqual({ $ref: "#/components/schemas/TestItem" });
+    expect(built.components.schemas.TestItem.required).toEqual(["sku", "quantity"]);
+    expect(built.components.schemas.TestItemInput.required).toEqual(["sku"]);
+    expect(post.responses["400"]["x-error-codes"]).toEqual(["validation_error", "invalid_json"]);
+    expect(post.responses["402"]["x-error-codes"]).toEqual(["insufficient_balance"]);
+    expect(post.responses["413"]["x-error-codes"]).toEqual(["payload_too_large"]);
+    expect(post.responses["422"]["x-error-codes"]).toEqual(["out_of_stock", "wrong_category"]);
+    expect(built.paths["/api/test/items"].post?.operationId).toBe("createTestItem_reseller");
+
+    const get = built.paths["/api/v2/open"].get!;
+    expect(get.security).toBeUndefined();
+    expect(Object.keys(get.responses).sort()).toEqual(["200", "500"]);
+    for (const ref of collect(built, "$ref")) expect(resolvePointer(built, ref as string), ref as string).toBeDefined();
+  });
+
+  it("refuses two different schemas under one id", () => {
+    const one = defineOperation({
+      operationId: "one",
+      summary: "One",
+      tag: "Test",
+      method: "GET",
+      path: "/api/v2/one",
+      category: "default",
+      auth: "none",
+      response: z.object({ a: z.string() }).meta({ id: "Clash" }),
+    });
+    const two = { ...one, operationId: "two", path: "/api/v2/two", response: z.object({ b: z.string() }).meta({ id: "Clash" }) };
+    expect(() => buildOpenApiDocument([one, two] as Operation[])).toThrow(/Clash/);
+  });
+});

@@ -1,0 +1,64 @@
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+
+const dataDir = mkdtempSync(path.join(os.tmpdir(), "cli-test-"));
+
+function cli(...args: string[]) {
+  const result = spawnSync(process.execPath, ["--import", "tsx", "lib/cli/main.ts", ...args], {
+    env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "" },
+    encoding: "utf8",
+    timeout: 60_000,
+  });
+  return { status: result.status, stdout: result.stdout.trim(), stderr: result.stderr.trim() };
+}
+
+describe("operator command line (embedded database)", () => {
+  afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+  it("creates a reseller with a balance and an API key, printing one JSON object", () => {
+    const result = cli("reseller:create", "--email", "Shop@Example.com", "--password", "a-long-password", "--tier", "Gold", "--balance", "100", "--api-key");
+    expect(result.status, result.stderr).toBe(0);
+    const created = JSON.parse(result.stdout);
+    expect(created).toEqual({ id: expect.stringMatching(/^usr_/), email: "shop@example.com", api_key: expect.stringMatching(/^rk_live_[0-9A-Za-z]{32,}$/) });
+  });
+
+  it("credits a reseller with an adjustment and reports the new balance", () => {
+    const result = cli("reseller:credit", "--email", "shop@example.com", "--amount", "50.25", "--note", "wire transfer 42");
+    expect(result.status, result.stderr).toBe(0);
+    expect(JSON.parse(result.stdout)).toMatchObject({ amount: "50.25", balance: "150.25", transaction_id: expect.stringMatching(/^txn_/) });
+  });
+
+  it("creates an admin and seeds the demo data idempotently", () => {
+    expect(cli("admin:create", "--email", "ops@example.com", "--password", "a-long-password").status).toBe(0);
+    expect(JSON.parse(cli("db:seed").stdout)).toEqual({ seeded: "demo tariffs and accounts" });
+    expect(JSON.parse(cli("db:seed").stdout)).toEqual({ seeded: "already seeded: nothing changed" });
+    expect(cli("db:migrate").status).toBe(0);
+  });
+
+  it.each([
+    [["reseller:create", "--email", "x@example.com"], /--password is required/],
+    [["reseller:create", "--email", "bad", "--password", "a-long-password"], /valid email/],
+    [["reseller:create", "--email", "shop@example.com", "--password", "a-long-password"], /already exists/],
+    [["reseller:credit", "--email", "shop@example.com", "--amount", "1.2.3", "--note", "x"], /dollar amount/],
+    [["reseller:credit", "--email", "nobody@example.com", "--amount", "1", "--note", "x"], /No reseller/],
+    [["reseller:create", "--email", "y@example.com", "--password", "a-long-password", "--tier", "Platinum"], /--tier should be one of/],
+  ])("refuses %j with a clear message", (args, message) => {
+    const result = cli(...args);
+    expect(result.status).toBe(1);
+    expect(result.stderr).toMatch(message);
+    expect(result.stderr).not.toMatch(/\n\s+at /);
+  });
+
+  it("refuses while a server holds the embedded database", () => {
+    const holder = spawnSync(process.execPath, ["-e", "setTimeout(() => {}, 1)"]);
+    expect(holder.status).toBe(0);
+    writeFileSync(path.join(dataDir, "pglite.lock"), JSON.stringify({ pid: process.pid === 1 ? 2 : process.ppid, owner: "server" }));
+    const result = cli("db:seed");
+    rmSync(path.join(dataDir, "pglite.lock"));
+    expect(result.status).toBe(1);
+    expect(result.stderr).toMatch(/in use by the server .*Stop it first, or use the admin panel/);
+  });
+});

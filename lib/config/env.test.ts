@@ -1,0 +1,56 @@
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { ConfigError, loadConfig } from "./env";
+
+const dataDir = mkdtempSync(path.join(os.tmpdir(), "config-test-"));
+
+describe("configuration", () => {
+  afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+  it("has a working default for every variable and generates secrets into DATA_DIR once", () => {
+    const first = loadConfig({ DATA_DIR: dataDir });
+    expect(first).toMatchObject({
+      PORT: 3000,
+      WORKER: "inline",
+      TRUST_PROXY: false,
+      WEBHOOK_ALLOW_PRIVATE: false,
+      WEBHOOK_RETRY_DELAYS: [60_000, 300_000, 1_800_000],
+      SUPPLIER_DELAY: 2000,
+      CHAIN_PROVIDER: "sandbox",
+      TRONGRID_URL: "https://api.trongrid.io",
+      USDT_CONTRACT: "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t",
+      CHAIN_POLL_INTERVAL: 15_000,
+      PAYMENT_TTL: 3_600_000,
+      PAYMENT_MIN: 10_000_000n,
+      PAYMENT_MAX: 100_000_000_000n,
+      DEPOSIT_DUST: 1_000_000n,
+    });
+    expect(first.DATABASE_URL).toBeUndefined();
+    expect(first.ENCRYPTION_KEY).toMatch(/^[0-9a-f]{64}$/);
+    expect(readFileSync(path.join(dataDir, "encryption-key"), "utf8").trim()).toBe(first.ENCRYPTION_KEY);
+    expect(loadConfig({ DATA_DIR: dataDir }).AUTH_SECRET).toBe(first.AUTH_SECRET);
+  });
+
+  it("parses durations and amounts", () => {
+    const cfg = loadConfig({ DATA_DIR: dataDir, WEBHOOK_RETRY_DELAYS: "1s,2s,500ms", SUPPLIER_DELAY: "0", PAYMENT_MIN: "0.5", TRUST_PROXY: "1" });
+    expect(cfg).toMatchObject({ WEBHOOK_RETRY_DELAYS: [1000, 2000, 500], SUPPLIER_DELAY: 0, PAYMENT_MIN: 500_000n, TRUST_PROXY: true });
+  });
+
+  it.each([
+    ["PORT", "http", /PORT="http"/],
+    ["DATABASE_URL", "mysql://x", /DATABASE_URL="mysql:\/\/x": should be a postgres:\/\/ connection string/],
+    ["REDIS_URL", "localhost:6379", /REDIS_URL=.*redis:\/\//],
+    ["WORKER", "sometimes", /WORKER=/],
+    ["WEBHOOK_RETRY_DELAYS", "1m,soon", /comma-separated durations/],
+    ["SUPPLIER_DELAY", "fast", /duration such as 2s/],
+    ["PAYMENT_MIN", "ten", /dollar amount/],
+    ["ENCRYPTION_KEY", "short", /64 hex characters/],
+    ["TRON_XPUB", "xprv123", /extended public key/],
+    ["CHAIN_PROVIDER", "infura", /CHAIN_PROVIDER=/],
+  ])("names %s and what it should hold when it is invalid", (name, value, message) => {
+    expect(() => loadConfig({ DATA_DIR: dataDir, [name]: value })).toThrow(ConfigError);
+    expect(() => loadConfig({ DATA_DIR: dataDir, [name]: value })).toThrow(message);
+  });
+});

@@ -1,10 +1,26 @@
-import { defineConfig } from "@playwright/test";
-import { E2E_BASE_URL } from "./e2e/support/fixture-data";
+import { defineConfig, type PlaywrightTestConfig } from "@playwright/test";
+import { baseUrlFor, EMBEDDED_PORT, POSTGRES_PORT } from "./e2e/support/fixture-data";
 
 /**
- * Two projects against one production server: `api` speaks HTTP only; `chromium` drives Debian's
- * Chromium (never a downloaded browser).
+ * Against the production build: `api` speaks HTTP only and `chromium` drives Debian's Chromium (never
+ * a downloaded browser), both on the embedded database. With TEST_POSTGRES=1 (CI) the API suite runs
+ * a second time against a server on the real Postgres with the Redis rate-limit store.
  */
+const withPostgres = process.env.TEST_POSTGRES === "1";
+
+type WebServer = Extract<NonNullable<PlaywrightTestConfig["webServer"]>, { command: string }>;
+
+function server(port: number, extraArgs = ""): WebServer {
+  return {
+    command: `node --import tsx e2e/support/start-server.ts --port ${port} ${extraArgs}`.trim(),
+    url: `${baseUrlFor(port)}/api/v2/openapi.json`,
+    reuseExistingServer: !process.env.CI,
+    timeout: 240_000,
+    stdout: "pipe",
+    stderr: "pipe",
+  };
+}
+
 export default defineConfig({
   testDir: "./e2e",
   fullyParallel: false,
@@ -12,10 +28,11 @@ export default defineConfig({
   retries: 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
-  reporter: process.env.CI ? [["list"]] : [["list"]],
-  use: { baseURL: E2E_BASE_URL, trace: "retain-on-failure" },
+  reporter: [["list"]],
+  use: { baseURL: baseUrlFor(EMBEDDED_PORT), trace: "retain-on-failure" },
   projects: [
     { name: "api", testMatch: "api/**/*.spec.ts" },
+    ...(withPostgres ? [{ name: "api-postgres", testMatch: "api/**/*.spec.ts", use: { baseURL: baseUrlFor(POSTGRES_PORT) } }] : []),
     {
       name: "chromium",
       testMatch: "*.spec.ts",
@@ -30,12 +47,5 @@ export default defineConfig({
       },
     },
   ],
-  webServer: {
-    command: "node --import tsx e2e/support/start-server.ts",
-    url: `${E2E_BASE_URL}/api/v2/openapi.json`,
-    reuseExistingServer: !process.env.CI,
-    timeout: 240_000,
-    stdout: "pipe",
-    stderr: "pipe",
-  },
+  webServer: [server(EMBEDDED_PORT), ...(withPostgres ? [server(POSTGRES_PORT, "--postgres")] : [])],
 });

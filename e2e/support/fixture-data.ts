@@ -2,10 +2,13 @@ import { readFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 
-export const E2E_PORT = Number(process.env.E2E_PORT ?? 3100);
-export const E2E_BASE_URL = `http://127.0.0.1:${E2E_PORT}`;
-export const E2E_DATA_DIR = path.join(os.tmpdir(), `reseller-panel-e2e-${E2E_PORT}`);
-export const FIXTURES_FILE = path.join(E2E_DATA_DIR, "e2e-fixtures.json");
+/** The embedded-database server every project uses, and the Postgres + Redis one CI adds. */
+export const EMBEDDED_PORT = 3100;
+export const POSTGRES_PORT = 3101;
+
+export const baseUrlFor = (port: number) => `http://127.0.0.1:${port}`;
+export const dataDirFor = (port: number) => path.join(os.tmpdir(), `reseller-panel-e2e-${port}`);
+export const fixturesFileFor = (port: number) => path.join(dataDirFor(port), "e2e-fixtures.json");
 
 export interface ResellerFixture {
   id: string;
@@ -29,6 +32,6 @@ export interface Fixtures {
   allowlistedKey: string;
 }
 
-export function readFixtures(): Fixtures {
-  return JSON.parse(readFileSync(FIXTURES_FILE, "utf8"));
+export function readFixtures(port: number): Fixtures {
+  return JSON.parse(readFileSync(fixturesFileFor(port), "utf8"));
 }

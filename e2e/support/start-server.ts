@@ -1,20 +1,25 @@
 import { spawn } from "node:child_process";
+import { parseArgs } from "node:util";
 import { rmSync, writeFileSync } from "node:fs";
 import { createUser } from "@/lib/accounts/create-user";
 import { createApiKey, revokeApiKey } from "@/lib/api-keys/manage-keys";
-import { openDatabase, pgliteDirOf } from "@/lib/db/client";
+import { openDatabase, pgliteDirOf, type Database } from "@/lib/db/client";
 import { migrateDatabase } from "@/lib/db/migrate";
+import { createTestDatabase } from "@/lib/db/test-database";
 import { postLedgerEntry } from "@/lib/ledger/post-entry";
 import { DEMO, seedDemo } from "@/lib/seed/demo-seed";
-import { E2E_DATA_DIR, E2E_PORT, FIXTURES_FILE, type Fixtures, type ResellerFixture } from "./fixture-data";
+import { dataDirFor, fixturesFileFor, type Fixtures, type ResellerFixture } from "./fixture-data";
+
+const { values } = parseArgs({ options: { port: { type: "string" }, postgres: { type: "boolean" } } });
+const port = Number(values.port);
+const dataDir = dataDirFor(port);
 
 /**
- * The server the Playwright suites run against: the production build on a fresh embedded database
- * holding the demo seed and three test resellers, whose credentials go to a fixtures file.
+ * A server the Playwright suites run against: the production build on a fresh database (embedded,
+ * or with --postgres a new database on the real Postgres plus the real Redis) holding the demo seed
+ * and the test resellers, whose credentials go to a fixtures file.
  */
-async function prepare(): Promise<Fixtures> {
-  rmSync(E2E_DATA_DIR, { recursive: true, force: true });
-  const database = openDatabase({ pgliteDir: pgliteDirOf(E2E_DATA_DIR) });
+async function prepare(database: Database): Promise<Fixtures> {
   await migrateDatabase(database);
   await seedDemo(database.db);
   const reseller = async (name: string, balance: bigint): Promise<ResellerFixture & { transactionId: string }> => {
@@ -33,7 +38,6 @@ async function prepare(): Promise<Fixtures> {
   const revoked = await createApiKey(database.db, { userId: bob.id, name: "revoked" });
   await revokeApiKey(database.db, bob.id, revoked.apiKey.id);
   const allowlistedKey = (await createApiKey(database.db, { userId: bob.id, name: "allowlisted", allowedIps: "192.0.2.0/24" })).key;
-  await database.close();
   return {
     admin: { ...DEMO.admin },
     alice,
@@ -47,18 +51,27 @@ async function prepare(): Promise<Fixtures> {
   };
 }
 
-prepare()
-  .then((fixtures) => {
-    writeFileSync(FIXTURES_FILE, JSON.stringify(fixtures, null, 2));
-    const server = spawn(process.execPath, ["--import", "tsx", "lib/server/main.ts"], {
-      stdio: "inherit",
-      env: { ...process.env, DATA_DIR: E2E_DATA_DIR, PORT: String(E2E_PORT), TRUST_PROXY: "1", WEBHOOK_ALLOW_PRIVATE: "1" },
-    });
-    const stop = () => server.kill("SIGTERM");
-    process.on("SIGINT", stop);
-    process.on("SIGTERM", stop);
-    server.on("exit", (code) => process.exit(code ?? 0));
-  })
+async function main() {
+  rmSync(dataDir, { recursive: true, force: true });
+  const database = values.postgres ? await createTestDatabase() : openDatabase({ pgliteDir: pgliteDirOf(dataDir) });
+  const fixtures = await prepare(database);
+  writeFileSync(fixturesFileFor(port), JSON.stringify(fixtures, null, 2));
+  const backing = values.postgres ? { DATABASE_URL: database.url!, REDIS_URL: process.env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379" } : {};
+  if (!values.postgres) await database.close();
+  const server = spawn(process.execPath, ["--import", "tsx", "lib/server/main.ts"], {
+    stdio: "inherit",
+    env: { ...process.env, ...backing, DATA_DIR: dataDir, PORT: String(port), TRUST_PROXY: "1", WEBHOOK_ALLOW_PRIVATE: "1" },
+  });
+  const stop = () => server.kill("SIGTERM");
+  process.on("SIGINT", stop);
+  process.on("SIGTERM", stop);
+  server.on("exit", async (code) => {
+    if (values.postgres) await database.close();
+    process.exit(code ?? 0);
+  });
+}
+
+main()
   .catch((error) => {
     console.error("[e2e] could not prepare the server:", error);
     process.exit(1);

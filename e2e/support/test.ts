@@ -17,7 +17,7 @@ export function uniqueClientIp(): string {
 export const test = base.extend<{ fixtures: Fixtures; clientIp: string }>({
   clientIp: async ({}, use) => use(uniqueClientIp()),
   extraHTTPHeaders: async ({ clientIp }, use) => use({ "X-Forwarded-For": clientIp }),
-  fixtures: async ({}, use) => use(readFixtures()),
+  fixtures: async ({ baseURL }, use) => use(readFixtures(Number(new URL(baseURL!).port))),
 });
 
 export { expect };

@@ -85,7 +85,7 @@ export type AppConfig = Omit<z.infer<typeof envSchema>, "AUTH_SECRET" | "ENCRYPT
 
 export class ConfigError extends Error {}
 
-function parseEnv(env: NodeJS.ProcessEnv) {
+function parseEnv(env: Record<string, string | undefined>) {
   const input = Object.fromEntries(
     Object.keys(envSchema.shape).flatMap((name) => (env[name] === undefined || env[name] === "" ? [] : [[name, env[name]]])),
   );
@@ -110,7 +110,7 @@ function generatedSecret(dataDir: string, file: string, make: () => string): str
   return value;
 }
 
-export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+export function loadConfig(env: Record<string, string | undefined> = process.env): AppConfig {
   const parsed = parseEnv(env);
   const dataDir = path.resolve(parsed.DATA_DIR);
   return {

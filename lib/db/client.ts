@@ -1,3 +1,4 @@
+import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import type { ExtractTablesWithRelations } from "drizzle-orm";
@@ -47,7 +48,9 @@ export function openDatabase(options: OpenOptions): Database {
       close: () => client.end({ timeout: 5 }),
     };
   }
-  const client = new PGlite(options.pgliteDir ?? "memory://");
+  const dir = options.pgliteDir ?? "memory://";
+  if (!dir.startsWith("memory://")) mkdirSync(path.dirname(dir), { recursive: true });
+  const client = new PGlite(dir);
   return {
     db: drizzlePglite(client, { schema }) as unknown as Db,
     driver: "pglite",

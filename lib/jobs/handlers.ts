@@ -1,3 +1,4 @@
 // Every job handler module, imported for its side effect of registering: whatever starts a worker
 // imports this file so that the worker knows every kind. A new domain with jobs adds its line here.
+import "@/lib/orders/fulfil-job";
 import "./prune-jobs";

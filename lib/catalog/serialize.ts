@@ -1,0 +1,70 @@
+import { z } from "zod";
+import { PRODUCT_CATEGORIES, type CategoryDiscounts } from "@/lib/db/schema";
+import { moneyString } from "@/lib/api/common-schemas";
+import { formatMoney } from "@/lib/money/money";
+import type { ProductWithStock } from "./list-products";
+import { discountedPrice } from "./pricing";
+
+export const productFieldSchema = z.object({
+  name: z.string(),
+  label: z.string(),
+  required: z.boolean(),
+  pattern: z.string().nullable(),
+});
+
+export const productSchema = z
+  .object({
+    sku: z.string().meta({ example: "topup-mlbb-86" }),
+    category: z.enum(PRODUCT_CATEGORIES),
+    name: z.string(),
+    group: z.string().meta({ description: "The game, brand or service the product belongs to." }),
+    region: z.string(),
+    price: moneyString.meta({ description: "The caller's price after its tariff's discount." }),
+    list_price: moneyString,
+    currency: z.literal("USD"),
+    in_stock: z.boolean(),
+    stock: z.number().int().nullable().meta({ description: "Codes available, for products sold from stock; else null." }),
+    min_quantity: z.number().int(),
+    max_quantity: z.number().int(),
+    fields: z.array(productFieldSchema),
+    attributes: z
+      .object({
+        platform: z.string().optional(),
+        appid: z.number().int().optional(),
+        months: z.number().int().optional(),
+        stars: z.number().int().optional(),
+        wallet_currency: z.string().optional(),
+        wallet_amount: z.string().optional(),
+      })
+      .meta({ description: "Category-specific facts: key platform, gift game appid, premium months, stars, wallet currency and amount." }),
+  })
+  .meta({ id: "Product" });
+
+export type ProductRecord = z.infer<typeof productSchema>;
+
+export function toProductRecord({ product, stock }: ProductWithStock, discounts: CategoryDiscounts): ProductRecord {
+  const meta = product.meta;
+  return {
+    sku: product.sku,
+    category: product.category,
+    name: product.name,
+    group: product.group,
+    region: product.region,
+    price: formatMoney(discountedPrice(product.listPrice, discounts[product.category])),
+    list_price: formatMoney(product.listPrice),
+    currency: "USD",
+    in_stock: product.enabled && (stock === null || stock > 0),
+    stock,
+    min_quantity: product.minQuantity,
+    max_quantity: product.maxQuantity,
+    fields: product.fields.map((f) => ({ name: f.name, label: f.label, required: f.required, pattern: f.pattern ?? null })),
+    attributes: {
+      ...(meta.platform !== undefined && { platform: meta.platform }),
+      ...(meta.appid !== undefined && { appid: meta.appid }),
+      ...(meta.months !== undefined && { months: meta.months }),
+      ...(meta.stars !== undefined && { stars: meta.stars }),
+      ...(meta.walletCurrency !== undefined && { wallet_currency: meta.walletCurrency }),
+      ...(meta.walletAmount !== undefined && { wallet_amount: meta.walletAmount }),
+    },
+  };
+}

@@ -1,0 +1,37 @@
+import type { Product } from "@/lib/db/schema";
+import type { ValidationIssue } from "@/lib/errors/app-error";
+
+/**
+ * Checks an order's `fields` against what the product declares: every required field present, each
+ * matching its pattern, and nothing the product does not know. Returns the cleaned fields.
+ */
+export function validateOrderFields(product: Product, fields: Record<string, unknown>): { fields: Record<string, string>; issues: ValidationIssue[] } {
+  const issues: ValidationIssue[] = [];
+  const clean: Record<string, string> = {};
+  const known = new Set(product.fields.map((f) => f.name));
+  for (const name of Object.keys(fields)) {
+    if (!known.has(name)) issues.push({ path: `fields.${name}`, message: `Unknown field for ${product.sku}.` });
+  }
+  for (const field of product.fields) {
+    const raw = fields[field.name];
+    if (raw === undefined || raw === null || raw === "") {
+      if (field.required) issues.push({ path: `fields.${field.name}`, message: `${field.label} is required.` });
+      continue;
+    }
+    if (typeof raw !== "string" && typeof raw !== "number") {
+      issues.push({ path: `fields.${field.name}`, message: `${field.label} must be a string.` });
+      continue;
+    }
+    const value = String(raw).trim();
+    if (value.length > 256) {
+      issues.push({ path: `fields.${field.name}`, message: `${field.label} is too long.` });
+      continue;
+    }
+    if (field.pattern && !new RegExp(field.pattern).test(value)) {
+      issues.push({ path: `fields.${field.name}`, message: `${field.label} has the wrong format.` });
+      continue;
+    }
+    clean[field.name] = value;
+  }
+  return { fields: clean, issues };
+}

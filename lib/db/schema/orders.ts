@@ -1,0 +1,49 @@
+import { sql } from "drizzle-orm";
+import { check, index, integer, jsonb, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { createdAt, micros, timestamptz } from "./columns";
+import type { ProductCategory } from "./products";
+import { users } from "./users";
+
+export const ORDER_STATUSES = ["processing", "completed", "failed", "refunded"] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+export type OrderSource = "api" | "panel";
+
+/** What was handed over; codes are encrypted at rest like the stock they came from. */
+export interface StoredDelivery {
+  items: { codeEncrypted: string | null; pinEncrypted: string | null; serial: string | null }[];
+  note: string | null;
+}
+
+export const orders = pgTable(
+  "orders",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id),
+    sku: text("sku").notNull(),
+    productName: text("product_name").notNull(),
+    type: text("type").$type<ProductCategory>().notNull(),
+    status: text("status").$type<OrderStatus>().notNull().default("processing"),
+    quantity: integer("quantity").notNull(),
+    unitPrice: micros("unit_price").notNull(),
+    total: micros("total").notNull(),
+    fields: jsonb("fields").$type<Record<string, string>>().notNull().default({}),
+    reference: text("reference"),
+    source: text("source").$type<OrderSource>().notNull(),
+    delivery: jsonb("delivery").$type<StoredDelivery>(),
+    failureReason: text("failure_reason"),
+    createdAt: createdAt(),
+    updatedAt: timestamptz("updated_at").notNull().defaultNow(),
+    completedAt: timestamptz("completed_at"),
+  },
+  (t) => [
+    index("orders_user_id_idx").on(t.userId, t.id),
+    index("orders_status_idx").on(t.status, t.type),
+    uniqueIndex("orders_user_reference_key").on(t.userId, t.reference).where(sql`${t.reference} is not null`),
+    check("orders_total_positive", sql`${t.total} > 0`),
+  ],
+);
+
+export type Order = typeof orders.$inferSelect;

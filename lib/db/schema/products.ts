@@ -1,0 +1,69 @@
+import { sql } from "drizzle-orm";
+import { boolean, check, index, integer, jsonb, pgTable, text } from "drizzle-orm/pg-core";
+import { createdAt, micros, timestamptz } from "./columns";
+
+export const PRODUCT_CATEGORIES = [
+  "topup",
+  "giftcard",
+  "gamekey",
+  "platformtopup",
+  "platformgift",
+  "messenger_premium",
+  "messenger_stars",
+  "manual",
+] as const;
+export type ProductCategory = (typeof PRODUCT_CATEGORIES)[number];
+
+export const FULFILMENT_MODES = ["stock", "supplier", "manual"] as const;
+export type FulfilmentMode = (typeof FULFILMENT_MODES)[number];
+
+/** An input an order of the product needs, e.g. the player id of a top-up. */
+export interface ProductField {
+  name: string;
+  label: string;
+  required: boolean;
+  pattern?: string;
+}
+
+/**
+ * Category-specific facts: the key platform ("platform-a", "platform-b", "others"), the platform
+ * gift's game `appid`, months of premium, stars in a pack, the wallet currency and rate.
+ */
+export interface ProductMeta {
+  platform?: string;
+  appid?: number;
+  months?: number;
+  stars?: number;
+  walletCurrency?: string;
+  walletAmount?: string;
+  image?: string;
+}
+
+/** Every purchasable thing, identified by its sku. */
+export const products = pgTable(
+  "products",
+  {
+    sku: text("sku").primaryKey(),
+    category: text("category").$type<ProductCategory>().notNull(),
+    name: text("name").notNull(),
+    group: text("group_name").notNull(),
+    region: text("region").notNull().default("GLOBAL"),
+    listPrice: micros("list_price").notNull(),
+    fields: jsonb("fields").$type<ProductField[]>().notNull().default([]),
+    minQuantity: integer("min_quantity").notNull().default(1),
+    maxQuantity: integer("max_quantity").notNull().default(10),
+    fulfilment: text("fulfilment").$type<FulfilmentMode>().notNull(),
+    enabled: boolean("enabled").notNull().default(true),
+    meta: jsonb("meta").$type<ProductMeta>().notNull().default({}),
+    lowStockThreshold: integer("low_stock_threshold").notNull().default(5),
+    createdAt: createdAt(),
+    updatedAt: timestamptz("updated_at").notNull().defaultNow(),
+  },
+  (t) => [
+    index("products_category_idx").on(t.category, t.group),
+    check("products_list_price_positive", sql`${t.listPrice} > 0`),
+    check("products_quantity_range", sql`${t.minQuantity} >= 1 and ${t.maxQuantity} >= ${t.minQuantity}`),
+  ],
+);
+
+export type Product = typeof products.$inferSelect;

@@ -1,0 +1,10 @@
+import { randomUUID } from "node:crypto";
+import type { DbOrTx } from "@/lib/db/client";
+import { events, type EventType } from "@/lib/db/schema";
+
+/** Writes an event into the outbox; call it inside the transaction of the change it reports. */
+export async function recordEvent(tx: DbOrTx, input: { userId: string; type: EventType; data: Record<string, unknown> }): Promise<string> {
+  const id = randomUUID();
+  await tx.insert(events).values({ id, userId: input.userId, type: input.type, data: input.data });
+  return id;
+}

@@ -1,0 +1,55 @@
+import { and, desc, eq, gte, inArray, lt, lte, type SQL } from "drizzle-orm";
+import type { DbOrTx } from "@/lib/db/client";
+import { orders, type Order, type OrderStatus, type ProductCategory } from "@/lib/db/schema";
+import { notFound } from "@/lib/errors/app-error";
+
+export interface OrderFilter {
+  /** Absent only for the admin's view of every reseller's orders. */
+  userId?: string;
+  status?: OrderStatus;
+  type?: ProductCategory;
+  reference?: string;
+  from?: Date;
+  to?: Date;
+  ids?: string[];
+  cursor?: string;
+  limit: number;
+}
+
+/** Orders newest first; the cursor is the last id of the previous page. */
+export async function listOrders(db: DbOrTx, filter: OrderFilter): Promise<{ data: Order[]; nextCursor: string | null }> {
+  const conditions: SQL[] = [];
+  if (filter.userId !== undefined) conditions.push(eq(orders.userId, filter.userId));
+  if (filter.status) conditions.push(eq(orders.status, filter.status));
+  if (filter.type) conditions.push(eq(orders.type, filter.type));
+  if (filter.reference) conditions.push(eq(orders.reference, filter.reference));
+  if (filter.from) conditions.push(gte(orders.createdAt, filter.from));
+  if (filter.to) conditions.push(lte(orders.createdAt, filter.to));
+  if (filter.ids) conditions.push(inArray(orders.id, filter.ids.length ? filter.ids : [""]));
+  if (filter.cursor) conditions.push(lt(orders.id, filter.cursor));
+  const rows = await db
+    .select()
+    .from(orders)
+    .where(and(...conditions))
+    .orderBy(desc(orders.id))
+    .limit(filter.limit + 1);
+  const data = rows.slice(0, filter.limit);
+  return { data, nextCursor: rows.length > filter.limit ? data[data.length - 1].id : null };
+}
+
+/** One order of this reseller; another reseller's id reads as not found. */
+export async function getOrder(db: DbOrTx, userId: string, orderId: string): Promise<Order> {
+  const [order] = await db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.id, orderId), eq(orders.userId, userId)))
+    .limit(1);
+  if (!order) throw notFound("Order");
+  return order;
+}
+
+export async function getOrderForAdmin(db: DbOrTx, orderId: string): Promise<Order> {
+  const [order] = await db.select().from(orders).where(eq(orders.id, orderId)).limit(1);
+  if (!order) throw notFound("Order");
+  return order;
+}

@@ -1,0 +1,44 @@
+import { asc, eq } from "drizzle-orm";
+import type { Db } from "@/lib/db/client";
+import { orderMessages, type MessageAuthor, type Order, type OrderMessage } from "@/lib/db/schema";
+import { AppError } from "@/lib/errors/app-error";
+import { recordEvent } from "@/lib/events/record-event";
+import { newId } from "@/lib/ids/ids";
+
+export const MAX_MESSAGE_LENGTH = 2000;
+
+export async function listOrderMessages(db: Db, order: Order): Promise<OrderMessage[]> {
+  return db.select().from(orderMessages).where(eq(orderMessages.orderId, order.id)).orderBy(asc(orderMessages.id));
+}
+
+const preview = (text: string) => (text.length > 100 ? `${text.slice(0, 99)}…` : text);
+
+/**
+ * Adds a message to a manual order's chat. A supplier message tells the reseller through
+ * manual_service.chat.message, and, when the supplier needs an answer to go on, chat.waiting_reply.
+ */
+export async function postOrderMessage(
+  db: Db,
+  input: { order: Order; author: MessageAuthor; authorId: string; text: string; waitingReply?: boolean },
+): Promise<OrderMessage> {
+  const text = input.text.trim();
+  if (input.order.type !== "manual") throw new AppError("wrong_category", "Only manual orders have a chat.");
+  if (!text) throw new AppError("validation_error", "Write a message.", { issues: [{ path: "text", message: "must not be empty" }] });
+  if (text.length > MAX_MESSAGE_LENGTH) {
+    throw new AppError("validation_error", `Messages are at most ${MAX_MESSAGE_LENGTH} characters.`, { issues: [{ path: "text", message: "is too long" }] });
+  }
+  return db.transaction(async (tx) => {
+    const [message] = await tx
+      .insert(orderMessages)
+      .values({ id: newId("msg"), orderId: input.order.id, author: input.author, authorId: input.authorId, text })
+      .returning();
+    if (input.author === "supplier") {
+      const base = { order_id: input.order.id, type: "manual", message_preview: preview(text) };
+      await recordEvent(tx, { userId: input.order.userId, type: "manual_service.chat.message", data: { ...base, message_created_at: message.createdAt.toISOString() } });
+      if (input.waitingReply) {
+        await recordEvent(tx, { userId: input.order.userId, type: "manual_service.chat.waiting_reply", data: { ...base, waiting_since: message.createdAt.toISOString() } });
+      }
+    }
+    return message;
+  });
+}

@@ -1,0 +1,20 @@
+import type { DbOrTx } from "@/lib/db/client";
+import type { Order, OrderStatus } from "@/lib/db/schema";
+import { recordEvent } from "@/lib/events/record-event";
+import { toOrderRecord } from "./serialize";
+
+/**
+ * The order record as an event carries it. Delivered codes stay out of the outbox so that they exist
+ * only encrypted at rest; whoever sends the event attaches `delivery` from the order itself.
+ */
+function eventRecord(order: Order) {
+  return { ...toOrderRecord({ ...order, delivery: null }), delivery: null };
+}
+
+export function recordOrderCreated(tx: DbOrTx, order: Order) {
+  return recordEvent(tx, { userId: order.userId, type: "order.created", data: eventRecord(order) });
+}
+
+export function recordOrderStatusChanged(tx: DbOrTx, order: Order, previousStatus: OrderStatus) {
+  return recordEvent(tx, { userId: order.userId, type: "order.status_changed", data: { ...eventRecord(order), previous_status: previousStatus } });
+}

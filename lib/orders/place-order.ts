@@ -1,0 +1,163 @@
+import { createHash } from "node:crypto";
+import { and, eq, isNull, sql } from "drizzle-orm";
+import { findProduct } from "@/lib/catalog/get-product";
+import { discountedPrice } from "@/lib/catalog/pricing";
+import { tierDiscounts } from "@/lib/catalog/tier-discounts";
+import { validateOrderFields } from "@/lib/catalog/validate-fields";
+import { config } from "@/lib/config/env";
+import type { Db, Tx } from "@/lib/db/client";
+import { idempotencyKeys, orders, stockCodes, type Order, type OrderSource, type ProductCategory, type User } from "@/lib/db/schema";
+import { AppError, validationError } from "@/lib/errors/app-error";
+import { newId } from "@/lib/ids/ids";
+import { enqueueJob } from "@/lib/jobs/queue";
+import { postLedgerEntry } from "@/lib/ledger/post-entry";
+import { uniqueViolation } from "./errors";
+import { FULFIL_JOB, fulfilOrder } from "./fulfil-order";
+import { recordOrderCreated } from "./order-events";
+
+export interface PlaceOrderInput {
+  user: User;
+  sku: string;
+  quantity: number;
+  fields: Record<string, unknown>;
+  reference?: string | null;
+  idempotencyKey?: string | null;
+  source: OrderSource;
+  /** The endpoint's category (POST /topup takes only top-ups); undefined accepts any. */
+  categories?: ProductCategory[];
+}
+
+export const IDEMPOTENCY_WINDOW_MS = 24 * 3600 * 1000;
+
+function requestHash(input: PlaceOrderInput): string {
+  const canonical = JSON.stringify([input.sku, input.quantity, Object.entries(input.fields).sort(([a], [b]) => a.localeCompare(b)), input.reference ?? null]);
+  return createHash("sha256").update(canonical).digest("hex");
+}
+
+/**
+ * Claims the key for this order, or finds the order it already names. Concurrent requests with the
+ * same key queue on its primary key until the first commits, so only one of them ever charges.
+ */
+async function claimIdempotencyKey(tx: Tx, userId: string, key: string, hash: string, orderId: string): Promise<string | null> {
+  const inserted = await tx.insert(idempotencyKeys).values({ userId, key, requestHash: hash, orderId }).onConflictDoNothing().returning({ orderId: idempotencyKeys.orderId });
+  if (inserted.length) return null;
+  const [existing] = await tx
+    .select()
+    .from(idempotencyKeys)
+    .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key)))
+    .for("update");
+  if (Date.now() - existing.createdAt.getTime() > IDEMPOTENCY_WINDOW_MS) {
+    await tx.update(idempotencyKeys).set({ requestHash: hash, orderId, createdAt: new Date() }).where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key)));
+    return null;
+  }
+  if (existing.requestHash !== hash) {
+    throw new AppError("idempotency_conflict", "This Idempotency-Key was already used with a different request body.", { order_id: existing.orderId });
+  }
+  return existing.orderId;
+}
+
+async function claimStock(tx: Tx, sku: string, quantity: number, orderId: string): Promise<void> {
+  const claimed = await tx
+    .select({ id: stockCodes.id })
+    .from(stockCodes)
+    .where(and(eq(stockCodes.sku, sku), isNull(stockCodes.orderId)))
+    .orderBy(stockCodes.id)
+    .limit(quantity)
+    .for("update", { skipLocked: true });
+  if (claimed.length < quantity) {
+    throw new AppError("out_of_stock", `Only ${claimed.length} of ${quantity} codes are in stock for ${sku}.`, { sku, available: claimed.length });
+  }
+  await tx
+    .update(stockCodes)
+    .set({ orderId })
+    .where(sql`${stockCodes.id} in (${sql.join(claimed.map((c) => sql`${c.id}`), sql`, `)})`);
+}
+
+/**
+ * Places an order: one transaction debits the balance (never below zero), writes the ledger entry,
+ * the order, its reserved stock, the order.created event and the fulfilment job. Stock orders are then
+ * fulfilled at once, so the caller usually gets them completed.
+ */
+export async function placeOrder(db: Db, input: PlaceOrderInput): Promise<{ order: Order; replayed: boolean }> {
+  const product = await findProduct(db, input.sku);
+  if (!product || !product.enabled) throw new AppError("product_unavailable", `No product with the sku ${input.sku} is on sale.`, { sku: input.sku });
+  if (input.categories && !input.categories.includes(product.category)) {
+    throw new AppError("wrong_category", `${input.sku} is a ${product.category} product; this endpoint sells ${input.categories.join(", ")}.`, { sku: input.sku, category: product.category });
+  }
+  if (!Number.isInteger(input.quantity) || input.quantity < product.minQuantity || input.quantity > product.maxQuantity) {
+    throw validationError([{ path: "quantity", message: `Must be a whole number from ${product.minQuantity} to ${product.maxQuantity}.` }]);
+  }
+  const { fields, issues } = validateOrderFields(product, input.fields);
+  if (issues.length) throw validationError(issues);
+
+  const unitPrice = discountedPrice(product.listPrice, (await tierDiscounts(db, input.user.tier))[product.category]);
+  const total = unitPrice * BigInt(input.quantity);
+  const orderId = newId("ord");
+  const hash = requestHash(input);
+
+  let result: { order: Order; replayed: boolean };
+  try {
+    result = await db.transaction(async (tx) => {
+      if (input.idempotencyKey) {
+        const existingId = await claimIdempotencyKey(tx, input.user.id, input.idempotencyKey, hash, orderId);
+        if (existingId) {
+          const [existing] = await tx.select().from(orders).where(eq(orders.id, existingId));
+          return { order: existing, replayed: true };
+        }
+      }
+      if (input.reference) {
+        const [taken] = await tx
+          .select({ id: orders.id })
+          .from(orders)
+          .where(and(eq(orders.userId, input.user.id), eq(orders.reference, input.reference)));
+        if (taken) throw duplicateReference(input.reference, taken.id);
+      }
+      await postLedgerEntry(tx, {
+        userId: input.user.id,
+        type: "order",
+        amount: -total,
+        orderId,
+        description: `${product.name}${input.quantity > 1 ? ` x${input.quantity}` : ""}`,
+      });
+      const [order] = await tx
+        .insert(orders)
+        .values({
+          id: orderId,
+          userId: input.user.id,
+          sku: product.sku,
+          productName: product.name,
+          type: product.category,
+          quantity: input.quantity,
+          unitPrice,
+          total,
+          fields,
+          reference: input.reference ?? null,
+          source: input.source,
+        })
+        .returning();
+      if (product.fulfilment === "stock") await claimStock(tx, product.sku, input.quantity, orderId);
+      await recordOrderCreated(tx, order);
+      if (product.fulfilment !== "manual") {
+        const delay = product.fulfilment === "supplier" ? config().SUPPLIER_DELAY : 0;
+        await enqueueJob(tx, { kind: FULFIL_JOB, payload: { orderId }, runAt: new Date(Date.now() + delay), dedupeKey: `${FULFIL_JOB}:${orderId}` });
+      }
+      return { order, replayed: false };
+    });
+  } catch (error) {
+    const constraint = uniqueViolation(error);
+    if (constraint === "orders_user_reference_key" && input.reference) {
+      const [taken] = await db.select({ id: orders.id }).from(orders).where(and(eq(orders.userId, input.user.id), eq(orders.reference, input.reference)));
+      throw duplicateReference(input.reference, taken?.id ?? null);
+    }
+    throw error;
+  }
+
+  if (!result.replayed && product.fulfilment === "stock") {
+    return { order: (await fulfilOrder(db, result.order.id)) ?? result.order, replayed: false };
+  }
+  return result;
+}
+
+function duplicateReference(reference: string, orderId: string | null) {
+  return new AppError("duplicate_reference", `The reference ${reference} is already used by order ${orderId}.`, { order_id: orderId });
+}

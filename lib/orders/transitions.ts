@@ -1,0 +1,53 @@
+import { and, eq, sql } from "drizzle-orm";
+import { encryptSecret } from "@/lib/crypto/encryption";
+import type { DbOrTx } from "@/lib/db/client";
+import { orders, stockCodes, type Order, type OrderStatus, type StoredDelivery } from "@/lib/db/schema";
+import { AppError } from "@/lib/errors/app-error";
+import { postLedgerEntry } from "@/lib/ledger/post-entry";
+import { recordOrderStatusChanged } from "./order-events";
+
+/**
+ * Moves an order from one status to the next only if it is still in the expected one, so two
+ * workers (or a worker and an admin) can never both complete, fail or refund the same order.
+ */
+async function transition(tx: DbOrTx, orderId: string, from: OrderStatus, set: Partial<Order> & { status: OrderStatus }): Promise<Order | null> {
+  const [order] = await tx
+    .update(orders)
+    .set({ ...set, updatedAt: sql`now()` })
+    .where(and(eq(orders.id, orderId), eq(orders.status, from)))
+    .returning();
+  if (order) await recordOrderStatusChanged(tx, order, from);
+  return order ?? null;
+}
+
+export function encryptDelivery(items: { code: string | null; pin: string | null; serial: string | null }[], note: string | null): StoredDelivery {
+  return {
+    items: items.map((item) => ({
+      codeEncrypted: item.code ? encryptSecret(item.code) : null,
+      pinEncrypted: item.pin ? encryptSecret(item.pin) : null,
+      serial: item.serial,
+    })),
+    note,
+  };
+}
+
+export function completeOrder(tx: DbOrTx, orderId: string, delivery: StoredDelivery): Promise<Order | null> {
+  return transition(tx, orderId, "processing", { status: "completed", delivery, completedAt: new Date() });
+}
+
+/** Fulfilment failed: the charge comes back and reserved codes go back to stock, in one transaction. */
+export async function failOrder(tx: DbOrTx, orderId: string, reason: string): Promise<Order | null> {
+  const order = await transition(tx, orderId, "processing", { status: "failed", failureReason: reason });
+  if (!order) return null;
+  await tx.update(stockCodes).set({ orderId: null }).where(eq(stockCodes.orderId, orderId));
+  await postLedgerEntry(tx, { userId: order.userId, type: "refund", amount: order.total, orderId, description: `Refund: ${order.productName} (failed)` });
+  return order;
+}
+
+/** An admin reverses a completed order; the charge is returned. The delivered codes are not restocked. */
+export async function refundOrder(tx: DbOrTx, orderId: string, reason: string): Promise<Order> {
+  const order = await transition(tx, orderId, "completed", { status: "refunded", failureReason: reason });
+  if (!order) throw new AppError("validation_error", "Only a completed order can be refunded.", { issues: [{ path: "status", message: "must be completed" }] });
+  await postLedgerEntry(tx, { userId: order.userId, type: "refund", amount: order.total, orderId, description: `Refund: ${order.productName}` });
+  return order;
+}

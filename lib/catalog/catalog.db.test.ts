@@ -1,0 +1,92 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Database } from "@/lib/db/client";
+import { PRODUCT_CATEGORIES } from "@/lib/db/schema";
+import { createTestDatabase, testDriver } from "@/lib/db/test-database";
+import { ensureTariffs } from "@/lib/tariffs/ensure-tariffs";
+import { listProducts } from "./list-products";
+import { createProduct, setProductEnabled, updateProduct } from "./manage-products";
+import { seedCatalog } from "./seed-catalog";
+import { toProductRecord } from "./serialize";
+import { addStockCodes, availableStock, parseStockLines } from "./stock";
+import { tierDiscounts } from "./tier-discounts";
+
+describe(`catalog (${testDriver()})`, () => {
+  let database: Database;
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    await ensureTariffs(database.db);
+    await seedCatalog(database.db, 5);
+  });
+  afterAll(async () => {
+    await database.close();
+  });
+
+  it("the demo seed covers every category over several regions, with stock for codes and keys, once", async () => {
+    const { data } = await listProducts(database.db);
+    expect(data.length).toBeGreaterThanOrEqual(40);
+    expect(new Set(data.map((p) => p.product.category))).toEqual(new Set(PRODUCT_CATEGORIES));
+    expect(new Set(data.map((p) => p.product.region)).size).toBeGreaterThanOrEqual(3);
+    for (const { product, stock } of data) expect(stock).toBe(product.fulfilment === "stock" ? 5 : null);
+    expect(await seedCatalog(database.db)).toBe(false);
+  });
+
+  it("filters by category, group, region, platform, appid and text, and pages by sku", async () => {
+    expect((await listProducts(database.db, { category: "gamekey", platform: "platform-b" })).data.map((p) => p.product.sku)).toEqual([
+      "gamekey-fifa-25",
+      "gamekey-the-witcher-3",
+    ]);
+    expect((await listProducts(database.db, { appid: 413150 })).data).toHaveLength(1);
+    expect((await listProducts(database.db, { q: "steam", region: "EU" })).data.map((p) => p.product.sku)).toEqual(["giftcard-steam-eu-20"]);
+    const first = await listProducts(database.db, { category: "topup", limit: 5 });
+    const second = await listProducts(database.db, { category: "topup", limit: 5, cursor: first.nextCursor! });
+    expect(first.data).toHaveLength(5);
+    expect(second.data[0].product.sku > first.data[4].product.sku).toBe(true);
+  });
+
+  it("prices follow the caller's tier: Gold pays less than list, Bronze pays list", async () => {
+    const [card] = (await listProducts(database.db, { skus: ["giftcard-steam-us-20"] })).data;
+    const gold = toProductRecord(card, await tierDiscounts(database.db, "Gold"));
+    const bronze = toProductRecord(card, await tierDiscounts(database.db, "Bronze"));
+    expect(bronze.price).toBe(bronze.list_price);
+    expect(gold).toMatchObject({ list_price: "19.40", price: "18.236", in_stock: true, stock: 5 });
+  });
+
+  it("stock uploads skip duplicates, within the upload and against stock", async () => {
+    const { lines, invalid } = parseStockLines("code,pin\nAAA-1,1234\nAAA-2\n\nAAA-1,9999\nbad code\nAAA-3,5555,SN-1");
+    expect(invalid).toEqual([6]);
+    expect(lines.map((l) => l.code)).toEqual(["AAA-1", "AAA-2", "AAA-1", "AAA-3"]);
+    expect(lines[3]).toEqual({ code: "AAA-3", pin: "5555", serial: "SN-1" });
+    const before = await availableStock(database.db, "giftcard-psn-us-25");
+    expect(await addStockCodes(database.db, "giftcard-psn-us-25", lines)).toEqual({ added: 3, duplicates: 1 });
+    expect(await addStockCodes(database.db, "giftcard-psn-us-25", [{ code: "AAA-2", pin: null, serial: null }])).toEqual({ added: 0, duplicates: 1 });
+    expect(await availableStock(database.db, "giftcard-psn-us-25")).toBe(before + 3);
+  });
+
+  it("admins create, edit and disable products with validation", async () => {
+    const input = {
+      sku: "giftcard-test-10",
+      category: "giftcard",
+      name: "Test card",
+      group: "Test",
+      region: "us",
+      listPrice: "9.70",
+      fields: [],
+      minQuantity: 1,
+      maxQuantity: 5,
+      fulfilment: "stock",
+      enabled: true,
+      lowStockThreshold: 3,
+    } as const;
+    const product = await createProduct(database.db, input);
+    expect(product).toMatchObject({ region: "US", listPrice: 9_700_000n });
+    await expect(createProduct(database.db, input)).rejects.toMatchObject({ code: "validation_error" });
+    await expect(updateProduct(database.db, product.sku, { ...input, listPrice: "-1" })).rejects.toThrow(/positive dollar amount/);
+    await expect(updateProduct(database.db, product.sku, { ...input, minQuantity: 6, maxQuantity: 5 })).rejects.toThrow(/at least the minimum/);
+    await expect(updateProduct(database.db, product.sku, { ...input, meta: { platform: "platform-z" as never } })).rejects.toThrow();
+    const edited = await updateProduct(database.db, product.sku, { ...input, listPrice: "10.10", name: "Renamed" });
+    expect(edited).toMatchObject({ name: "Renamed", listPrice: 10_100_000n });
+    await setProductEnabled(database.db, product.sku, false);
+    expect((await listProducts(database.db, { skus: [product.sku] })).data).toEqual([]);
+    expect((await listProducts(database.db, { skus: [product.sku], includeDisabled: true })).data).toHaveLength(1);
+  });
+});

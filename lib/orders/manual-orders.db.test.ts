@@ -1,0 +1,67 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Database } from "@/lib/db/client";
+import { events, users } from "@/lib/db/schema";
+import { createTestDatabase, testDriver } from "@/lib/db/test-database";
+import { ensureTariffs } from "@/lib/tariffs/ensure-tariffs";
+import { completeManualOrder, failManualOrder, refundCompletedOrder } from "./manual-orders";
+import { listOrderMessages, postOrderMessage } from "./messages";
+import { placeOrder } from "./place-order";
+import { toOrderRecord } from "./serialize";
+import { dailySpend } from "./spend-stats";
+import { resellerWithBalance, testProduct } from "./test-helpers";
+
+describe(`manual orders and their chat (${testDriver()})`, () => {
+  let database: Database;
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    await ensureTariffs(database.db);
+    await testProduct(database.db, { sku: "svc", category: "manual", fulfilment: "manual", listPrice: 15_000_000n, fields: [{ name: "details", label: "Details", required: true }] });
+  });
+  afterAll(async () => {
+    await database.close();
+  });
+
+  const balanceOf = async (id: string) => (await database.db.select({ b: users.balance }).from(users).where(eq(users.id, id)))[0].b;
+
+  it("stays processing until the admin completes it, with a chat in between", async () => {
+    const user = await resellerWithBalance(database.db, 20_000_000n);
+    const { order } = await placeOrder(database.db, { user, sku: "svc", quantity: 1, fields: { details: "recover account 77" }, source: "panel" });
+    expect(order.status).toBe("processing");
+    await postOrderMessage(database.db, { order, author: "reseller", authorId: user.id, text: "Any news?" });
+    await postOrderMessage(database.db, { order, author: "supplier", authorId: "admin", text: "Please send the account email. ".repeat(5), waitingReply: true });
+    const messages = await listOrderMessages(database.db, order);
+    expect(messages.map((m) => m.author)).toEqual(["reseller", "supplier"]);
+    const chatEvents = (await database.db.select().from(events).where(eq(events.userId, user.id))).filter((e) => e.type.startsWith("manual_service"));
+    expect(chatEvents.map((e) => e.type).sort()).toEqual(["manual_service.chat.message", "manual_service.chat.waiting_reply"]);
+    expect(String(chatEvents[0].data.message_preview).length).toBeLessThanOrEqual(100);
+    expect(chatEvents[0].data).toMatchObject({ order_id: order.id, type: "manual" });
+
+    const done = await completeManualOrder(database.db, order.id, { note: "Recovered; new password sent", codes: ["NEWPASS-1"] });
+    expect(toOrderRecord(done)).toMatchObject({ status: "completed", delivery: { note: "Recovered; new password sent", items: [{ code: "NEWPASS-1" }] } });
+    await expect(completeManualOrder(database.db, order.id, { note: "again" })).rejects.toMatchObject({ code: "validation_error" });
+
+    await refundCompletedOrder(database.db, order.id, "customer changed their mind");
+    expect(await balanceOf(user.id)).toBe(20_000_000n);
+  });
+
+  it("failing it returns the charge; chat needs text and a manual order", async () => {
+    const user = await resellerWithBalance(database.db, 20_000_000n);
+    const { order } = await placeOrder(database.db, { user, sku: "svc", quantity: 1, fields: { details: "x" }, source: "api" });
+    await expect(postOrderMessage(database.db, { order, author: "reseller", authorId: user.id, text: "  " })).rejects.toMatchObject({ code: "validation_error" });
+    await expect(failManualOrder(database.db, order.id, "")).rejects.toMatchObject({ code: "validation_error" });
+    await failManualOrder(database.db, order.id, "Cannot be done for this region");
+    expect(await balanceOf(user.id)).toBe(20_000_000n);
+  });
+
+  it("daily spend counts orders that were not failed, with empty days as zero", async () => {
+    const user = await resellerWithBalance(database.db, 50_000_000n);
+    await placeOrder(database.db, { user, sku: "svc", quantity: 1, fields: { details: "a" }, source: "api" });
+    const { order } = await placeOrder(database.db, { user, sku: "svc", quantity: 1, fields: { details: "b" }, source: "api" });
+    await failManualOrder(database.db, order.id, "no");
+    const spend = await dailySpend(database.db, user.id, 30);
+    expect(spend).toHaveLength(30);
+    expect(spend[29]).toEqual({ day: new Date().toISOString().slice(0, 10), total: 15_000_000n });
+    expect(spend.slice(0, 29).every((d) => d.total === 0n)).toBe(true);
+  });
+});

@@ -1,0 +1,35 @@
+import type { Db } from "@/lib/db/client";
+import type { Order } from "@/lib/db/schema";
+import { AppError } from "@/lib/errors/app-error";
+import { getOrderForAdmin } from "./list-orders";
+import { completeOrder, encryptDelivery, failOrder, refundOrder } from "./transitions";
+
+function assertManualProcessing(order: Order) {
+  if (order.type !== "manual") throw new AppError("wrong_category", "Only manual orders are completed or failed by hand.");
+  if (order.status !== "processing") throw new AppError("validation_error", `The order is already ${order.status}.`, { issues: [{ path: "status", message: order.status }] });
+}
+
+/** The admin, acting as supplier, delivers a manual order: a note, and codes if the service has any. */
+export async function completeManualOrder(db: Db, orderId: string, input: { note: string; codes?: string[] }): Promise<Order> {
+  assertManualProcessing(await getOrderForAdmin(db, orderId));
+  const note = input.note.trim();
+  if (!note) throw new AppError("validation_error", "Say what was delivered.", { issues: [{ path: "note", message: "is required" }] });
+  const items = (input.codes ?? []).map((c) => c.trim()).filter(Boolean).map((code) => ({ code, pin: null, serial: null }));
+  const order = await db.transaction((tx) => completeOrder(tx, orderId, encryptDelivery(items, note)));
+  if (!order) throw new AppError("validation_error", "The order changed meanwhile; reload it.");
+  return order;
+}
+
+export async function failManualOrder(db: Db, orderId: string, reason: string): Promise<Order> {
+  assertManualProcessing(await getOrderForAdmin(db, orderId));
+  if (!reason.trim()) throw new AppError("validation_error", "Give the reseller a reason.", { issues: [{ path: "reason", message: "is required" }] });
+  const order = await db.transaction((tx) => failOrder(tx, orderId, reason.trim()));
+  if (!order) throw new AppError("validation_error", "The order changed meanwhile; reload it.");
+  return order;
+}
+
+/** Reverses a completed order of any kind and returns the charge. */
+export function refundCompletedOrder(db: Db, orderId: string, reason: string): Promise<Order> {
+  if (!reason.trim()) throw new AppError("validation_error", "Give a reason for the refund.", { issues: [{ path: "reason", message: "is required" }] });
+  return db.transaction((tx) => refundOrder(tx, orderId, reason.trim()));
+}

@@ -5,6 +5,7 @@ import { createTestDatabase, testDriver } from "@/lib/db/test-database";
 import { ensureTariffs } from "@/lib/tariffs/ensure-tariffs";
 import { listProducts } from "./list-products";
 import { createProduct, setProductEnabled, updateProduct } from "./manage-products";
+import type { ProductInput } from "./product-input";
 import { seedCatalog } from "./seed-catalog";
 import { toProductRecord } from "./serialize";
 import { addStockCodes, availableStock, parseStockLines } from "./stock";
@@ -63,7 +64,7 @@ describe(`catalog (${testDriver()})`, () => {
   });
 
   it("admins create, edit and disable products with validation", async () => {
-    const input = {
+    const input: ProductInput = {
       sku: "giftcard-test-10",
       category: "giftcard",
       name: "Test card",
@@ -76,7 +77,7 @@ describe(`catalog (${testDriver()})`, () => {
       fulfilment: "stock",
       enabled: true,
       lowStockThreshold: 3,
-    } as const;
+    };
     const product = await createProduct(database.db, input);
     expect(product).toMatchObject({ region: "US", listPrice: 9_700_000n });
     await expect(createProduct(database.db, input)).rejects.toMatchObject({ code: "validation_error" });

@@ -1,0 +1,31 @@
+import { eq } from "drizzle-orm";
+import type { DbOrTx } from "@/lib/db/client";
+import { users } from "@/lib/db/schema";
+import { hashPassword, verifyPassword } from "@/lib/auth/password";
+import { AppError } from "@/lib/errors/app-error";
+import { getUserOrThrow } from "./get-user";
+import { passwordSchema } from "./schemas";
+
+/** Replaces a panel password after checking the current one. */
+export async function changePassword(
+  db: DbOrTx,
+  input: { userId: string; currentPassword: string; newPassword: string },
+): Promise<void> {
+  const user = await getUserOrThrow(db, input.userId);
+  if (!(await verifyPassword(user.passwordHash, input.currentPassword))) {
+    throw new AppError("validation_error", "The current password is wrong.", {
+      issues: [{ path: "currentPassword", message: "The current password is wrong." }],
+    });
+  }
+  const parsed = passwordSchema.safeParse(input.newPassword);
+  if (!parsed.success) {
+    const message = parsed.error.issues[0]?.message ?? "Choose another password.";
+    throw new AppError("validation_error", message, { issues: [{ path: "newPassword", message }] });
+  }
+  if (input.newPassword === input.currentPassword) {
+    throw new AppError("validation_error", "The new password must differ from the current one.", {
+      issues: [{ path: "newPassword", message: "The new password must differ from the current one." }],
+    });
+  }
+  await db.update(users).set({ passwordHash: await hashPassword(parsed.data) }).where(eq(users.id, user.id));
+}

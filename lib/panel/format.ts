@@ -1,0 +1,27 @@
+/** Display helpers shared by pages and presentational components (no data access). */
+
+const dateTime = new Intl.DateTimeFormat("en-GB", {
+  timeZone: "UTC",
+  year: "numeric",
+  month: "short",
+  day: "numeric",
+  hour: "2-digit",
+  minute: "2-digit",
+  hourCycle: "h23",
+});
+
+const dateOnly = new Intl.DateTimeFormat("en-GB", { timeZone: "UTC", year: "numeric", month: "short", day: "numeric" });
+
+/** "21 Nov 2026, 10:15 UTC": the server renders pages, so times are shown in UTC, said so. */
+export function formatDateTime(value: Date | string): string {
+  return `${dateTime.format(new Date(value))} UTC`;
+}
+
+export function formatDate(value: Date | string): string {
+  return dateOnly.format(new Date(value));
+}
+
+/** A signed amount for display: "+25.50" for credits, "-19.40" for debits. */
+export function signedAmount(amount: string): string {
+  return amount.startsWith("-") ? amount : `+${amount}`;
+}

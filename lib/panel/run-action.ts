@@ -1,0 +1,46 @@
+import { unstable_rethrow } from "next/navigation";
+import { ZodError } from "zod";
+import { AppError, type ValidationIssue } from "@/lib/errors/app-error";
+import type { ActionState } from "./action-state";
+
+function fieldErrorsOf(issues: ValidationIssue[], rename: Record<string, string>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const issue of issues) {
+    const key = rename[issue.path] ?? issue.path ?? "";
+    if (key && !out[key]) out[key] = issue.message;
+  }
+  return out;
+}
+
+/**
+ * Runs a server action's work and turns the errors a user can fix (AppError, ZodError) into a
+ * readable ActionState. Anything else is logged and reported as a generic failure, without details.
+ */
+export async function runAction<T>(
+  work: () => Promise<ActionState<T>>,
+  options: { field?: string; rename?: Record<string, string> } = {},
+): Promise<ActionState<T>> {
+  const rename = options.rename ?? {};
+  try {
+    return await work();
+  } catch (error) {
+    unstable_rethrow(error);
+    if (error instanceof ZodError) {
+      const issues = error.issues.map((i) => ({ path: options.field ?? i.path.join("."), message: i.message }));
+      const fieldErrors = fieldErrorsOf(issues, rename);
+      return { ok: false, message: issues[0]?.message ?? "Check the form and try again.", fieldErrors };
+    }
+    if (error instanceof AppError) {
+      const issues = Array.isArray(error.details.issues) ? (error.details.issues as ValidationIssue[]) : [];
+      const fieldErrors = fieldErrorsOf(issues, rename);
+      return { ok: false, message: error.message, fieldErrors };
+    }
+    console.error("[panel] action failed:", error);
+    return { ok: false, message: "Something went wrong. Try again in a moment." };
+  }
+}
+
+export function formText(form: FormData, name: string): string {
+  const value = form.get(name);
+  return typeof value === "string" ? value : "";
+}

@@ -23,6 +23,14 @@ export interface Fixtures {
   bob: ResellerFixture;
   /** A reseller the tests block through the admin panel. */
   carol: ResellerFixture;
+  /** A Gold buyer with 1000.00 for the catalog and order specs (no other spec asserts its balance). */
+  dave: ResellerFixture;
+  /** A Bronze buyer with 200.00 for the catalog and order specs. */
+  erin: ResellerFixture;
+  /** Dave's key for catalog reads, so the catalog spec has its own catalog_read budget. */
+  daveCatalogKey: string;
+  /** Dave's second key, for the order spec's error cases (their own order_create budget). */
+  daveSecondKey: string;
   aliceTransactionId: string;
   bobTransactionId: string;
   /** Bob's key reserved for exhausting a rate-limit category. */

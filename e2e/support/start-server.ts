@@ -4,6 +4,7 @@ import { rmSync, writeFileSync } from "node:fs";
 import { createUser } from "@/lib/accounts/create-user";
 import { createApiKey, revokeApiKey } from "@/lib/api-keys/manage-keys";
 import { openDatabase, pgliteDirOf, type Database } from "@/lib/db/client";
+import type { Tier } from "@/lib/db/schema";
 import { migrateDatabase } from "@/lib/db/migrate";
 import { createTestDatabase } from "@/lib/db/test-database";
 import { postLedgerEntry } from "@/lib/ledger/post-entry";
@@ -13,6 +14,9 @@ import { dataDirFor, fixturesFileFor, type Fixtures, type ResellerFixture } from
 const { values } = parseArgs({ options: { port: { type: "string" }, postgres: { type: "boolean" } } });
 const port = Number(values.port);
 const dataDir = dataDirFor(port);
+// Secrets generated while preparing (the encryption key of the seeded stock codes) must be the ones the
+// server reads, so this process uses the server's DATA_DIR too.
+process.env.DATA_DIR = dataDir;
 
 /**
  * A server the Playwright suites run against: the production build on a fresh database (embedded,
@@ -22,9 +26,9 @@ const dataDir = dataDirFor(port);
 async function prepare(database: Database): Promise<Fixtures> {
   await migrateDatabase(database);
   await seedDemo(database.db);
-  const reseller = async (name: string, balance: bigint): Promise<ResellerFixture & { transactionId: string }> => {
+  const reseller = async (name: string, balance: bigint, tier: Tier = "Bronze"): Promise<ResellerFixture & { transactionId: string }> => {
     const password = `${name}-password-123`;
-    const user = await createUser(database.db, { email: `${name}@e2e.test`, password, name: `${name} shop` });
+    const user = await createUser(database.db, { email: `${name}@e2e.test`, password, name: `${name} shop`, tier });
     const { key } = await createApiKey(database.db, { userId: user.id, name: "e2e" });
     const entry = await database.db.transaction((tx) =>
       postLedgerEntry(tx, { userId: user.id, type: "adjustment", amount: balance, description: "E2E opening balance" }),
@@ -34,6 +38,11 @@ async function prepare(database: Database): Promise<Fixtures> {
   const alice = await reseller("alice", 100_000_000n);
   const bob = await reseller("bob", 50_000_000n);
   const carol = await reseller("carol", 10_000_000n);
+  // The buyers of the catalog and order specs, so that orders never move the balances other specs assert.
+  const dave = await reseller("dave", 1_000_000_000n, "Gold");
+  const erin = await reseller("erin", 200_000_000n, "Bronze");
+  const daveCatalogKey = (await createApiKey(database.db, { userId: dave.id, name: "catalog reads" })).key;
+  const daveSecondKey = (await createApiKey(database.db, { userId: dave.id, name: "second" })).key;
   const rateLimitKey = (await createApiKey(database.db, { userId: bob.id, name: "rate-limit test" })).key;
   const revoked = await createApiKey(database.db, { userId: bob.id, name: "revoked" });
   await revokeApiKey(database.db, bob.id, revoked.apiKey.id);
@@ -43,6 +52,10 @@ async function prepare(database: Database): Promise<Fixtures> {
     alice,
     bob,
     carol,
+    dave,
+    erin,
+    daveCatalogKey,
+    daveSecondKey,
     aliceTransactionId: alice.transactionId,
     bobTransactionId: bob.transactionId,
     rateLimitKey,
@@ -60,7 +73,7 @@ async function main() {
   if (!values.postgres) await database.close();
   const server = spawn(process.execPath, ["--import", "tsx", "lib/server/main.ts"], {
     stdio: "inherit",
-    env: { ...process.env, ...backing, DATA_DIR: dataDir, PORT: String(port), TRUST_PROXY: "1", WEBHOOK_ALLOW_PRIVATE: "1" },
+    env: { ...process.env, ...backing, DATA_DIR: dataDir, PORT: String(port), TRUST_PROXY: "1", WEBHOOK_ALLOW_PRIVATE: "1", SUPPLIER_DELAY: "1s" },
   });
   const stop = () => server.kill("SIGTERM");
   process.on("SIGINT", stop);

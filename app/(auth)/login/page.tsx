@@ -1,0 +1,28 @@
+import type { Metadata } from "next";
+import { redirect } from "next/navigation";
+import { getSessionUser } from "@/lib/auth/session";
+import { LoginForm } from "./login-form";
+
+export const metadata: Metadata = { title: "Sign in" };
+
+/** next-auth sends errors here as ?error=; only the messages our sign-in produces are shown as they are. */
+function messageForError(error: string | undefined): string | undefined {
+  if (!error) return undefined;
+  if (error === "CredentialsSignin") return "Wrong email or password.";
+  if (/^Too many sign-in attempts\. Try again in \d+ minutes?\.$/.test(error)) return error;
+  if (error === "This account is disabled. Contact support.") return error;
+  if (error === "SessionRequired") return "Sign in to continue.";
+  return "Sign-in failed. Try again.";
+}
+
+export default async function LoginPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+  if (await getSessionUser()) redirect("/");
+  const { error } = await searchParams;
+  return (
+    <div className="rounded-xl border border-slate-200 bg-white px-5 py-6 shadow-sm sm:px-8">
+      <h1 className="text-xl font-semibold tracking-tight text-slate-900">Sign in</h1>
+      <p className="mt-1 text-sm text-slate-500">Use the email and password of your reseller or admin account.</p>
+      <LoginForm initialError={messageForError(typeof error === "string" ? error : undefined)} />
+    </div>
+  );
+}

@@ -1,0 +1,130 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { Badge } from "@/components/ui/badge";
+import { buttonClasses } from "@/components/ui/button";
+import { Card } from "@/components/ui/card";
+import { EmptyState } from "@/components/ui/empty-state";
+import { Money } from "@/components/ui/money";
+import { PageHeader } from "@/components/ui/page-header";
+import { Table, TBody, Td, Th, THead, Tr } from "@/components/ui/table";
+import { listResellers } from "@/lib/accounts/list-resellers";
+import { requireAdmin } from "@/lib/auth/session";
+import { db } from "@/lib/db/client";
+import { formatMoney } from "@/lib/money/money";
+import { formatDate } from "@/lib/panel/format";
+
+export const metadata: Metadata = { title: "Resellers" };
+
+const PAGE_SIZE = 25;
+
+function one(value: string | string[] | undefined): string | undefined {
+  return typeof value === "string" && value.trim() !== "" ? value.trim() : undefined;
+}
+
+function hrefFor(params: { q?: string; cursor?: string }): string {
+  const query = new URLSearchParams();
+  if (params.q) query.set("q", params.q);
+  if (params.cursor) query.set("cursor", params.cursor);
+  const text = query.toString();
+  return text ? `/admin?${text}` : "/admin";
+}
+
+export default async function AdminResellersPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+  await requireAdmin();
+  const params = await searchParams;
+  const q = one(params.q)?.slice(0, 100);
+  const cursorParam = one(params.cursor);
+  const cursor = cursorParam && /^usr_[0-9A-Za-z]{1,64}$/.test(cursorParam) ? cursorParam : undefined;
+  const page = await listResellers(db(), { q, cursor, limit: PAGE_SIZE });
+
+  return (
+    <>
+      <PageHeader title="Resellers" description="Find a reseller to see their balance and transactions, adjust their balance, or block them." />
+      <Card>
+        <form method="get" action="/admin" role="search" className="flex flex-col gap-2 border-b border-slate-100 px-4 py-4 sm:flex-row sm:px-6">
+          <label htmlFor="reseller-search" className="sr-only">
+            Search by email or name
+          </label>
+          <input
+            id="reseller-search"
+            name="q"
+            type="search"
+            defaultValue={q}
+            placeholder="Search by email or name"
+            className="block w-full rounded-lg border-0 px-3 py-2 text-sm shadow-sm ring-1 ring-slate-300 ring-inset placeholder:text-slate-400 focus:ring-2 focus:ring-brand-500 focus:outline-none sm:max-w-sm"
+          />
+          <div className="flex gap-2">
+            <button type="submit" className={buttonClasses("primary")}>
+              Search
+            </button>
+            {q ? (
+              <Link href="/admin" className={buttonClasses("ghost")}>
+                Clear
+              </Link>
+            ) : null}
+          </div>
+        </form>
+        {page.data.length === 0 ? (
+          <EmptyState title={q ? `No reseller matches “${q}”` : cursor ? "No more resellers" : "No resellers yet"}>
+            {q ? "Search matches part of an email address or a name." : "Resellers appear here when they register."}
+          </EmptyState>
+        ) : (
+          <Table>
+            <THead>
+              <tr>
+                <Th>Email</Th>
+                <Th>Name</Th>
+                <Th>Tier</Th>
+                <Th>Status</Th>
+                <Th align="right">Balance</Th>
+                <Th align="right">Active keys</Th>
+                <Th>Created</Th>
+              </tr>
+            </THead>
+            <TBody>
+              {page.data.map((reseller) => (
+                <Tr key={reseller.id}>
+                  <Td className="break-all">
+                    <Link href={`/admin/resellers/${reseller.id}`} className="font-medium text-brand-600 hover:text-brand-700 hover:underline">
+                      {reseller.email}
+                    </Link>
+                  </Td>
+                  <Td label="Name" className="break-words">{reseller.name}</Td>
+                  <Td label="Tier">{reseller.tier}</Td>
+                  <Td label="Status">
+                    <Badge tone={reseller.status === "active" ? "green" : "red"}>{reseller.status}</Badge>
+                  </Td>
+                  <Td label="Balance" align="right" className="font-medium">
+                    <Money amount={formatMoney(reseller.balance)} />
+                  </Td>
+                  <Td label="Active keys" align="right">
+                    {reseller.activeKeys}
+                  </Td>
+                  <Td label="Created" className="whitespace-nowrap text-slate-600">
+                    {formatDate(reseller.createdAt)}
+                  </Td>
+                </Tr>
+              ))}
+            </TBody>
+          </Table>
+        )}
+        {cursor || page.nextCursor ? (
+          <div className="flex items-center justify-between gap-3 border-t border-slate-100 px-4 py-3 sm:px-6">
+            {cursor ? (
+              <Link href={hrefFor({ q })} className={buttonClasses("ghost", "sm")}>
+                ← Newest
+              </Link>
+            ) : (
+              <span />
+            )}
+            {page.nextCursor ? (
+              <Link href={hrefFor({ q, cursor: page.nextCursor })} className={buttonClasses("secondary", "sm")}>
+                Older →
+              </Link>
+            ) : null}
+          </div>
+        ) : null}
+      </Card>
+    </>
+  );
+}

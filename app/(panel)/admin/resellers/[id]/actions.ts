@@ -1,0 +1,73 @@
+"use server";
+
+import { revalidatePath } from "next/cache";
+import { findUserById } from "@/lib/accounts/get-user";
+import { setResellerStatus } from "@/lib/accounts/set-user-status";
+import { requireAdmin } from "@/lib/auth/session";
+import { db } from "@/lib/db/client";
+import { notFound } from "@/lib/errors/app-error";
+import { adjustBalance } from "@/lib/ledger/adjust-balance";
+import { formatMoney, parseMoney } from "@/lib/money/money";
+import type { ActionState } from "@/lib/panel/action-state";
+import { formText, runAction } from "@/lib/panel/run-action";
+
+function refresh(resellerId: string) {
+  revalidatePath(`/admin/resellers/${resellerId}`);
+  revalidatePath("/admin");
+}
+
+async function resellerOrThrow(id: string) {
+  const user = id ? await findUserById(db(), id) : null;
+  if (!user || user.role !== "reseller") throw notFound("Reseller");
+  return user;
+}
+
+/** Blocks or unblocks a reseller: their keys and panel session stop (or start) working at once. */
+export async function setStatusAction(_previous: ActionState, form: FormData): Promise<ActionState> {
+  return runAction(async () => {
+    await requireAdmin();
+    const reseller = await resellerOrThrow(formText(form, "resellerId"));
+    const status = formText(form, "status");
+    if (status !== "active" && status !== "blocked") return { ok: false, message: "Choose block or unblock." };
+    await setResellerStatus(db(), reseller.id, status);
+    refresh(reseller.id);
+    return { ok: true, message: status === "blocked" ? "The reseller is blocked." : "The reseller is active again." };
+  });
+}
+
+export interface AdjustResult {
+  before: string;
+  after: string;
+}
+
+/** A manual credit (positive) or debit (negative), recorded as an `adjustment` with the admin's note. */
+export async function adjustBalanceAction(_previous: ActionState<AdjustResult>, form: FormData): Promise<ActionState<AdjustResult>> {
+  return runAction<AdjustResult>(
+    async () => {
+      const admin = await requireAdmin();
+      const reseller = await resellerOrThrow(formText(form, "resellerId"));
+      const amountText = formText(form, "amount").trim().replace(/^\+/, "");
+      const note = formText(form, "note").trim();
+      const fieldErrors: Record<string, string> = {};
+      const amount = parseMoney(amountText);
+      if (amount === null) fieldErrors.amount = "Enter an amount in dollars, such as 25.50 or -10 (at most 6 decimals).";
+      else if (amount === 0n) fieldErrors.amount = "The amount must not be zero.";
+      if (!note) fieldErrors.note = "Add a note: it is shown to the reseller as the transaction's description.";
+      else if (note.length > 500) fieldErrors.note = "Use at most 500 characters.";
+      if (amount === null || Object.keys(fieldErrors).length > 0) return { ok: false, message: "Check the highlighted fields.", fieldErrors };
+
+      // The admin confirmed "Balance X → Y" for the balance they saw; if it moved meanwhile, ask again.
+      const expected = parseMoney(formText(form, "expectedBalance"));
+      if (expected !== null && expected !== reseller.balance) {
+        refresh(reseller.id);
+        return { ok: false, message: `The balance changed to ${formatMoney(reseller.balance)} meanwhile. Review the adjustment again.` };
+      }
+      const entry = await adjustBalance(db(), { userId: reseller.id, amount, note, adminId: admin.id });
+      refresh(reseller.id);
+      const before = formatMoney(entry.balanceAfter - entry.amount);
+      const after = formatMoney(entry.balanceAfter);
+      return { ok: true, message: `Balance adjusted: ${before} → ${after}.`, data: { before, after } };
+    },
+    { rename: { amount: "amount", note: "note" } },
+  );
+}

@@ -1,0 +1,80 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { notFound } from "next/navigation";
+import { TransactionsTable } from "@/components/panel/transactions-table";
+import { Badge } from "@/components/ui/badge";
+import { Card, CardBody, CardHeader, Stat } from "@/components/ui/card";
+import { EmptyState } from "@/components/ui/empty-state";
+import { Money } from "@/components/ui/money";
+import { PageHeader } from "@/components/ui/page-header";
+import { findUserById } from "@/lib/accounts/get-user";
+import { listApiKeys } from "@/lib/api-keys/manage-keys";
+import { requireAdmin } from "@/lib/auth/session";
+import { db } from "@/lib/db/client";
+import { listLedgerEntries } from "@/lib/ledger/list-entries";
+import { formatMoney } from "@/lib/money/money";
+import { formatDate } from "@/lib/panel/format";
+import { toTransactionRow } from "@/lib/panel/rows";
+import { AdjustBalanceForm } from "./adjust-balance-form";
+import { StatusForm } from "./status-form";
+
+export const metadata: Metadata = { title: "Reseller" };
+
+export default async function ResellerDetailPage({ params }: { params: Promise<{ id: string }> }) {
+  await requireAdmin();
+  const { id } = await params;
+  const reseller = await findUserById(db(), id);
+  if (!reseller || reseller.role !== "reseller") notFound();
+  const [keys, latest] = await Promise.all([listApiKeys(db(), reseller.id), listLedgerEntries(db(), { userId: reseller.id, limit: 20 })]);
+  const activeKeys = keys.filter((key) => !key.revokedAt).length;
+  const balance = formatMoney(reseller.balance);
+
+  return (
+    <>
+      <Link href="/admin" className="mb-3 inline-flex text-sm font-medium text-slate-500 hover:text-slate-900">
+        ← Resellers
+      </Link>
+      <PageHeader
+        title={<span className="break-all">{reseller.email}</span>}
+        description={`${reseller.name} · member since ${formatDate(reseller.createdAt)} · ${reseller.id}`}
+      />
+
+      <div className="grid grid-cols-2 gap-4 lg:grid-cols-4">
+        <Stat label="Balance">
+          <span data-testid="reseller-balance">
+            <Money amount={balance} currency />
+          </span>
+        </Stat>
+        <Stat label="Tier">{reseller.tier}</Stat>
+        <Stat label="Status">
+          <span data-testid="reseller-status">
+            <Badge tone={reseller.status === "active" ? "green" : "red"}>{reseller.status === "active" ? "Active" : "Blocked"}</Badge>
+          </span>
+        </Stat>
+        <Stat label="Active API keys" hint={`${keys.length - activeKeys} revoked`}>
+          {activeKeys}
+        </Stat>
+      </div>
+
+      <div className="mt-6 grid gap-6 lg:grid-cols-3">
+        <Card className="lg:col-span-2">
+          <CardHeader title="Adjust balance" description="A manual credit or debit, recorded as an adjustment transaction." />
+          <CardBody>
+            <AdjustBalanceForm resellerId={reseller.id} balance={balance} />
+          </CardBody>
+        </Card>
+        <Card>
+          <CardHeader title="Access" />
+          <CardBody>
+            <StatusForm resellerId={reseller.id} status={reseller.status} />
+          </CardBody>
+        </Card>
+      </div>
+
+      <Card className="mt-6">
+        <CardHeader title="Latest transactions" description="The 20 most recent." />
+        {latest.data.length === 0 ? <EmptyState title="No transactions yet" /> : <TransactionsTable rows={latest.data.map(toTransactionRow)} />}
+      </Card>
+    </>
+  );
+}

@@ -1,0 +1,112 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { TransactionsTable } from "@/components/panel/transactions-table";
+import { buttonClasses } from "@/components/ui/button";
+import { Card, Stat } from "@/components/ui/card";
+import { cx } from "@/components/ui/cx";
+import { EmptyState } from "@/components/ui/empty-state";
+import { Money } from "@/components/ui/money";
+import { PageHeader } from "@/components/ui/page-header";
+import { requireReseller } from "@/lib/auth/session";
+import { db } from "@/lib/db/client";
+import { LEDGER_ENTRY_TYPES, type LedgerEntryType } from "@/lib/db/schema";
+import { listLedgerEntries } from "@/lib/ledger/list-entries";
+import { formatMoney } from "@/lib/money/money";
+import { toTransactionRow } from "@/lib/panel/rows";
+
+export const metadata: Metadata = { title: "Balance & transactions" };
+
+const PAGE_SIZE = 25;
+const FILTERS: { value: LedgerEntryType | undefined; label: string }[] = [
+  { value: undefined, label: "All" },
+  ...LEDGER_ENTRY_TYPES.map((type) => ({ value: type, label: type[0].toUpperCase() + type.slice(1) })),
+];
+
+function one(value: string | string[] | undefined): string | undefined {
+  return typeof value === "string" && value !== "" ? value : undefined;
+}
+
+function hrefFor(params: { type?: string; cursor?: string }): string {
+  const query = new URLSearchParams();
+  if (params.type) query.set("type", params.type);
+  if (params.cursor) query.set("cursor", params.cursor);
+  const text = query.toString();
+  return text ? `/balance?${text}` : "/balance";
+}
+
+export default async function BalancePage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+  const user = await requireReseller();
+  const params = await searchParams;
+  const typeParam = one(params.type);
+  const type = LEDGER_ENTRY_TYPES.find((t) => t === typeParam);
+  const cursorParam = one(params.cursor);
+  const cursor = cursorParam && /^txn_[0-9A-Za-z]{1,64}$/.test(cursorParam) ? cursorParam : undefined;
+  const page = await listLedgerEntries(db(), { userId: user.id, type, cursor, limit: PAGE_SIZE });
+
+  return (
+    <>
+      <PageHeader
+        title="Balance & transactions"
+        description="Your prepaid USD balance and every credit and debit on it, newest first."
+        action={
+          <Link href="/topup" className={buttonClasses("primary")}>
+            Top up
+          </Link>
+        }
+      />
+
+      <div className="grid gap-4 sm:grid-cols-3">
+        <Stat label="Current balance">
+          <Money amount={formatMoney(user.balance)} currency />
+        </Stat>
+      </div>
+
+      <Card className="mt-6">
+        <div className="flex flex-wrap items-center justify-between gap-3 border-b border-slate-100 px-4 py-4 sm:px-6">
+          <h2 className="text-base font-semibold text-slate-900">Transactions</h2>
+          <nav aria-label="Filter by type" className="-mx-1 flex flex-wrap gap-1">
+            {FILTERS.map((filter) => {
+              const active = filter.value === type;
+              return (
+                <Link
+                  key={filter.label}
+                  href={hrefFor({ type: filter.value })}
+                  aria-current={active ? "page" : undefined}
+                  className={cx(
+                    "rounded-full px-3 py-1 text-sm font-medium",
+                    active ? "bg-brand-600 text-white" : "bg-slate-100 text-slate-600 hover:bg-slate-200 hover:text-slate-900",
+                  )}
+                >
+                  {filter.label}
+                </Link>
+              );
+            })}
+          </nav>
+        </div>
+        {page.data.length === 0 ? (
+          <EmptyState title={cursor ? "No older transactions" : type ? `No ${type} transactions yet` : "No transactions yet"}>
+            {cursor ? "You have reached the first transaction." : "Top-ups, orders, refunds and adjustments will show up here."}
+          </EmptyState>
+        ) : (
+          <TransactionsTable rows={page.data.map(toTransactionRow)} />
+        )}
+        {cursor || page.nextCursor ? (
+          <div className="flex items-center justify-between gap-3 border-t border-slate-100 px-4 py-3 sm:px-6">
+            {cursor ? (
+              <Link href={hrefFor({ type })} className={buttonClasses("ghost", "sm")}>
+                ← Newest
+              </Link>
+            ) : (
+              <span />
+            )}
+            {page.nextCursor ? (
+              <Link href={hrefFor({ type, cursor: page.nextCursor })} className={buttonClasses("secondary", "sm")}>
+                Older →
+              </Link>
+            ) : null}
+          </div>
+        ) : null}
+      </Card>
+    </>
+  );
+}

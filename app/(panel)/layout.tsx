@@ -1,0 +1,20 @@
+import type { ReactNode } from "react";
+import { navFor } from "@/components/panel/nav-config";
+import { PanelShell } from "@/components/panel/panel-shell";
+import { requireUser } from "@/lib/auth/session";
+import { formatMoney } from "@/lib/money/money";
+
+// Every panel page reads the session and the database: nothing here is prerendered at build time.
+export const dynamic = "force-dynamic";
+
+export default async function PanelLayout({ children }: { children: ReactNode }) {
+  const user = await requireUser();
+  return (
+    <PanelShell
+      sections={navFor(user.role)}
+      user={{ email: user.email, name: user.name, role: user.role, balance: user.role === "reseller" ? formatMoney(user.balance) : undefined }}
+    >
+      {children}
+    </PanelShell>
+  );
+}

@@ -1,0 +1,50 @@
+import type { Metadata } from "next";
+import type { ReactNode } from "react";
+import { Badge } from "@/components/ui/badge";
+import { Card, CardBody, CardHeader } from "@/components/ui/card";
+import { PageHeader } from "@/components/ui/page-header";
+import { requireUser } from "@/lib/auth/session";
+import { formatDate } from "@/lib/panel/format";
+import { ChangePasswordForm } from "./change-password-form";
+
+export const metadata: Metadata = { title: "Profile" };
+
+function Row({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="grid grid-cols-3 gap-4 py-3">
+      <dt className="text-sm font-medium text-slate-500">{label}</dt>
+      <dd className="col-span-2 text-sm break-words text-slate-900">{children}</dd>
+    </div>
+  );
+}
+
+export default async function ProfilePage() {
+  const user = await requireUser();
+  return (
+    <>
+      <PageHeader title="Profile" description="Your account details and password." />
+      <div className="grid gap-6 lg:grid-cols-2">
+        <Card>
+          <CardHeader title="Account" />
+          <CardBody className="py-1 sm:py-1">
+            <dl className="divide-y divide-slate-100">
+              <Row label="Name">{user.name}</Row>
+              <Row label="Email">{user.email}</Row>
+              <Row label="Role">
+                <Badge tone={user.role === "admin" ? "amber" : "blue"}>{user.role}</Badge>
+              </Row>
+              {user.role === "reseller" ? <Row label="Tier">{user.tier}</Row> : null}
+              <Row label="Member since">{formatDate(user.createdAt)}</Row>
+            </dl>
+          </CardBody>
+        </Card>
+        <Card>
+          <CardHeader title="Change password" description="You stay signed in on this device." />
+          <CardBody>
+            <ChangePasswordForm />
+          </CardBody>
+        </Card>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,9 @@
+import { apiHandler } from "@/lib/api/handler";
+import { listGameKeys } from "@/lib/api/operations/catalog";
+import { listPricedProducts } from "@/lib/catalog/group-products";
+
+// GET /api/gamekeys - game keys on every platform
+export const GET = apiHandler(listGameKeys, async ({ db, caller }) => {
+  const { data } = await listPricedProducts(db, caller.user.tier, { category: "gamekey" });
+  return { data };
+});

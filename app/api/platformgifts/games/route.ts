@@ -1,0 +1,9 @@
+import { apiHandler } from "@/lib/api/handler";
+import { listPlatformGiftGames } from "@/lib/api/operations/catalog";
+import { groupByAppid, listPricedProducts, packageSummary } from "@/lib/catalog/group-products";
+
+// GET /api/platformgifts/games - platform-gift games by appid, packages in brief
+export const GET = apiHandler(listPlatformGiftGames, async ({ db, caller }) => {
+  const { data } = await listPricedProducts(db, caller.user.tier, { category: "platformgift" });
+  return { data: groupByAppid(data).map((game) => ({ ...game, packages: game.packages.map(packageSummary) })) };
+});

@@ -1,0 +1,15 @@
+import { apiHandler } from "@/lib/api/handler";
+import { listPlatformTopupRates } from "@/lib/api/operations/catalog";
+import { listPricedProducts } from "@/lib/catalog/group-products";
+
+// GET /api/platformtopup/rates - wallet top-up products with what each credits
+export const GET = apiHandler(listPlatformTopupRates, async ({ db, caller }) => {
+  const { data } = await listPricedProducts(db, caller.user.tier, { category: "platformtopup" });
+  return {
+    data: data.map((product) => ({
+      ...product,
+      wallet_currency: product.attributes.wallet_currency ?? null,
+      wallet_amount: product.attributes.wallet_amount ?? null,
+    })),
+  };
+});

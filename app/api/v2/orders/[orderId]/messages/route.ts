@@ -1,0 +1,17 @@
+import { apiHandler } from "@/lib/api/handler";
+import { listOrderMessages, postOrderMessage } from "@/lib/api/operations/orders";
+import { getOrder } from "@/lib/orders/list-orders";
+import { toMessageRecord } from "@/lib/orders/message-record";
+import { listOrderMessages as readMessages, postOrderMessage as writeMessage } from "@/lib/orders/messages";
+
+// GET /api/v2/orders/{orderId}/messages - the chat of a manual order, oldest first
+export const GET = apiHandler(listOrderMessages, async ({ db, caller, params }) => {
+  const order = await getOrder(db, caller.user.id, params.orderId);
+  return { data: (await readMessages(db, order)).map(toMessageRecord) };
+});
+
+// POST /api/v2/orders/{orderId}/messages - a message from the reseller to the supplier
+export const POST = apiHandler(postOrderMessage, async ({ db, caller, params, body }) => {
+  const order = await getOrder(db, caller.user.id, params.orderId);
+  return toMessageRecord(await writeMessage(db, { order, author: "reseller", authorId: caller.user.id, text: body.text }));
+});

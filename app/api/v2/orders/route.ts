@@ -1,0 +1,20 @@
+import { apiHandler } from "@/lib/api/handler";
+import { listOrders } from "@/lib/api/operations/orders";
+import { listOrders as findOrders } from "@/lib/orders/list-orders";
+import { toOrderRecord } from "@/lib/orders/serialize";
+
+// GET /api/v2/orders - the caller's orders, newest first, filtered
+export const GET = apiHandler(listOrders, async ({ db, caller, query }) => {
+  const page = await findOrders(db, {
+    userId: caller.user.id,
+    status: query.status,
+    type: query.type,
+    reference: query.reference,
+    from: query.from ? new Date(query.from) : undefined,
+    to: query.to ? new Date(query.to) : undefined,
+    ids: query.ids,
+    cursor: query.cursor,
+    limit: query.limit,
+  });
+  return { data: page.data.map(toOrderRecord), next_cursor: page.nextCursor };
+});

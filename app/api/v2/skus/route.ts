@@ -1,0 +1,9 @@
+import { apiHandler } from "@/lib/api/handler";
+import { listSkus } from "@/lib/api/operations/catalog";
+import { listPricedProducts } from "@/lib/catalog/group-products";
+
+// GET /api/v2/skus - every sellable sku with its availability
+export const GET = apiHandler(listSkus, async ({ db, caller }) => {
+  const { data } = await listPricedProducts(db, caller.user.tier);
+  return { data: data.map(({ sku, category, name, in_stock, stock }) => ({ sku, category, name, in_stock, stock })) };
+});

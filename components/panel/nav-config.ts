@@ -1,0 +1,43 @@
+import type { IconName } from "./icons";
+
+export interface NavItem {
+  href: string;
+  label: string;
+  icon: IconName;
+}
+
+export interface NavSection {
+  title?: string;
+  items: NavItem[];
+}
+
+const resellerNav: NavSection[] = [
+  {
+    items: [
+      { href: "/dashboard", label: "Dashboard", icon: "dashboard" },
+      { href: "/catalog", label: "Catalog", icon: "catalog" },
+      { href: "/orders", label: "Orders", icon: "orders" },
+      { href: "/balance", label: "Balance & transactions", icon: "balance" },
+      { href: "/topup", label: "Top up", icon: "topup" },
+      { href: "/subscription", label: "Subscription", icon: "subscription" },
+    ],
+  },
+  {
+    title: "Integration",
+    items: [
+      { href: "/webhooks", label: "Webhooks", icon: "webhooks" },
+      { href: "/api-keys", label: "API keys", icon: "keys" },
+      { href: "/docs", label: "API reference", icon: "docs" },
+    ],
+  },
+  { title: "Account", items: [{ href: "/profile", label: "Profile", icon: "profile" }] },
+];
+
+const adminNav: NavSection[] = [
+  { title: "Admin", items: [{ href: "/admin", label: "Resellers", icon: "users" }] },
+  { title: "Account", items: [{ href: "/profile", label: "Profile", icon: "profile" }] },
+];
+
+export function navFor(role: "admin" | "reseller"): NavSection[] {
+  return role === "admin" ? adminNav : resellerNav;
+}

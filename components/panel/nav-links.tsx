@@ -1,0 +1,46 @@
+"use client";
+
+import Link from "next/link";
+import { usePathname } from "next/navigation";
+import { cx } from "@/components/ui/cx";
+import { Icon } from "./icons";
+import type { NavSection } from "./nav-config";
+
+function isActive(pathname: string, href: string): boolean {
+  return pathname === href || pathname.startsWith(`${href}/`);
+}
+
+/** The panel navigation; the current page's link is marked (aria-current) and highlighted. */
+export function NavLinks({ sections, onNavigate }: { sections: NavSection[]; onNavigate?: () => void }) {
+  const pathname = usePathname() ?? "";
+  return (
+    <nav aria-label="Main" className="space-y-6">
+      {sections.map((section, index) => (
+        <div key={section.title ?? index}>
+          {section.title ? <p className="px-3 pb-1 text-xs font-semibold tracking-wide text-slate-400 uppercase">{section.title}</p> : null}
+          <ul className="space-y-0.5">
+            {section.items.map((item) => {
+              const active = isActive(pathname, item.href);
+              return (
+                <li key={item.href}>
+                  <Link
+                    href={item.href}
+                    onClick={onNavigate}
+                    aria-current={active ? "page" : undefined}
+                    className={cx(
+                      "flex items-center gap-3 rounded-lg px-3 py-2 text-sm font-medium transition-colors",
+                      active ? "bg-brand-50 text-brand-700" : "text-slate-600 hover:bg-slate-100 hover:text-slate-900",
+                    )}
+                  >
+                    <Icon name={item.icon} className={cx("h-5 w-5 shrink-0", active ? "text-brand-600" : "text-slate-400")} />
+                    {item.label}
+                  </Link>
+                </li>
+              );
+            })}
+          </ul>
+        </div>
+      ))}
+    </nav>
+  );
+}

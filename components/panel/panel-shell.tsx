@@ -1,0 +1,106 @@
+"use client";
+
+import { useState, type ReactNode } from "react";
+import { Badge } from "@/components/ui/badge";
+import { Money } from "@/components/ui/money";
+import { Brand } from "./brand";
+import { Icon } from "./icons";
+import type { NavSection } from "./nav-config";
+import { NavLinks } from "./nav-links";
+import { SignOutButton } from "./sign-out-button";
+
+export interface ShellUser {
+  email: string;
+  name: string;
+  role: "admin" | "reseller";
+  /** Resellers only, formatted ("100.00"). */
+  balance?: string;
+}
+
+function UserBox({ user }: { user: ShellUser }) {
+  return (
+    <div className="rounded-lg bg-slate-50 px-3 py-3">
+      <div className="flex items-center justify-between gap-2">
+        <p className="truncate text-sm font-medium text-slate-900" title={user.email}>
+          {user.email}
+        </p>
+        <Badge tone={user.role === "admin" ? "amber" : "blue"}>{user.role}</Badge>
+      </div>
+      {user.balance !== undefined ? (
+        <p className="mt-1 text-sm text-slate-500">
+          Balance <Money amount={user.balance} currency className="font-semibold text-slate-900" />
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/**
+ * The signed-in frame: a fixed sidebar from the lg breakpoint up; below it, a top bar whose menu
+ * button opens the same navigation over the page.
+ */
+export function PanelShell({ sections, user, children }: { sections: NavSection[]; user: ShellUser; children: ReactNode }) {
+  const [open, setOpen] = useState(false);
+  const home = user.role === "admin" ? "/admin" : "/dashboard";
+  return (
+    <div className="min-h-screen lg:flex">
+      <aside className="hidden border-r border-slate-200 bg-white lg:block lg:w-64 lg:shrink-0">
+        <div className="sticky top-0 flex h-screen flex-col">
+          <div className="flex h-16 shrink-0 items-center px-6">
+            <Brand href={home} />
+          </div>
+          <div className="flex-1 overflow-y-auto px-3 py-4">
+            <NavLinks sections={sections} />
+          </div>
+          <div className="space-y-2 border-t border-slate-200 p-3">
+            <UserBox user={user} />
+            <SignOutButton />
+          </div>
+        </div>
+      </aside>
+
+      <div className="min-w-0 flex-1">
+        <header className="sticky top-0 z-30 flex h-14 items-center justify-between gap-3 border-b border-slate-200 bg-white/95 px-4 backdrop-blur lg:hidden">
+          <Brand href={home} />
+          <div className="flex items-center gap-2">
+            {user.balance !== undefined ? (
+              <span className="rounded-md bg-slate-100 px-2 py-1 text-xs text-slate-600">
+                <Money amount={user.balance} currency className="font-semibold text-slate-900" />
+              </span>
+            ) : null}
+            <button
+              type="button"
+              onClick={() => setOpen((value) => !value)}
+              aria-expanded={open}
+              aria-controls="mobile-nav"
+              className="inline-flex h-10 w-10 items-center justify-center rounded-lg text-slate-600 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-600"
+            >
+              <span className="sr-only">{open ? "Close menu" : "Open menu"}</span>
+              <Icon name={open ? "close" : "menu"} className="h-6 w-6" />
+            </button>
+          </div>
+        </header>
+
+        {open ? (
+          <div
+            id="mobile-nav"
+            className="fixed inset-x-0 top-14 bottom-0 z-20 overflow-y-auto bg-white px-3 py-4 lg:hidden"
+            onKeyDown={(event) => {
+              if (event.key === "Escape") setOpen(false);
+            }}
+          >
+            <NavLinks sections={sections} onNavigate={() => setOpen(false)} />
+            <div className="mt-6 space-y-2 border-t border-slate-200 pt-4">
+              <UserBox user={user} />
+              <SignOutButton />
+            </div>
+          </div>
+        ) : null}
+
+        <main>
+          <div className="mx-auto w-full max-w-6xl px-4 py-6 sm:px-6 lg:px-8 lg:py-8">{children}</div>
+        </main>
+      </div>
+    </div>
+  );
+}

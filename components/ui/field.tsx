@@ -1,0 +1,64 @@
+import type { InputHTMLAttributes, ReactNode, TextareaHTMLAttributes } from "react";
+import { cx } from "./cx";
+
+const control =
+  "block w-full rounded-lg border-0 bg-white px-3 py-2 text-sm text-slate-900 shadow-sm ring-1 ring-inset placeholder:text-slate-400 focus:ring-2 focus:ring-inset focus:outline-none";
+
+function controlClasses(invalid: boolean) {
+  return cx(control, invalid ? "ring-red-400 focus:ring-red-500" : "ring-slate-300 focus:ring-brand-500");
+}
+
+interface FieldFrame {
+  id: string;
+  label: ReactNode;
+  error?: string;
+  hint?: ReactNode;
+}
+
+function Frame({ id, label, error, hint, children }: FieldFrame & { children: ReactNode }) {
+  return (
+    <div>
+      <label htmlFor={id} className="block text-sm font-medium text-slate-700">
+        {label}
+      </label>
+      <div className="mt-1">{children}</div>
+      {error ? (
+        <p id={`${id}-error`} className="mt-1 text-sm text-red-600">
+          {error}
+        </p>
+      ) : hint ? (
+        <p id={`${id}-hint`} className="mt-1 text-xs text-slate-500">
+          {hint}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+export function TextField({ id, label, error, hint, className, ...props }: FieldFrame & InputHTMLAttributes<HTMLInputElement>) {
+  return (
+    <Frame id={id} label={label} error={error} hint={hint}>
+      <input
+        id={id}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : hint ? `${id}-hint` : undefined}
+        className={cx(controlClasses(Boolean(error)), className)}
+        {...props}
+      />
+    </Frame>
+  );
+}
+
+export function TextAreaField({ id, label, error, hint, className, ...props }: FieldFrame & TextareaHTMLAttributes<HTMLTextAreaElement>) {
+  return (
+    <Frame id={id} label={label} error={error} hint={hint}>
+      <textarea
+        id={id}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : hint ? `${id}-hint` : undefined}
+        className={cx(controlClasses(Boolean(error)), "font-mono", className)}
+        {...props}
+      />
+    </Frame>
+  );
+}

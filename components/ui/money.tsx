@@ -1,0 +1,16 @@
+import { cx } from "./cx";
+
+/**
+ * Shows an amount that was already formatted on the server ("12.50", "-19.40"); money never
+ * becomes a float. `signed` colours credits green and debits red and shows the sign.
+ */
+export function Money({ amount, signed = false, currency = false, className }: { amount: string; signed?: boolean; currency?: boolean; className?: string }) {
+  const negative = amount.startsWith("-");
+  const text = signed && !negative ? `+${amount}` : amount;
+  return (
+    <span className={cx("tabular-nums whitespace-nowrap", signed && (negative ? "text-red-600" : "text-emerald-600"), className)}>
+      {text}
+      {currency ? <span className="ml-1 text-[0.7em] font-medium text-slate-500">USD</span> : null}
+    </span>
+  );
+}

@@ -1,0 +1,76 @@
+import type { Page } from "@playwright/test";
+import { formatMoney, parseMoney } from "../lib/money/money";
+import { expect, test } from "./support/test";
+
+async function signIn(page: Page, email: string, password: string, landing: RegExp) {
+  await page.goto("/login");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill(password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page).toHaveURL(landing);
+}
+
+test("an admin credits a reseller, blocks and unblocks them", async ({ page, request, fixtures }) => {
+  const carolKey = { "X-API-Key": fixtures.carol.apiKey };
+  const before = (await (await request.get("/api/v2/balance", { headers: carolKey })).json()).balance as string;
+  const expected = formatMoney(parseMoney(before)! + 25_500_000n);
+
+  await signIn(page, fixtures.admin.email, fixtures.admin.password, /\/admin$/);
+  await expect(page.getByRole("heading", { level: 1, name: "Resellers" })).toBeVisible();
+  await page.getByRole("searchbox", { name: "Search by email or name" }).fill("carol");
+  await page.getByRole("button", { name: "Search" }).click();
+  await expect(page).toHaveURL(/\/admin\?q=carol$/);
+  await page.getByRole("link", { name: fixtures.carol.email }).click();
+  await expect(page).toHaveURL(new RegExp(`/admin/resellers/${fixtures.carol.id}$`));
+  await expect(page.getByRole("heading", { level: 1, name: fixtures.carol.email })).toBeVisible();
+  await expect(page.getByTestId("reseller-balance")).toContainText(before);
+
+  // Zero is refused before anything is sent.
+  await page.getByLabel("Amount (USD)").fill("0");
+  await page.getByLabel("Note").fill("E2E goodwill credit");
+  await page.getByRole("button", { name: "Review adjustment" }).click();
+  await expect(page.getByText("The amount must not be zero.")).toBeVisible();
+
+  await page.getByLabel("Amount (USD)").fill("+25.5");
+  await page.getByRole("button", { name: "Review adjustment" }).click();
+  await expect(page.getByTestId("adjust-preview")).toHaveText(`Balance ${before} → ${expected}`);
+  await page.getByRole("button", { name: "Apply adjustment" }).click();
+  await expect(page.getByText(`Balance adjusted: ${before} → ${expected}.`)).toBeVisible();
+  await expect(page.getByTestId("reseller-balance")).toContainText(expected);
+  if (before === "10.00") expect(expected).toBe("35.50");
+  const entry = page.getByRole("row").filter({ hasText: "E2E goodwill credit" });
+  await expect(entry.first()).toContainText("adjustment");
+  await expect(entry.first()).toContainText("+25.50");
+
+  const balance = await request.get("/api/v2/balance", { headers: carolKey });
+  expect(await balance.json()).toEqual({ balance: expected, currency: "USD" });
+
+  await page.getByRole("button", { name: "Block", exact: true }).click();
+  await page.getByRole("button", { name: "Block reseller" }).click();
+  await expect(page.getByTestId("reseller-status")).toHaveText("Blocked");
+  const blocked = await request.get("/api/v2/me", { headers: carolKey });
+  expect(blocked.status()).toBe(403);
+  expect((await blocked.json()).error.code).toBe("account_disabled");
+
+  await page.getByRole("button", { name: "Unblock", exact: true }).click();
+  await page.getByRole("button", { name: "Unblock reseller" }).click();
+  await expect(page.getByTestId("reseller-status")).toHaveText("Active");
+  const again = await request.get("/api/v2/me", { headers: carolKey });
+  expect(again.status()).toBe(200);
+  expect((await again.json()).email).toBe(fixtures.carol.email);
+});
+
+test("a reseller visiting /admin is sent away, and an admin visiting /dashboard too", async ({ page, fixtures }) => {
+  await signIn(page, fixtures.alice.email, fixtures.alice.password, /\/dashboard$/);
+  await page.goto("/admin");
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await page.goto(`/admin/resellers/${fixtures.carol.id}`);
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Resellers" })).toHaveCount(0);
+
+  await page.getByRole("button", { name: "Sign out" }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await signIn(page, fixtures.admin.email, fixtures.admin.password, /\/admin$/);
+  await page.goto("/dashboard");
+  await expect(page).toHaveURL(/\/admin$/);
+});

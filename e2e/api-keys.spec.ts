@@ -1,0 +1,81 @@
+import type { Page } from "@playwright/test";
+import { expect, test } from "./support/test";
+
+async function signIn(page: Page, email: string, password: string) {
+  await page.goto("/login");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill(password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+}
+
+async function createKey(page: Page, name: string, allowlist = ""): Promise<string> {
+  await page.getByLabel("Name").fill(name);
+  await page.getByLabel("IP allowlist (optional)").fill(allowlist);
+  await page.getByRole("button", { name: "Create key" }).click();
+  const box = page.getByTestId("new-api-key");
+  await expect(box).toBeVisible();
+  await expect(page.getByText("Copy it now: it will not be shown again.")).toBeVisible();
+  const key = (await box.textContent())?.trim() ?? "";
+  expect(key).toMatch(/^rk_live_[0-9A-Za-z]{32,}$/);
+  return key;
+}
+
+test("a key created in the panel works at once and stops working when revoked", async ({ page, request, fixtures }) => {
+  await signIn(page, fixtures.bob.email, fixtures.bob.password);
+  await page.goto("/api-keys");
+  await expect(page.getByRole("heading", { level: 1, name: "API keys" })).toBeVisible();
+
+  const key = await createKey(page, "e2e key");
+  const row = page.getByTestId("api-key-row").filter({ hasText: "e2e key" }).filter({ has: page.getByRole("button", { name: "Revoke" }) });
+  await expect(row).toHaveCount(1);
+  await expect(row).toContainText(key.slice(0, 12));
+  await expect(row).toContainText("Any IP");
+  await expect(row).toContainText("Never");
+  await expect(row).toContainText("Active");
+
+  const ok = await request.get("/api/v2/balance", { headers: { "X-API-Key": key } });
+  expect(ok.status()).toBe(200);
+  const body = await ok.json();
+  expect(body).toEqual({ balance: expect.stringMatching(/^\d+\.\d{2,6}$/), currency: "USD" });
+  // Nothing in the browser suites spends bob's money: he still has his opening 50.00.
+  expect(body.balance).toBe("50.00");
+
+  // The panel shows the last use once the page is read again.
+  await page.reload();
+  await expect(row).toContainText(/from \S+/);
+
+  await row.getByRole("button", { name: "Revoke" }).click();
+  await row.getByRole("button", { name: "Revoke key" }).click();
+  const revoked = page.getByTestId("api-key-row").filter({ hasText: "e2e key" }).filter({ hasText: "Revoked" });
+  await expect(revoked.first()).toBeVisible();
+
+  const refused = await request.get("/api/v2/balance", { headers: { "X-API-Key": key } });
+  expect(refused.status()).toBe(401);
+  expect((await refused.json()).error.code).toBe("unauthenticated");
+});
+
+test("a key with an IP allowlist is refused from another address", async ({ page, request, fixtures, clientIp }) => {
+  await signIn(page, fixtures.bob.email, fixtures.bob.password);
+  await page.goto("/api-keys");
+
+  // An invalid entry is pointed out next to the field and nothing is created.
+  await page.getByLabel("Name").fill("bad allowlist");
+  await page.getByLabel("IP allowlist (optional)").fill("192.0.2.1, not-an-ip");
+  await page.getByRole("button", { name: "Create key" }).click();
+  await expect(page.getByText('"not-an-ip" is not an IP address or CIDR range.')).toBeVisible();
+  await expect(page.getByTestId("new-api-key")).toHaveCount(0);
+  await expect(page.getByLabel("Name")).toHaveValue("bad allowlist");
+
+  const key = await createKey(page, "allowlisted key", "192.0.2.1");
+  const row = page.getByTestId("api-key-row").filter({ hasText: "allowlisted key" }).first();
+  await expect(row).toContainText("192.0.2.1");
+
+  expect(clientIp).not.toBe("192.0.2.1");
+  const refused = await request.get("/api/v2/balance", { headers: { "X-API-Key": key } });
+  expect(refused.status()).toBe(403);
+  expect((await refused.json()).error.code).toBe("forbidden");
+
+  const allowed = await request.get("/api/v2/balance", { headers: { "X-API-Key": key, "X-Forwarded-For": "192.0.2.1" } });
+  expect(allowed.status()).toBe(200);
+});

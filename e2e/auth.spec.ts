@@ -1,0 +1,102 @@
+import type { Page } from "@playwright/test";
+import { expect, test } from "./support/test";
+
+async function submitLogin(page: Page, email: string, password: string) {
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill(password);
+  const response = page.waitForResponse((r) => r.url().includes("/api/auth/callback/credentials"));
+  await page.getByRole("button", { name: "Sign in" }).click();
+  return response;
+}
+
+test("a reseller signs in, sees the dashboard with the balance, and signs out", async ({ page, fixtures }) => {
+  await page.goto("/");
+  await expect(page).toHaveURL(/\/login$/);
+  await submitLogin(page, fixtures.alice.email, fixtures.alice.password);
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByRole("heading", { level: 1, name: "Dashboard" })).toBeVisible();
+  await expect(page.getByTestId("dashboard-balance")).toContainText("100.00");
+  await expect(page.getByText(fixtures.alice.email).first()).toBeVisible();
+
+  await page.getByRole("button", { name: "Sign out" }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await page.goto("/dashboard");
+  await expect(page).toHaveURL(/\/login$/);
+});
+
+test("a new reseller registers and lands on the dashboard", async ({ page }) => {
+  const email = `new-${Date.now()}-${Math.floor(Math.random() * 1e6)}@e2e.test`;
+  await page.goto("/login");
+  await page.getByRole("link", { name: "Create an account" }).click();
+  await expect(page).toHaveURL(/\/register$/);
+
+  // Field errors first: a short password is refused before any account is made.
+  await page.getByLabel("Name").fill("Fresh Shop");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill("short");
+  await page.getByRole("button", { name: "Create account" }).click();
+  await expect(page.getByText("Use at least 10 characters.")).toBeVisible();
+
+  await page.getByLabel("Password").fill("a-long-enough-password");
+  await page.getByRole("button", { name: "Create account" }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByRole("heading", { level: 1, name: "Dashboard" })).toBeVisible();
+  await expect(page.getByTestId("dashboard-balance")).toContainText("0.00");
+  await expect(page.getByText("No transactions yet")).toBeVisible();
+});
+
+test("a wrong password is refused with a clear message", async ({ page, fixtures }) => {
+  await page.goto("/login");
+  const response = await submitLogin(page, fixtures.alice.email, "not-the-password");
+  expect(response.status()).toBe(401);
+  await expect(page.locator("form").getByRole("alert")).toHaveText("Wrong email or password.");
+  await expect(page).toHaveURL(/\/login$/);
+});
+
+test("after 10 attempts the 11th is refused, even with the right password", async ({ page, fixtures }) => {
+  await page.goto("/login");
+  for (let attempt = 1; attempt <= 10; attempt++) {
+    const response = await submitLogin(page, fixtures.bob.email, `wrong-password-${attempt}`);
+    expect(response.status(), `attempt ${attempt}`).toBe(401);
+    await expect(page.locator("form").getByRole("alert")).toHaveText("Wrong email or password.");
+  }
+  const response = await submitLogin(page, fixtures.bob.email, fixtures.bob.password);
+  expect(response.status()).toBe(429);
+  await expect(page.locator("form").getByRole("alert")).toHaveText(/Too many sign-in attempts\. Try again in \d+ minutes?\./);
+  await expect(page).toHaveURL(/\/login$/);
+  await page.goto("/dashboard");
+  await expect(page).toHaveURL(/\/login$/);
+});
+
+test("a reseller changes the password on the profile page and signs in with the new one", async ({ page }) => {
+  const email = `pw-${Date.now()}-${Math.floor(Math.random() * 1e6)}@e2e.test`;
+  await page.goto("/register");
+  await page.getByLabel("Name").fill("Password Shop");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill("first-password-123");
+  await page.getByRole("button", { name: "Create account" }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+
+  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Profile" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Profile" })).toBeVisible();
+  await expect(page.getByRole("main").getByText(email)).toBeVisible();
+
+  await page.getByLabel("Current password").fill("not-my-password");
+  await page.getByLabel("New password", { exact: true }).fill("second-password-456");
+  await page.getByLabel("Repeat the new password").fill("second-password-456");
+  await page.getByRole("button", { name: "Change password" }).click();
+  await expect(page.getByText("The current password is wrong.").first()).toBeVisible();
+
+  await page.getByLabel("Current password").fill("first-password-123");
+  await page.getByLabel("New password", { exact: true }).fill("second-password-456");
+  await page.getByLabel("Repeat the new password").fill("second-password-456");
+  await page.getByRole("button", { name: "Change password" }).click();
+  await expect(page.getByText("Your password was changed.")).toBeVisible();
+
+  await page.getByRole("button", { name: "Sign out" }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await submitLogin(page, email, "first-password-123");
+  await expect(page.locator("form").getByRole("alert")).toHaveText("Wrong email or password.");
+  await submitLogin(page, email, "second-password-456");
+  await expect(page).toHaveURL(/\/dashboard$/);
+});

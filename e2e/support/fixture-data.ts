@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 
 /** The embedded-database server every project uses, and the Postgres + Redis one CI adds. */
-export const EMBEDDED_PORT = 3100;
+export const EMBEDDED_PORT = Number(process.env.E2E_PORT ?? 3100);
 export const POSTGRES_PORT = 3101;
 
 export const baseUrlFor = (port: number) => `http://127.0.0.1:${port}`;

@@ -15,7 +15,7 @@ function cli(...args: string[]) {
   return { status: result.status, stdout: result.stdout.trim(), stderr: result.stderr.trim() };
 }
 
-describe("operator command line (embedded database)", () => {
+describe("operator command line (embedded database)", { timeout: 60_000 }, () => {
   afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
   it("creates a reseller with a balance and an API key, printing one JSON object", () => {

@@ -1,6 +1,16 @@
 import type { Operation } from "../operation";
 import * as account from "./account";
+import { catalogOperations } from "./catalog";
+import { orderOperations } from "./orders";
 import * as subscription from "./subscription";
 
 /** Every operation of the API, in the order the OpenAPI document lists them. */
-export const operations: Operation[] = [account.getMe, account.getBalance, account.listTransactions, account.getTransaction, subscription.setSubscriptionAutoRenew];
+export const operations: Operation[] = [
+  account.getMe,
+  account.getBalance,
+  account.listTransactions,
+  account.getTransaction,
+  subscription.setSubscriptionAutoRenew,
+  ...(catalogOperations as Operation[]),
+  ...(orderOperations as Operation[]),
+];

@@ -1,0 +1,230 @@
+import { z } from "zod";
+import { ORDER_STATUSES, PRODUCT_CATEGORIES, type ProductCategory } from "@/lib/db/schema";
+import { MAX_MESSAGE_LENGTH } from "@/lib/orders/messages";
+import { orderSchema } from "@/lib/orders/serialize";
+import { listResponse, paginationQuery, timestampString } from "../common-schemas";
+import { defineOperation } from "../operation";
+
+/*
+ * Orders: creation (one operation per endpoint, each with the categories it sells), reads, the
+ * bulk/filtered list, and the chat of manual orders.
+ */
+
+const TAG = "Orders";
+const CHAT_TAG = "Order chat";
+
+export const orderRequestSchema = z
+  .strictObject({
+    sku: z.string().trim().min(1).max(100).meta({ example: "giftcard-steam-us-20" }),
+    quantity: z
+      .number()
+      .int()
+      .min(1)
+      .max(1000)
+      .default(1)
+      .meta({ description: "How many; the product's `min_quantity`..`max_quantity` applies." }),
+    fields: z
+      .record(z.string().max(64), z.union([z.string().max(256), z.number()]))
+      .default({})
+      .meta({ description: "What the product's `fields` ask for, by name (e.g. `player_id`, `zone_id`, `login`, `username`, `friend_link`).", example: {} }),
+    reference: z
+      .string()
+      .min(1)
+      .max(64)
+      .nullish()
+      .meta({ description: "Your own id for the order; unique among your orders, filterable in lists.", example: "shop-order-8812" }),
+  })
+  .meta({ id: "OrderRequest" });
+
+const CREATE_ERRORS = [
+  "insufficient_balance",
+  "idempotency_conflict",
+  "duplicate_reference",
+  "out_of_stock",
+  "product_unavailable",
+  "wrong_category",
+] as const;
+
+const IDEMPOTENCY_NOTE =
+  "Send an `Idempotency-Key` header (up to 255 characters, kept 24 h) to make retries safe: a repeat with the same body answers the original order " +
+  "with status 200 and `Idempotent-Replayed: true` and charges nothing; the same key with a different body answers `409 idempotency_conflict`. " +
+  "The charge (unit price x quantity) leaves the balance with the order's creation; a new order answers 201, `processing`, or already `completed` " +
+  "when its codes come from stock.";
+
+/** The categories each order-create operation sells, by operationId; absent for createOrder, which sells any. */
+export const ORDER_CATEGORIES: Readonly<Record<string, readonly ProductCategory[]>> = {
+  createTopupOrder: ["topup"],
+  createGiftCardOrder: ["giftcard"],
+  createGameKeyOrder: ["gamekey"],
+  createPlatformTopupOrder: ["platformtopup"],
+  createPlatformGiftOrder: ["platformgift"],
+  createMessengerPremiumOrder: ["messenger_premium"],
+  createMessengerStarsOrder: ["messenger_stars"],
+};
+
+function createOperation(input: { operationId: string; summary: string; path: string; resellerPath?: string }) {
+  const categories = ORDER_CATEGORIES[input.operationId];
+  const sells = categories
+    ? `Sells ${categories.map((c) => `\`${c}\``).join(", ")} products only; another category's sku answers \`422 wrong_category\`.`
+    : "Sells a product of any category.";
+  return defineOperation({
+    operationId: input.operationId,
+    summary: input.summary,
+    description: `${sells}\n\n${IDEMPOTENCY_NOTE}`,
+    tag: TAG,
+    method: "POST",
+    path: input.path,
+    resellerPath: input.resellerPath,
+    category: "order_create",
+    auth: "reseller",
+    body: orderRequestSchema,
+    response: orderSchema,
+    successStatus: 201,
+    errors: [...CREATE_ERRORS],
+  });
+}
+
+export const createOrder = createOperation({ operationId: "createOrder", summary: "Create an order", path: "/api/v2/order" });
+export const createTopupOrder = createOperation({
+  operationId: "createTopupOrder",
+  summary: "Create a top-up order",
+  path: "/api/v2/topup",
+  resellerPath: "/api/topup/order",
+});
+export const createGiftCardOrder = createOperation({
+  operationId: "createGiftCardOrder",
+  summary: "Create a gift-card order",
+  path: "/api/v2/gift-cards",
+  resellerPath: "/api/giftcards/order",
+});
+export const createGameKeyOrder = createOperation({
+  operationId: "createGameKeyOrder",
+  summary: "Create a game-key order",
+  path: "/api/v2/game-keys",
+  resellerPath: "/api/gamekeys/order",
+});
+export const createPlatformTopupOrder = createOperation({
+  operationId: "createPlatformTopupOrder",
+  summary: "Create a platform wallet top-up order",
+  path: "/api/platformtopup/order",
+});
+export const createPlatformGiftOrder = createOperation({
+  operationId: "createPlatformGiftOrder",
+  summary: "Create a platform gift order",
+  path: "/api/platformgifts/order",
+});
+export const createMessengerPremiumOrder = createOperation({
+  operationId: "createMessengerPremiumOrder",
+  summary: "Gift Messenger Premium",
+  path: "/api/messenger/premium/gift",
+});
+export const createMessengerStarsOrder = createOperation({
+  operationId: "createMessengerStarsOrder",
+  summary: "Buy Messenger Stars",
+  path: "/api/messenger/stars/buy",
+});
+
+const orderIdParam = z.object({ orderId: z.string().min(1).max(64).meta({ description: "The order's id.", example: "ord_01JD4X0000ABCDEFGHJKMNPQRS" }) });
+
+export const getOrder = defineOperation({
+  operationId: "getOrder",
+  summary: "One order",
+  description: "Poll this until the order is `completed` or `failed` (or take the webhook). Another reseller's order id answers 404.",
+  tag: TAG,
+  method: "GET",
+  path: "/api/v2/order/{orderId}",
+  resellerPath: "/api/orders/{orderId}",
+  category: "order_status",
+  auth: "reseller",
+  params: orderIdParam,
+  response: orderSchema,
+  errors: ["not_found"],
+});
+
+const MAX_BULK_IDS = 100;
+
+export const listOrders = defineOperation({
+  operationId: "listOrders",
+  summary: "The caller's orders, newest first",
+  description: "Filter by `status`, `type`, `reference`, creation time (`from`, `to`, inclusive) or up to 100 order ids at once (`ids`, for bulk status checks).",
+  tag: TAG,
+  method: "GET",
+  path: "/api/v2/orders",
+  resellerPath: "/api/orders",
+  category: "default",
+  auth: "reseller",
+  query: paginationQuery.extend({
+    status: z.enum(ORDER_STATUSES).optional(),
+    type: z.enum(PRODUCT_CATEGORIES).optional(),
+    reference: z.string().min(1).max(64).optional(),
+    from: z.iso.datetime({ offset: true }).optional().meta({ description: "Created at or after (ISO 8601).", example: "2026-11-01T00:00:00.000Z" }),
+    to: z.iso.datetime({ offset: true }).optional().meta({ description: "Created at or before (ISO 8601).", example: "2026-11-30T23:59:59.999Z" }),
+    ids: z
+      .string()
+      .max(MAX_BULK_IDS * 65)
+      .transform((list) =>
+        list
+          .split(",")
+          .map((id) => id.trim())
+          .filter(Boolean),
+      )
+      .pipe(z.array(z.string().max(64)).min(1).max(MAX_BULK_IDS, `At most ${MAX_BULK_IDS} ids.`))
+      .optional()
+      .meta({ description: `Comma-separated order ids, at most ${MAX_BULK_IDS}.`, example: "ord_01JD...,ord_01JE..." }),
+  }),
+  response: listResponse(orderSchema),
+});
+
+export const orderMessageSchema = z
+  .object({
+    message_id: z.string(),
+    author: z.enum(["reseller", "supplier"]),
+    text: z.string(),
+    created_at: timestampString,
+  })
+  .meta({ id: "OrderMessage" });
+
+export const listOrderMessages = defineOperation({
+  operationId: "listOrderMessages",
+  summary: "The chat of a manual order",
+  description: "Messages between you and the supplier, oldest first. Orders of other types have no chat (an empty list).",
+  tag: CHAT_TAG,
+  method: "GET",
+  path: "/api/v2/orders/{orderId}/messages",
+  category: "default",
+  auth: "reseller",
+  params: orderIdParam,
+  response: z.object({ data: z.array(orderMessageSchema) }),
+  errors: ["not_found"],
+});
+
+export const postOrderMessage = defineOperation({
+  operationId: "postOrderMessage",
+  summary: "Write to the supplier of a manual order",
+  description: "Only manual orders have a chat; another type answers `422 wrong_category`.",
+  tag: CHAT_TAG,
+  method: "POST",
+  path: "/api/v2/orders/{orderId}/messages",
+  category: "default",
+  auth: "reseller",
+  params: orderIdParam,
+  body: z.strictObject({ text: z.string().min(1).max(MAX_MESSAGE_LENGTH).meta({ example: "The account email is player@example.com." }) }),
+  response: orderMessageSchema,
+  successStatus: 201,
+  errors: ["not_found", "wrong_category"],
+});
+
+export const orderOperations = [
+  createOrder,
+  createTopupOrder,
+  createGiftCardOrder,
+  createGameKeyOrder,
+  createPlatformTopupOrder,
+  createPlatformGiftOrder,
+  createMessengerPremiumOrder,
+  createMessengerStarsOrder,
+  getOrder,
+  listOrders,
+  listOrderMessages,
+  postOrderMessage,
+];

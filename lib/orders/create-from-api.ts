@@ -1,0 +1,48 @@
+import { ApiReply } from "@/lib/api/handler";
+import type { Db } from "@/lib/db/client";
+import type { ProductCategory, User } from "@/lib/db/schema";
+import { validationError } from "@/lib/errors/app-error";
+import { placeOrder } from "./place-order";
+import { toOrderRecord, type OrderRecord } from "./serialize";
+
+export const IDEMPOTENCY_HEADER = "Idempotency-Key";
+export const MAX_IDEMPOTENCY_KEY_LENGTH = 255;
+
+/** The request's Idempotency-Key: null when absent or blank; over 255 characters is a validation error. */
+export function idempotencyKeyOf(headers: Headers): string | null {
+  const key = headers.get(IDEMPOTENCY_HEADER)?.trim() ?? "";
+  if (key === "") return null;
+  if (key.length > MAX_IDEMPOTENCY_KEY_LENGTH) {
+    throw validationError([{ path: `header.${IDEMPOTENCY_HEADER}`, message: `At most ${MAX_IDEMPOTENCY_KEY_LENGTH} characters.` }]);
+  }
+  return key;
+}
+
+export interface ApiOrderRequest {
+  sku: string;
+  quantity: number;
+  fields: Record<string, string | number>;
+  reference?: string | null;
+}
+
+/**
+ * An order placed through an API endpoint that sells `categories` (all when undefined): 201 with the
+ * new order, or 200 with `Idempotent-Replayed: true` for a repeat under the same Idempotency-Key.
+ */
+export async function createOrderFromApi(
+  db: Db,
+  input: { user: User; request: Request; body: ApiOrderRequest; categories?: readonly ProductCategory[] },
+): Promise<ApiReply<OrderRecord>> {
+  const idempotencyKey = idempotencyKeyOf(input.request.headers);
+  const { order, replayed } = await placeOrder(db, {
+    user: input.user,
+    sku: input.body.sku,
+    quantity: input.body.quantity,
+    fields: input.body.fields,
+    reference: input.body.reference ?? null,
+    idempotencyKey,
+    source: "api",
+    categories: input.categories ? [...input.categories] : undefined,
+  });
+  return replayed ? new ApiReply(toOrderRecord(order), 200, { "Idempotent-Replayed": "true" }) : new ApiReply(toOrderRecord(order), 201);
+}

@@ -6,7 +6,7 @@ test.describe("error bodies", () => {
   test("a body that is not JSON is 400 invalid_json", async ({ request, fixtures }) => {
     const response = await request.post("/api/v2/subscription/auto-renew", {
       headers: { "X-API-Key": fixtures.alice.apiKey, "Content-Type": "application/json" },
-      data: "{enabled: yes",
+      data: Buffer.from("{enabled: yes"),
     });
     expect(response.status()).toBe(400);
     expect((await response.json()).error).toMatchObject({ code: "invalid_json", retryable: false });
@@ -43,7 +43,7 @@ test.describe("error bodies", () => {
   test("a body over 64 KiB is 413 payload_too_large", async ({ request, fixtures }) => {
     const response = await request.post("/api/v2/subscription/auto-renew", {
       headers: { "X-API-Key": fixtures.alice.apiKey, "Content-Type": "application/json" },
-      data: JSON.stringify({ enabled: true, padding: "x".repeat(70 * 1024) }),
+      data: Buffer.from(JSON.stringify({ enabled: true, padding: "x".repeat(70 * 1024) })),
     });
     expect(response.status()).toBe(413);
     expect((await response.json()).error.code).toBe("payload_too_large");

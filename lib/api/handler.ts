@@ -48,6 +48,16 @@ function parseWith<T extends z.ZodType>(schema: T, value: unknown, root: string)
   throw validationError(zodIssuesToValidation(result.error, root));
 }
 
+/** A parameter given twice arrives as an array, so a scalar schema refuses it instead of silently taking one. */
+function queryObject(params: URLSearchParams): Record<string, string | string[]> {
+  const out: Record<string, string | string[]> = {};
+  for (const key of new Set(params.keys())) {
+    const values = params.getAll(key);
+    out[key] = values.length === 1 ? values[0] : values;
+  }
+  return out;
+}
+
 async function readJsonBody(request: Request): Promise<unknown> {
   const declared = Number(request.headers.get("content-length") ?? "0");
   if (declared > MAX_BODY_BYTES) throw new AppError("payload_too_large", `The body is over ${MAX_BODY_BYTES / 1024} KiB.`);
@@ -93,7 +103,7 @@ export function apiHandler<Q extends z.ZodType, B extends z.ZodType, P extends z
       }
       const url = new URL(request.url);
       const params = operation.params ? parseWith(operation.params, await route.params, "path") : undefined;
-      const query = operation.query ? parseWith(operation.query, Object.fromEntries(url.searchParams), "query") : undefined;
+      const query = operation.query ? parseWith(operation.query, queryObject(url.searchParams), "query") : undefined;
       const body = operation.body ? parseWith(operation.body, await readJsonBody(request), "") : undefined;
 
       const result = await handler({ request, db: database, caller, query, body, params, requestId, ip } as HandlerContext<Q, B, P, A>);

@@ -23,7 +23,7 @@ export interface ProductFilter {
 
 const escapeLike = (text: string) => text.replace(/[%_\\]/g, (c) => `\\${c}`);
 
-/** Products in a stable order (category, group, sku), with their available stock. */
+/** Products ordered by sku (the pagination cursor), with their available stock. */
 export async function listProducts(db: DbOrTx, filter: ProductFilter = {}): Promise<{ data: ProductWithStock[]; nextCursor: string | null }> {
   const conditions: SQL[] = [];
   if (!filter.includeDisabled) conditions.push(eq(products.enabled, true));

@@ -2,7 +2,7 @@ import { and, eq, sum } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addStockCodes } from "@/lib/catalog/stock";
 import type { Database } from "@/lib/db/client";
-import { events, ledgerEntries, orders, stockCodes, users } from "@/lib/db/schema";
+import { events, ledgerEntries, orders, products, stockCodes, users } from "@/lib/db/schema";
 import { createTestDatabase, testDriver } from "@/lib/db/test-database";
 import { AppError } from "@/lib/errors/app-error";
 import { runDueJobsOnce } from "@/lib/jobs/worker";
@@ -151,5 +151,20 @@ describe(`placing orders (${testDriver()})`, () => {
     await expect(placeOrder(database.db, { user, sku: "gc-5", quantity: 2, fields: {}, idempotencyKey: "retry-42", source: "api" })).rejects.toMatchObject({
       code: "idempotency_conflict",
     });
+  });
+
+  it("a replay answers the original order even after the product is withdrawn, and numbers equal their text", async () => {
+    const user = await resellerWithBalance(database.db, 10_000_000n);
+    const first = await placeOrder(database.db, { user, sku: "tu-1", quantity: 1, fields: { player_id: 123456 }, idempotencyKey: "k-num", source: "api" });
+    await database.db.update(products).set({ enabled: false }).where(eq(products.sku, "tu-1"));
+    try {
+      const again = await placeOrder(database.db, { user, sku: "tu-1", quantity: 1, fields: { player_id: "123456" }, idempotencyKey: "k-num", source: "api" });
+      expect(again).toMatchObject({ replayed: true, order: { id: first.order.id } });
+    } finally {
+      await database.db.update(products).set({ enabled: true }).where(eq(products.sku, "tu-1"));
+    }
+    await expect(
+      placeOrder(database.db, { user, sku: "tu-1", quantity: 1, fields: { player_id: "123456" }, idempotencyKey: "k-num", source: "api", categories: ["giftcard"] }),
+    ).rejects.toMatchObject({ code: "idempotency_conflict" });
   });
 });

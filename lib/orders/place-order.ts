@@ -29,9 +29,30 @@ export interface PlaceOrderInput {
 
 export const IDEMPOTENCY_WINDOW_MS = 24 * 3600 * 1000;
 
+/** The request as an integrator sees it: field values as text (123 and "123" are one request) and the endpoint's categories. */
 function requestHash(input: PlaceOrderInput): string {
-  const canonical = JSON.stringify([input.sku, input.quantity, Object.entries(input.fields).sort(([a], [b]) => a.localeCompare(b)), input.reference ?? null]);
+  const fields = Object.entries(input.fields)
+    .map(([name, value]) => [name, value === null || value === undefined ? null : String(value)])
+    .sort(([a], [b]) => String(a).localeCompare(String(b)));
+  const canonical = JSON.stringify([input.sku, input.quantity, fields, input.reference ?? null, [...(input.categories ?? [])].sort()]);
   return createHash("sha256").update(canonical).digest("hex");
+}
+
+/**
+ * The order an unexpired Idempotency-Key already names, looked up before anything is validated so a
+ * repeat answers the original order even if the product has changed since.
+ */
+async function findReplay(db: Db, userId: string, key: string, hash: string): Promise<Order | null> {
+  const [existing] = await db
+    .select()
+    .from(idempotencyKeys)
+    .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key)));
+  if (!existing || Date.now() - existing.createdAt.getTime() > IDEMPOTENCY_WINDOW_MS) return null;
+  if (existing.requestHash !== hash) {
+    throw new AppError("idempotency_conflict", "This Idempotency-Key was already used with a different request body.", { order_id: existing.orderId });
+  }
+  const [order] = await db.select().from(orders).where(eq(orders.id, existing.orderId));
+  return order ?? null;
 }
 
 /**
@@ -79,6 +100,11 @@ async function claimStock(tx: Tx, sku: string, quantity: number, orderId: string
  * fulfilled at once, so the caller usually gets them completed.
  */
 export async function placeOrder(db: Db, input: PlaceOrderInput): Promise<{ order: Order; replayed: boolean }> {
+  const hash = requestHash(input);
+  if (input.idempotencyKey) {
+    const replay = await findReplay(db, input.user.id, input.idempotencyKey, hash);
+    if (replay) return { order: replay, replayed: true };
+  }
   const product = await findProduct(db, input.sku);
   if (!product || !product.enabled) throw new AppError("product_unavailable", `No product with the sku ${input.sku} is on sale.`, { sku: input.sku });
   if (input.categories && !input.categories.includes(product.category)) {
@@ -93,7 +119,6 @@ export async function placeOrder(db: Db, input: PlaceOrderInput): Promise<{ orde
   const unitPrice = discountedPrice(product.listPrice, (await tierDiscounts(db, input.user.tier))[product.category]);
   const total = unitPrice * BigInt(input.quantity);
   const orderId = newId("ord");
-  const hash = requestHash(input);
 
   let result: { order: Order; replayed: boolean };
   try {

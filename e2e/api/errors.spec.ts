@@ -34,6 +34,15 @@ test.describe("error bodies", () => {
     expect(error.details.issues[0].path).toBe("enabled");
   });
 
+  test("a NUL character anywhere in a body is 400 validation_error, never a database error", async ({ request, fixtures }) => {
+    const response = await request.post("/api/v2/order", {
+      headers: { "X-API-Key": fixtures.alice.apiKey },
+      data: { sku: "topup-mlbb-86", fields: { player_id: "12\u00003456", zone_id: "1" } },
+    });
+    expect(response.status()).toBe(400);
+    expect((await response.json()).error.details.issues).toEqual([{ path: "fields.player_id", message: "Must not contain a NUL character." }]);
+  });
+
   test("a valid body is applied", async ({ request, fixtures }) => {
     const response = await request.post("/api/v2/subscription/auto-renew", { headers: { "X-API-Key": fixtures.alice.apiKey }, data: { enabled: false } });
     expect(response.status()).toBe(200);
@@ -77,6 +86,10 @@ test.describe("error bodies", () => {
       "/api/v2/transactions/%27%3B%20drop%20table%20users%3B--",
       "/api/v2/transactions/%E2%82%AC",
       "/api/transaction/txn_%00",
+      "/api/v2/transactions?cursor=txn_%00",
+      "/api/v2/orders?reference=a%00b",
+      "/api/v2/order/ord_%00x",
+      "/api/v2/catalog?q=%00",
     ];
     for (const path of probes) {
       const response = await request.get(path, { headers });

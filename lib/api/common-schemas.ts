@@ -7,6 +7,16 @@ export const moneyString = z
 
 export const timestampString = z.iso.datetime().meta({ example: "2026-11-21T10:15:30.123Z" });
 
+/**
+ * A resource id in a path: ids are prefixed ULIDs, so anything else (a NUL byte, a quote, 500
+ * characters) is refused here rather than sent to the database.
+ */
+export const resourceId = (example: string) =>
+  z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{1,64}$/, "Not a valid id.")
+    .meta({ example });
+
 /** ?limit= (1..100, default 50) and ?cursor= on every list. */
 export const paginationQuery = z.strictObject({
   limit: z.coerce.number().int().min(1).max(100).default(50),

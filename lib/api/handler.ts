@@ -42,7 +42,21 @@ function rateLimitHeaders(result: RateLimitResult): Record<string, string> {
   };
 }
 
+/** Postgres text cannot hold a NUL character, so one anywhere in the input is refused up front. */
+function findNul(value: unknown, path: string[]): string[] | null {
+  if (typeof value === "string") return value.includes("\u0000") ? path : null;
+  if (value && typeof value === "object") {
+    for (const [key, inner] of Object.entries(value)) {
+      const found = findNul(key, path) ?? findNul(inner, [...path, key]);
+      if (found) return found;
+    }
+  }
+  return null;
+}
+
 function parseWith<T extends z.ZodType>(schema: T, value: unknown, root: string): z.output<T> {
+  const nulAt = findNul(value, root ? [root] : []);
+  if (nulAt) throw validationError([{ path: nulAt.join("."), message: "Must not contain a NUL character." }]);
   const result = schema.safeParse(value);
   if (result.success) return result.data;
   throw validationError(zodIssuesToValidation(result.error, root));

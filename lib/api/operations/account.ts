@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { LEDGER_ENTRY_TYPES, TIERS } from "@/lib/db/schema";
 import { transactionSchema } from "@/lib/ledger/serialize";
-import { listResponse, moneyString, paginationQuery, timestampString } from "../common-schemas";
+import { listResponse, moneyString, paginationQuery, resourceId, timestampString } from "../common-schemas";
 import { defineOperation } from "../operation";
 
 export const meSchema = z
@@ -63,7 +63,7 @@ export const getTransaction = defineOperation({
   resellerPath: "/api/transaction/{transactionId}",
   category: "account_read",
   auth: "reseller",
-  params: z.object({ transactionId: z.string().max(64) }),
+  params: z.object({ transactionId: resourceId("txn_01JD4X0000ABCDEFGHJKMNPQRS") }),
   response: transactionSchema,
   errors: ["not_found"],
 });

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { ORDER_STATUSES, PRODUCT_CATEGORIES, type ProductCategory } from "@/lib/db/schema";
 import { MAX_MESSAGE_LENGTH } from "@/lib/orders/messages";
 import { orderSchema } from "@/lib/orders/serialize";
-import { listResponse, paginationQuery, timestampString } from "../common-schemas";
+import { listResponse, paginationQuery, resourceId, timestampString } from "../common-schemas";
 import { defineOperation } from "../operation";
 
 /*
@@ -124,7 +124,7 @@ export const createMessengerStarsOrder = createOperation({
   path: "/api/messenger/stars/buy",
 });
 
-const orderIdParam = z.object({ orderId: z.string().min(1).max(64).meta({ description: "The order's id.", example: "ord_01JD4X0000ABCDEFGHJKMNPQRS" }) });
+const orderIdParam = z.object({ orderId: resourceId("ord_01JD4X0000ABCDEFGHJKMNPQRS").meta({ description: "The order's id." }) });
 
 export const getOrder = defineOperation({
   operationId: "getOrder",

@@ -14,8 +14,8 @@ export const TEST_POSTGRES_URL = process.env.TEST_POSTGRES_URL ?? "postgres://po
  * A fresh, migrated database for one test suite: an in-memory PGlite, or a new database on the real
  * Postgres that is dropped again on close.
  */
-export async function createTestDatabase(options: { maxConnections?: number } = {}): Promise<Database> {
-  if (testDriver() === "pglite") {
+export async function createTestDatabase(options: { maxConnections?: number; driver?: "pglite" | "postgres" } = {}): Promise<Database> {
+  if ((options.driver ?? testDriver()) === "pglite") {
     const database = openDatabase({ pgliteDir: "memory://" });
     await migrateDatabase(database);
     return database;

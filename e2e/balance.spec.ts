@@ -45,8 +45,6 @@ test("the balance page lists transactions, filters them by type and pages with a
 test("pages that are not built yet say so, and every panel link leads somewhere", async ({ page, fixtures }) => {
   await signIn(page, fixtures.alice.email, fixtures.alice.password);
   for (const [path, heading] of [
-    ["/catalog", "Catalog"],
-    ["/orders", "Orders"],
     ["/topup", "Top up"],
     ["/subscription", "Subscription"],
     ["/webhooks", "Webhooks"],

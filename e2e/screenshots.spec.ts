@@ -1,5 +1,5 @@
-import type { Page } from "@playwright/test";
-import { expect, test } from "./support/test";
+import type { Browser, Page } from "@playwright/test";
+import { expect, test, uniqueClientIp } from "./support/test";
 
 const VIEWPORTS = [
   { name: "desktop", width: 1280, height: 860 },
@@ -53,7 +53,6 @@ test("reseller pages at desktop and phone sizes", async ({ page, fixtures }) => 
   await expect(page.getByTestId("new-api-key")).toBeVisible();
   await still(page, "api-keys-new-key");
   await shoot(page, "profile", "/profile", "Profile");
-  await shoot(page, "not-built-yet-catalog", "/catalog", "Catalog");
   await shoot(page, "docs", "/docs");
 
   // The phone menu opens over the page and lists every section.
@@ -80,4 +79,89 @@ test("admin pages at desktop and phone sizes", async ({ page, fixtures }) => {
   await page.getByRole("button", { name: "Review adjustment" }).click();
   await expect(page.getByTestId("adjust-preview")).toHaveText("Balance 100.00 → 87.50");
   await still(page, "admin-adjust-preview");
+});
+
+/** A second signed-in browser with its own cookies and client IP. */
+async function otherSide(browser: Browser, baseURL: string, email: string, password: string, landing: RegExp): Promise<Page> {
+  const context = await browser.newContext({ baseURL, viewport: { width: 1280, height: 860 }, extraHTTPHeaders: { "X-Forwarded-For": uniqueClientIp() } });
+  const page = await context.newPage();
+  await signIn(page, email, password, landing);
+  return page;
+}
+
+const DEMO_RESELLER = { email: "reseller@example.com", password: "demo-reseller-pass" };
+
+test("catalog and order pages at desktop and phone sizes", async ({ page }) => {
+  await signIn(page, DEMO_RESELLER.email, DEMO_RESELLER.password, /\/dashboard$/);
+  await shoot(page, "catalog", "/catalog", "Catalog");
+  await shoot(page, "catalog-empty", "/catalog?q=nothing-like-this", "Catalog");
+
+  // The product view with its confirmation step open (nothing is charged).
+  await page.setViewportSize({ width: 1280, height: 860 });
+  await page.goto("/catalog/topup-mlbb-172");
+  await page.getByLabel("Player ID").fill("55512345");
+  await page.getByLabel("Zone ID").fill("2001");
+  await page.getByRole("button", { name: "Check" }).click();
+  await expect(page.getByTestId("recipient-check")).toHaveText("✓ Player 2345");
+  await page.getByLabel("Quantity").fill("3");
+  await page.getByLabel(/Your reference/).fill("shop-order-8812");
+  await page.getByRole("button", { name: "Review order" }).click();
+  await expect(page.getByTestId("order-review")).toBeVisible();
+  await still(page, "product-confirm");
+
+  // A completed gift-card order with two codes.
+  await page.setViewportSize({ width: 1280, height: 860 });
+  await page.goto("/catalog/giftcard-steam-us-20");
+  await page.getByLabel("Quantity").fill("2");
+  await page.getByRole("button", { name: "Review order" }).click();
+  await page.getByRole("button", { name: /^Confirm and pay/ }).click();
+  await expect(page).toHaveURL(/\/orders\/ord_/);
+  await expect(page.getByTestId("order-status")).toHaveText("completed");
+  await expect(page.getByTestId("delivery-code")).toHaveCount(2);
+  await still(page, "order-completed");
+
+  await shoot(page, "orders", "/orders", "Orders");
+  await shoot(page, "dashboard-chart", "/dashboard", "Dashboard");
+  await expect(page.getByTestId("spend-bar").first()).toBeVisible();
+});
+
+test("admin catalog and order pages at desktop and phone sizes", async ({ page, browser, baseURL, fixtures }) => {
+  // A manual order with a message from the reseller, for the admin's chat view.
+  const reseller = await otherSide(browser, baseURL!, DEMO_RESELLER.email, DEMO_RESELLER.password, /\/dashboard$/);
+  await reseller.goto("/catalog/manual-custom-topup");
+  await reseller.getByLabel("What you need").fill("500 gems for Sky Quest, account sky_hero_77, server EU-2");
+  await reseller.getByRole("button", { name: "Review order" }).click();
+  await reseller.getByRole("button", { name: /^Confirm and pay/ }).click();
+  await expect(reseller).toHaveURL(/\/orders\/ord_/);
+  const orderId = new URL(reseller.url()).pathname.split("/").pop()!;
+  await reseller.getByLabel("Message to the supplier").fill("Hi! The account has two-factor login; I can pass on the code when you are ready.");
+  await reseller.getByRole("button", { name: "Send message" }).click();
+  await expect(reseller.getByTestId("chat-message")).toHaveCount(1);
+
+  await signIn(page, fixtures.admin.email, fixtures.admin.password, /\/admin$/);
+  // One product running low, so the list shows its flag.
+  await page.goto("/admin/products/giftcard-psn-us-25");
+  await page.getByLabel("Low-stock threshold").fill("40");
+  await page.getByRole("button", { name: "Save changes" }).click();
+  await expect(page.getByText("Saved.")).toBeVisible();
+  await expect(page.getByText("Low stock")).toBeVisible();
+  await shoot(page, "admin-products", "/admin/products", "Products");
+  await expect(page.getByRole("row").filter({ hasText: "giftcard-psn-us-25" })).toContainText("Low stock");
+  await shoot(page, "admin-product-new", "/admin/products/new", "New product");
+
+  await page.setViewportSize({ width: 1280, height: 860 });
+  await page.goto("/admin/products/giftcard-steam-us-10");
+  await page.getByLabel("Codes").fill(["SHOT1-AAAAA-BBBBB,1234", "SHOT1-AAAAA-CCCCC,5678", "SHOT1-AAAAA-BBBBB,1234", "bad line here"].join("\n"));
+  await page.getByRole("button", { name: "Add codes" }).click();
+  await expect(page.getByTestId("stock-upload-result")).toContainText("Added 2, skipped 1 duplicate, 1 invalid line (line 4).");
+  await still(page, "admin-product-edit");
+
+  await page.goto(`/admin/orders/${orderId}`);
+  await page.getByLabel("Reply as the supplier").fill("Thanks, I will ask for the code in a few minutes. Please stay online.");
+  await page.getByLabel("Waiting for the reseller's reply").check();
+  await page.getByRole("button", { name: "Send reply" }).click();
+  await expect(page.getByTestId("chat-message")).toHaveCount(2);
+  await shoot(page, "admin-order-chat", `/admin/orders/${orderId}`, "Top-up for an unlisted game");
+  await shoot(page, "admin-orders-queue", "/admin/orders?tab=manual", "Orders");
+  await reseller.context().close();
 });

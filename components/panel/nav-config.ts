@@ -34,7 +34,14 @@ const resellerNav: NavSection[] = [
 ];
 
 const adminNav: NavSection[] = [
-  { title: "Admin", items: [{ href: "/admin", label: "Resellers", icon: "users" }] },
+  {
+    title: "Admin",
+    items: [
+      { href: "/admin", label: "Resellers", icon: "users" },
+      { href: "/admin/products", label: "Products", icon: "products" },
+      { href: "/admin/orders", label: "Orders", icon: "orders" },
+    ],
+  },
   { title: "Account", items: [{ href: "/profile", label: "Profile", icon: "profile" }] },
 ];
 

@@ -6,13 +6,22 @@ import { cx } from "@/components/ui/cx";
 import { Icon } from "./icons";
 import type { NavSection } from "./nav-config";
 
-function isActive(pathname: string, href: string): boolean {
+function matches(pathname: string, href: string): boolean {
   return pathname === href || pathname.startsWith(`${href}/`);
+}
+
+/** The link of the current page: the longest matching href, so /admin/products does not also light up /admin. */
+function activeHref(pathname: string, sections: NavSection[]): string | undefined {
+  return sections
+    .flatMap((section) => section.items.map((item) => item.href))
+    .filter((href) => matches(pathname, href))
+    .sort((a, b) => b.length - a.length)[0];
 }
 
 /** The panel navigation; the current page's link is marked (aria-current) and highlighted. */
 export function NavLinks({ sections, onNavigate }: { sections: NavSection[]; onNavigate?: () => void }) {
   const pathname = usePathname() ?? "";
+  const current = activeHref(pathname, sections);
   return (
     <nav aria-label="Main" className="space-y-6">
       {sections.map((section, index) => (
@@ -20,7 +29,7 @@ export function NavLinks({ sections, onNavigate }: { sections: NavSection[]; onN
           {section.title ? <p className="px-3 pb-1 text-xs font-semibold tracking-wide text-slate-400 uppercase">{section.title}</p> : null}
           <ul className="space-y-0.5">
             {section.items.map((item) => {
-              const active = isActive(pathname, item.href);
+              const active = item.href === current;
               return (
                 <li key={item.href}>
                   <Link

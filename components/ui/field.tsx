@@ -49,14 +49,23 @@ export function TextField({ id, label, error, hint, className, ...props }: Field
   );
 }
 
-export function TextAreaField({ id, label, error, hint, className, ...props }: FieldFrame & TextareaHTMLAttributes<HTMLTextAreaElement>) {
+/** A multi-line input; monospaced unless `mono={false}` (for prose such as chat messages). */
+export function TextAreaField({
+  id,
+  label,
+  error,
+  hint,
+  className,
+  mono = true,
+  ...props
+}: FieldFrame & TextareaHTMLAttributes<HTMLTextAreaElement> & { mono?: boolean }) {
   return (
     <Frame id={id} label={label} error={error} hint={hint}>
       <textarea
         id={id}
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? `${id}-error` : hint ? `${id}-hint` : undefined}
-        className={cx(controlClasses(Boolean(error)), "font-mono", className)}
+        className={cx(controlClasses(Boolean(error)), mono && "font-mono", className)}
         {...props}
       />
     </Frame>

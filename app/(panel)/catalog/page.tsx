@@ -1,21 +1,153 @@
 import type { Metadata } from "next";
-import { NotBuiltYet } from "@/components/panel/not-built-yet";
+import Link from "next/link";
+import { CATEGORY_TABS } from "@/components/catalog/categories";
+import { ProductGroup } from "@/components/catalog/product-group";
+import { buttonClasses } from "@/components/ui/button";
+import { Card } from "@/components/ui/card";
+import { cx } from "@/components/ui/cx";
+import { EmptyState } from "@/components/ui/empty-state";
+import { PageHeader } from "@/components/ui/page-header";
 import { requireReseller } from "@/lib/auth/session";
+import { listProducts } from "@/lib/catalog/list-products";
+import { toProductRecord, type ProductRecord } from "@/lib/catalog/serialize";
+import { tierDiscounts } from "@/lib/catalog/tier-discounts";
+import { db } from "@/lib/db/client";
+import { parseMoney } from "@/lib/money/money";
+import { PRODUCT_CATEGORIES, type ProductCategory } from "@/lib/db/schema";
 
 export const metadata: Metadata = { title: "Catalog" };
 
-export default async function CatalogPage() {
-  await requireReseller();
+type Params = Record<string, string | string[] | undefined>;
+
+function one(value: string | string[] | undefined): string | undefined {
+  return typeof value === "string" && value.trim() !== "" ? value.trim() : undefined;
+}
+
+function hrefFor(params: { q?: string; category?: string; region?: string }): string {
+  const query = new URLSearchParams();
+  if (params.q) query.set("q", params.q);
+  if (params.category) query.set("category", params.category);
+  if (params.region) query.set("region", params.region);
+  const text = query.toString();
+  return text ? `/catalog?${text}` : "/catalog";
+}
+
+/** Products grouped by their group (game, brand, service), groups in catalog order (category, then name). */
+function groupProducts(products: ProductRecord[]): { key: string; group: string; category: ProductCategory; products: ProductRecord[] }[] {
+  const groups = new Map<string, { key: string; group: string; category: ProductCategory; products: ProductRecord[] }>();
+  for (const product of products) {
+    const key = `${product.category}\u0000${product.group}`;
+    const entry = groups.get(key) ?? { key, group: product.group, category: product.category, products: [] };
+    entry.products.push(product);
+    groups.set(key, entry);
+  }
+  const order = (category: ProductCategory) => PRODUCT_CATEGORIES.indexOf(category);
+  const price = (product: ProductRecord) => parseMoney(product.price) ?? 0n;
+  for (const entry of groups.values()) entry.products.sort((a, b) => (price(a) < price(b) ? -1 : price(a) > price(b) ? 1 : a.sku.localeCompare(b.sku)));
+  return [...groups.values()].sort((a, b) => order(a.category) - order(b.category) || a.group.localeCompare(b.group));
+}
+
+export default async function CatalogPage({ searchParams }: { searchParams: Promise<Params> }) {
+  const user = await requireReseller();
+  const params = await searchParams;
+  const q = one(params.q)?.slice(0, 100);
+  const category = PRODUCT_CATEGORIES.find((c) => c === one(params.category));
+  const regionParam = one(params.region)?.toUpperCase();
+
+  const [all, discounts] = await Promise.all([listProducts(db(), {}), tierDiscounts(db(), user.tier)]);
+  const regions = [...new Set(all.data.map((row) => row.product.region))].sort();
+  const region = regions.find((r) => r === regionParam);
+  const page = await listProducts(db(), { category, region, q });
+  const groups = groupProducts(page.data.map((row) => toProductRecord(row, discounts)));
+  const filtered = Boolean(q || category || region);
+
   return (
-    <NotBuiltYet
-      title="Catalog"
-      description="Game top-ups, gift cards, game keys and messenger premium and stars, at your tier's prices."
-      arrives="Buying from the catalog arrives with the catalog-and-orders release."
-      meanwhile="You will browse products by category, see your price next to the list price and stock, and order straight from your balance."
-      links={[
-        { href: "/dashboard", label: "Back to the dashboard" },
-        { href: "/docs", label: "API reference" },
-      ]}
-    />
+    <>
+      <PageHeader title="Catalog" description={`Prices for your ${user.tier} tier, after its discounts. Codes and keys are delivered from stock at once.`} />
+
+      <Card>
+        <form method="get" action="/catalog" role="search" className="flex flex-col gap-2 border-b border-slate-100 px-4 py-4 sm:flex-row sm:flex-wrap sm:items-center sm:px-6">
+          {category ? <input type="hidden" name="category" value={category} /> : null}
+          <label htmlFor="catalog-search" className="sr-only">
+            Search products
+          </label>
+          <input
+            id="catalog-search"
+            name="q"
+            type="search"
+            defaultValue={q}
+            placeholder="Search by name, game or sku"
+            className="block h-9 w-full rounded-lg border-0 bg-white px-3 py-2 text-sm shadow-sm ring-1 ring-slate-300 ring-inset placeholder:text-slate-400 focus:ring-2 focus:ring-brand-500 focus:outline-none sm:max-w-xs"
+          />
+          <label htmlFor="catalog-region" className="sr-only">
+            Region
+          </label>
+          <select
+            id="catalog-region"
+            name="region"
+            defaultValue={region ?? ""}
+            className="block h-9 w-full rounded-lg border-0 bg-white px-3 py-2 text-sm shadow-sm ring-1 ring-slate-300 ring-inset focus:ring-2 focus:ring-brand-500 focus:outline-none sm:w-44"
+          >
+            <option value="">All regions</option>
+            {regions.map((r) => (
+              <option key={r} value={r}>
+                {r}
+              </option>
+            ))}
+          </select>
+          <div className="flex gap-2">
+            <button type="submit" className={buttonClasses("primary")}>
+              Search
+            </button>
+            {filtered ? (
+              <Link href="/catalog" className={buttonClasses("ghost")}>
+                Clear
+              </Link>
+            ) : null}
+          </div>
+        </form>
+        <nav aria-label="Categories" className="flex gap-1 overflow-x-auto px-4 py-3 sm:flex-wrap sm:px-6">
+          {CATEGORY_TABS.map((tab) => {
+            const active = tab.value === category;
+            return (
+              <Link
+                key={tab.label}
+                href={hrefFor({ q, region, category: tab.value })}
+                aria-current={active ? "page" : undefined}
+                className={cx(
+                  "shrink-0 rounded-full px-3 py-1 text-sm font-medium whitespace-nowrap",
+                  active ? "bg-brand-600 text-white" : "bg-slate-100 text-slate-600 hover:bg-slate-200 hover:text-slate-900",
+                )}
+              >
+                {tab.label}
+              </Link>
+            );
+          })}
+        </nav>
+      </Card>
+
+      {groups.length === 0 ? (
+        <Card className="mt-6">
+          <EmptyState
+            title={q ? `No products match “${q}”` : "No products here"}
+            action={
+              filtered ? (
+                <Link href="/catalog" className={buttonClasses("secondary", "sm")}>
+                  Show all products
+                </Link>
+              ) : undefined
+            }
+          >
+            {filtered ? "Try another search, category or region." : "The catalog is empty for now."}
+          </EmptyState>
+        </Card>
+      ) : (
+        <div className="mt-6 grid items-start gap-4 lg:grid-cols-2">
+          {groups.map((group, index) => (
+            <ProductGroup key={group.key} id={`group-${index}`} group={group.group} category={group.category} products={group.products} />
+          ))}
+        </div>
+      )}
+    </>
   );
 }

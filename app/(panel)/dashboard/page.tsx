@@ -1,17 +1,25 @@
 import type { Metadata } from "next";
 import Link from "next/link";
+import { OrdersTable } from "@/components/orders/orders-table";
+import { SpendChart } from "@/components/orders/spend-chart";
 import { Icon, type IconName } from "@/components/panel/icons";
 import { TransactionsTable } from "@/components/panel/transactions-table";
 import { buttonClasses } from "@/components/ui/button";
-import { Card, CardHeader, Stat } from "@/components/ui/card";
+import { Alert } from "@/components/ui/alert";
+import { Card, CardBody, CardHeader, Stat } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
 import { Money } from "@/components/ui/money";
 import { PageHeader } from "@/components/ui/page-header";
+import { isLowBalance, LOW_BALANCE_THRESHOLD } from "@/lib/accounts/low-balance";
 import { listApiKeys } from "@/lib/api-keys/manage-keys";
 import { requireReseller } from "@/lib/auth/session";
 import { db } from "@/lib/db/client";
 import { listLedgerEntries } from "@/lib/ledger/list-entries";
 import { formatMoney } from "@/lib/money/money";
+import { listOrders } from "@/lib/orders/list-orders";
+import { spendChartData } from "@/lib/orders/spend-chart-data";
+import { dailySpend } from "@/lib/orders/spend-stats";
+import { toOrderRow } from "@/lib/panel/order-rows";
 import { toTransactionRow } from "@/lib/panel/rows";
 
 export const metadata: Metadata = { title: "Dashboard" };
@@ -24,11 +32,28 @@ const quickLinks: { href: string; label: string; description: string; icon: Icon
 
 export default async function DashboardPage() {
   const user = await requireReseller();
-  const [keys, latest] = await Promise.all([listApiKeys(db(), user.id), listLedgerEntries(db(), { userId: user.id, limit: 5 })]);
+  const [keys, latest, recent, spend] = await Promise.all([
+    listApiKeys(db(), user.id),
+    listLedgerEntries(db(), { userId: user.id, limit: 5 }),
+    listOrders(db(), { userId: user.id, limit: 5 }),
+    dailySpend(db(), user.id, 30),
+  ]);
   const activeKeys = keys.filter((key) => !key.revokedAt).length;
+  const chart = spendChartData(spend);
   return (
     <>
       <PageHeader title="Dashboard" description={`Welcome back, ${user.name}.`} />
+
+      {isLowBalance(user.balance) ? (
+        <Alert tone="warning" className="mb-6 flex flex-wrap items-center justify-between gap-2">
+          <span data-testid="low-balance">
+            Your balance is below {formatMoney(LOW_BALANCE_THRESHOLD)} USD. Top up to keep your orders and API calls going.
+          </span>
+          <Link href="/topup" className={buttonClasses("primary", "sm")}>
+            Top up
+          </Link>
+        </Alert>
+      ) : null}
 
       <div className="grid grid-cols-2 gap-4 sm:grid-cols-3">
         <div className="col-span-2 sm:col-span-1">
@@ -45,6 +70,38 @@ export default async function DashboardPage() {
           {activeKeys}
         </Stat>
       </div>
+
+      <Card className="mt-6">
+        <CardHeader title="Spend, last 30 days" description={<>Orders that were not failed or refunded, per day (UTC): <span className="font-medium text-slate-900 tabular-nums" data-testid="spend-total">{chart.total} USD</span> in total.</>} />
+        <CardBody>
+          <SpendChart days={chart.days} max={chart.max} />
+        </CardBody>
+      </Card>
+
+      <Card className="mt-6">
+        <CardHeader
+          title="Recent orders"
+          action={
+            <Link href="/orders" className={buttonClasses("secondary", "sm")}>
+              All orders
+            </Link>
+          }
+        />
+        {recent.data.length === 0 ? (
+          <EmptyState
+            title="No orders yet"
+            action={
+              <Link href="/catalog" className={buttonClasses("primary", "sm")}>
+                Browse the catalog
+              </Link>
+            }
+          >
+            Order top-ups, gift cards and keys from your balance.
+          </EmptyState>
+        ) : (
+          <OrdersTable rows={recent.data.map((order) => toOrderRow(order))} />
+        )}
+      </Card>
 
       <Card className="mt-6">
         <CardHeader

@@ -1,21 +1,84 @@
 import type { Metadata } from "next";
-import { NotBuiltYet } from "@/components/panel/not-built-yet";
+import Link from "next/link";
+import { OrderFiltersForm } from "@/components/orders/order-filters-form";
+import { OrdersTable } from "@/components/orders/orders-table";
+import { buttonClasses } from "@/components/ui/button";
+import { Card } from "@/components/ui/card";
+import { EmptyState } from "@/components/ui/empty-state";
+import { PageHeader } from "@/components/ui/page-header";
 import { requireReseller } from "@/lib/auth/session";
+import { db } from "@/lib/db/client";
+import { listOrders } from "@/lib/orders/list-orders";
+import { orderFilterOf, orderFilterQuery, parseOrderFilterParams } from "@/lib/panel/order-filters";
+import { toOrderRow } from "@/lib/panel/order-rows";
 
 export const metadata: Metadata = { title: "Orders" };
 
-export default async function OrdersPage() {
-  await requireReseller();
+const PAGE_SIZE = 25;
+
+export default async function OrdersPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+  const user = await requireReseller();
+  const params = parseOrderFilterParams(await searchParams);
+  const page = await listOrders(db(), { userId: user.id, ...orderFilterOf(params), limit: PAGE_SIZE });
+  const { cursor, ...filters } = params;
+  const filterQuery = orderFilterQuery(filters);
+  const filtered = filterQuery !== "";
+  const href = (extra: Record<string, string | undefined> = {}) => {
+    const query = orderFilterQuery({ ...filters, ...extra });
+    return query ? `/orders?${query}` : "/orders";
+  };
+
   return (
-    <NotBuiltYet
-      title="Orders"
-      description="Every order you place, from the panel or through the API."
-      arrives="Order history and status tracking arrive with the catalog-and-orders release."
-      meanwhile="You will follow each order from processing to completed, read delivered codes and keys, and filter by status, type or your own reference."
-      links={[
-        { href: "/balance", label: "See your transactions" },
-        { href: "/dashboard", label: "Back to the dashboard" },
-      ]}
-    />
+    <>
+      <PageHeader
+        title="Orders"
+        description="Every order you placed, in the panel or through the API, newest first."
+        action={
+          <>
+            <a href={filterQuery ? `/orders/export?${filterQuery}` : "/orders/export"} className={buttonClasses("secondary")} download>
+              Export CSV
+            </a>
+            <Link href="/catalog" className={buttonClasses("primary")}>
+              New order
+            </Link>
+          </>
+        }
+      />
+      <Card>
+        <OrderFiltersForm action="/orders" values={filters} />
+        {page.data.length === 0 ? (
+          <EmptyState
+            title={cursor ? "No older orders" : filtered ? "No orders match these filters" : "No orders yet"}
+            action={
+              !filtered && !cursor ? (
+                <Link href="/catalog" className={buttonClasses("primary", "sm")}>
+                  Browse the catalog
+                </Link>
+              ) : undefined
+            }
+          >
+            {cursor ? "You have reached your first order." : filtered ? "Change or clear the filters." : "Orders you place in the panel or through the API show up here."}
+          </EmptyState>
+        ) : (
+          <OrdersTable rows={page.data.map((order) => toOrderRow(order))} />
+        )}
+        {cursor || page.nextCursor ? (
+          <div className="flex items-center justify-between gap-3 border-t border-slate-100 px-4 py-3 sm:px-6">
+            {cursor ? (
+              <Link href={href()} className={buttonClasses("ghost", "sm")}>
+                ← Newest
+              </Link>
+            ) : (
+              <span />
+            )}
+            {page.nextCursor ? (
+              <Link href={href({ cursor: page.nextCursor })} className={buttonClasses("secondary", "sm")}>
+                Older →
+              </Link>
+            ) : null}
+          </div>
+        ) : null}
+      </Card>
+    </>
   );
 }

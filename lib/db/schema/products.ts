@@ -36,7 +36,6 @@ export interface ProductMeta {
   stars?: number;
   walletCurrency?: string;
   walletAmount?: string;
-  image?: string;
 }
 
 /** Every purchasable thing, identified by its sku. */

@@ -1,0 +1,61 @@
+"use server";
+
+import { revalidatePath } from "next/cache";
+import { requireAdmin } from "@/lib/auth/session";
+import { db } from "@/lib/db/client";
+import { getOrderForAdmin } from "@/lib/orders/list-orders";
+import { completeManualOrder, failManualOrder, refundCompletedOrder } from "@/lib/orders/manual-orders";
+import { postOrderMessage } from "@/lib/orders/messages";
+import { formatMoney } from "@/lib/money/money";
+import type { ActionState } from "@/lib/panel/action-state";
+import { formText, runAction } from "@/lib/panel/run-action";
+
+function refresh(orderId: string) {
+  revalidatePath(`/admin/orders/${orderId}`);
+  revalidatePath("/admin/orders");
+}
+
+/** The admin, as the supplier, writes in a manual order's chat; "waiting for reply" tells the reseller an answer is needed. */
+export async function postSupplierMessageAction(_previous: ActionState, form: FormData): Promise<ActionState> {
+  return runAction(async () => {
+    const admin = await requireAdmin();
+    const order = await getOrderForAdmin(db(), formText(form, "orderId"));
+    await postOrderMessage(db(), { order, author: "supplier", authorId: admin.id, text: formText(form, "text"), waitingReply: formText(form, "waitingReply") === "on" });
+    refresh(order.id);
+    return { ok: true, message: "Sent." };
+  });
+}
+
+/** Delivers a manual order: the note (and any codes, one per line) go to the reseller. */
+export async function completeOrderAction(_previous: ActionState, form: FormData): Promise<ActionState> {
+  return runAction(async () => {
+    await requireAdmin();
+    const orderId = formText(form, "orderId");
+    const codes = formText(form, "codes").split(/\r?\n/).map((line) => line.trim()).filter(Boolean);
+    await completeManualOrder(db(), orderId, { note: formText(form, "note"), codes });
+    refresh(orderId);
+    return { ok: true, message: "The order is completed." };
+  });
+}
+
+/** Fails a manual order; the charge goes back to the reseller in the same transaction. */
+export async function failOrderAction(_previous: ActionState, form: FormData): Promise<ActionState> {
+  return runAction(async () => {
+    await requireAdmin();
+    const orderId = formText(form, "orderId");
+    const order = await failManualOrder(db(), orderId, formText(form, "reason"));
+    refresh(orderId);
+    return { ok: true, message: `The order failed; ${formatMoney(order.total)} USD went back to the reseller.` };
+  });
+}
+
+/** Reverses a completed order of any kind and returns its charge. */
+export async function refundOrderAction(_previous: ActionState, form: FormData): Promise<ActionState> {
+  return runAction(async () => {
+    await requireAdmin();
+    const orderId = formText(form, "orderId");
+    const order = await refundCompletedOrder(db(), orderId, formText(form, "reason"));
+    refresh(orderId);
+    return { ok: true, message: `Refunded ${formatMoney(order.total)} USD to the reseller.` };
+  });
+}

@@ -1,0 +1,98 @@
+"use client";
+
+import { useRouter } from "next/navigation";
+import { useActionState, useEffect, useState } from "react";
+import { Alert } from "@/components/ui/alert";
+import { ConfirmButton } from "@/components/ui/confirm-button";
+import { TextAreaField, TextField } from "@/components/ui/field";
+import { SubmitButton } from "@/components/ui/submit-button";
+import type { ActionState } from "@/lib/panel/action-state";
+import { completeOrderAction, failOrderAction, postSupplierMessageAction, refundOrderAction } from "./actions";
+
+/** Re-reads the page every few seconds while the order is open, so the reseller's messages show up. */
+export function AutoRefresh({ every = 4000 }: { every?: number }) {
+  const router = useRouter();
+  useEffect(() => {
+    const timer = setInterval(() => router.refresh(), every);
+    return () => clearInterval(timer);
+  }, [router, every]);
+  return null;
+}
+
+function Result({ state }: { state: ActionState }) {
+  return state.message ? <Alert tone={state.ok ? "success" : "error"}>{state.message}</Alert> : null;
+}
+
+export function SupplierChatForm({ orderId }: { orderId: string }) {
+  const [text, setText] = useState("");
+  const [waiting, setWaiting] = useState(false);
+  const [state, formAction] = useActionState<ActionState, FormData>(async (previous, form) => {
+    const result = await postSupplierMessageAction(previous, form);
+    if (result.ok) {
+      setText("");
+      setWaiting(false);
+    }
+    return result;
+  }, { ok: false });
+  return (
+    <form action={formAction} className="space-y-3 border-t border-slate-100 pt-4" noValidate aria-label="Reply as supplier">
+      <input type="hidden" name="orderId" value={orderId} />
+      {!state.ok ? <Result state={state} /> : null}
+      <TextAreaField id="supplier-text" name="text" label="Reply as the supplier" rows={3} maxLength={2000} mono={false} value={text} onChange={(event) => setText(event.target.value)} />
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <label className="flex items-center gap-2 text-sm text-slate-700">
+          <input type="checkbox" name="waitingReply" checked={waiting} onChange={(event) => setWaiting(event.target.checked)} className="h-4 w-4 rounded border-slate-300 text-brand-600" />
+          Waiting for the reseller&apos;s reply
+        </label>
+        <SubmitButton pendingText="Sending…">Send reply</SubmitButton>
+      </div>
+    </form>
+  );
+}
+
+export function CompleteOrderForm({ orderId }: { orderId: string }) {
+  const [note, setNote] = useState("");
+  const [codes, setCodes] = useState("");
+  const [state, formAction] = useActionState<ActionState, FormData>(completeOrderAction, { ok: false });
+  return (
+    <form action={formAction} className="space-y-3" noValidate aria-label="Complete order">
+      <input type="hidden" name="orderId" value={orderId} />
+      <Result state={state} />
+      <TextField id="complete-note" name="note" label="Delivery note" autoComplete="off" maxLength={500} value={note} onChange={(event) => setNote(event.target.value)} placeholder="Account recovered; new password sent by email" error={!state.ok ? state.fieldErrors?.note : undefined} hint="The reseller sees it with the order." />
+      <TextAreaField id="complete-codes" name="codes" label="Codes (optional)" rows={3} value={codes} onChange={(event) => setCodes(event.target.value)} hint="One per line, if the service hands over codes or credentials." />
+      <ConfirmButton confirmLabel="Complete order" question="Deliver and close it?" variant="primary">
+        Complete…
+      </ConfirmButton>
+    </form>
+  );
+}
+
+export function FailOrderForm({ orderId, total }: { orderId: string; total: string }) {
+  const [reason, setReason] = useState("");
+  const [state, formAction] = useActionState<ActionState, FormData>(failOrderAction, { ok: false });
+  return (
+    <form action={formAction} className="space-y-3" noValidate aria-label="Fail order">
+      <input type="hidden" name="orderId" value={orderId} />
+      <Result state={state} />
+      <TextField id="fail-reason" name="reason" label="Reason" autoComplete="off" maxLength={500} value={reason} onChange={(event) => setReason(event.target.value)} placeholder="The account could not be verified" error={!state.ok ? state.fieldErrors?.reason : undefined} hint="Shown to the reseller." />
+      <ConfirmButton confirmLabel="Fail order" question={`Refund ${total} USD and close it?`}>
+        Fail…
+      </ConfirmButton>
+    </form>
+  );
+}
+
+export function RefundOrderForm({ orderId, total, reseller }: { orderId: string; total: string; reseller: string }) {
+  const [reason, setReason] = useState("");
+  const [state, formAction] = useActionState<ActionState, FormData>(refundOrderAction, { ok: false });
+  return (
+    <form action={formAction} className="space-y-3" noValidate aria-label="Refund order">
+      <input type="hidden" name="orderId" value={orderId} />
+      <Result state={state} />
+      <TextField id="refund-reason" name="reason" label="Reason" autoComplete="off" maxLength={500} value={reason} onChange={(event) => setReason(event.target.value)} placeholder="Code reported as already redeemed" error={!state.ok ? state.fieldErrors?.reason : undefined} hint="Shown to the reseller. Delivered codes are not put back in stock." />
+      <ConfirmButton confirmLabel={`Refund ${total} USD`} question={<span data-testid="refund-question">Return {total} USD to {reseller}?</span>}>
+        Refund…
+      </ConfirmButton>
+    </form>
+  );
+}

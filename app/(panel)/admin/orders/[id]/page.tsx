@@ -1,0 +1,142 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { notFound } from "next/navigation";
+import { ChatMessages } from "@/components/orders/chat-messages";
+import { DeliveryItems } from "@/components/orders/delivery-items";
+import { OrderFacts } from "@/components/orders/order-facts";
+import { OrderStatusBadge } from "@/components/orders/order-status-badge";
+import { Alert } from "@/components/ui/alert";
+import { Card, CardBody, CardHeader } from "@/components/ui/card";
+import { Money } from "@/components/ui/money";
+import { PageHeader } from "@/components/ui/page-header";
+import { findUserById } from "@/lib/accounts/get-user";
+import { requireAdmin } from "@/lib/auth/session";
+import { db } from "@/lib/db/client";
+import { AppError } from "@/lib/errors/app-error";
+import { formatMoney } from "@/lib/money/money";
+import { getOrderForAdmin } from "@/lib/orders/list-orders";
+import { toMessageRecord } from "@/lib/orders/message-record";
+import { listOrderMessages } from "@/lib/orders/messages";
+import { toOrderRecord } from "@/lib/orders/serialize";
+import { AutoRefresh, CompleteOrderForm, FailOrderForm, RefundOrderForm, SupplierChatForm } from "./order-actions";
+
+export const metadata: Metadata = { title: "Order" };
+
+export default async function AdminOrderPage({ params }: { params: Promise<{ id: string }> }) {
+  await requireAdmin();
+  const { id } = await params;
+  const order = await getOrderForAdmin(db(), id).catch((error: unknown) => {
+    if (error instanceof AppError && error.code === "not_found") notFound();
+    throw error;
+  });
+  const [reseller, messages] = await Promise.all([findUserById(db(), order.userId), order.type === "manual" ? listOrderMessages(db(), order) : Promise.resolve([])]);
+  const record = toOrderRecord(order);
+  const manual = order.type === "manual";
+  const open = order.status === "processing";
+  const total = formatMoney(order.total);
+  const resellerEmail = reseller?.email ?? order.userId;
+
+  return (
+    <>
+      {open ? <AutoRefresh /> : null}
+      <Link href={manual && open ? "/admin/orders?tab=manual" : "/admin/orders"} className="mb-3 inline-flex text-sm font-medium text-slate-500 hover:text-slate-900">
+        ← {manual && open ? "Manual queue" : "Orders"}
+      </Link>
+      <PageHeader title={<span className="break-words">{order.productName}</span>} description={<span className="font-mono break-all">{order.id}</span>} action={<OrderStatusBadge status={order.status} size="md" />} />
+
+      {order.status === "failed" ? (
+        <Alert tone="error" className="mb-6">
+          Failed; {total} USD went back to the reseller.{order.failureReason ? ` Reason: ${order.failureReason}` : ""}
+        </Alert>
+      ) : null}
+      {order.status === "refunded" ? (
+        <Alert tone="warning" className="mb-6">
+          Refunded; {total} USD went back to the reseller.{order.failureReason ? ` Reason: ${order.failureReason}` : ""}
+        </Alert>
+      ) : null}
+
+      <div className="grid gap-6 lg:grid-cols-3">
+        <div className="min-w-0 space-y-6 lg:col-span-2">
+          {manual ? (
+            <Card>
+              <CardHeader title="Chat with the reseller" description={open ? "You write as the supplier. The page refreshes every few seconds." : "The order is closed."} />
+              <CardBody className="space-y-4">
+                <ChatMessages messages={messages.map(toMessageRecord)} viewer="supplier" />
+                {open ? <SupplierChatForm orderId={order.id} /> : null}
+              </CardBody>
+            </Card>
+          ) : null}
+
+          {record.delivery ? (
+            <Card>
+              <CardHeader title="Delivery" />
+              <CardBody>
+                {record.delivery.items.length === 0 && !record.delivery.note ? (
+                  <p className="text-sm text-slate-500">Nothing to show.</p>
+                ) : (
+                  <DeliveryItems items={record.delivery.items} note={record.delivery.note} />
+                )}
+              </CardBody>
+            </Card>
+          ) : null}
+
+          <Card>
+            <CardHeader title="Details" />
+            <CardBody>
+              <OrderFacts order={record} />
+            </CardBody>
+          </Card>
+        </div>
+
+        <div className="min-w-0 space-y-6">
+          <Card>
+            <CardHeader title="Reseller" />
+            <CardBody className="space-y-1 text-sm">
+              {reseller ? (
+                <>
+                  <Link href={`/admin/resellers/${reseller.id}`} className="font-medium break-all text-brand-600 hover:text-brand-700 hover:underline">
+                    {reseller.email}
+                  </Link>
+                  <p className="text-slate-600">
+                    {reseller.name} · {reseller.tier}
+                  </p>
+                  <p className="text-slate-600">
+                    Balance <Money amount={formatMoney(reseller.balance)} currency className="font-medium text-slate-900" />
+                  </p>
+                </>
+              ) : (
+                <p className="font-mono text-xs">{order.userId}</p>
+              )}
+            </CardBody>
+          </Card>
+
+          {manual && open ? (
+            <>
+              <Card>
+                <CardHeader title="Complete" description="Deliver the service: the note (and any codes) go to the reseller." />
+                <CardBody>
+                  <CompleteOrderForm orderId={order.id} />
+                </CardBody>
+              </Card>
+              <Card>
+                <CardHeader title="Fail" description={`Close it undelivered and return ${total} USD.`} />
+                <CardBody>
+                  <FailOrderForm orderId={order.id} total={total} />
+                </CardBody>
+              </Card>
+            </>
+          ) : null}
+
+          {order.status === "completed" ? (
+            <Card>
+              <CardHeader title="Refund" description={`Reverse the order and return ${total} USD to the reseller.`} />
+              <CardBody>
+                <RefundOrderForm orderId={order.id} total={total} reseller={resellerEmail} />
+              </CardBody>
+            </Card>
+          ) : null}
+        </div>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,112 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { OrderFiltersForm } from "@/components/orders/order-filters-form";
+import { OrdersTable } from "@/components/orders/orders-table";
+import { buttonClasses } from "@/components/ui/button";
+import { Card } from "@/components/ui/card";
+import { cx } from "@/components/ui/cx";
+import { EmptyState } from "@/components/ui/empty-state";
+import { PageHeader } from "@/components/ui/page-header";
+import { findUserByEmail, findUserById } from "@/lib/accounts/get-user";
+import { requireAdmin } from "@/lib/auth/session";
+import { db } from "@/lib/db/client";
+import { listOrders } from "@/lib/orders/list-orders";
+import { orderFilterQuery, parseOrderFilterParams } from "@/lib/panel/order-filters";
+import { toOrderRow } from "@/lib/panel/order-rows";
+
+export const metadata: Metadata = { title: "Orders" };
+
+const PAGE_SIZE = 25;
+const emailControl =
+  "block h-9 w-full rounded-lg border-0 bg-white px-3 py-2 text-sm text-slate-900 shadow-sm ring-1 ring-slate-300 ring-inset placeholder:text-slate-400 focus:ring-2 focus:ring-brand-500 focus:outline-none";
+
+export default async function AdminOrdersPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+  await requireAdmin();
+  const raw = await searchParams;
+  const queue = raw.tab === "manual";
+  const params = parseOrderFilterParams(raw);
+  const email = typeof raw.email === "string" && raw.email.trim() ? raw.email.trim().slice(0, 200) : undefined;
+  const reseller = email ? await findUserByEmail(db(), email) : null;
+  const unknownEmail = Boolean(email && (!reseller || reseller.role !== "reseller"));
+
+  const filter = queue
+    ? { type: "manual" as const, status: "processing" as const, cursor: params.cursor }
+    : { status: params.status, type: params.type, userId: reseller?.id, cursor: params.cursor };
+  const page = unknownEmail ? { data: [], nextCursor: null } : await listOrders(db(), { ...filter, limit: PAGE_SIZE });
+  const owners = new Map(
+    await Promise.all([...new Set(page.data.map((order) => order.userId))].map(async (id) => [id, (await findUserById(db(), id))?.email ?? id] as const)),
+  );
+
+  const base = { tab: queue ? "manual" : undefined, ...(queue ? {} : { status: params.status, type: params.type, email }) };
+  const href = (extra: Record<string, string | undefined> = {}) => {
+    const query = orderFilterQuery({ ...base, ...extra });
+    return query ? `/admin/orders?${query}` : "/admin/orders";
+  };
+  const filtered = !queue && Boolean(params.status || params.type || email);
+
+  return (
+    <>
+      <PageHeader title="Orders" description="Every reseller's orders, newest first. Manual services wait in their queue for you to work them." />
+      <Card>
+        <nav aria-label="Order views" className="flex gap-1 border-b border-slate-100 px-4 py-3 sm:px-6">
+          {[
+            { label: "All orders", href: "/admin/orders", active: !queue },
+            { label: "Manual queue", href: "/admin/orders?tab=manual", active: queue },
+          ].map((tab) => (
+            <Link
+              key={tab.label}
+              href={tab.href}
+              aria-current={tab.active ? "page" : undefined}
+              className={cx("rounded-full px-3 py-1 text-sm font-medium", tab.active ? "bg-brand-600 text-white" : "bg-slate-100 text-slate-600 hover:bg-slate-200 hover:text-slate-900")}
+            >
+              {tab.label}
+            </Link>
+          ))}
+        </nav>
+        {queue ? null : (
+          <OrderFiltersForm
+            action="/admin/orders"
+            values={{ status: params.status, type: params.type, email }}
+            showDates={false}
+            showReference={false}
+            extra={
+              <div className="col-span-2 min-w-0 md:col-span-1 lg:col-span-2">
+                <label htmlFor="filter-email" className="block text-xs font-medium text-slate-500">
+                  Reseller email
+                </label>
+                <input id="filter-email" name="email" type="search" defaultValue={email} placeholder="reseller@example.com" className={`mt-1 ${emailControl}`} />
+              </div>
+            }
+          />
+        )}
+        {page.data.length === 0 ? (
+          <EmptyState
+            title={
+              unknownEmail ? `No reseller with the email ${email}` : queue ? "The manual queue is empty" : params.cursor ? "No older orders" : filtered ? "No orders match these filters" : "No orders yet"
+            }
+          >
+            {queue ? "Manual service orders that need you show up here." : undefined}
+          </EmptyState>
+        ) : (
+          <OrdersTable rows={page.data.map((order) => toOrderRow(order, { hrefBase: "/admin/orders", reseller: owners.get(order.userId) }))} showReseller />
+        )}
+        {params.cursor || page.nextCursor ? (
+          <div className="flex items-center justify-between gap-3 border-t border-slate-100 px-4 py-3 sm:px-6">
+            {params.cursor ? (
+              <Link href={href()} className={buttonClasses("ghost", "sm")}>
+                ← Newest
+              </Link>
+            ) : (
+              <span />
+            )}
+            {page.nextCursor ? (
+              <Link href={href({ cursor: page.nextCursor })} className={buttonClasses("secondary", "sm")}>
+                Older →
+              </Link>
+            ) : null}
+          </div>
+        ) : null}
+      </Card>
+    </>
+  );
+}

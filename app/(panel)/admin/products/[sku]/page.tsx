@@ -1,0 +1,86 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { notFound } from "next/navigation";
+import { categoryLabel } from "@/components/catalog/categories";
+import { Alert } from "@/components/ui/alert";
+import { Badge } from "@/components/ui/badge";
+import { Card, CardBody, CardHeader, Stat } from "@/components/ui/card";
+import { Money } from "@/components/ui/money";
+import { PageHeader } from "@/components/ui/page-header";
+import { requireAdmin } from "@/lib/auth/session";
+import { findProduct } from "@/lib/catalog/get-product";
+import { isLowStock } from "@/lib/catalog/low-stock";
+import { availableStock } from "@/lib/catalog/stock";
+import { db } from "@/lib/db/client";
+import { formatMoney } from "@/lib/money/money";
+import { EnableToggle } from "../enable-toggle";
+import { ProductForm } from "../product-form";
+import { productFormValues } from "../product-form-values";
+import { StockUploadForm } from "./stock-upload-form";
+
+export const metadata: Metadata = { title: "Edit product" };
+
+export default async function EditProductPage({
+  params,
+  searchParams,
+}: {
+  params: Promise<{ sku: string }>;
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
+  await requireAdmin();
+  const [{ sku }, query] = await Promise.all([params, searchParams]);
+  const product = await findProduct(db(), sku);
+  if (!product) notFound();
+  const stock = product.fulfilment === "stock" ? await availableStock(db(), product.sku) : null;
+  const low = isLowStock(product, stock);
+
+  return (
+    <>
+      <Link href="/admin/products" className="mb-3 inline-flex text-sm font-medium text-slate-500 hover:text-slate-900">
+        ← Products
+      </Link>
+      <PageHeader
+        title={<span className="break-words">{product.name}</span>}
+        description={<span className="font-mono break-all">{product.sku}</span>}
+        action={<EnableToggle sku={product.sku} enabled={product.enabled} name={product.name} />}
+      />
+      {query.created ? (
+        <Alert tone="success" className="mb-6">
+          The product was created{product.fulfilment === "stock" ? "; upload its codes below." : "."}
+        </Alert>
+      ) : null}
+
+      <div className="grid grid-cols-2 gap-4 lg:grid-cols-4">
+        <Stat label="Status">
+          <Badge tone={product.enabled ? "green" : "neutral"}>{product.enabled ? "Enabled" : "Disabled"}</Badge>
+        </Stat>
+        <Stat label="Category">
+          <span className="text-lg">{categoryLabel(product.category)}</span>
+        </Stat>
+        <Stat label="List price">
+          <Money amount={formatMoney(product.listPrice)} currency />
+        </Stat>
+        <Stat label="Available stock" hint={stock === null ? `${product.fulfilment} fulfilment` : low ? <Badge tone="amber">Low stock</Badge> : `Low at ${product.lowStockThreshold}`}>
+          <span data-testid="available-stock">{stock === null ? "—" : stock}</span>
+        </Stat>
+      </div>
+
+      <div className="mt-6 grid gap-6 lg:grid-cols-5">
+        <Card className={product.fulfilment === "stock" ? "lg:col-span-3" : "lg:col-span-5"}>
+          <CardHeader title="Product" description="Changes apply to new orders at once; placed orders keep their price." />
+          <CardBody>
+            <ProductForm key={String(product.enabled)} mode="edit" initial={productFormValues(product)} />
+          </CardBody>
+        </Card>
+        {product.fulfilment === "stock" ? (
+          <Card className="lg:col-span-2 lg:self-start">
+            <CardHeader title="Upload stock" description="Codes are encrypted at rest; one already in stock is skipped." />
+            <CardBody>
+              <StockUploadForm sku={product.sku} />
+            </CardBody>
+          </Card>
+        ) : null}
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,26 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { Card, CardBody } from "@/components/ui/card";
+import { PageHeader } from "@/components/ui/page-header";
+import { requireAdmin } from "@/lib/auth/session";
+import { ProductForm } from "../product-form";
+import { EMPTY_PRODUCT } from "../product-form-values";
+
+export const metadata: Metadata = { title: "New product" };
+
+export default async function NewProductPage() {
+  await requireAdmin();
+  return (
+    <>
+      <Link href="/admin/products" className="mb-3 inline-flex text-sm font-medium text-slate-500 hover:text-slate-900">
+        ← Products
+      </Link>
+      <PageHeader title="New product" description="After creating a stock product, upload its codes on the product's page." />
+      <Card>
+        <CardBody>
+          <ProductForm mode="new" initial={EMPTY_PRODUCT} />
+        </CardBody>
+      </Card>
+    </>
+  );
+}

@@ -1,0 +1,163 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { CATEGORY_TABS, categoryLabel } from "@/components/catalog/categories";
+import { Badge } from "@/components/ui/badge";
+import { buttonClasses } from "@/components/ui/button";
+import { Card } from "@/components/ui/card";
+import { EmptyState } from "@/components/ui/empty-state";
+import { Money } from "@/components/ui/money";
+import { PageHeader } from "@/components/ui/page-header";
+import { Table, TBody, Td, Th, THead, Tr } from "@/components/ui/table";
+import { requireAdmin } from "@/lib/auth/session";
+import { listProducts } from "@/lib/catalog/list-products";
+import { isLowStock } from "@/lib/catalog/low-stock";
+import { db } from "@/lib/db/client";
+import { PRODUCT_CATEGORIES } from "@/lib/db/schema";
+import { formatMoney } from "@/lib/money/money";
+import { EnableToggle } from "./enable-toggle";
+
+export const metadata: Metadata = { title: "Products" };
+
+const PAGE_SIZE = 100;
+const control =
+  "block h-9 w-full rounded-lg border-0 bg-white px-3 py-2 text-sm shadow-sm ring-1 ring-slate-300 ring-inset placeholder:text-slate-400 focus:ring-2 focus:ring-brand-500 focus:outline-none";
+
+function one(value: string | string[] | undefined): string | undefined {
+  return typeof value === "string" && value.trim() !== "" ? value.trim() : undefined;
+}
+
+function hrefFor(params: { q?: string; category?: string; cursor?: string }): string {
+  const query = new URLSearchParams();
+  for (const [name, value] of Object.entries(params)) if (value) query.set(name, value);
+  const text = query.toString();
+  return text ? `/admin/products?${text}` : "/admin/products";
+}
+
+export default async function AdminProductsPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+  await requireAdmin();
+  const params = await searchParams;
+  const q = one(params.q)?.slice(0, 100);
+  const category = PRODUCT_CATEGORIES.find((c) => c === one(params.category));
+  const cursorParam = one(params.cursor);
+  const cursor = cursorParam && /^[a-z0-9][a-z0-9-]{0,79}$/.test(cursorParam) ? cursorParam : undefined;
+  const page = await listProducts(db(), { q, category, includeDisabled: true, cursor, limit: PAGE_SIZE });
+  const lowCount = page.data.filter((row) => isLowStock(row.product, row.stock)).length;
+
+  return (
+    <>
+      <PageHeader
+        title="Products"
+        description={`Every product, on sale or not, with its stock.${lowCount ? ` ${lowCount} running low.` : ""}`}
+        action={
+          <Link href="/admin/products/new" className={buttonClasses("primary")}>
+            New product
+          </Link>
+        }
+      />
+      <Card>
+        <form method="get" action="/admin/products" role="search" className="flex flex-col gap-2 border-b border-slate-100 px-4 py-4 sm:flex-row sm:flex-wrap sm:px-6">
+          <label htmlFor="product-search" className="sr-only">
+            Search products
+          </label>
+          <input id="product-search" name="q" type="search" defaultValue={q} placeholder="Search by name, group or sku" className={`${control} sm:max-w-xs`} />
+          <label htmlFor="product-category-filter" className="sr-only">
+            Category
+          </label>
+          <select id="product-category-filter" name="category" defaultValue={category ?? ""} className={`${control} sm:w-48`}>
+            <option value="">All categories</option>
+            {CATEGORY_TABS.filter((tab) => tab.value).map((tab) => (
+              <option key={tab.value} value={tab.value}>
+                {tab.label}
+              </option>
+            ))}
+          </select>
+          <div className="flex gap-2">
+            <button type="submit" className={buttonClasses("primary")}>
+              Search
+            </button>
+            {q || category ? (
+              <Link href="/admin/products" className={buttonClasses("ghost")}>
+                Clear
+              </Link>
+            ) : null}
+          </div>
+        </form>
+        {page.data.length === 0 ? (
+          <EmptyState title={q ? `No product matches “${q}”` : "No products"}>Search matches part of a name, group or sku.</EmptyState>
+        ) : (
+          <Table>
+            <THead>
+              <tr>
+                <Th>Product</Th>
+                <Th>Category</Th>
+                <Th>Group · region</Th>
+                <Th align="right">List price</Th>
+                <Th align="right">Stock</Th>
+                <Th>Status</Th>
+                <Th align="right">
+                  <span className="sr-only">Actions</span>
+                </Th>
+              </tr>
+            </THead>
+            <TBody>
+              {page.data.map(({ product, stock }) => {
+                const low = isLowStock(product, stock);
+                return (
+                  <Tr key={product.sku} className={product.enabled ? undefined : "bg-slate-50/80"}>
+                    <Td className="min-w-0 md:max-w-xs">
+                      <Link href={`/admin/products/${product.sku}`} className="font-medium break-words text-brand-600 hover:text-brand-700 hover:underline">
+                        {product.name}
+                      </Link>
+                      <span className="block font-mono text-xs font-normal break-all text-slate-400">{product.sku}</span>
+                    </Td>
+                    <Td label="Category" className="whitespace-nowrap">
+                      {categoryLabel(product.category)}
+                    </Td>
+                    <Td label="Group · region" className="break-words text-slate-600">
+                      {product.group} · {product.region}
+                    </Td>
+                    <Td label="List price" align="right">
+                      <Money amount={formatMoney(product.listPrice)} />
+                    </Td>
+                    <Td label="Stock" align="right" className="whitespace-nowrap">
+                      {stock === null ? (
+                        <span className="text-slate-400">{product.fulfilment}</span>
+                      ) : (
+                        <span className="inline-flex items-center gap-2" data-testid="product-stock">
+                          {low ? <Badge tone="amber">Low stock</Badge> : null}
+                          <span className="tabular-nums">{stock}</span>
+                        </span>
+                      )}
+                    </Td>
+                    <Td label="Status">
+                      <Badge tone={product.enabled ? "green" : "neutral"}>{product.enabled ? "Enabled" : "Disabled"}</Badge>
+                    </Td>
+                    <Td label="Actions" align="right">
+                      <EnableToggle sku={product.sku} enabled={product.enabled} name={product.name} />
+                    </Td>
+                  </Tr>
+                );
+              })}
+            </TBody>
+          </Table>
+        )}
+        {cursor || page.nextCursor ? (
+          <div className="flex items-center justify-between gap-3 border-t border-slate-100 px-4 py-3 sm:px-6">
+            {cursor ? (
+              <Link href={hrefFor({ q, category })} className={buttonClasses("ghost", "sm")}>
+                ← First
+              </Link>
+            ) : (
+              <span />
+            )}
+            {page.nextCursor ? (
+              <Link href={hrefFor({ q, category, cursor: page.nextCursor })} className={buttonClasses("secondary", "sm")}>
+                Next →
+              </Link>
+            ) : null}
+          </div>
+        ) : null}
+      </Card>
+    </>
+  );
+}

@@ -1,0 +1,75 @@
+"use server";
+
+import { revalidatePath } from "next/cache";
+import { redirect } from "next/navigation";
+import { requireReseller } from "@/lib/auth/session";
+import { checkRecipient } from "@/lib/catalog/check-recipient";
+import { findProduct } from "@/lib/catalog/get-product";
+import { db } from "@/lib/db/client";
+import { AppError } from "@/lib/errors/app-error";
+import { RECIPIENT_FIELDS } from "@/lib/fulfilment/recipient";
+import { placeOrder } from "@/lib/orders/place-order";
+import type { ActionState } from "@/lib/panel/action-state";
+import { formText, runAction } from "@/lib/panel/run-action";
+
+export type RecipientCheckResult = { valid: true; nickname: string } | { valid: false; reason: string };
+
+/** Asks the supplier whether the recipient (player id, login, username) exists, before any money moves. */
+export async function checkRecipientAction(sku: string, fields: Record<string, string>): Promise<RecipientCheckResult> {
+  await requireReseller();
+  try {
+    const product = typeof sku === "string" ? await findProduct(db(), sku) : null;
+    if (!product || !product.enabled) return { valid: false, reason: "This product is not on sale." };
+    const field = RECIPIENT_FIELDS.find((name) => product.fields.some((f) => f.name === name));
+    if (!field) return { valid: false, reason: "This product has no recipient to check." };
+    const given = Object.fromEntries(Object.entries(fields ?? {}).filter(([, value]) => typeof value === "string")) as Record<string, string>;
+    return await checkRecipient(db(), { sku: product.sku, field, fields: given });
+  } catch (error) {
+    if (error instanceof AppError) return { valid: false, reason: error.message };
+    console.error("[panel] recipient check failed:", error);
+    return { valid: false, reason: "The check is unavailable right now. Try again in a moment." };
+  }
+}
+
+/**
+ * Places the order the reseller confirmed and opens its page. The idempotency key is made when the
+ * confirmation step opens, so a double submit charges once.
+ */
+export async function placeOrderAction(_previous: ActionState, form: FormData): Promise<ActionState> {
+  const result = await runAction<string>(async () => {
+    const user = await requireReseller();
+    const fields: Record<string, string> = {};
+    for (const [name, value] of form.entries()) {
+      if (name.startsWith("fields.") && typeof value === "string" && value.trim() !== "") fields[name.slice("fields.".length)] = value.trim();
+    }
+    const reference = formText(form, "reference").trim();
+    if (reference.length > 64) return { ok: false, message: "Check the highlighted fields.", fieldErrors: { reference: "Use at most 64 characters." } };
+    const quantityText = formText(form, "quantity").trim();
+    const quantity = /^\d{1,6}$/.test(quantityText) ? Number(quantityText) : Number.NaN;
+    const key = formText(form, "idempotencyKey");
+    try {
+      const { order } = await placeOrder(db(), {
+        user,
+        sku: formText(form, "sku"),
+        quantity,
+        fields,
+        reference: reference || null,
+        idempotencyKey: /^[A-Za-z0-9-]{8,100}$/.test(key) ? `panel:${key}` : null,
+        source: "panel",
+      });
+      return { ok: true, data: order.id };
+    } catch (error) {
+      if (error instanceof AppError && error.code === "duplicate_reference") {
+        return { ok: false, message: "Check the highlighted fields.", fieldErrors: { reference: `Already used by order ${String(error.details.order_id ?? "")}.`.replace(" .", ".") } };
+      }
+      throw error;
+    }
+  });
+  if (result.ok && typeof result.data === "string") {
+    // The balance in the panel's frame changed: render the layout afresh with the order page.
+    revalidatePath("/", "layout");
+    redirect(`/orders/${result.data}`);
+  }
+  if (!result.ok && result.fieldErrors && Object.keys(result.fieldErrors).length > 0) return { ok: false, message: "Check the highlighted fields.", fieldErrors: result.fieldErrors };
+  return { ok: result.ok, message: result.message, fieldErrors: result.fieldErrors };
+}

@@ -1,0 +1,75 @@
+"use client";
+
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { startTransition, useActionState, useEffect, useState, type FormEvent } from "react";
+import { ChatMessages, type ChatMessage } from "@/components/orders/chat-messages";
+import { Alert } from "@/components/ui/alert";
+import { TextAreaField } from "@/components/ui/field";
+import { SubmitButton } from "@/components/ui/submit-button";
+import type { ActionState } from "@/lib/panel/action-state";
+import { postResellerMessageAction } from "./actions";
+
+async function fetchMessages(orderId: string): Promise<ChatMessage[]> {
+  const response = await fetch(`/api/v2/orders/${encodeURIComponent(orderId)}/messages`, { cache: "no-store", headers: { Accept: "application/json" } });
+  if (!response.ok) throw new Error(`Messages answered ${response.status}`);
+  return ((await response.json()) as { data: ChatMessage[] }).data;
+}
+
+/** A manual order's chat with the supplier, refreshed every few seconds while the order is open. */
+export function OrderChat({ orderId, initial, live }: { orderId: string; initial: ChatMessage[]; live: boolean }) {
+  const queryClient = useQueryClient();
+  const [text, setText] = useState("");
+  const { data: messages } = useQuery({
+    queryKey: ["order-messages", orderId],
+    queryFn: () => fetchMessages(orderId),
+    initialData: initial,
+    refetchInterval: live ? 3000 : false,
+  });
+  // When the order closes, read the chat once more: the supplier's last words come just before.
+  useEffect(() => {
+    if (!live) void queryClient.invalidateQueries({ queryKey: ["order-messages", orderId] });
+  }, [live, orderId, queryClient]);
+
+  const [state, dispatch, pending] = useActionState<ActionState, FormData>(async (previous, form) => {
+    const result = await postResellerMessageAction(previous, form);
+    if (result.ok) {
+      setText("");
+      await queryClient.invalidateQueries({ queryKey: ["order-messages", orderId] });
+    }
+    return result;
+  }, { ok: false });
+
+  function send(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    startTransition(() => dispatch(form));
+  }
+
+  return (
+    <div className="space-y-4">
+      <ChatMessages messages={messages} viewer="reseller" />
+      {live ? (
+        <form onSubmit={send} className="space-y-3 border-t border-slate-100 pt-4" noValidate>
+          <input type="hidden" name="orderId" value={orderId} />
+          {!state.ok && state.message ? <Alert tone="error">{state.message}</Alert> : null}
+          <TextAreaField
+            id="chat-text"
+            name="text"
+            label="Message to the supplier"
+            rows={3}
+            maxLength={2000}
+            mono={false}
+            value={text}
+            onChange={(event) => setText(event.target.value)}
+            placeholder="Details the supplier asked for, or a question"
+          />
+          <SubmitButton pending={pending} pendingText="Sending…">
+            Send message
+          </SubmitButton>
+        </form>
+      ) : (
+        <p className="border-t border-slate-100 pt-4 text-sm text-slate-500">This order is closed; the chat is read-only.</p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,97 @@
+"use client";
+
+import { useQuery } from "@tanstack/react-query";
+import { useRouter } from "next/navigation";
+import { useEffect, useRef } from "react";
+import type { ChatMessage } from "@/components/orders/chat-messages";
+import { DeliveryItems } from "@/components/orders/delivery-items";
+import { OrderFacts } from "@/components/orders/order-facts";
+import { OrderStatusBadge } from "@/components/orders/order-status-badge";
+import { Alert } from "@/components/ui/alert";
+import { Card, CardBody, CardHeader } from "@/components/ui/card";
+import type { OrderRecord } from "@/lib/orders/serialize";
+import { OrderChat } from "./order-chat";
+
+export const POLL_MS = 1500;
+
+async function fetchOrder(id: string): Promise<OrderRecord> {
+  const response = await fetch(`/api/v2/order/${encodeURIComponent(id)}`, { cache: "no-store", headers: { Accept: "application/json" } });
+  if (!response.ok) throw new Error(`Order status answered ${response.status}`);
+  return response.json();
+}
+
+/** The order, followed live: it polls while processing and stops once the status is final. */
+export function OrderLive({ initial, messages }: { initial: OrderRecord; messages?: ChatMessage[] }) {
+  const router = useRouter();
+  const { data: order, isError } = useQuery({
+    queryKey: ["order", initial.order_id],
+    queryFn: () => fetchOrder(initial.order_id),
+    initialData: initial,
+    refetchInterval: (query) => (query.state.data?.status === "processing" ? POLL_MS : false),
+  });
+
+  // A final status moves money (a failure refunds): refresh the server parts, such as the balance in the header.
+  const previous = useRef(initial.status);
+  useEffect(() => {
+    if (previous.current === "processing" && order.status !== "processing") router.refresh();
+    previous.current = order.status;
+  }, [order.status, router]);
+
+  const delivery = order.delivery;
+  return (
+    <div className="space-y-6">
+      <div className="flex flex-wrap items-center gap-3">
+        <OrderStatusBadge status={order.status} size="md" />
+        <span className="font-mono text-xs break-all text-slate-500" data-testid="order-id">
+          {order.order_id}
+        </span>
+      </div>
+
+      {order.status === "processing" ? (
+        <Alert tone="info">
+          {order.type === "manual"
+            ? "Our team is working on this order. You can chat with them below; this page updates by itself."
+            : "Your order is being delivered. This page updates by itself."}
+          {isError ? " (Reconnecting…)" : null}
+        </Alert>
+      ) : null}
+      {order.status === "failed" ? (
+        <Alert tone="error">
+          <p className="font-semibold">The order failed: the charge of {order.total} USD was returned to your balance.</p>
+          {order.failure_reason ? <p className="mt-1" data-testid="failure-reason">{order.failure_reason}</p> : null}
+        </Alert>
+      ) : null}
+      {order.status === "refunded" ? (
+        <Alert tone="warning">
+          <p className="font-semibold">This order was refunded: {order.total} USD went back to your balance.</p>
+          {order.failure_reason ? <p className="mt-1" data-testid="failure-reason">{order.failure_reason}</p> : null}
+        </Alert>
+      ) : null}
+
+      {delivery ? (
+        <Card>
+          <CardHeader title="Delivery" description={delivery.items.length > 0 ? "Copy each code into your shop or send it to your customer." : undefined} />
+          <CardBody>
+            <DeliveryItems items={delivery.items} note={delivery.note} />
+          </CardBody>
+        </Card>
+      ) : null}
+
+      {messages ? (
+        <Card>
+          <CardHeader title="Chat with the supplier" description="Messages about this order, between you and our team." />
+          <CardBody>
+            <OrderChat orderId={order.order_id} initial={messages} live={order.status === "processing"} />
+          </CardBody>
+        </Card>
+      ) : null}
+
+      <Card>
+        <CardHeader title="Details" />
+        <CardBody>
+          <OrderFacts order={order} />
+        </CardBody>
+      </Card>
+    </div>
+  );
+}

@@ -1,0 +1,32 @@
+import { cx } from "@/components/ui/cx";
+import { formatDateTime } from "@/lib/panel/format";
+
+export interface ChatMessage {
+  message_id: string;
+  author: "reseller" | "supplier";
+  text: string;
+  created_at: string;
+}
+
+/** A manual order's chat, oldest first; the viewer's own messages sit on the right. */
+export function ChatMessages({ messages, viewer }: { messages: ChatMessage[]; viewer: "reseller" | "supplier" }) {
+  if (messages.length === 0) {
+    return <p className="py-4 text-center text-sm text-slate-500">No messages yet.</p>;
+  }
+  return (
+    <ol className="space-y-3" aria-label="Messages">
+      {messages.map((message) => {
+        const own = message.author === viewer;
+        return (
+          <li key={message.message_id} data-testid="chat-message" data-author={message.author} className={cx("flex", own ? "justify-end" : "justify-start")}>
+            <div className={cx("max-w-[85%] rounded-2xl px-3.5 py-2 sm:max-w-[75%]", own ? "rounded-br-sm bg-brand-600 text-white" : "rounded-bl-sm bg-slate-100 text-slate-900")}>
+              <p className={cx("text-xs font-semibold", own ? "text-brand-100" : "text-slate-500")}>{message.author === "supplier" ? "Supplier" : "Reseller"}</p>
+              <p className="text-sm break-words whitespace-pre-wrap">{message.text}</p>
+              <p className={cx("mt-1 text-[11px]", own ? "text-brand-100" : "text-slate-400")}>{formatDateTime(message.created_at)}</p>
+            </div>
+          </li>
+        );
+      })}
+    </ol>
+  );
+}

@@ -1,0 +1,91 @@
+import Link from "next/link";
+import type { ReactNode } from "react";
+import { CATEGORY_TABS } from "@/components/catalog/categories";
+import { buttonClasses } from "@/components/ui/button";
+
+const control =
+  "block h-9 w-full rounded-lg border-0 bg-white px-3 py-2 text-sm text-slate-900 shadow-sm ring-1 ring-slate-300 ring-inset placeholder:text-slate-400 focus:ring-2 focus:ring-brand-500 focus:outline-none";
+
+const STATUSES = ["processing", "completed", "failed", "refunded"] as const;
+
+function Labeled({ id, label, children, wide = false }: { id: string; label: string; children: ReactNode; wide?: boolean }) {
+  return (
+    <div className={wide ? "col-span-2 min-w-0 md:col-span-1" : "min-w-0"}>
+      <label htmlFor={id} className="block text-xs font-medium text-slate-500">
+        {label}
+      </label>
+      <div className="mt-1">{children}</div>
+    </div>
+  );
+}
+
+/** The GET form that filters an orders list; the values go to the URL, so a filtered list can be shared or exported. */
+export function OrderFiltersForm({
+  action,
+  values,
+  hidden = {},
+  extra,
+  showDates = true,
+  showReference = true,
+}: {
+  action: string;
+  values: { status?: string; type?: string; reference?: string; from?: string; to?: string; email?: string };
+  hidden?: Record<string, string | undefined>;
+  /** More inputs (the admin's reseller email). */
+  extra?: ReactNode;
+  showDates?: boolean;
+  showReference?: boolean;
+}) {
+  const filtered = Boolean(values.status || values.type || values.reference || values.from || values.to || values.email);
+  return (
+    <form method="get" action={action} aria-label="Filter orders" className="grid grid-cols-2 gap-3 border-b border-slate-100 px-4 py-4 sm:px-6 md:grid-cols-3 lg:grid-cols-6 lg:items-end">
+      {Object.entries(hidden).map(([name, value]) => (value ? <input key={name} type="hidden" name={name} value={value} /> : null))}
+      <Labeled id="filter-status" label="Status">
+        <select id="filter-status" name="status" defaultValue={values.status ?? ""} className={control}>
+          <option value="">Any status</option>
+          {STATUSES.map((status) => (
+            <option key={status} value={status}>
+              {status}
+            </option>
+          ))}
+        </select>
+      </Labeled>
+      <Labeled id="filter-type" label="Type">
+        <select id="filter-type" name="type" defaultValue={values.type ?? ""} className={control}>
+          <option value="">Any type</option>
+          {CATEGORY_TABS.filter((tab) => tab.value).map((tab) => (
+            <option key={tab.value} value={tab.value}>
+              {tab.label}
+            </option>
+          ))}
+        </select>
+      </Labeled>
+      {showReference ? (
+        <Labeled id="filter-reference" label="Reference" wide>
+          <input id="filter-reference" name="reference" type="search" maxLength={64} defaultValue={values.reference} placeholder="shop-order-8812" className={control} />
+        </Labeled>
+      ) : null}
+      {extra}
+      {showDates ? (
+        <>
+          <Labeled id="filter-from" label="From">
+            <input id="filter-from" name="from" type="date" defaultValue={values.from} className={control} />
+          </Labeled>
+          <Labeled id="filter-to" label="To">
+            <input id="filter-to" name="to" type="date" defaultValue={values.to} className={control} />
+          </Labeled>
+        </>
+      ) : null}
+      <div className="col-span-2 flex gap-2 md:col-span-1">
+        <button type="submit" className={buttonClasses("primary", "md", "flex-1 md:flex-none")}>
+          Filter
+        </button>
+        {filtered ? (
+          <Link href={hidden.tab ? `${action}?tab=${hidden.tab}` : action} className={buttonClasses("ghost")}>
+            Clear
+          </Link>
+        ) : null}
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,81 @@
+import Link from "next/link";
+import { categoryLabel } from "@/components/catalog/categories";
+import { Money } from "@/components/ui/money";
+import { Table, TBody, Td, Th, THead, Tr } from "@/components/ui/table";
+import { OrderStatusBadge } from "./order-status-badge";
+
+export interface OrderRow {
+  id: string;
+  href: string;
+  product: string;
+  sku: string;
+  type: string;
+  quantity: number;
+  /** Formatted, "19.40". */
+  total: string;
+  status: string;
+  reference: string | null;
+  /** Formatted for display. */
+  created: string;
+  /** The admin's view names the reseller. */
+  reseller?: string;
+}
+
+/** Orders as a table (stacked cards on a phone); each row links to its order. */
+export function OrdersTable({ rows, showReseller = false }: { rows: OrderRow[]; showReseller?: boolean }) {
+  // The admin's view names the reseller instead of the reseller's own reference.
+  const showReference = !showReseller;
+  return (
+    <Table>
+      <THead>
+        <tr>
+          <Th>Order</Th>
+          {showReseller ? <Th>Reseller</Th> : null}
+          <Th>Created</Th>
+          <Th>Type</Th>
+          <Th align="right">Qty</Th>
+          <Th align="right">Total</Th>
+          <Th>Status</Th>
+          {showReference ? <Th>Reference</Th> : null}
+        </tr>
+      </THead>
+      <TBody>
+        {rows.map((row) => (
+          <Tr key={row.id}>
+            <Td className="min-w-0 md:max-w-xs">
+              <Link href={row.href} className="font-medium break-words text-brand-600 hover:text-brand-700 hover:underline" data-testid="order-link">
+                {row.product}
+              </Link>
+              <span className="block font-mono text-xs font-normal break-all text-slate-400 md:break-normal">{row.id}</span>
+            </Td>
+            {showReseller ? (
+              <Td label="Reseller" className="[overflow-wrap:anywhere] md:whitespace-nowrap">
+                {row.reseller ?? "—"}
+              </Td>
+            ) : null}
+            <Td label="Created" className="whitespace-nowrap text-slate-600">
+              {row.created}
+            </Td>
+            <Td label="Type" className="whitespace-nowrap">
+              {categoryLabel(row.type)}
+            </Td>
+            <Td label="Qty" align="right">
+              {row.quantity}
+            </Td>
+            <Td label="Total" align="right" className="font-medium">
+              <Money amount={row.total} />
+            </Td>
+            <Td label="Status">
+              <OrderStatusBadge status={row.status} />
+            </Td>
+            {showReference ? (
+              <Td label="Reference" className="break-all text-slate-600">
+                {row.reference ?? <span className="text-slate-400">—</span>}
+              </Td>
+            ) : null}
+          </Tr>
+        ))}
+      </TBody>
+    </Table>
+  );
+}

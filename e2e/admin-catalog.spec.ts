@@ -1,0 +1,204 @@
+import type { Browser, Page } from "@playwright/test";
+import { formatMoney, parseMoney } from "../lib/money/money";
+import { expect, test, uniqueClientIp } from "./support/test";
+
+/*
+ * The admin's side of the catalog and orders, each flow seen from both sides: the reseller is the
+ * demo reseller (balances are checked relative to what they were), the admin the fixture admin,
+ * each in their own browser context.
+ */
+
+const DEMO = { email: "reseller@example.com", password: "demo-reseller-pass" };
+
+async function signIn(page: Page, email: string, password: string, landing: RegExp) {
+  await page.goto("/login");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill(password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page).toHaveURL(landing);
+}
+
+/** A second signed-in browser (its own cookies and client IP) for the other side of a flow. */
+async function otherSide(browser: Browser, baseURL: string, email: string, password: string, landing: RegExp): Promise<Page> {
+  const context = await browser.newContext({ baseURL, viewport: { width: 1280, height: 860 }, extraHTTPHeaders: { "X-Forwarded-For": uniqueClientIp() } });
+  const page = await context.newPage();
+  await signIn(page, email, password, landing);
+  return page;
+}
+
+async function dashboardBalance(page: Page): Promise<string> {
+  await page.goto("/dashboard");
+  return (await page.getByTestId("dashboard-balance").innerText()).replace("USD", "").trim();
+}
+
+async function buy(page: Page, sku: string, fields: Record<string, string> = {}): Promise<string> {
+  await page.goto(`/catalog/${sku}`);
+  for (const [label, value] of Object.entries(fields)) await page.getByLabel(label).fill(value);
+  await page.getByRole("button", { name: "Review order" }).click();
+  await page.getByRole("button", { name: /^Confirm and pay/ }).click();
+  await expect(page).toHaveURL(/\/orders\/ord_[0-9A-Za-z]+$/);
+  return new URL(page.url()).pathname.split("/").pop()!;
+}
+
+test("a manual order's chat from both sides: the admin replies as supplier and completes it with a note", async ({ page, browser, baseURL, fixtures }) => {
+  await signIn(page, DEMO.email, DEMO.password, /\/dashboard$/);
+  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Catalog" }).click();
+  await page.getByRole("navigation", { name: "Categories" }).getByRole("link", { name: "Services" }).click();
+  await page.locator('[data-sku="manual-account-recovery"]').click();
+  const orderId = await buy(page, "manual-account-recovery", { "What you need": "Recover the account of player 778899 (e2e)" });
+  await expect(page.getByTestId("order-status")).toHaveText("processing");
+  await expect(page.getByText("No messages yet.")).toBeVisible();
+  await page.getByLabel("Message to the supplier").fill("The account email is e2e-owner@example.test");
+  await page.getByRole("button", { name: "Send message" }).click();
+  await expect(page.getByTestId("chat-message")).toHaveCount(1);
+  await expect(page.getByLabel("Message to the supplier")).toHaveValue("");
+
+  const admin = await otherSide(browser, baseURL!, fixtures.admin.email, fixtures.admin.password, /\/admin$/);
+  await admin.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Orders" }).click();
+  await expect(admin).toHaveURL(/\/admin\/orders$/);
+  await expect(admin.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Orders" })).toHaveAttribute("aria-current", "page");
+  await expect(admin.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Resellers" })).not.toHaveAttribute("aria-current", "page");
+  await admin.getByRole("link", { name: "Manual queue" }).click();
+  await expect(admin).toHaveURL(/tab=manual/);
+  const row = admin.getByRole("row").filter({ hasText: orderId });
+  await expect(row).toContainText(DEMO.email);
+  await row.getByTestId("order-link").click();
+  await expect(admin).toHaveURL(new RegExp(`/admin/orders/${orderId}$`));
+  await expect(admin.getByTestId("chat-message").filter({ hasText: "e2e-owner@example.test" })).toHaveAttribute("data-author", "reseller");
+  await expect(admin.getByText("Recover the account of player 778899 (e2e)")).toBeVisible();
+
+  await admin.getByLabel("Reply as the supplier").fill("Thanks! Which country was the account created in?");
+  await admin.getByLabel("Waiting for the reseller's reply").check();
+  await admin.getByRole("button", { name: "Send reply" }).click();
+  await expect(admin.getByTestId("chat-message")).toHaveCount(2);
+
+  // The reseller's page shows the reply by itself.
+  await expect(page.getByTestId("chat-message").filter({ hasText: "Which country" })).toHaveAttribute("data-author", "supplier", { timeout: 10_000 });
+
+  // Completing asks first; an empty note is refused by the domain.
+  await admin.getByRole("button", { name: "Complete…" }).click();
+  await admin.getByRole("button", { name: "Complete order" }).click();
+  await expect(admin.getByText("Say what was delivered.")).toBeVisible();
+  await admin.getByLabel("Delivery note").fill("Account recovered; the new password was sent to the owner's email.");
+  await admin.getByRole("button", { name: "Complete order" }).click();
+  await expect(admin.getByTestId("order-status")).toHaveText("completed");
+  await expect(admin.getByRole("button", { name: "Refund…" })).toBeVisible();
+
+  await expect(page.getByTestId("order-status")).toHaveText("completed", { timeout: 10_000 });
+  await expect(page.getByTestId("delivery-note")).toHaveText("Account recovered; the new password was sent to the owner's email.");
+  await expect(page.getByTestId("chat-message")).toHaveCount(2);
+  await expect(page.getByText("This order is closed; the chat is read-only.")).toBeVisible();
+
+  await admin.goto("/admin/orders?tab=manual");
+  await expect(admin.getByRole("row").filter({ hasText: orderId })).toHaveCount(0);
+  await admin.context().close();
+});
+
+test("an admin uploads stock by paste and by CSV file, with a duplicate and a bad line counted", async ({ page, fixtures }) => {
+  await signIn(page, fixtures.admin.email, fixtures.admin.password, /\/admin$/);
+  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Products" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Products" })).toBeVisible();
+  await page.getByLabel("Search products").fill("xbox");
+  await page.getByRole("button", { name: "Search" }).click();
+  await expect(page.getByRole("row").filter({ hasText: "giftcard-xbox-eu-15" })).toContainText(/\d+/);
+  await page.getByRole("link", { name: "Xbox Gift Card 15 EUR" }).click();
+  await expect(page).toHaveURL(/\/admin\/products\/giftcard-xbox-eu-15$/);
+
+  const before = Number(await page.getByTestId("available-stock").innerText());
+  const tag = Date.now().toString(36).toUpperCase();
+  await page.getByLabel("Codes").fill([`E2E${tag}-AAAAA`, `E2E${tag}-BBBBB,4321`, `E2E${tag}-AAAAA`, "not a code", `E2E${tag}-CCCCC,1111,SN-${tag}`].join("\n"));
+  await page.getByRole("button", { name: "Add codes" }).click();
+  await expect(page.getByTestId("stock-upload-result")).toHaveText(`Added 3, skipped 1 duplicate, 1 invalid line (line 4). ${before + 3} available now.`);
+  await expect(page.getByTestId("available-stock")).toHaveText(String(before + 3));
+  await expect(page.getByLabel("Codes")).toHaveValue("");
+
+  // A CSV file is read into the box in the browser; a code already in stock is skipped.
+  await page.locator("#stock-file").setInputFiles({ name: "codes.csv", mimeType: "text/csv", buffer: Buffer.from(`code,pin,serial\r\nE2E${tag}-BBBBB,4321,\r\nE2E${tag}-DDDDD,2222,\r\n`) });
+  await expect(page.getByLabel("Codes")).toHaveValue(new RegExp(`E2E${tag}-DDDDD`));
+  await page.getByRole("button", { name: "Add codes" }).click();
+  await expect(page.getByTestId("stock-upload-result")).toHaveText(`Added 1, skipped 1 duplicate. ${before + 4} available now.`);
+  await expect(page.getByTestId("available-stock")).toHaveText(String(before + 4));
+});
+
+test("an admin creates a product, a reseller sees it, and once disabled it leaves the reseller's catalog", async ({ page, browser, baseURL, fixtures }) => {
+  const tag = Date.now().toString(36);
+  const sku = `e2e-card-${tag}`;
+  const name = `E2E Test Card ${tag}`;
+  await signIn(page, fixtures.admin.email, fixtures.admin.password, /\/admin$/);
+  await page.goto("/admin/products");
+  await page.getByRole("link", { name: "New product" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "New product" })).toBeVisible();
+
+  await page.getByLabel("SKU").fill(sku);
+  await page.getByLabel("Category").selectOption("giftcard");
+  await page.getByLabel("Name", { exact: true }).fill(name);
+  await page.getByLabel("Group").fill("E2E Brand");
+  await page.getByLabel("Region").fill("us");
+  await page.getByLabel("List price (USD)").fill("three dollars");
+  await page.getByLabel("Fulfilment").selectOption("supplier");
+  await page.getByLabel("Max quantity").fill("5");
+  await page.getByRole("button", { name: "Add field" }).click();
+  const field = page.getByTestId("field-row");
+  await field.getByLabel("Name").fill("player_id");
+  await field.getByLabel("Label").fill("Player");
+  await field.getByLabel("Pattern").fill("^[0-9]{4,10}$");
+  await page.getByRole("button", { name: "Create product" }).click();
+  // The domain's schema judges the form; its messages land beside the fields.
+  await expect(page.getByText("Enter a positive dollar amount such as 19.40.")).toBeVisible();
+  await expect(page.getByText("Check the highlighted fields.")).toBeVisible();
+  await page.getByLabel("List price (USD)").fill("3.50");
+  await page.getByRole("button", { name: "Create product" }).click();
+  await expect(page).toHaveURL(new RegExp(`/admin/products/${sku}\\?created=1$`));
+  await expect(page.getByText("The product was created.")).toBeVisible();
+  await expect(page.getByTestId("field-row").getByLabel("Pattern")).toHaveValue("^[0-9]{4,10}$");
+
+  const reseller = await otherSide(browser, baseURL!, DEMO.email, DEMO.password, /\/dashboard$/);
+  await reseller.goto(`/catalog?q=${encodeURIComponent(name)}`);
+  const card = reseller.locator(`[data-sku="${sku}"]`);
+  await expect(card).toContainText(name);
+  await expect(card).toContainText("US");
+  await card.click();
+  await expect(reseller.getByLabel("Player")).toBeVisible();
+  await expect(reseller.getByText("4–10 digits")).toBeVisible();
+
+  await page.getByRole("button", { name: "Disable" }).click();
+  await expect(page.getByText("Disabled", { exact: true })).toBeVisible();
+  await page.goto(`/admin/products?q=${tag}`);
+  await expect(page.getByRole("row").filter({ hasText: sku })).toContainText("Disabled");
+
+  await reseller.goto(`/catalog?q=${encodeURIComponent(name)}`);
+  await expect(reseller.getByText(`No products match “${name}”`)).toBeVisible();
+  await reseller.goto(`/catalog/${sku}`);
+  await expect(reseller.getByText("This page could not be found.")).toBeVisible();
+  await reseller.context().close();
+});
+
+test("an admin refunds a completed order and the reseller's balance rises by its total", async ({ page, browser, baseURL, fixtures }) => {
+  await signIn(page, DEMO.email, DEMO.password, /\/dashboard$/);
+  const orderId = await buy(page, "giftcard-googleplay-us-10");
+  await expect(page.getByTestId("order-status")).toHaveText("completed");
+  const total = (await page.getByTestId("order-total").innerText()).replace("USD", "").trim();
+  const before = await dashboardBalance(page);
+
+  const admin = await otherSide(browser, baseURL!, fixtures.admin.email, fixtures.admin.password, /\/admin$/);
+  await admin.goto("/admin/orders");
+  await admin.getByLabel("Reseller email").fill(DEMO.email);
+  await admin.getByLabel("Status").selectOption("completed");
+  await admin.getByRole("button", { name: "Filter" }).click();
+  await admin.getByRole("row").filter({ hasText: orderId }).getByTestId("order-link").click();
+  await expect(admin).toHaveURL(new RegExp(`/admin/orders/${orderId}$`));
+  await expect(admin.getByTestId("delivery-code")).toHaveText(/^[A-Z0-9]{5}-[A-Z0-9]{5}-[A-Z0-9]{5}$/);
+
+  await admin.getByLabel("Reason").fill("E2E: the customer's code was reported as redeemed");
+  await admin.getByRole("button", { name: "Refund…" }).click();
+  await expect(admin.getByTestId("refund-question")).toHaveText(`Return ${total} USD to ${DEMO.email}?`);
+  await admin.getByRole("button", { name: `Refund ${total} USD` }).click();
+  await expect(admin.getByTestId("order-status")).toHaveText("refunded");
+  await expect(admin.getByText(`Refunded; ${total} USD went back to the reseller.`)).toBeVisible();
+  await admin.context().close();
+
+  expect(await dashboardBalance(page)).toBe(formatMoney(parseMoney(before)! + parseMoney(total)!));
+  await page.goto(`/orders/${orderId}`);
+  await expect(page.getByTestId("order-status")).toHaveText("refunded");
+  await expect(page.getByTestId("failure-reason")).toHaveText("E2E: the customer's code was reported as redeemed");
+});

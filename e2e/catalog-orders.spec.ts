@@ -1,0 +1,194 @@
+import { readFileSync } from "node:fs";
+import type { Page } from "@playwright/test";
+import { formatMoney, parseMoney } from "../lib/money/money";
+import { expect, test } from "./support/test";
+
+/*
+ * The reseller's side of the catalog: browse, order through the confirmation, follow the order live,
+ * find it again in the history and export it. The buyer is the demo reseller (Silver, 500.00), never
+ * a fixture reseller whose balance other specs assert; every balance check here is relative.
+ */
+
+const DEMO = { email: "reseller@example.com", password: "demo-reseller-pass" };
+
+test.use({ permissions: ["clipboard-read", "clipboard-write"] });
+
+async function signIn(page: Page, email: string, password: string) {
+  await page.goto("/login");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill(password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+}
+
+async function dashboardBalance(page: Page): Promise<string> {
+  await page.goto("/dashboard");
+  const text = (await page.getByTestId("dashboard-balance").innerText()).replace(/USD/, "").trim();
+  expect(parseMoney(text), `balance "${text}"`).not.toBeNull();
+  return text;
+}
+
+/** Review, check the confirmation's arithmetic against the balance, confirm; answers the order id. */
+async function reviewAndConfirm(page: Page, quantity = 1): Promise<{ orderId: string; total: string; balance: string }> {
+  await page.getByRole("button", { name: "Review order" }).click();
+  const review = page.getByTestId("order-review");
+  await expect(review).toBeVisible();
+  const total = (await page.getByTestId("review-total").innerText()).replace("USD", "").trim();
+  const balance = (await page.getByTestId("review-balance").innerText()).replace("USD", "").trim();
+  const unitText = (await review.locator("dt").first().innerText()).split("×")[0].trim();
+  expect(parseMoney(total)).toBe(parseMoney(unitText)! * BigInt(quantity));
+  await expect(page.getByTestId("review-balance-after")).toHaveText(`${formatMoney(parseMoney(balance)! - parseMoney(total)!)} USD`);
+  await review.getByRole("button", { name: /^Confirm and pay/ }).click();
+  await expect(page).toHaveURL(/\/orders\/ord_[0-9A-Za-z]+$/);
+  const orderId = new URL(page.url()).pathname.split("/").pop()!;
+  return { orderId, total, balance };
+}
+
+test("a reseller buys a gift card from the catalog, copies its code and finds the order in the history and the CSV export", async ({ page, request }) => {
+  await signIn(page, DEMO.email, DEMO.password);
+  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Catalog" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Catalog" })).toBeVisible();
+
+  // Category tabs and the search box narrow the list; a search with no match says so.
+  await page.getByRole("navigation", { name: "Categories" }).getByRole("link", { name: "Gift cards" }).click();
+  await expect(page).toHaveURL(/category=giftcard/);
+  await expect(page.getByRole("heading", { level: 2, name: "Steam" })).toBeVisible();
+  await expect(page.getByRole("heading", { level: 2, name: "Mobile Legends" })).toHaveCount(0);
+  await page.getByLabel("Search products").fill("no such product at all");
+  await page.getByRole("button", { name: "Search" }).click();
+  await expect(page.getByText("No products match “no such product at all”")).toBeVisible();
+  await page.getByLabel("Search products").fill("steam");
+  await page.getByLabel("Region").selectOption("US");
+  await page.getByRole("button", { name: "Search" }).click();
+  await expect(page).toHaveURL(/q=steam/);
+  await expect(page.locator('[data-sku="giftcard-steam-eu-20"]')).toHaveCount(0);
+
+  const card = page.locator('[data-sku="giftcard-steam-us-10"]');
+  await expect(card).toContainText(/In stock: \d+/);
+  // Silver's discount: the caller's price, with the list price struck through.
+  await expect(card.locator(".line-through")).toContainText("9.70");
+  await card.click();
+  await expect(page).toHaveURL(/\/catalog\/giftcard-steam-us-10$/);
+  await expect(page.getByRole("heading", { level: 1, name: "Steam Gift Card 10 USD" })).toBeVisible();
+
+  // A quantity out of range is refused before the confirmation.
+  await page.getByLabel("Quantity").fill("0");
+  await page.getByRole("button", { name: "Review order" }).click();
+  await expect(page.getByText("Enter a whole number from 1 to 20.")).toBeVisible();
+  await page.getByLabel("Quantity").fill("1");
+  const reference = `e2e-gc-${Date.now()}`;
+  await page.getByLabel(/Your reference/).fill(reference);
+  const { orderId, total, balance } = await reviewAndConfirm(page);
+
+  await expect(page.getByTestId("order-status")).toHaveText("completed");
+  // The panel's frame shows the balance after the charge.
+  await expect(page.locator("aside")).toContainText(`Balance ${formatMoney(parseMoney(balance)! - parseMoney(total)!)}`);
+  const code = page.getByTestId("delivery-code");
+  await expect(code).toHaveCount(1);
+  const codeText = (await code.innerText()).trim();
+  expect(codeText).toMatch(/^[A-Z0-9]{5}-[A-Z0-9]{5}-[A-Z0-9]{5}$/);
+  await expect(page.getByTestId("delivery-pin")).toHaveText(/^\d{4}$/);
+  const copy = page.getByTestId("delivery-item").getByRole("button", { name: "Copy" }).first();
+  await copy.click();
+  await expect(page.getByTestId("delivery-item").getByRole("button", { name: "Copied" })).toBeVisible();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(codeText);
+  await expect(page.getByText(reference)).toBeVisible();
+
+  expect(await dashboardBalance(page)).toBe(formatMoney(parseMoney(balance)! - parseMoney(total)!));
+  await expect(page.getByTestId("spend-chart").getByTestId("spend-bar").last()).toBeVisible();
+
+  // The history lists it; filtering by the reference finds exactly it.
+  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Orders" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Orders" })).toBeVisible();
+  await expect(page.getByRole("row").filter({ hasText: orderId })).toContainText("completed");
+  await page.getByLabel("Reference").fill(reference);
+  await page.getByRole("button", { name: "Filter" }).click();
+  await expect(page).toHaveURL(new RegExp(`reference=${reference}`));
+  await expect(page.getByTestId("order-link")).toHaveCount(1);
+  await page.getByLabel("Status").selectOption("failed");
+  await page.getByRole("button", { name: "Filter" }).click();
+  await expect(page.getByText("No orders match these filters")).toBeVisible();
+  await page.getByLabel("Status").selectOption("completed");
+  await page.getByRole("button", { name: "Filter" }).click();
+  await expect(page.getByTestId("order-link")).toHaveCount(1);
+
+  const downloading = page.waitForEvent("download");
+  await page.getByRole("link", { name: "Export CSV" }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toMatch(/^orders-\d{4}-\d{2}-\d{2}\.csv$/);
+  const csv = readFileSync((await download.path())!, "utf8").trim().split(/\r\n/);
+  expect(csv[0]).toBe("id,created_at,sku,product,quantity,unit_price,total,status,reference");
+  expect(csv).toHaveLength(2);
+  expect(csv[1]).toMatch(new RegExp(`^${orderId},\\d{4}-\\d{2}-\\d{2}T[\\d:.]+Z,giftcard-steam-us-10,Steam Gift Card 10 USD,1,${total},${total},completed,${reference}$`));
+
+  // The export needs the session.
+  const anonymous = await request.get("/orders/export", { maxRedirects: 0 });
+  expect(anonymous.status()).toBe(401);
+
+  await page.getByTestId("order-link").click();
+  await expect(page).toHaveURL(new RegExp(`/orders/${orderId}$`));
+});
+
+test("a top-up goes from processing to completed on its own; a failing recipient ends failed with the charge returned", async ({ page }) => {
+  await signIn(page, DEMO.email, DEMO.password);
+  await page.goto("/catalog/topup-mlbb-86");
+  await expect(page.getByRole("heading", { level: 1, name: "86 Diamonds" })).toBeVisible();
+
+  // Per-field validation before anything is sent.
+  await page.getByLabel("Player ID").fill("12ab");
+  await page.getByRole("button", { name: "Review order" }).click();
+  await expect(page.getByText("Player ID has the wrong format.")).toBeVisible();
+  await expect(page.getByText("Zone ID is required.")).toBeVisible();
+
+  await page.getByLabel("Player ID").fill("123456");
+  await page.getByLabel("Zone ID").fill("1234");
+  await page.getByRole("button", { name: "Check" }).click();
+  await expect(page.getByTestId("recipient-check")).toHaveText("✓ Player 3456");
+  const { orderId } = await reviewAndConfirm(page, 1);
+
+  // The page follows the order without reloading: a marker set now survives until it completes.
+  await page.evaluate(() => ((window as unknown as { e2eMarker: string }).e2eMarker = "still here"));
+  const status = page.getByTestId("order-status");
+  await expect(status).toHaveText("processing", { timeout: 2_000 });
+  await expect(status).toHaveText("completed", { timeout: 15_000 });
+  expect(await page.evaluate(() => (window as unknown as { e2eMarker?: string }).e2eMarker)).toBe("still here");
+  await expect(page.getByTestId("delivery-note")).toContainText("delivered to 123456");
+  await expect(page.getByTestId("order-field-player_id")).toHaveText("123456");
+  expect(new URL(page.url()).pathname).toBe(`/orders/${orderId}`);
+
+  // A recipient the sandbox supplier does not know: the check says so, and the order fails and refunds.
+  const before = await dashboardBalance(page);
+  await page.goto("/catalog/topup-mlbb-86");
+  await page.getByLabel("Player ID").fill("12340000");
+  await page.getByLabel("Zone ID").fill("1234");
+  await page.getByRole("button", { name: "Check" }).click();
+  await expect(page.getByTestId("recipient-check")).toHaveText("✗ No such player or account.");
+  const failing = await reviewAndConfirm(page, 1);
+  expect(failing.balance).toBe(before);
+  await expect(page.getByTestId("order-status")).toHaveText("failed", { timeout: 15_000 });
+  await expect(page.getByTestId("failure-reason")).toContainText("12340000");
+  await expect(page.getByText(`the charge of ${failing.total} USD was returned to your balance`)).toBeVisible();
+  expect(await dashboardBalance(page)).toBe(before);
+
+  await page.goto("/orders?status=failed");
+  await expect(page.getByRole("row").filter({ hasText: failing.orderId })).toContainText("failed");
+});
+
+test("a new reseller without balance sees the shortfall at the confirmation and cannot pay", async ({ page }) => {
+  const email = `e2e-short-${Date.now()}@example.test`;
+  await page.goto("/register");
+  await page.getByLabel("Name").fill("Short Shop");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill("short-shop-password-1");
+  await page.getByRole("button", { name: "Create account" }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByTestId("low-balance")).toContainText("below 10.00 USD");
+  await expect(page.getByText("No orders yet")).toBeVisible();
+
+  await page.goto("/catalog/giftcard-googleplay-us-10");
+  await page.getByRole("button", { name: "Review order" }).click();
+  await expect(page.getByTestId("review-balance")).toHaveText("0.00 USD");
+  await expect(page.getByText(/Your balance is [\d.]+ short of this order/)).toBeVisible();
+  await expect(page.getByRole("button", { name: /^Confirm and pay/ })).toHaveCount(0);
+  await expect(page.getByTestId("order-review").getByRole("link", { name: "Top up" })).toHaveAttribute("href", "/topup");
+});

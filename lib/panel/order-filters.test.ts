@@ -1,0 +1,30 @@
+import { describe, expect, it } from "vitest";
+import { orderFilterOf, orderFilterQuery, parseOrderFilterParams } from "./order-filters";
+
+describe("order filter params", () => {
+  it("keeps valid values and drops made-up ones", () => {
+    expect(parseOrderFilterParams({ status: "failed", type: "topup", reference: " shop-1 ", from: "2026-11-01", to: "2026-11-30", cursor: "ord_01ABC" })).toEqual({
+      status: "failed",
+      type: "topup",
+      reference: "shop-1",
+      from: "2026-11-01",
+      to: "2026-11-30",
+      cursor: "ord_01ABC",
+    });
+    expect(parseOrderFilterParams(new URLSearchParams("status=bogus&type=x&from=2026-02-30&to=yesterday&cursor=1;drop"))).toEqual({
+      status: undefined,
+      type: undefined,
+      reference: undefined,
+      from: undefined,
+      to: undefined,
+      cursor: undefined,
+    });
+  });
+
+  it("makes `to` inclusive of the whole day", () => {
+    const filter = orderFilterOf({ from: "2026-11-01", to: "2026-11-01" });
+    expect(filter.from?.toISOString()).toBe("2026-11-01T00:00:00.000Z");
+    expect(filter.to?.toISOString()).toBe("2026-11-01T23:59:59.999Z");
+    expect(orderFilterQuery({ status: "completed", reference: undefined, type: "" })).toBe("status=completed");
+  });
+});

@@ -15,6 +15,8 @@ import { ensureTariffs } from "@/lib/tariffs/ensure-tariffs";
 import { buildIsStale } from "./build-freshness";
 
 const dev = process.argv.includes("--dev");
+// The app runs where it may have no internet; Next's anonymous telemetry would only time out.
+process.env.NEXT_TELEMETRY_DISABLED ??= "1";
 
 function log(line: string) {
   console.log(`[server] ${line}`);

@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { CursorPager } from "@/components/ui/cursor-pager";
 import Link from "next/link";
 import { Badge } from "@/components/ui/badge";
 import { buttonClasses } from "@/components/ui/button";
@@ -108,22 +109,7 @@ export default async function AdminResellersPage({ searchParams }: { searchParam
             </TBody>
           </Table>
         )}
-        {cursor || page.nextCursor ? (
-          <div className="flex items-center justify-between gap-3 border-t border-slate-100 px-4 py-3 sm:px-6">
-            {cursor ? (
-              <Link href={hrefFor({ q })} className={buttonClasses("ghost", "sm")}>
-                ← Newest
-              </Link>
-            ) : (
-              <span />
-            )}
-            {page.nextCursor ? (
-              <Link href={hrefFor({ q, cursor: page.nextCursor })} className={buttonClasses("secondary", "sm")}>
-                Older →
-              </Link>
-            ) : null}
-          </div>
-        ) : null}
+        <CursorPager newestHref={cursor ? hrefFor({ q }) : null} olderHref={page.nextCursor ? hrefFor({ q, cursor: page.nextCursor }) : null} />
       </Card>
     </>
   );

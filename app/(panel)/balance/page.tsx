@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { CursorPager } from "@/components/ui/cursor-pager";
 import Link from "next/link";
 import { TransactionsTable } from "@/components/panel/transactions-table";
 import { buttonClasses } from "@/components/ui/button";
@@ -90,22 +91,7 @@ export default async function BalancePage({ searchParams }: { searchParams: Prom
         ) : (
           <TransactionsTable rows={page.data.map(toTransactionRow)} />
         )}
-        {cursor || page.nextCursor ? (
-          <div className="flex items-center justify-between gap-3 border-t border-slate-100 px-4 py-3 sm:px-6">
-            {cursor ? (
-              <Link href={hrefFor({ type })} className={buttonClasses("ghost", "sm")}>
-                ← Newest
-              </Link>
-            ) : (
-              <span />
-            )}
-            {page.nextCursor ? (
-              <Link href={hrefFor({ type, cursor: page.nextCursor })} className={buttonClasses("secondary", "sm")}>
-                Older →
-              </Link>
-            ) : null}
-          </div>
-        ) : null}
+        <CursorPager newestHref={cursor ? hrefFor({ type }) : null} olderHref={page.nextCursor ? hrefFor({ type, cursor: page.nextCursor }) : null} />
       </Card>
     </>
   );

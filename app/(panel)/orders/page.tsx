@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { CursorPager } from "@/components/ui/cursor-pager";
 import Link from "next/link";
 import { OrderFiltersForm } from "@/components/orders/order-filters-form";
 import { OrdersTable } from "@/components/orders/orders-table";
@@ -62,22 +63,7 @@ export default async function OrdersPage({ searchParams }: { searchParams: Promi
         ) : (
           <OrdersTable rows={page.data.map((order) => toOrderRow(order))} />
         )}
-        {cursor || page.nextCursor ? (
-          <div className="flex items-center justify-between gap-3 border-t border-slate-100 px-4 py-3 sm:px-6">
-            {cursor ? (
-              <Link href={href()} className={buttonClasses("ghost", "sm")}>
-                ← Newest
-              </Link>
-            ) : (
-              <span />
-            )}
-            {page.nextCursor ? (
-              <Link href={href({ cursor: page.nextCursor })} className={buttonClasses("secondary", "sm")}>
-                Older →
-              </Link>
-            ) : null}
-          </div>
-        ) : null}
+        <CursorPager newestHref={cursor ? href() : null} olderHref={page.nextCursor ? href({ cursor: page.nextCursor }) : null} />
       </Card>
     </>
   );

@@ -1,8 +1,8 @@
 import type { Metadata } from "next";
+import { CursorPager } from "@/components/ui/cursor-pager";
 import Link from "next/link";
 import { OrderFiltersForm } from "@/components/orders/order-filters-form";
 import { OrdersTable } from "@/components/orders/orders-table";
-import { buttonClasses } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { cx } from "@/components/ui/cx";
 import { EmptyState } from "@/components/ui/empty-state";
@@ -90,22 +90,7 @@ export default async function AdminOrdersPage({ searchParams }: { searchParams: 
         ) : (
           <OrdersTable rows={page.data.map((order) => toOrderRow(order, { hrefBase: "/admin/orders", reseller: owners.get(order.userId) }))} showReseller />
         )}
-        {params.cursor || page.nextCursor ? (
-          <div className="flex items-center justify-between gap-3 border-t border-slate-100 px-4 py-3 sm:px-6">
-            {params.cursor ? (
-              <Link href={href()} className={buttonClasses("ghost", "sm")}>
-                ← Newest
-              </Link>
-            ) : (
-              <span />
-            )}
-            {page.nextCursor ? (
-              <Link href={href({ cursor: page.nextCursor })} className={buttonClasses("secondary", "sm")}>
-                Older →
-              </Link>
-            ) : null}
-          </div>
-        ) : null}
+        <CursorPager newestHref={params.cursor ? href() : null} olderHref={page.nextCursor ? href({ cursor: page.nextCursor }) : null} />
       </Card>
     </>
   );

@@ -1,0 +1,23 @@
+import Link from "next/link";
+import { buttonClasses } from "./button";
+
+/** "← Newest" / "Older →" under a cursor-paginated list; renders nothing on a single page. */
+export function CursorPager({ newestHref, olderHref }: { newestHref: string | null; olderHref: string | null }) {
+  if (!newestHref && !olderHref) return null;
+  return (
+    <div className="flex items-center justify-between gap-3 border-t border-slate-100 px-4 py-3 sm:px-6">
+      {newestHref ? (
+        <Link href={newestHref} className={buttonClasses("ghost", "sm")}>
+          ← Newest
+        </Link>
+      ) : (
+        <span />
+      )}
+      {olderHref ? (
+        <Link href={olderHref} className={buttonClasses("secondary", "sm")}>
+          Older →
+        </Link>
+      ) : null}
+    </div>
+  );
+}

@@ -38,6 +38,10 @@ export interface Fixtures {
   revokedKey: string;
   /** Bob's key that only 192.0.2.0/24 may use. */
   allowlistedKey: string;
+  /** The webhook API spec's reseller (100.00), whose webhook points at a receiver inside the test. */
+  frank: ResellerFixture;
+  /** The webhook browser spec's reseller. */
+  grace: ResellerFixture;
 }
 
 export function readFixtures(port: number): Fixtures {

@@ -47,6 +47,9 @@ async function prepare(database: Database): Promise<Fixtures> {
   const revoked = await createApiKey(database.db, { userId: bob.id, name: "revoked" });
   await revokeApiKey(database.db, bob.id, revoked.apiKey.id);
   const allowlistedKey = (await createApiKey(database.db, { userId: bob.id, name: "allowlisted", allowedIps: "192.0.2.0/24" })).key;
+  // The webhook specs' resellers: frank for the API spec, grace for the browser spec.
+  const frank = await reseller("frank", 100_000_000n);
+  const grace = await reseller("grace", 50_000_000n);
   return {
     admin: { ...DEMO.admin },
     alice,
@@ -61,12 +64,14 @@ async function prepare(database: Database): Promise<Fixtures> {
     rateLimitKey,
     revokedKey: revoked.key,
     allowlistedKey,
+    frank,
+    grace,
   };
 }
 
 async function main() {
   rmSync(dataDir, { recursive: true, force: true });
-  const database = values.postgres ? await createTestDatabase() : openDatabase({ pgliteDir: pgliteDirOf(dataDir) });
+  const database = values.postgres ? await createTestDatabase({ driver: "postgres" }) : openDatabase({ pgliteDir: pgliteDirOf(dataDir) });
   const fixtures = await prepare(database);
   writeFileSync(fixturesFileFor(port), JSON.stringify(fixtures, null, 2));
   const backing = values.postgres ? { DATABASE_URL: database.url!, REDIS_URL: process.env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379" } : {};

@@ -1,10 +1,15 @@
 import { randomUUID } from "node:crypto";
 import type { DbOrTx } from "@/lib/db/client";
 import { events, type EventType } from "@/lib/db/schema";
+import { enqueueWebhookDelivery } from "@/lib/webhooks/enqueue";
 
-/** Writes an event into the outbox; call it inside the transaction of the change it reports. */
+/**
+ * Writes an event into the outbox; call it inside the transaction of the change it reports. When the
+ * reseller has an enabled webhook, the event's delivery job is queued in that same transaction.
+ */
 export async function recordEvent(tx: DbOrTx, input: { userId: string; type: EventType; data: Record<string, unknown> }): Promise<string> {
   const id = randomUUID();
   await tx.insert(events).values({ id, userId: input.userId, type: input.type, data: input.data });
+  await enqueueWebhookDelivery(tx, input.userId, id);
   return id;
 }

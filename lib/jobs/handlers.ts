@@ -2,3 +2,4 @@
 // imports this file so that the worker knows every kind. A new domain with jobs adds its line here.
 import "@/lib/orders/fulfil-job";
 import "./prune-jobs";
+import "@/lib/webhooks/deliver-job";

@@ -3,6 +3,7 @@ import * as account from "./account";
 import { catalogOperations } from "./catalog";
 import { orderOperations } from "./orders";
 import * as subscription from "./subscription";
+import { webhookOperations } from "./webhooks";
 
 /** Every operation of the API, in the order the OpenAPI document lists them. */
 export const operations: Operation[] = [
@@ -13,4 +14,5 @@ export const operations: Operation[] = [
   subscription.setSubscriptionAutoRenew,
   ...(catalogOperations as Operation[]),
   ...(orderOperations as Operation[]),
+  ...(webhookOperations as Operation[]),
 ];

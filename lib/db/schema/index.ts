@@ -9,3 +9,5 @@ export * from "./orders";
 export * from "./idempotency-keys";
 export * from "./order-messages";
 export * from "./events";
+export * from "./webhook-endpoints";
+export * from "./webhook-deliveries";

@@ -1,0 +1,192 @@
+import type { APIRequestContext } from "@playwright/test";
+import { startReceiver, verifiedWith, verifyBodySignature, type ReceivedRequest, type TestReceiver } from "@/lib/webhooks/testing/receiver";
+import { expect, test } from "../support/test";
+
+/*
+ * The webhook API against the running server (WEBHOOK_ALLOW_PRIVATE=1), with a real receiver in this
+ * process on 127.0.0.1. Frank is this spec's reseller; the tests build on each other in order.
+ */
+test.describe.configure({ mode: "serial" });
+
+const WEBHOOK = "/api/v2/account/webhook";
+let receiver: TestReceiver;
+let secret = "";
+
+test.beforeAll(async () => {
+  receiver = await startReceiver(() => ({ status: 200, body: "received" }));
+});
+test.afterAll(async () => {
+  await receiver.close();
+});
+
+const key = (apiKey: string) => ({ "X-API-Key": apiKey });
+
+async function waitForEvent(predicate: (request: ReceivedRequest) => boolean, what: string): Promise<ReceivedRequest> {
+  await expect.poll(() => receiver.received.some(predicate), { message: `waiting for ${what}`, timeout: 20_000 }).toBe(true);
+  return receiver.received.find(predicate)!;
+}
+
+const bodyOf = (request: ReceivedRequest) => JSON.parse(request.body);
+
+async function deliveries(request: APIRequestContext, apiKey: string) {
+  const response = await request.get(`${WEBHOOK}/deliveries?limit=100`, { headers: key(apiKey) });
+  expect(response.status()).toBe(200);
+  return (await response.json()) as { data: Record<string, unknown>[]; next_cursor: string | null };
+}
+
+test("before any configuration the webhook reads as empty", async ({ request, fixtures }) => {
+  const response = await request.get(WEBHOOK, { headers: key(fixtures.frank.apiKey) });
+  expect(response.status()).toBe(200);
+  expect(await response.json()).toEqual({ url: null, enabled: false, secret_set: false, consecutive_failures: 0, disabled_reason: null });
+  const test = await request.post(`${WEBHOOK}/test`, { headers: key(fixtures.frank.apiKey) });
+  expect(test.status()).toBe(404);
+  expect((await test.json()).error.code).toBe("not_found");
+});
+
+test("bad URLs and bodies are refused with details", async ({ request, fixtures }) => {
+  const cases: [unknown, string, string][] = [
+    [{ url: "ftp://hooks.example/in", enabled: true }, "url", "https:// or http://"],
+    [{ url: "https://user:pw@hooks.example/in", enabled: true }, "url", "user name or password"],
+    [{ url: "not a url", enabled: true }, "url", "full URL"],
+    [{ url: `https://hooks.example/${"a".repeat(2100)}`, enabled: true }, "url", "2048"],
+    [{ url: receiver.url }, "enabled", ""],
+    [{ url: receiver.url, enabled: true, secret: "mine" }, "secret", "Unknown field"],
+  ];
+  for (const [data, path, message] of cases) {
+    const response = await request.put(WEBHOOK, { headers: key(fixtures.frank.apiKey), data: data as Record<string, unknown> });
+    expect(response.status(), JSON.stringify(data).slice(0, 80)).toBe(400);
+    const { error } = await response.json();
+    expect(error.code).toBe("validation_error");
+    expect(error.details.issues[0].path).toBe(path);
+    expect(error.details.issues[0].message).toContain(message);
+  }
+  const after = await request.get(WEBHOOK, { headers: key(fixtures.frank.apiKey) });
+  expect((await after.json()).url).toBeNull();
+});
+
+test("the first PUT creates the secret and returns it once", async ({ request, fixtures }) => {
+  const first = await request.put(WEBHOOK, { headers: key(fixtures.frank.apiKey), data: { url: receiver.url, enabled: true } });
+  expect(first.status()).toBe(200);
+  const created = await first.json();
+  expect(created).toEqual({
+    url: receiver.url,
+    enabled: true,
+    secret_set: true,
+    consecutive_failures: 0,
+    disabled_reason: null,
+    secret: expect.stringMatching(/^whsec_[0-9A-Za-z]{32}$/),
+  });
+  secret = created.secret;
+
+  const read = await request.get(WEBHOOK, { headers: key(fixtures.frank.apiKey) });
+  expect(await read.json()).toEqual({ url: receiver.url, enabled: true, secret_set: true, consecutive_failures: 0, disabled_reason: null });
+  const again = await request.put(WEBHOOK, { headers: key(fixtures.frank.apiKey), data: { url: receiver.url, enabled: true } });
+  expect(await again.json()).not.toHaveProperty("secret");
+});
+
+test("a test delivery is answered with its record and arrives signed", async ({ request, fixtures }) => {
+  const response = await request.post(`${WEBHOOK}/test`, { headers: key(fixtures.frank.apiKey) });
+  expect(response.status()).toBe(200);
+  const delivery = await response.json();
+  expect(delivery).toMatchObject({
+    delivery_id: expect.stringMatching(/^dlv_/),
+    event: "webhook.test",
+    url: receiver.url,
+    attempt: 1,
+    trigger: "test",
+    status: "succeeded",
+    response_status: 200,
+    response_body: "received",
+    error: null,
+    next_retry_at: null,
+  });
+  expect(delivery.duration_ms).toEqual(expect.any(Number));
+  const arrived = await waitForEvent((r) => r.headers["webhook-id"] === delivery.event_id, "the test event");
+  expect(verifiedWith(secret, arrived)).toBe(true);
+  expect(bodyOf(arrived)).toEqual({ event: "webhook.test", event_id: delivery.event_id, timestamp: expect.stringMatching(/Z$/), data: { message: "test" } });
+  expect(arrived.body).toBe(delivery.payload);
+  expect(arrived.headers).toMatchObject({ "content-type": "application/json", "x-webhook-event": "webhook.test", "x-webhook-id": delivery.event_id });
+});
+
+test("an order produces signed order.created and order.status_changed deliveries", async ({ request, fixtures }) => {
+  const placed = await request.post("/api/v2/order", { headers: key(fixtures.frank.apiKey), data: { sku: "giftcard-steam-us-10", quantity: 1, fields: {}, reference: "wh-e2e-1" } });
+  expect(placed.status()).toBe(201);
+  const order = await placed.json();
+
+  const created = await waitForEvent((r) => bodyOf(r).event === "order.created" && bodyOf(r).data.order_id === order.order_id, "order.created");
+  const changed = await waitForEvent((r) => bodyOf(r).event === "order.status_changed" && bodyOf(r).data.order_id === order.order_id, "order.status_changed");
+  for (const arrived of [created, changed]) {
+    expect(verifiedWith(secret, arrived)).toBe(true);
+    expect(arrived.headers["x-webhook-event"]).toBe(bodyOf(arrived).event);
+    expect(arrived.headers["x-webhook-id"]).toBe(bodyOf(arrived).event_id);
+    expect(bodyOf(arrived).event_id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
+  }
+  expect(bodyOf(created).data).toMatchObject({ order_id: order.order_id, type: "giftcard", status: "processing", reference: "wh-e2e-1", delivery: null });
+  const current = await (await request.get(`/api/v2/order/${order.order_id}`, { headers: key(fixtures.frank.apiKey) })).json();
+  expect(current.status).toBe("completed");
+  expect(bodyOf(changed).data).toMatchObject({ order_id: order.order_id, status: "completed", previous_status: "processing", delivery: current.delivery });
+  expect(bodyOf(changed).data.delivery.items[0].code).toEqual(expect.any(String));
+});
+
+test("the deliveries list shows every attempt, newest first; redelivery sends the same body again", async ({ request, fixtures }) => {
+  const list = await deliveries(request, fixtures.frank.apiKey);
+  expect(list.next_cursor).toBeNull();
+  expect(list.data.map((d) => d.event)).toEqual(expect.arrayContaining(["webhook.test", "order.created", "order.status_changed"]));
+  const ids = list.data.map((d) => d.delivery_id as string);
+  expect([...ids].sort().reverse()).toEqual(ids);
+  for (const item of list.data) {
+    expect(Object.keys(item).sort()).toEqual(
+      ["attempt", "created_at", "delivery_id", "duration_ms", "error", "event", "event_id", "next_retry_at", "payload", "response_body", "response_status", "status", "trigger", "url"].sort(),
+    );
+    expect(item.status).toBe("succeeded");
+  }
+
+  const original = list.data.find((d) => d.event === "order.status_changed")!;
+  const before = receiver.received.length;
+  const response = await request.post(`${WEBHOOK}/deliveries/${original.delivery_id}/redeliver`, { headers: key(fixtures.frank.apiKey) });
+  expect(response.status()).toBe(200);
+  const again = await response.json();
+  expect(again).toMatchObject({ event_id: original.event_id, event: "order.status_changed", attempt: 2, trigger: "redelivery", status: "succeeded" });
+  expect(again.delivery_id).not.toBe(original.delivery_id);
+  expect(receiver.received).toHaveLength(before + 1);
+  const resent = receiver.received[before];
+  expect(resent.body).toBe(original.payload);
+  expect(verifiedWith(secret, resent)).toBe(true);
+  expect((await deliveries(request, fixtures.frank.apiKey)).data[0].delivery_id).toBe(again.delivery_id);
+});
+
+test("regenerating the secret: deliveries verify with the new one, not the old", async ({ request, fixtures }) => {
+  const response = await request.post(`${WEBHOOK}/secret/regenerate`, { headers: key(fixtures.frank.apiKey) });
+  expect(response.status()).toBe(200);
+  const { secret: fresh } = await response.json();
+  expect(fresh).toMatch(/^whsec_[0-9A-Za-z]{32}$/);
+  expect(fresh).not.toBe(secret);
+
+  const test = await (await request.post(`${WEBHOOK}/test`, { headers: key(fixtures.frank.apiKey) })).json();
+  const arrived = await waitForEvent((r) => r.headers["webhook-id"] === test.event_id, "the test after rotation");
+  expect(verifiedWith(fresh, arrived)).toBe(true);
+  expect(verifyBodySignature(secret, arrived.body, arrived.headers["x-webhook-signature"])).toBe(false);
+  secret = fresh;
+});
+
+test("another reseller's delivery is not found, and not listed", async ({ request, fixtures }) => {
+  const mine = (await deliveries(request, fixtures.frank.apiKey)).data[0];
+  const foreign = await request.post(`${WEBHOOK}/deliveries/${mine.delivery_id}/redeliver`, { headers: key(fixtures.alice.apiKey) });
+  expect(foreign.status()).toBe(404);
+  expect((await foreign.json()).error).toMatchObject({ code: "not_found", retryable: false });
+  const theirs = await deliveries(request, fixtures.alice.apiKey);
+  expect(theirs.data.map((d) => d.delivery_id)).not.toContain(mine.delivery_id);
+  const unknown = await request.post(`${WEBHOOK}/deliveries/dlv_00000000000000000000000000/redeliver`, { headers: key(fixtures.frank.apiKey) });
+  expect(unknown.status()).toBe(404);
+});
+
+test("turning the webhook off stops deliveries; without a key it is 401", async ({ request, fixtures }) => {
+  const off = await request.put(WEBHOOK, { headers: key(fixtures.frank.apiKey), data: { url: receiver.url, enabled: false } });
+  expect(await off.json()).toMatchObject({ enabled: false, disabled_reason: null });
+  const before = receiver.received.length;
+  const placed = await request.post("/api/v2/order", { headers: key(fixtures.frank.apiKey), data: { sku: "giftcard-steam-us-10", quantity: 1, fields: {} } });
+  expect(placed.status()).toBe(201);
+  await new Promise((resolve) => setTimeout(resolve, 2000));
+  expect(receiver.received).toHaveLength(before);
+  expect((await request.get(WEBHOOK)).status()).toBe(401);
+});

@@ -1,0 +1,173 @@
+import type { Page } from "@playwright/test";
+import { startReceiver, verifiedWith, type TestReceiver } from "@/lib/webhooks/testing/receiver";
+import { expect, test } from "./support/test";
+
+/*
+ * The webhooks page, driven in the browser as grace, against a real receiver in this process
+ * (the e2e server allows private addresses). The steps build on each other.
+ */
+test.describe.configure({ mode: "serial" });
+
+let receiver: TestReceiver;
+let failing = false;
+
+test.beforeAll(async () => {
+  receiver = await startReceiver(() => (failing ? { status: 503, body: "maintenance" } : { status: 200, body: "thanks" }));
+});
+test.afterAll(async () => {
+  await receiver.close();
+});
+
+async function signIn(page: Page, email: string, password: string) {
+  await page.goto("/login");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill(password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+}
+
+async function revealSecret(page: Page): Promise<string> {
+  await page.getByRole("button", { name: "Reveal secret" }).click();
+  const box = page.getByTestId("webhook-secret");
+  await expect(box).toHaveText(/^whsec_[0-9A-Za-z]{32}$/);
+  return (await box.textContent())!.trim();
+}
+
+const VIEWPORTS = [
+  { name: "desktop", width: 1280, height: 860 },
+  { name: "phone", width: 390, height: 844 },
+] as const;
+
+async function screenshots(page: Page, name: string) {
+  for (const viewport of VIEWPORTS) {
+    await page.setViewportSize({ width: viewport.width, height: viewport.height });
+    await page.evaluate(() => window.scrollTo(0, 0));
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow, `${name} at ${viewport.name} overflows horizontally`).toBeLessThanOrEqual(0);
+    await page.screenshot({ path: `screenshots/${name}-${viewport.name}.png`, fullPage: true });
+  }
+  await page.setViewportSize({ width: 1280, height: 860 });
+}
+
+test("configure a webhook, send a test, see it in the log; reveal, copy and rotate the secret", async ({ page, context, fixtures }) => {
+  await context.grantPermissions(["clipboard-read", "clipboard-write"]);
+  await signIn(page, fixtures.grace.email, fixtures.grace.password);
+  await page.goto("/webhooks");
+  await expect(page.getByRole("heading", { level: 1, name: "Webhooks" })).toBeVisible();
+  await expect(page.getByText("Not configured")).toBeVisible();
+  await expect(page.getByText("No deliveries yet")).toBeVisible();
+  await screenshots(page, "webhooks-empty");
+
+  // Validation messages come back on the field.
+  await page.getByLabel("Endpoint URL").fill("ftp://files.example/hook");
+  await page.getByRole("button", { name: "Save webhook" }).click();
+  await expect(page.getByText("The URL must start with https:// or http://.")).toBeVisible();
+  await expect(page.getByLabel("Endpoint URL")).toHaveValue("ftp://files.example/hook");
+
+  await page.getByLabel("Endpoint URL").fill(receiver.url);
+  await page.getByLabel("Send events to this URL").check();
+  await page.getByRole("button", { name: "Save webhook" }).click();
+  await expect(page.getByText("Webhook saved. Your signing secret was created: reveal it below.")).toBeVisible();
+  await expect(page.getByText("Enabled", { exact: true })).toBeVisible();
+
+  // The secret, revealed on demand and copied.
+  const secret = await revealSecret(page);
+  await page.getByRole("button", { name: "Copy secret" }).click();
+  await expect(page.getByRole("button", { name: "Copied" })).toBeVisible();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(secret);
+
+  // A test event: the receiver's answer shows at once, and the log picks the delivery up.
+  await page.getByRole("button", { name: "Send test event" }).click();
+  await expect.poll(() => receiver.received.length).toBe(1);
+  const result = page.getByTestId("test-result");
+  await expect(result).toContainText("Succeeded");
+  await expect(result).toContainText("HTTP 200");
+  await expect(result).toContainText(/\d+ ms/);
+  await expect(result).toContainText("thanks");
+  expect(verifiedWith(secret, receiver.received[0])).toBe(true);
+
+  const rows = page.getByTestId("delivery-row");
+  await expect(rows).toHaveCount(1);
+  const row = rows.first();
+  await expect(row).toContainText("webhook.test");
+  await expect(row).toContainText("Test");
+  await expect(row).toContainText("HTTP 200");
+  await row.getByText("Payload and answer").click();
+  await expect(row.getByTestId("delivery-payload")).toContainText('"message": "test"');
+  await screenshots(page, "webhooks");
+
+  // Rotation asks first, says the old secret stops at once, and shows the new one.
+  await page.getByRole("button", { name: "Rotate secret" }).click();
+  await expect(page.getByText("The old secret stops working at once. Rotate?")).toBeVisible();
+  await page.getByRole("button", { name: "Rotate now" }).click();
+  await expect(page.getByText("New secret in force.")).toBeVisible();
+  const box = page.getByTestId("webhook-secret");
+  await expect(box).not.toHaveText(secret);
+  const rotated = (await box.textContent())!.trim();
+  expect(rotated).toMatch(/^whsec_[0-9A-Za-z]{32}$/);
+
+  await page.getByRole("button", { name: "Send test event" }).click();
+  await expect.poll(() => receiver.received.length).toBe(2);
+  await expect(page.getByRole("button", { name: "Send test event" })).toBeEnabled();
+  await expect(result).toContainText("HTTP 200");
+  expect(verifiedWith(rotated, receiver.received[1])).toBe(true);
+  expect(verifiedWith(secret, receiver.received[1])).toBe(false);
+  await expect(rows).toHaveCount(2);
+
+  // Reloading and revealing again shows the rotated secret.
+  await page.reload();
+  expect(await revealSecret(page)).toBe(rotated);
+});
+
+test("the log refreshes by itself, redelivers, and a webhook paused after 50 failures is re-enabled in one click", async ({ page, request, fixtures }) => {
+  await signIn(page, fixtures.grace.email, fixtures.grace.password);
+  await page.goto("/webhooks");
+  const rows = page.getByTestId("delivery-row");
+  await expect(rows).toHaveCount(2);
+
+  // A delivery made elsewhere (the API) appears without reloading.
+  const headers = { "X-API-Key": fixtures.grace.apiKey };
+  const made = await (await request.post("/api/v2/account/webhook/test", { headers })).json();
+  await expect(page.locator(`[data-delivery-id="${made.delivery_id}"]`)).toBeVisible();
+  await expect(rows).toHaveCount(3);
+
+  // Redeliver from the log.
+  await rows.first().getByRole("button", { name: "Redeliver" }).click();
+  await expect(rows).toHaveCount(4);
+  await expect(rows.first()).toContainText("Attempt2");
+
+  // An order's events are delivered and logged.
+  const placed = await request.post("/api/v2/order", { headers, data: { sku: "giftcard-steam-us-10", quantity: 1, fields: {} } });
+  expect(placed.status()).toBe(201);
+  await expect(rows.filter({ hasText: "order.status_changed" })).toHaveCount(1, { timeout: 20_000 });
+  await expect(rows.filter({ hasText: "order.created" })).toHaveCount(1);
+
+  // 50 failed attempts in a row (redeliveries count like any delivery) pause the webhook.
+  failing = true;
+  const orderDelivery = (await (await request.get("/api/v2/account/webhook/deliveries", { headers })).json()).data.find(
+    (d: { event: string }) => d.event === "order.created",
+  );
+  for (let i = 0; i < 50; i++) {
+    const response = await request.post(`/api/v2/account/webhook/deliveries/${orderDelivery.delivery_id}/redeliver`, { headers });
+    expect((await response.json()).status).toBe("failed");
+  }
+  const paused = await (await request.get("/api/v2/account/webhook", { headers })).json();
+  expect(paused).toMatchObject({ enabled: false, consecutive_failures: 50, disabled_reason: "consecutive_failures" });
+
+  await page.reload();
+  const banner = page.getByTestId("webhook-disabled-banner");
+  await expect(banner).toContainText("Deliveries are paused");
+  await expect(banner).toContainText("50 consecutive failed attempts");
+  await expect(page.getByText("Paused after failures")).toBeVisible();
+  await expect(rows.first()).toContainText("HTTP 503");
+  await expect(rows).toHaveCount(20);
+  await page.getByRole("button", { name: "Show older deliveries" }).click();
+  await expect(rows).toHaveCount(40);
+  await screenshots(page, "webhooks-paused");
+
+  failing = false;
+  await banner.getByRole("button", { name: "Re-enable webhook" }).click();
+  await expect(banner).toHaveCount(0);
+  await expect(page.getByText("Enabled", { exact: true })).toBeVisible();
+  expect(await (await request.get("/api/v2/account/webhook", { headers })).json()).toMatchObject({ enabled: true, consecutive_failures: 0, disabled_reason: null });
+});

@@ -1,0 +1,123 @@
+import { z } from "zod";
+import { WEBHOOK_DELIVERY_STATUSES, WEBHOOK_DELIVERY_TRIGGERS, WEBHOOK_DISABLED_REASONS } from "@/lib/db/schema";
+import { MAX_OUTBOUND_URL_LENGTH } from "@/lib/net/outbound-url";
+import { listResponse, paginationQuery, timestampString } from "../common-schemas";
+import { defineOperation } from "../operation";
+
+export const webhookSchema = z
+  .object({
+    url: z.string().nullable().meta({ description: "The receiving URL; null until a webhook is configured.", example: "https://shop.example/webhooks/reseller" }),
+    enabled: z.boolean(),
+    secret_set: z.boolean().meta({ description: "Whether a signing secret exists. The secret itself is never returned here." }),
+    consecutive_failures: z.number().int().meta({ description: "Failed delivery attempts since the last success; 50 disable the webhook." }),
+    disabled_reason: z
+      .enum(WEBHOOK_DISABLED_REASONS)
+      .nullable()
+      .meta({ description: "Why the webhook is off when the service turned it off; null when on, or turned off by the reseller." }),
+  })
+  .meta({ id: "Webhook" });
+
+const secretString = z.string().regex(/^whsec_[0-9A-Za-z]{32}$/).meta({ example: "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw" });
+
+export const webhookDeliverySchema = z
+  .object({
+    delivery_id: z.string().meta({ example: "dlv_01JD4X0000ABCDEFGHJKMNPQRS" }),
+    event_id: z.uuid(),
+    event: z.string().meta({ example: "order.status_changed" }),
+    url: z.string(),
+    attempt: z.number().int().meta({ description: "1 for the first send of the event, 2 to 4 for the retries; redeliveries continue the count." }),
+    trigger: z.enum(WEBHOOK_DELIVERY_TRIGGERS).meta({ description: "event: the event's own send or retry; redelivery: asked for; test: a test event." }),
+    status: z.enum(WEBHOOK_DELIVERY_STATUSES),
+    response_status: z.number().int().nullable().meta({ description: "The receiver's HTTP status; null when no answer came." }),
+    duration_ms: z.number().int().nullable(),
+    error: z.string().nullable().meta({ description: "Why the attempt failed (timeout, refused address, non-2xx, redirect...)." }),
+    created_at: timestampString,
+    next_retry_at: timestampString.nullable().meta({ description: "When the next retry of a failed attempt is due; null when none follows." }),
+    payload: z.string().meta({ description: "The exact request body that was sent (and signed)." }),
+    response_body: z.string().nullable().meta({ description: "The first 1 KiB of the receiver's answer." }),
+  })
+  .meta({ id: "WebhookDelivery" });
+
+const webhookUrl = z
+  .string()
+  .min(1, "Enter the URL that receives the events.")
+  .max(MAX_OUTBOUND_URL_LENGTH, `At most ${MAX_OUTBOUND_URL_LENGTH} characters.`)
+  .meta({ example: "https://shop.example/webhooks/reseller" });
+
+export const putWebhookBody = z.strictObject({ url: webhookUrl, enabled: z.boolean() });
+
+const tag = "Webhooks";
+const base = { tag, category: "default", auth: "reseller" } as const;
+
+export const getWebhook = defineOperation({
+  ...base,
+  operationId: "getWebhook",
+  summary: "The webhook configuration",
+  description: "Never includes the secret. Before any configuration: url null, enabled false, secret_set false.",
+  method: "GET",
+  path: "/api/v2/account/webhook",
+  response: webhookSchema,
+});
+
+export const putWebhook = defineOperation({
+  ...base,
+  operationId: "putWebhook",
+  summary: "Set the webhook URL and turn it on or off",
+  description:
+    "Only http(s) URLs without credentials, at most 2048 characters, whose host resolves only to public addresses. " +
+    "The first call creates the signing secret and returns it once, as `secret`. Enabling a disabled webhook, or changing its URL, " +
+    "starts the failure count from zero.",
+  method: "PUT",
+  path: "/api/v2/account/webhook",
+  body: putWebhookBody,
+  response: webhookSchema
+    .extend({ secret: secretString.optional().meta({ description: "Only in the answer to the call that created the webhook." }) })
+    .meta({ id: "WebhookSaved" }),
+  errors: ["validation_error"],
+});
+
+export const regenerateWebhookSecret = defineOperation({
+  ...base,
+  operationId: "regenerateWebhookSecret",
+  summary: "Rotate the signing secret",
+  description: "The old secret stops signing at once: every delivery from now on, retries included, is signed with the new one.",
+  method: "POST",
+  path: "/api/v2/account/webhook/secret/regenerate",
+  response: z.object({ secret: secretString }).meta({ id: "WebhookSecret" }),
+  errors: ["not_found"],
+});
+
+export const testWebhook = defineOperation({
+  ...base,
+  operationId: "testWebhook",
+  summary: "Send a test event now",
+  description: "One immediate, signed delivery of a `webhook.test` event (data `{\"message\": \"test\"}`); answers the delivery record with the receiver's answer.",
+  method: "POST",
+  path: "/api/v2/account/webhook/test",
+  response: webhookDeliverySchema,
+  errors: ["not_found"],
+});
+
+export const listWebhookDeliveries = defineOperation({
+  ...base,
+  operationId: "listWebhookDeliveries",
+  summary: "Delivery attempts, newest first",
+  method: "GET",
+  path: "/api/v2/account/webhook/deliveries",
+  query: paginationQuery,
+  response: listResponse(webhookDeliverySchema),
+});
+
+export const redeliverWebhookDelivery = defineOperation({
+  ...base,
+  operationId: "redeliverWebhookDelivery",
+  summary: "Send a delivery's event again now",
+  description: "Sends the same body again, signed with the current secret, as a new attempt; answers that attempt.",
+  method: "POST",
+  path: "/api/v2/account/webhook/deliveries/{deliveryId}/redeliver",
+  params: z.object({ deliveryId: z.string().max(64) }),
+  response: webhookDeliverySchema,
+  errors: ["not_found"],
+});
+
+export const webhookOperations = [getWebhook, putWebhook, regenerateWebhookSecret, testWebhook, listWebhookDeliveries, redeliverWebhookDelivery];

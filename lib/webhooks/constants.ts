@@ -1,0 +1,12 @@
+/** The job that delivers one scheduled attempt of one event. */
+export const WEBHOOK_DELIVER_JOB = "webhook.deliver";
+/** Consecutive failed attempts that disable a webhook. */
+export const MAX_CONSECUTIVE_FAILURES = 50;
+/** The receiver has this long to answer, completely. */
+export const DELIVERY_TIMEOUT_MS = 10_000;
+/** How much of the receiver's answer a delivery record keeps. */
+export const MAX_RESPONSE_BYTES = 1024;
+/** A deliver job's lease: well past the delivery deadline, so a live worker never loses it mid-send. */
+export const DELIVER_LEASE_MS = 60_000;
+/** The event type of a test delivery (never in the outbox). */
+export const TEST_EVENT = "webhook.test";

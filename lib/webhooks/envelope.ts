@@ -1,0 +1,29 @@
+import { eq } from "drizzle-orm";
+import type { DbOrTx } from "@/lib/db/client";
+import { orders, type AppEvent } from "@/lib/db/schema";
+import { toOrderRecord } from "@/lib/orders/serialize";
+import { TEST_EVENT } from "./constants";
+
+/** The envelope every delivery carries, serialised once: these bytes are what gets signed and sent. */
+function envelope(event: string, eventId: string, timestamp: Date, data: Record<string, unknown>): string {
+  return JSON.stringify({ event, event_id: eventId, timestamp: timestamp.toISOString(), data });
+}
+
+/**
+ * The body of an outbox event. Order events are stored without their delivered codes (those exist only
+ * encrypted at rest), so an order event that reports a completed (or since refunded) order gets its
+ * `delivery` from the order itself, as the order endpoints show it.
+ */
+export async function buildEventBody(db: DbOrTx, event: AppEvent): Promise<string> {
+  let data = event.data;
+  const status = data.status;
+  if (event.type.startsWith("order.") && (status === "completed" || status === "refunded") && typeof data.order_id === "string") {
+    const [order] = await db.select().from(orders).where(eq(orders.id, data.order_id));
+    if (order) data = { ...data, delivery: toOrderRecord(order).delivery };
+  }
+  return envelope(event.type, event.id, event.createdAt, data);
+}
+
+export function testEventBody(eventId: string, now: Date): string {
+  return envelope(TEST_EVENT, eventId, now, { message: "test" });
+}

@@ -1,0 +1,33 @@
+import { config } from "@/lib/config/env";
+import type { HostResolver } from "@/lib/net/outbound-url";
+import { DELIVERY_TIMEOUT_MS } from "./constants";
+
+/** How a delivery is sent; the defaults come from the configuration, tests pass their own. */
+export interface WebhookSendOptions {
+  /** WEBHOOK_ALLOW_PRIVATE: lifts the SSRF guard's private-address check. */
+  allowPrivate: boolean;
+  timeoutMs: number;
+  resolver?: HostResolver;
+}
+
+export interface WebhookDeliveryOptions extends WebhookSendOptions {
+  /** Delays before the retries of a failed attempt (WEBHOOK_RETRY_DELAYS); their count is the retry count. */
+  retryDelays: number[];
+  log: (line: string) => void;
+}
+
+export function sendOptions(overrides: Partial<WebhookSendOptions> = {}): WebhookSendOptions {
+  return {
+    allowPrivate: overrides.allowPrivate ?? config().WEBHOOK_ALLOW_PRIVATE,
+    timeoutMs: overrides.timeoutMs ?? DELIVERY_TIMEOUT_MS,
+    resolver: overrides.resolver,
+  };
+}
+
+export function deliveryOptions(overrides: Partial<WebhookDeliveryOptions> = {}): WebhookDeliveryOptions {
+  return {
+    ...sendOptions(overrides),
+    retryDelays: overrides.retryDelays ?? config().WEBHOOK_RETRY_DELAYS,
+    log: overrides.log ?? ((line) => console.log(`[webhooks] ${line}`)),
+  };
+}

@@ -1,0 +1,150 @@
+import { and, eq, ne, sql } from "drizzle-orm";
+import { decryptSecret, encryptSecret } from "@/lib/crypto/encryption";
+import type { Db, DbOrTx } from "@/lib/db/client";
+import { webhookEndpoints, type WebhookEndpoint } from "@/lib/db/schema";
+import { AppError, validationError } from "@/lib/errors/app-error";
+import { OutboundUrlError, parseOutboundUrl, resolveOutboundHost, type HostResolver } from "@/lib/net/outbound-url";
+import { MAX_CONSECUTIVE_FAILURES } from "./constants";
+import { generateWebhookSecret } from "./signature";
+
+/** The webhook as the API and the panel show it: never the secret. */
+export interface WebhookRecord {
+  url: string | null;
+  enabled: boolean;
+  secret_set: boolean;
+  consecutive_failures: number;
+  disabled_reason: "consecutive_failures" | null;
+}
+
+export function toWebhookRecord(endpoint: WebhookEndpoint | null): WebhookRecord {
+  if (!endpoint) return { url: null, enabled: false, secret_set: false, consecutive_failures: 0, disabled_reason: null };
+  return {
+    url: endpoint.url,
+    enabled: endpoint.enabled,
+    secret_set: true,
+    consecutive_failures: endpoint.consecutiveFailures,
+    disabled_reason: endpoint.disabledReason ?? null,
+  };
+}
+
+export async function findWebhookEndpoint(db: DbOrTx, userId: string): Promise<WebhookEndpoint | null> {
+  const [endpoint] = await db.select().from(webhookEndpoints).where(eq(webhookEndpoints.userId, userId));
+  return endpoint ?? null;
+}
+
+export const noWebhook = () => new AppError("not_found", "No webhook is configured yet. Set its URL first (PUT /api/v2/account/webhook).");
+
+async function requireEndpoint(db: DbOrTx, userId: string): Promise<WebhookEndpoint> {
+  const endpoint = await findWebhookEndpoint(db, userId);
+  if (!endpoint) throw noWebhook();
+  return endpoint;
+}
+
+/**
+ * Checks a webhook URL as it is saved: its shape, then every address its host resolves to, through
+ * the same guard that every delivery goes through (unless private addresses are allowed). A problem
+ * is a validation error on `url` with a message a reseller can act on.
+ */
+export async function vetWebhookUrl(url: string, options: { allowPrivate: boolean; resolver?: HostResolver }): Promise<void> {
+  try {
+    await resolveOutboundHost(parseOutboundUrl(url), options);
+  } catch (error) {
+    if (error instanceof OutboundUrlError) throw validationError([{ path: "url", message: error.message }]);
+    throw error;
+  }
+}
+
+/**
+ * Sets the URL and the enabled flag. The first save creates the webhook with a new secret and hands
+ * that secret back, once. Enabling a disabled webhook, or pointing it at another URL, starts the
+ * failure count from zero.
+ */
+export async function saveWebhook(
+  db: Db,
+  userId: string,
+  input: { url: string; enabled: boolean },
+  options: { allowPrivate: boolean; resolver?: HostResolver },
+): Promise<{ endpoint: WebhookEndpoint; secret: string | null }> {
+  await vetWebhookUrl(input.url, options);
+  return db.transaction(async (tx) => {
+    const secret = generateWebhookSecret();
+    const [created] = await tx
+      .insert(webhookEndpoints)
+      .values({ userId, url: input.url, enabled: input.enabled, secretEncrypted: encryptSecret(secret) })
+      .onConflictDoNothing({ target: webhookEndpoints.userId })
+      .returning();
+    if (created) return { endpoint: created, secret };
+
+    const [existing] = await tx.select().from(webhookEndpoints).where(eq(webhookEndpoints.userId, userId)).for("update");
+    const fresh = (input.enabled && !existing.enabled) || input.url !== existing.url;
+    const [updated] = await tx
+      .update(webhookEndpoints)
+      .set({
+        url: input.url,
+        enabled: input.enabled,
+        updatedAt: new Date(),
+        ...(fresh ? { consecutiveFailures: 0 } : {}),
+        ...(input.enabled || fresh ? { disabledReason: null, disabledAt: null } : {}),
+      })
+      .where(eq(webhookEndpoints.userId, userId))
+      .returning();
+    return { endpoint: updated, secret: null };
+  });
+}
+
+/** Turns the webhook back on (the panel's one-click re-enable): the failure count starts from zero. */
+export async function enableWebhook(db: DbOrTx, userId: string): Promise<WebhookEndpoint> {
+  await requireEndpoint(db, userId);
+  const [updated] = await db
+    .update(webhookEndpoints)
+    .set({ enabled: true, consecutiveFailures: 0, disabledReason: null, disabledAt: null, updatedAt: new Date() })
+    .where(eq(webhookEndpoints.userId, userId))
+    .returning();
+  return updated;
+}
+
+/** A new secret, in force at once: every delivery from now on is signed with it, retries included. */
+export async function regenerateWebhookSecret(db: DbOrTx, userId: string): Promise<string> {
+  const secret = generateWebhookSecret();
+  const rows = await db
+    .update(webhookEndpoints)
+    .set({ secretEncrypted: encryptSecret(secret), updatedAt: new Date() })
+    .where(eq(webhookEndpoints.userId, userId))
+    .returning({ userId: webhookEndpoints.userId });
+  if (rows.length === 0) throw noWebhook();
+  return secret;
+}
+
+/** The current secret in clear, for its owner (the panel's reveal button). */
+export async function revealWebhookSecret(db: DbOrTx, userId: string): Promise<string> {
+  return decryptSecret((await requireEndpoint(db, userId)).secretEncrypted);
+}
+
+/**
+ * Counts a failed attempt, in one statement so that concurrent failures serialise on the row: the
+ * one that takes the count to exactly the threshold disables the webhook, and only that one.
+ */
+export async function countDeliveryFailure(db: DbOrTx, userId: string): Promise<{ failures: number; enabled: boolean; disabledNow: boolean } | null> {
+  const failures = webhookEndpoints.consecutiveFailures;
+  const reaches = sql`${failures} + 1 = ${MAX_CONSECUTIVE_FAILURES} and ${webhookEndpoints.enabled}`;
+  const [row] = await db
+    .update(webhookEndpoints)
+    .set({
+      consecutiveFailures: sql`${failures} + 1`,
+      enabled: sql`case when ${failures} + 1 >= ${MAX_CONSECUTIVE_FAILURES} then false else ${webhookEndpoints.enabled} end`,
+      disabledReason: sql`case when ${reaches} then 'consecutive_failures' else ${webhookEndpoints.disabledReason} end`,
+      disabledAt: sql`case when ${reaches} then now() else ${webhookEndpoints.disabledAt} end`,
+    })
+    .where(eq(webhookEndpoints.userId, userId))
+    .returning({ failures, enabled: webhookEndpoints.enabled, reason: webhookEndpoints.disabledReason });
+  if (!row) return null;
+  return { failures: row.failures, enabled: row.enabled, disabledNow: row.failures === MAX_CONSECUTIVE_FAILURES && row.reason === "consecutive_failures" };
+}
+
+/** Any successful delivery resets the count. */
+export async function countDeliverySuccess(db: DbOrTx, userId: string): Promise<void> {
+  await db
+    .update(webhookEndpoints)
+    .set({ consecutiveFailures: 0 })
+    .where(and(eq(webhookEndpoints.userId, userId), ne(webhookEndpoints.consecutiveFailures, 0)));
+}

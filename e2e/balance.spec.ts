@@ -44,14 +44,16 @@ test("the balance page lists transactions, filters them by type and pages with a
 
 test("pages that are not built yet say so, and every panel link leads somewhere", async ({ page, fixtures }) => {
   await signIn(page, fixtures.alice.email, fixtures.alice.password);
-  for (const [path, heading] of [
-    ["/topup", "Top up"],
-    ["/subscription", "Subscription"],
-  ] as const) {
+  for (const [path, heading] of [["/topup", "Top up"]] as const) {
     await page.goto(path);
     await expect(page.getByRole("heading", { level: 1, name: heading })).toBeVisible();
     await expect(page.getByText("Not built yet")).toBeVisible();
   }
+  // The Subscription page is built: it shows the tier rather than the placeholder.
+  await page.goto("/subscription");
+  await expect(page.getByRole("heading", { level: 1, name: "Subscription" })).toBeVisible();
+  await expect(page.getByText("Not built yet")).toHaveCount(0);
+  await expect(page.getByTestId("current-tier")).toContainText("Bronze");
 
   const hrefs = await page.locator("a[href^='/']").evaluateAll((links) => [...new Set(links.map((a) => a.getAttribute("href")!))]);
   for (const href of hrefs) {

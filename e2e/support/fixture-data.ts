@@ -42,6 +42,14 @@ export interface Fixtures {
   frank: ResellerFixture;
   /** The webhook browser spec's reseller. */
   grace: ResellerFixture;
+  /** The subscription API spec's Silver reseller with 1000.00. */
+  henry: ResellerFixture;
+  /** The subscription API spec's Bronze reseller with 5.00 (for 402). */
+  ivy: ResellerFixture;
+  /** The subscription browser spec's Silver reseller with 1000.00. */
+  judy: ResellerFixture;
+  /** A Bronze reseller whose tier the admin browser spec sets by hand. */
+  kate: ResellerFixture;
 }
 
 export function readFixtures(port: number): Fixtures {

@@ -50,8 +50,17 @@ async function prepare(database: Database): Promise<Fixtures> {
   // The webhook specs' resellers: frank for the API spec, grace for the browser spec.
   const frank = await reseller("frank", 100_000_000n);
   const grace = await reseller("grace", 50_000_000n);
+  // The subscription specs: henry (Silver, plenty) and ivy (Bronze, little) for the API spec, judy for the browser spec.
+  const henry = await reseller("henry", 1_000_000_000n, "Silver");
+  const ivy = await reseller("ivy", 5_000_000n);
+  const judy = await reseller("judy", 1_000_000_000n, "Silver");
+  const kate = await reseller("kate", 0n);
   return {
     admin: { ...DEMO.admin },
+    henry,
+    ivy,
+    judy,
+    kate,
     alice,
     bob,
     carol,

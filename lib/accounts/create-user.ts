@@ -3,6 +3,8 @@ import type { DbOrTx } from "@/lib/db/client";
 import { users, type Role, type Tier, type User } from "@/lib/db/schema";
 import { hashPassword } from "@/lib/auth/password";
 import { newId } from "@/lib/ids/ids";
+import { addMonths } from "@/lib/subscriptions/rules";
+import { schedulePeriodEnd } from "@/lib/subscriptions/subscription";
 import { emailSchema, nameSchema, passwordSchema } from "./schemas";
 
 export interface CreateUserInput {
@@ -13,17 +15,25 @@ export interface CreateUserInput {
   tier?: Tier;
 }
 
-/** Creates a panel account; the email is the sign-in name and must be unused. */
+/**
+ * Creates a panel account; the email is the sign-in name and must be unused. Resellers start on Bronze
+ * (free, no period); one created on Silver or Gold (the demo seed, the CLI) gets a first month from now,
+ * not charged, renewed from the balance at its end like any other.
+ */
 export async function createUser(db: DbOrTx, input: CreateUserInput): Promise<User> {
   const email = emailSchema.parse(input.email);
   const password = passwordSchema.parse(input.password);
   const name = nameSchema.parse(input.name ?? email.split("@")[0]);
   const passwordHash = await hashPassword(password);
+  const tier = input.tier ?? "Bronze";
+  const paid = tier !== "Bronze";
+  const now = new Date();
   const [user] = await db
     .insert(users)
-    .values({ id: newId("usr"), email, name, passwordHash, role: input.role ?? "reseller", tier: input.tier ?? "Bronze" })
+    .values({ id: newId("usr"), email, name, passwordHash, role: input.role ?? "reseller", tier, periodStart: paid ? now : null, periodEnd: paid ? addMonths(now) : null })
     .onConflictDoNothing({ target: users.email })
     .returning();
   if (!user) throw new AppError("validation_error", "An account with this email already exists.", { issues: [{ path: "email", message: "An account with this email already exists." }] });
+  await schedulePeriodEnd(db, user);
   return user;
 }

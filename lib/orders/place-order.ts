@@ -3,6 +3,7 @@ import { and, eq, isNull, sql } from "drizzle-orm";
 import { findProduct } from "@/lib/catalog/get-product";
 import { discountedPrice } from "@/lib/catalog/pricing";
 import { tierDiscounts } from "@/lib/catalog/tier-discounts";
+import { effectiveTier } from "@/lib/subscriptions/rules";
 import { validateOrderFields } from "@/lib/catalog/validate-fields";
 import { config } from "@/lib/config/env";
 import type { Db, Tx } from "@/lib/db/client";
@@ -116,7 +117,7 @@ export async function placeOrder(db: Db, input: PlaceOrderInput): Promise<{ orde
   const { fields, issues } = validateOrderFields(product, input.fields);
   if (issues.length) throw validationError(issues);
 
-  const unitPrice = discountedPrice(product.listPrice, (await tierDiscounts(db, input.user.tier))[product.category]);
+  const unitPrice = discountedPrice(product.listPrice, (await tierDiscounts(db, effectiveTier(input.user)))[product.category]);
   const total = unitPrice * BigInt(input.quantity);
   const orderId = newId("ord");
 

@@ -11,6 +11,7 @@ import { requireReseller } from "@/lib/auth/session";
 import { listProducts } from "@/lib/catalog/list-products";
 import { toProductRecord, type ProductRecord } from "@/lib/catalog/serialize";
 import { tierDiscounts } from "@/lib/catalog/tier-discounts";
+import { effectiveTier } from "@/lib/subscriptions/rules";
 import { db } from "@/lib/db/client";
 import { parseMoney } from "@/lib/money/money";
 import { PRODUCT_CATEGORIES, type ProductCategory } from "@/lib/db/schema";
@@ -54,7 +55,7 @@ export default async function CatalogPage({ searchParams }: { searchParams: Prom
   const category = PRODUCT_CATEGORIES.find((c) => c === one(params.category));
   const regionParam = one(params.region)?.toUpperCase();
 
-  const [all, discounts] = await Promise.all([listProducts(db(), {}), tierDiscounts(db(), user.tier)]);
+  const [all, discounts] = await Promise.all([listProducts(db(), {}), tierDiscounts(db(), effectiveTier(user))]);
   const regions = [...new Set(all.data.map((row) => row.product.region))].sort();
   const region = regions.find((r) => r === regionParam);
   const page = await listProducts(db(), { category, region, q });
@@ -63,7 +64,7 @@ export default async function CatalogPage({ searchParams }: { searchParams: Prom
 
   return (
     <>
-      <PageHeader title="Catalog" description={`Prices for your ${user.tier} tier, after its discounts. Codes and keys are delivered from stock at once.`} />
+      <PageHeader title="Catalog" description={`Prices for your ${effectiveTier(user)} tier, after its discounts. Codes and keys are delivered from stock at once.`} />
 
       <Card>
         <form method="get" action="/catalog" role="search" className="flex flex-col gap-2 border-b border-slate-100 px-4 py-4 sm:flex-row sm:flex-wrap sm:items-center sm:px-6">

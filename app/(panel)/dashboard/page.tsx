@@ -21,6 +21,8 @@ import { spendChartData } from "@/lib/orders/spend-chart-data";
 import { dailySpend } from "@/lib/orders/spend-stats";
 import { toOrderRow } from "@/lib/panel/order-rows";
 import { toTransactionRow } from "@/lib/panel/rows";
+import { daysLeft } from "@/lib/subscriptions/page-data";
+import { getSubscription } from "@/lib/subscriptions/subscription";
 
 export const metadata: Metadata = { title: "Dashboard" };
 
@@ -32,12 +34,14 @@ const quickLinks: { href: string; label: string; description: string; icon: Icon
 
 export default async function DashboardPage() {
   const user = await requireReseller();
-  const [keys, latest, recent, spend] = await Promise.all([
+  const [keys, latest, recent, spend, subscription] = await Promise.all([
     listApiKeys(db(), user.id),
     listLedgerEntries(db(), { userId: user.id, limit: 5 }),
     listOrders(db(), { userId: user.id, limit: 5 }),
     dailySpend(db(), user.id, 30),
+    getSubscription(db(), user.id),
   ]);
+  const tierDaysLeft = daysLeft(subscription);
   const activeKeys = keys.filter((key) => !key.revokedAt).length;
   const chart = spendChartData(spend);
   return (
@@ -63,8 +67,18 @@ export default async function DashboardPage() {
             </span>
           </Stat>
         </div>
-        <Stat label="Tier" hint={<Link href="/subscription" className="text-brand-600 hover:text-brand-700">Subscription →</Link>}>
-          {user.tier}
+        <Stat
+          label="Tier"
+          hint={
+            <>
+              <span data-testid="tier-days-left" className="block">
+                {subscription.status === "expired" ? "Expired: Bronze prices" : tierDaysLeft === null ? "Free, never expires" : `${tierDaysLeft === 1 ? "1 day" : `${tierDaysLeft} days`} left`}
+              </span>
+              <Link href="/subscription" className="text-brand-600 hover:text-brand-700">Subscription →</Link>
+            </>
+          }
+        >
+          {subscription.tier}
         </Stat>
         <Stat label="Active API keys" hint={<Link href="/api-keys" className="text-brand-600 hover:text-brand-700">Manage keys →</Link>}>
           {activeKeys}

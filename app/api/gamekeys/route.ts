@@ -1,9 +1,10 @@
 import { apiHandler } from "@/lib/api/handler";
 import { listGameKeys } from "@/lib/api/operations/catalog";
 import { listPricedProducts } from "@/lib/catalog/group-products";
+import { effectiveTier } from "@/lib/subscriptions/rules";
 
 // GET /api/gamekeys - game keys on every platform
 export const GET = apiHandler(listGameKeys, async ({ db, caller }) => {
-  const { data } = await listPricedProducts(db, caller.user.tier, { category: "gamekey" });
+  const { data } = await listPricedProducts(db, effectiveTier(caller.user), { category: "gamekey" });
   return { data };
 });

@@ -1,9 +1,10 @@
 import { apiHandler } from "@/lib/api/handler";
 import { listGames } from "@/lib/api/operations/catalog";
 import { groupByGame, listPricedProducts } from "@/lib/catalog/group-products";
+import { effectiveTier } from "@/lib/subscriptions/rules";
 
 // GET /api/games - the top-up catalog grouped by game
 export const GET = apiHandler(listGames, async ({ db, caller, query }) => {
-  const { data } = await listPricedProducts(db, caller.user.tier, { category: "topup", ...query });
+  const { data } = await listPricedProducts(db, effectiveTier(caller.user), { category: "topup", ...query });
   return { data: groupByGame(data) };
 });

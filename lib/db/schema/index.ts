@@ -11,3 +11,4 @@ export * from "./order-messages";
 export * from "./events";
 export * from "./webhook-endpoints";
 export * from "./webhook-deliveries";
+export * from "./tariff-audit";

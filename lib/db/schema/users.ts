@@ -1,10 +1,11 @@
 import { sql } from "drizzle-orm";
 import { boolean, check, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
-import { createdAt, micros } from "./columns";
+import { createdAt, micros, timestamptz } from "./columns";
 import { tariffs, type Tier } from "./tariffs";
 
 export type Role = "admin" | "reseller";
 export type UserStatus = "active" | "blocked";
+export type SubscriptionStatus = "active" | "expired";
 
 /** Panel accounts: resellers (who hold a balance) and admins. */
 export const users = pgTable(
@@ -24,6 +25,21 @@ export const users = pgTable(
     balance: micros("balance").notNull().default(sql`0`),
     /** Whether the subscription renews from the balance at the end of each period. */
     autoRenew: boolean("auto_renew").notNull().default(true),
+    /**
+     * The current paid month of a Silver or Gold subscription, [start, end). Null on Bronze, which is
+     * free and never expires. See lib/subscriptions/README in the main README for the rules.
+     */
+    periodStart: timestamptz("period_start"),
+    periodEnd: timestamptz("period_end"),
+    /**
+     * The tier of the month after period_end when it is already decided: a paid renewal (Silver, Gold)
+     * or a downgrade to Bronze chosen at renewal (nothing paid). Null while the next month is open.
+     */
+    nextTier: text("next_tier")
+      .$type<Tier>()
+      .references(() => tariffs.tier),
+    /** "expired" once a period ended unpaid; prices then follow Bronze until a renew or upgrade. */
+    subscriptionStatus: text("subscription_status").$type<SubscriptionStatus>().notNull().default("active"),
     createdAt: createdAt(),
   },
   (t) => [
@@ -31,6 +47,7 @@ export const users = pgTable(
     check("users_balance_non_negative", sql`${t.balance} >= 0`),
     check("users_role_valid", sql`${t.role} in ('admin', 'reseller')`),
     check("users_status_valid", sql`${t.status} in ('active', 'blocked')`),
+    check("users_subscription_status_valid", sql`${t.subscriptionStatus} in ('active', 'expired')`),
   ],
 );
 

@@ -13,6 +13,7 @@ import { findProduct } from "@/lib/catalog/get-product";
 import { toProductRecord } from "@/lib/catalog/serialize";
 import { availableStock } from "@/lib/catalog/stock";
 import { tierDiscounts } from "@/lib/catalog/tier-discounts";
+import { effectiveTier } from "@/lib/subscriptions/rules";
 import { db } from "@/lib/db/client";
 import type { FulfilmentMode } from "@/lib/db/schema";
 import { RECIPIENT_FIELDS } from "@/lib/fulfilment/recipient";
@@ -41,7 +42,7 @@ export default async function ProductPage({ params }: { params: Promise<{ sku: s
   const { sku } = await params;
   const product = await findProduct(db(), sku);
   if (!product || !product.enabled) notFound();
-  const [stock, discounts] = await Promise.all([product.fulfilment === "stock" ? availableStock(db(), product.sku) : Promise.resolve(null), tierDiscounts(db(), user.tier)]);
+  const [stock, discounts] = await Promise.all([product.fulfilment === "stock" ? availableStock(db(), product.sku) : Promise.resolve(null), tierDiscounts(db(), effectiveTier(user))]);
   const record = toProductRecord({ product, stock }, discounts);
   const recipientField = RECIPIENT_FIELDS.find((name) => product.fields.some((f) => f.name === name)) ?? null;
   const attributes = record.attributes;

@@ -1,9 +1,10 @@
 import { apiHandler } from "@/lib/api/handler";
 import { listGameKeysOthers } from "@/lib/api/operations/catalog";
 import { listPricedProducts } from "@/lib/catalog/group-products";
+import { effectiveTier } from "@/lib/subscriptions/rules";
 
 // GET /api/gamekeys/others - game keys for others
 export const GET = apiHandler(listGameKeysOthers, async ({ db, caller }) => {
-  const { data } = await listPricedProducts(db, caller.user.tier, { category: "gamekey", platform: "others" });
+  const { data } = await listPricedProducts(db, effectiveTier(caller.user), { category: "gamekey", platform: "others" });
   return { data };
 });

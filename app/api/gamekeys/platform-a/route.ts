@@ -1,9 +1,10 @@
 import { apiHandler } from "@/lib/api/handler";
 import { listGameKeysPlatformA } from "@/lib/api/operations/catalog";
 import { listPricedProducts } from "@/lib/catalog/group-products";
+import { effectiveTier } from "@/lib/subscriptions/rules";
 
 // GET /api/gamekeys/platform-a - game keys for platform-a
 export const GET = apiHandler(listGameKeysPlatformA, async ({ db, caller }) => {
-  const { data } = await listPricedProducts(db, caller.user.tier, { category: "gamekey", platform: "platform-a" });
+  const { data } = await listPricedProducts(db, effectiveTier(caller.user), { category: "gamekey", platform: "platform-a" });
   return { data };
 });

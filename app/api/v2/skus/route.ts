@@ -1,9 +1,10 @@
 import { apiHandler } from "@/lib/api/handler";
 import { listSkus } from "@/lib/api/operations/catalog";
 import { listPricedProducts } from "@/lib/catalog/group-products";
+import { effectiveTier } from "@/lib/subscriptions/rules";
 
 // GET /api/v2/skus - every sellable sku with its availability
 export const GET = apiHandler(listSkus, async ({ db, caller }) => {
-  const { data } = await listPricedProducts(db, caller.user.tier);
+  const { data } = await listPricedProducts(db, effectiveTier(caller.user));
   return { data: data.map(({ sku, category, name, in_stock, stock }) => ({ sku, category, name, in_stock, stock })) };
 });

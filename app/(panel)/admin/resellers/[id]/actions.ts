@@ -10,6 +10,8 @@ import { adjustBalance } from "@/lib/ledger/adjust-balance";
 import { formatMoney, parseMoney } from "@/lib/money/money";
 import type { ActionState } from "@/lib/panel/action-state";
 import { formText, runAction } from "@/lib/panel/run-action";
+import { TIERS, type Tier } from "@/lib/db/schema";
+import { setResellerTier } from "@/lib/tariffs/manage-tariffs";
 
 function refresh(resellerId: string) {
   revalidatePath(`/admin/resellers/${resellerId}`);
@@ -70,4 +72,18 @@ export async function adjustBalanceAction(_previous: ActionState<AdjustResult>, 
     },
     { rename: { amount: "amount", note: "note" } },
   );
+}
+
+/** Sets a reseller's tier by hand (no charge; Silver/Gold get a month from now), recorded in the tariff history. */
+export async function setTierAction(_previous: ActionState, form: FormData): Promise<ActionState> {
+  return runAction(async () => {
+    const admin = await requireAdmin();
+    const reseller = await resellerOrThrow(formText(form, "resellerId"));
+    const tier = formText(form, "tier");
+    if (!(TIERS as readonly string[]).includes(tier)) return { ok: false, message: "Choose Bronze, Silver or Gold.", fieldErrors: { tier: "Choose a tier." } };
+    const updated = await setResellerTier(db(), admin.id, reseller.id, tier as Tier);
+    refresh(reseller.id);
+    revalidatePath("/admin/tariffs");
+    return { ok: true, message: `Tier set to ${updated.tier}.` };
+  });
 }

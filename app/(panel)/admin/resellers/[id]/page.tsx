@@ -17,6 +17,9 @@ import { formatDate } from "@/lib/panel/format";
 import { toTransactionRow } from "@/lib/panel/rows";
 import { AdjustBalanceForm } from "./adjust-balance-form";
 import { StatusForm } from "./status-form";
+import { TierForm } from "./tier-form";
+import { TIERS } from "@/lib/db/schema";
+import { subscriptionView } from "@/lib/subscriptions/rules";
 
 export const metadata: Metadata = { title: "Reseller" };
 
@@ -28,6 +31,7 @@ export default async function ResellerDetailPage({ params }: { params: Promise<{
   const [keys, latest] = await Promise.all([listApiKeys(db(), reseller.id), listLedgerEntries(db(), { userId: reseller.id, limit: 20 })]);
   const activeKeys = keys.filter((key) => !key.revokedAt).length;
   const balance = formatMoney(reseller.balance);
+  const subscription = subscriptionView(reseller);
 
   return (
     <>
@@ -45,7 +49,9 @@ export default async function ResellerDetailPage({ params }: { params: Promise<{
             <Money amount={balance} currency />
           </span>
         </Stat>
-        <Stat label="Tier">{reseller.tier}</Stat>
+        <Stat label="Tier" hint={subscription.status === "expired" ? "Expired: Bronze prices" : subscription.periodEnd ? `until ${formatDate(subscription.periodEnd)}` : "Free"}>
+          <span data-testid="reseller-tier">{reseller.tier}</span>
+        </Stat>
         <Stat label="Status">
           <span data-testid="reseller-status">
             <Badge tone={reseller.status === "active" ? "green" : "red"}>{reseller.status === "active" ? "Active" : "Blocked"}</Badge>
@@ -63,12 +69,20 @@ export default async function ResellerDetailPage({ params }: { params: Promise<{
             <AdjustBalanceForm resellerId={reseller.id} balance={balance} />
           </CardBody>
         </Card>
-        <Card>
-          <CardHeader title="Access" />
-          <CardBody>
-            <StatusForm resellerId={reseller.id} status={reseller.status} />
-          </CardBody>
-        </Card>
+        <div className="space-y-6">
+          <Card>
+            <CardHeader title="Access" />
+            <CardBody>
+              <StatusForm resellerId={reseller.id} status={reseller.status} />
+            </CardBody>
+          </Card>
+          <Card>
+            <CardHeader title="Tier" />
+            <CardBody>
+              <TierForm resellerId={reseller.id} tier={reseller.tier} tiers={TIERS} />
+            </CardBody>
+          </Card>
+        </div>
       </div>
 
       <Card className="mt-6">

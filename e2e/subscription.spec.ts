@@ -1,0 +1,98 @@
+import type { Page } from "@playwright/test";
+import { parseMoney } from "../lib/money/money";
+import { expect, test } from "./support/test";
+
+/* The Subscription page: judy (Silver, 1000.00) upgrades to Gold through the confirmation and sees catalog prices drop. */
+
+const VIEWPORTS = [
+  { name: "desktop", width: 1280, height: 860 },
+  { name: "phone", width: 390, height: 844 },
+] as const;
+
+async function signIn(page: Page, email: string, password: string, landing: RegExp) {
+  await page.goto("/login");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill(password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page).toHaveURL(landing);
+}
+
+async function shoot(page: Page, name: string, path: string) {
+  for (const viewport of VIEWPORTS) {
+    await page.setViewportSize({ width: viewport.width, height: viewport.height });
+    await page.goto(path);
+    await expect(page.getByRole("heading", { level: 1 }).first()).toBeVisible();
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow, `${name} at ${viewport.name} overflows horizontally`).toBeLessThanOrEqual(0);
+    await page.screenshot({ path: `screenshots/${name}-${viewport.name}.png`, fullPage: true });
+  }
+}
+
+async function catalogPrice(page: Page, sku: string): Promise<bigint> {
+  await page.goto("/catalog?q=steam");
+  const text = await page.locator(`[data-testid="product-card"][data-sku="${sku}"]`).innerText();
+  const match = /(\d+\.\d{2,6})/.exec(text);
+  expect(match, text).not.toBeNull();
+  return parseMoney(match![1])!;
+}
+
+test("upgrade from the Subscription page: the confirmation shows the charge, the charge is taken, prices drop", async ({ page, fixtures }) => {
+  await signIn(page, fixtures.judy.email, fixtures.judy.password, /\/dashboard$/);
+  await expect(page.getByTestId("tier-days-left")).toContainText(/\d+ days? left/);
+  const before = await catalogPrice(page, "giftcard-steam-us-20");
+
+  await shoot(page, "subscription", "/subscription");
+  await page.setViewportSize({ width: 1280, height: 860 });
+  await page.goto("/subscription");
+  await expect(page.getByTestId("current-tier")).toContainText("Silver");
+  const gold = page.getByTestId("tier-Gold");
+  await expect(gold).toContainText("149.00");
+  await gold.getByRole("button", { name: "Upgrade to Gold" }).click();
+  const question = gold.getByTestId("confirm-charge");
+  await expect(question).toContainText(/Charge \d+\.\d{2,6} USD/);
+  const shown = /(\d+\.\d{2,6}) USD/.exec(await question.innerText())![1];
+  expect(parseMoney(shown)!).toBeGreaterThan(0n);
+  expect(parseMoney(shown)!).toBeLessThanOrEqual(100_000_000n);
+  await page.screenshot({ path: "screenshots/subscription-confirm-desktop.png", fullPage: true });
+  await gold.getByRole("button", { name: `Pay ${shown} USD` }).click();
+  await expect(page.getByText(`You are on Gold now. Charged ${shown} USD.`)).toBeVisible();
+  await expect(page.getByTestId("current-tier")).toContainText("Gold");
+
+  // The transaction is exactly the confirmed charge.
+  await page.goto("/balance");
+  await expect(page.getByText(`-${shown}`).first()).toBeVisible();
+
+  const after = await catalogPrice(page, "giftcard-steam-us-20");
+  expect(after).toBeLessThan(before);
+  expect(after).toBe(18_236_000n);
+});
+
+test("auto-renew switches off and on", async ({ page, fixtures }) => {
+  await signIn(page, fixtures.judy.email, fixtures.judy.password, /\/dashboard$/);
+  await page.goto("/subscription");
+  const state = page.getByTestId("auto-renew-state");
+  await expect(state).toHaveText("on");
+  await page.getByRole("button", { name: "Turn off" }).click();
+  await expect(state).toHaveText("off");
+  await page.getByRole("button", { name: "Turn on" }).click();
+  await expect(state).toHaveText("on");
+});
+
+test("admins see the tariffs, their history, and set a reseller's tier by hand", async ({ page, fixtures }) => {
+  await signIn(page, fixtures.admin.email, fixtures.admin.password, /\/admin$/);
+  await page.getByRole("link", { name: "Tariffs" }).first().click();
+  await expect(page.getByRole("heading", { level: 1, name: "Tariffs" })).toBeVisible();
+  await expect(page.getByLabel("Monthly price (USD)").nth(2)).toHaveValue("149.00");
+
+  await page.goto(`/admin/resellers/${fixtures.kate.id}`);
+  await page.getByLabel("Tier").selectOption("Gold");
+  await page.getByRole("button", { name: "Set tier" }).click();
+  await page.getByRole("button", { name: "Set tier" }).click();
+  await expect(page.getByText("Tier set to Gold.")).toBeVisible();
+  await expect(page.getByTestId("reseller-tier")).toHaveText("Gold");
+
+  await page.goto("/admin/tariffs");
+  await expect(page.getByText("Reseller tier").first()).toBeVisible();
+  await expect(page.getByText("tier: Gold").first()).toBeVisible();
+  await shoot(page, "admin-tariffs", "/admin/tariffs");
+});

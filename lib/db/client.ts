@@ -34,6 +34,32 @@ export interface OpenOptions {
   maxConnections?: number;
 }
 
+/**
+ * drizzle runs every query through postgres.js' unsafe() with prepare: false, and postgres.js then
+ * spends a round trip of its own describing each parameterised query before it runs it: two round
+ * trips per query. As named prepared statements (postgres.js' default, cached per connection by their
+ * text) a query is described once per connection and then costs one round trip. Transactions and
+ * savepoints hand their own client to their callback, so those are wrapped too.
+ */
+function preparedStatements<T extends object>(sql: T): T {
+  return new Proxy(sql, {
+    get(target, key) {
+      const value: unknown = Reflect.get(target, key);
+      const method = value as (...args: unknown[]) => unknown;
+      if (key === "unsafe") {
+        return (query: string, params?: unknown[], options?: object) => method.call(target, query, params ?? [], { ...options, prepare: true });
+      }
+      if (key === "begin" || key === "savepoint") {
+        return (...args: unknown[]) => {
+          const callback = args.pop() as (client: object) => unknown;
+          return method.call(target, ...args, (client: object) => callback(preparedStatements(client)));
+        };
+      }
+      return value;
+    },
+  });
+}
+
 export function openDatabase(options: OpenOptions): Database {
   if (options.url) {
     const client = postgres(options.url, {
@@ -42,7 +68,7 @@ export function openDatabase(options: OpenOptions): Database {
       connection: { application_name: "reseller-panel" },
     });
     return {
-      db: drizzlePostgres(client, { schema }) as unknown as Db,
+      db: drizzlePostgres(preparedStatements(client), { schema }) as unknown as Db,
       driver: "postgres",
       url: options.url,
       close: () => client.end({ timeout: 5 }),

@@ -22,7 +22,12 @@ export const stockCodes = pgTable(
     createdAt: createdAt(),
     deliveredAt: timestamptz("delivered_at"),
   },
-  (t) => [uniqueIndex("stock_codes_sku_hash_key").on(t.sku, t.codeHash), index("stock_codes_available_idx").on(t.sku, t.id).where(sql`order_id is null`)],
+  (t) => [
+    uniqueIndex("stock_codes_sku_hash_key").on(t.sku, t.codeHash),
+    index("stock_codes_available_idx").on(t.sku, t.id).where(sql`order_id is null`),
+    // An order's codes are read and stamped by its id when it completes, fails or is refunded.
+    index("stock_codes_order_id_idx").on(t.orderId).where(sql`order_id is not null`),
+  ],
 );
 
 export type StockCode = typeof stockCodes.$inferSelect;

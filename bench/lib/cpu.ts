@@ -1,0 +1,54 @@
+/*
+ * CPU time of the processes under load, from /proc (Linux): the server under test and every
+ * PostgreSQL process. Per request it shows where a gap between the app and a baseline is spent.
+ */
+import { execFileSync } from "node:child_process";
+import { readdirSync, readFileSync } from "node:fs";
+
+let ticksPerSecond = 100;
+try {
+  ticksPerSecond = Number(execFileSync("getconf", ["CLK_TCK"], { encoding: "utf8" }).trim()) || 100;
+} catch {
+  // 100 is the kernel's USER_HZ nearly everywhere
+}
+
+/** utime + stime of one process (all its threads), in ms; 0 when it is gone. */
+function processCpuMs(pid: number): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / ticksPerSecond;
+  } catch {
+    return 0;
+  }
+}
+
+function postgresCpuMs(): number {
+  let total = 0;
+  for (const entry of readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      if (readFileSync(`/proc/${entry}/comm`, "utf8").trim() === "postgres") total += processCpuMs(Number(entry));
+    } catch {
+      // exited meanwhile
+    }
+  }
+  return total;
+}
+
+export interface CpuSample {
+  server: number;
+  postgres: number;
+  loadGenerator: number;
+}
+
+export function sampleCpu(serverPid: number | undefined): CpuSample {
+  const own = process.cpuUsage();
+  return { server: serverPid ? processCpuMs(serverPid) : 0, postgres: postgresCpuMs(), loadGenerator: (own.user + own.system) / 1000 };
+}
+
+/** CPU ms per completed request between two samples. */
+export function cpuPerRequest(before: CpuSample, after: CpuSample, requests: number): CpuSample {
+  const per = (a: number, b: number) => (requests > 0 ? (b - a) / requests : NaN);
+  return { server: per(before.server, after.server), postgres: per(before.postgres, after.postgres), loadGenerator: per(before.loadGenerator, after.loadGenerator) };
+}

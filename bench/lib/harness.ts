@@ -1,0 +1,156 @@
+/*
+ * What the benchmark and the profiling script share: the run's secrets and scratch folder, the
+ * environment of the child processes, starting the servers, and a clean-up that always runs
+ * (children killed, databases dropped, folders removed), also on Ctrl-C or a watchdog.
+ */
+import { randomBytes } from "node:crypto";
+import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import postgres from "postgres";
+import { freePort, killAllChildrenNow, startChild, stopAllChildren, waitForHttp, type Child } from "./procs";
+
+export const ROOT = process.cwd();
+export const OUT = path.join(ROOT, "bench-results");
+export const LOGS = path.join(OUT, "logs");
+export const PROFILES = path.join(OUT, "profiles");
+export const PG_ADMIN_URL = process.env.BENCH_POSTGRES_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
+
+const SECRETS = { ENCRYPTION_KEY: randomBytes(32).toString("hex"), AUTH_SECRET: randomBytes(32).toString("base64url") };
+
+export const startedAt = Date.now();
+const stamp = new Date(startedAt).toISOString().replace(/[-:]/g, "").replace(/\..*/, "").replace("T", "_").toLowerCase();
+export const runId = `bench_${stamp}_${process.pid}`;
+
+export function log(line: string) {
+  console.log(`[bench ${((Date.now() - startedAt) / 1000).toFixed(0).padStart(4)} s] ${line}`);
+}
+
+// ---- clean-up ----------------------------------------------------------------------------------
+
+const cleanups: { name: string; run: () => Promise<unknown> | unknown }[] = [];
+let cleaning: Promise<void> | undefined;
+
+export function onCleanup(name: string, run: () => Promise<unknown> | unknown) {
+  cleanups.push({ name, run });
+}
+
+export function cleanupAll(): Promise<void> {
+  cleaning ??= (async () => {
+    await stopAllChildren().catch(() => killAllChildrenNow());
+    for (const { name, run } of cleanups.reverse()) {
+      try {
+        await run();
+      } catch (error) {
+        console.error(`[bench] clean-up ${name} failed: ${error instanceof Error ? error.message : String(error)}`);
+      }
+    }
+  })();
+  return cleaning;
+}
+
+/** Signals and a watchdog end the run the same way: children killed, databases dropped. */
+export function installStopHandlers(watchdogMs: number): void {
+  process.on("exit", killAllChildrenNow);
+  for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"] as const) {
+    process.once(signal, () => {
+      console.error(`[bench] ${signal}: stopping`);
+      void cleanupAll().finally(() => process.exit(130));
+    });
+  }
+  setTimeout(() => {
+    console.error(`[bench] still running after ${watchdogMs / 60_000} minutes: stopping`);
+    void cleanupAll().finally(() => process.exit(1));
+  }, watchdogMs).unref();
+}
+
+// ---- environment -------------------------------------------------------------------------------
+
+export const scratch = mkdtempSync(path.join(os.tmpdir(), "reseller-bench-"));
+onCleanup("temporary folder", () => rmSync(scratch, { recursive: true, force: true }));
+mkdirSync(LOGS, { recursive: true });
+
+// The orchestrator encrypts stock codes and reads webhook secrets with the same key as the servers;
+// its own configuration must not point at ./data or at a database of the developer's.
+Object.assign(process.env, SECRETS, { DATA_DIR: path.join(scratch, "orchestrator"), NEXT_TELEMETRY_DISABLED: "1" });
+delete process.env.DATABASE_URL;
+delete process.env.REDIS_URL;
+
+export function childEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = { ...process.env };
+  for (const name of ["DATABASE_URL", "REDIS_URL", "PORT", "DATA_DIR", "WORKER", "RATE_LIMIT_MULTIPLIER", "NODE_OPTIONS", "TRUST_PROXY"]) delete env[name];
+  return { ...env, ...SECRETS, NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: "1", ...extra };
+}
+
+let profiling = false;
+/** From now on the servers write V8 CPU profiles, one folder per server under bench-results/profiles. */
+export function enableProfiling(): void {
+  profiling = true;
+  rmSync(PROFILES, { recursive: true, force: true });
+}
+
+function nodeArgs(name: string, script: string): string[] {
+  const args = ["--import", "tsx"];
+  if (profiling) {
+    const dir = path.join(PROFILES, name);
+    mkdirSync(dir, { recursive: true });
+    args.unshift("--cpu-prof", `--cpu-prof-dir=${dir}`);
+  }
+  return [...args, script];
+}
+
+export interface Server {
+  child: Child;
+  base: string;
+}
+
+/** The app as production runs it: the custom server entry on the production build. */
+export async function startApp(name: string, env: Record<string, string>): Promise<Server> {
+  const port = await freePort();
+  const child = startChild(name, nodeArgs(name, "lib/server/main.ts"), {
+    env: childEnv({ PORT: String(port), RATE_LIMIT_MULTIPLIER: "100000", WORKER: "inline", WEBHOOK_ALLOW_PRIVATE: "1", DATA_DIR: path.join(scratch, name), ...env }),
+    logFile: path.join(LOGS, `${name}.log`),
+  });
+  const base = `http://127.0.0.1:${port}`;
+  await waitForHttp(`${base}/api/v2/openapi.json`, child);
+  return { child, base };
+}
+
+/** One of the benchmark's own servers (bench/*.ts). */
+export async function startScript(name: string, script: string, env: Record<string, string>): Promise<Server> {
+  const port = await freePort();
+  const child = startChild(name, nodeArgs(name, script), { env: childEnv({ PORT: String(port), DATA_DIR: path.join(scratch, name), ...env }), logFile: path.join(LOGS, `${name}.log`) });
+  const base = `http://127.0.0.1:${port}`;
+  await waitForHttp(`${base}/`, child);
+  return { child, base };
+}
+
+// ---- databases ---------------------------------------------------------------------------------
+
+let admin: postgres.Sql | undefined;
+
+/** A fresh database of this run, dropped at the end; returns its URL. */
+export async function createDatabase(suffix: string): Promise<string> {
+  if (!admin) {
+    admin = postgres(PG_ADMIN_URL, { max: 1, onnotice: () => {} });
+    const connection = admin;
+    onCleanup("admin connection", () => connection.end({ timeout: 5 }));
+  }
+  const name = `${runId}_${suffix}`;
+  const connection = admin;
+  await connection.unsafe(`create database "${name}"`);
+  onCleanup(`database ${name}`, () => connection.unsafe(`drop database if exists "${name}" with (force)`));
+  const url = new URL(PG_ADMIN_URL);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+export async function postgresVersion(): Promise<string> {
+  const sql = postgres(PG_ADMIN_URL, { max: 1, onnotice: () => {} });
+  try {
+    const [{ version }] = await sql`select current_setting('server_version') as version`;
+    return String(version);
+  } finally {
+    await sql.end({ timeout: 5 });
+  }
+}

@@ -1,0 +1,560 @@
+/*
+ * npm run bench: the API against baselines measured in the same run, on the same machine.
+ *
+ * The orchestrator (this process) builds the app if its build is stale, creates fresh Postgres
+ * databases, starts each server as a child process, drives it with the load generators from here
+ * (autocannon with fixed connections, a warm-up and several runs, the median; an open-loop paced
+ * generator for latency), and prints the table that also goes to bench-results/latest.md.
+ *
+ *   npm run bench                 the full run (about 6 minutes on 2 cores, plus a build if needed)
+ *   npm run bench -- --quick      short runs, for trying the harness; the figures are noise
+ *   npm run bench -- --profile    the servers also write V8 CPU profiles to bench-results/profiles/
+ *                                 (summarise them with bench/profile-summary.ts)
+ *
+ * Postgres: BENCH_POSTGRES_URL (default postgres://postgres@127.0.0.1:5432/postgres) is used only to
+ * create and drop the run's own databases. Only 127.0.0.1 is ever loaded; every loop is bounded in
+ * time or count, and every child process is killed when the run ends, fails or is interrupted.
+ */
+import { spawnSync } from "node:child_process";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import os from "node:os";
+import path from "node:path";
+import { formatMoney } from "@/lib/money/money";
+import { buildIsStale } from "@/lib/server/build-freshness";
+import { deliveryHeaders } from "@/lib/webhooks/signature";
+import { cpuPerRequest, sampleCpu, type CpuSample } from "./lib/cpu";
+import {
+  addStock,
+  checkMoney,
+  configureWebhook,
+  createReseller,
+  deliveryOutcomes,
+  enqueueDeliveries,
+  eventBodies,
+  openPglite,
+  openPostgres,
+  ORDER_SKU,
+  pendingJobs,
+  prepareSchema,
+  someOrderId,
+  undeliveredEvents,
+  unitPrice,
+  type BenchReseller,
+  type MoneyCheck,
+} from "./lib/fixtures";
+import { firstLoadJs, type FirstLoad } from "./lib/first-load";
+import {
+  childEnv,
+  cleanupAll,
+  createDatabase,
+  enableProfiling,
+  installStopHandlers,
+  log,
+  LOGS,
+  onCleanup,
+  OUT,
+  postgresVersion,
+  ROOT,
+  scratch,
+  startApp,
+  startedAt,
+  startScript,
+  type Server,
+} from "./lib/harness";
+import { median, pacedLatency, throughput, type LatencyRun, type Target, type ThroughputRun } from "./lib/load";
+import { freePort, sleep, startChild, waitForHttp } from "./lib/procs";
+
+const argv = process.argv.slice(2);
+const QUICK = argv.includes("--quick");
+if (argv.includes("--profile")) enableProfiling();
+
+/** Seconds: warm-up, each measured run; and how many measured runs give the median. */
+const T = QUICK ? { warm: 1, run: 2, runs: 1 } : { warm: 3, run: 5, runs: 3 };
+/** Fixed connections of every closed-loop run (the app's database pool has 10 connections too). */
+const CONNECTIONS = 10;
+/** Codes added to the ordered gift card, so no run runs out of stock. */
+const STOCK_CODES = QUICK ? 6_000 : 30_000;
+const PGLITE_STOCK_CODES = QUICK ? 2_000 : 8_000;
+/** Webhook deliveries per measured batch; the inline worker runs 4 jobs at a time (startWorker's default). */
+const WEBHOOK_BATCH = QUICK ? 150 : 500;
+const WEBHOOK_CONCURRENCY = 4;
+/** The overdraft check: a balance that covers exactly this many orders, and this many sent at once. */
+const OVERDRAFT_AFFORDABLE = 10;
+const OVERDRAFT_SENT = 60;
+
+installStopHandlers(20 * 60_000);
+
+// ---------------------------------------------------------------------------------------------------
+// Measurements
+
+interface MeasuredRun extends ThroughputRun {
+  /** CPU ms per successful request: the server process, all of Postgres, the load generator. */
+  cpu: CpuSample;
+}
+
+interface Measured {
+  median: number;
+  runs: MeasuredRun[];
+  /** Median CPU ms per request over the runs. */
+  cpu: CpuSample;
+}
+
+async function run(target: Target, server: Server | undefined, seconds: number): Promise<MeasuredRun> {
+  const before = sampleCpu(server?.child.proc.pid);
+  const result = await throughput(target, { connections: CONNECTIONS, seconds });
+  return { ...result, cpu: cpuPerRequest(before, sampleCpu(server?.child.proc.pid), result.ok) };
+}
+
+const medianCpu = (samples: CpuSample[]): CpuSample => ({
+  server: median(samples.map((c) => c.server)),
+  postgres: median(samples.map((c) => c.postgres)),
+  loadGenerator: median(samples.map((c) => c.loadGenerator)),
+});
+
+function summarise(runs: MeasuredRun[]): Measured {
+  return { median: median(runs.map((r) => r.rate)), runs, cpu: medianCpu(runs.map((r) => r.cpu)) };
+}
+
+const cpuText = (cpu: CpuSample) => `CPU/request: server ${cpu.server.toFixed(2)} ms, Postgres ${cpu.postgres.toFixed(2)} ms, load generator ${cpu.loadGenerator.toFixed(2)} ms`;
+
+async function measureThroughput(label: string, server: Server, target: Target, options: { runs?: number; warm?: number } = {}): Promise<Measured> {
+  const warm = options.warm ?? T.warm;
+  if (warm > 0) await throughput(target, { connections: CONNECTIONS, seconds: warm });
+  const runs: MeasuredRun[] = [];
+  for (let i = 0; i < (options.runs ?? T.runs); i++) runs.push(await run(target, server, T.run));
+  const result = summarise(runs);
+  log(`${label}: ${runs.map(describeRun).join(" | ")} -> median ${result.median.toFixed(0)}/s; ${cpuText(result.cpu)}`);
+  return result;
+}
+
+function describeRun(run: ThroughputRun): string {
+  const other = Object.entries(run.other).map(([code, n]) => `${n}x${code}`);
+  if (run.errors) other.push(`${run.errors} errors`);
+  return `${run.rate.toFixed(0)}/s${other.length ? ` (${other.join(", ")})` : ""}`;
+}
+
+interface LatencyMeasured {
+  rate: number;
+  p99: number;
+  p50: number;
+  runs: LatencyRun[];
+}
+
+async function measureLatency(label: string, target: Target, rate: number): Promise<LatencyMeasured> {
+  const runs: LatencyRun[] = [];
+  for (let i = 0; i < T.runs; i++) runs.push(await pacedLatency(target, { rate, seconds: T.run }));
+  const result = { rate, p99: median(runs.map((r) => r.p99)), p50: median(runs.map((r) => r.p50)), runs };
+  log(`${label} at ${rate}/s: p99 ${runs.map((r) => `${r.p99.toFixed(1)} ms${r.failed ? ` (${r.failed} failed)` : ""}`).join(" | ")} -> median p99 ${result.p99.toFixed(1)} ms`);
+  return result;
+}
+
+/** Waits until no job is due (the app's worker has caught up), so one measurement does not spill into the next. */
+async function quiesce(database: ReturnType<typeof openPostgres>, label: string): Promise<void> {
+  const deadline = Date.now() + 90_000;
+  let pending = await pendingJobs(database);
+  while (pending > 0 && Date.now() < deadline) {
+    await sleep(250);
+    pending = await pendingJobs(database);
+  }
+  if (pending > 0) log(`${label}: ${pending} jobs still due after 90 s; going on`);
+}
+
+/** OVERDRAFT_SENT orders at once from a reseller whose balance covers exactly OVERDRAFT_AFFORDABLE. */
+async function overdraftBurst(base: string, apiKey: string): Promise<Record<string, number>> {
+  const statuses: Record<string, number> = {};
+  await Promise.all(
+    Array.from({ length: OVERDRAFT_SENT }, async () => {
+      try {
+        const response = await fetch(`${base}/api/v2/order`, {
+          method: "POST",
+          headers: { "X-API-Key": apiKey, "Content-Type": "application/json" },
+          body: JSON.stringify({ sku: ORDER_SKU }),
+          signal: AbortSignal.timeout(60_000),
+        });
+        await response.arrayBuffer();
+        statuses[response.status] = (statuses[response.status] ?? 0) + 1;
+      } catch {
+        statuses.error = (statuses.error ?? 0) + 1;
+      }
+    }),
+  );
+  return statuses;
+}
+
+interface OverdraftResult {
+  statuses: Record<string, number>;
+  money: MoneyCheck;
+  ok: boolean;
+}
+
+function judgeOverdraft(statuses: Record<string, number>, money: MoneyCheck): OverdraftResult {
+  const ok =
+    (statuses[201] ?? 0) === OVERDRAFT_AFFORDABLE &&
+    (statuses[402] ?? 0) === OVERDRAFT_SENT - OVERDRAFT_AFFORDABLE &&
+    money.balance === 0n &&
+    money.ledgerSum === 0n &&
+    money.orders === OVERDRAFT_AFFORDABLE &&
+    money.codesHandedOut === OVERDRAFT_AFFORDABLE;
+  return { statuses, money, ok };
+}
+
+/** The ledger of a reseller after thousands of concurrent orders: nothing below zero, nothing lost. */
+function moneyConsistent(money: MoneyCheck): boolean {
+  return money.balance >= 0n && money.balance === money.ledgerSum && money.orders === money.orderEntries && money.codesHandedOut === money.orders && money.codesPerOrderMismatch === 0;
+}
+
+async function receiverStats(base: string): Promise<{ count: number; badSignatures: number; duplicates: number; first: number | null; last: number | null }> {
+  const response = await fetch(`${base}/stats`);
+  return (await response.json()) as never;
+}
+
+async function receiverReset(base: string): Promise<void> {
+  await (await fetch(`${base}/reset`, { method: "POST" })).arrayBuffer();
+}
+
+const deliveryRate = (stats: { count: number; first: number | null; last: number | null }) =>
+  stats.count > 1 && stats.first !== null && stats.last !== null && stats.last > stats.first ? ((stats.count - 1) * 1000) / (stats.last - stats.first) : 0;
+
+/**
+ * The baseline of the webhook figure: the same bodies, signed per request with the app's own
+ * deliveryHeaders, POSTed by a plain loop over undici (Node's fetch, keep-alive) with as many in
+ * flight as the worker runs jobs, for a fixed time.
+ */
+async function rawDeliveryLoop(url: string, secret: string, bodies: { id: string; type: string; body: string }[], seconds: number): Promise<number> {
+  const until = Date.now() + seconds * 1000;
+  let next = 0;
+  let failed = 0;
+  await Promise.all(
+    Array.from({ length: WEBHOOK_CONCURRENCY }, async () => {
+      while (Date.now() < until) {
+        const event = bodies[next++ % bodies.length];
+        const response = await fetch(url, { method: "POST", headers: deliveryHeaders({ secret, eventId: event.id, event: event.type, body: event.body }), body: event.body });
+        await response.arrayBuffer();
+        if (!response.ok) failed++;
+      }
+    }),
+  );
+  return failed;
+}
+
+// ---------------------------------------------------------------------------------------------------
+
+interface WebhookResult {
+  worker: { median: number; batches: { size: number; delivered: number; rate: number; succeeded: number; cpu: CpuSample }[]; cpu: CpuSample };
+  raw: { median: number; runs: number[]; cpu: CpuSample };
+  badSignatures: number;
+  duplicates: number;
+}
+
+interface Report {
+  date: string;
+  machine: { cpus: number; model: string; memoryGiB: number; node: string; postgres: string; loadBefore: number; loadAfter: number };
+  quick: boolean;
+  catalog: { app: Measured; baseline: Measured; sameResponse: boolean };
+  orders: { app: Measured; baseline: Measured; pglite: Measured; moneyApp: MoneyCheck; moneyBaseline: MoneyCheck; moneyPglite: MoneyCheck; overdraftApp: OverdraftResult; overdraftPglite: OverdraftResult };
+  status: { appPeak: Measured; baselinePeak: Measured; app: LatencyMeasured; baseline: LatencyMeasured };
+  wrapper: { wrapped: Measured; bare: Measured };
+  webhooks: WebhookResult;
+  firstLoad: FirstLoad;
+  seconds: number;
+}
+
+function machine() {
+  const cpuinfo = readFileSync("/proc/cpuinfo", "utf8");
+  const model = /^model name\s*:\s*(.+)$/m.exec(cpuinfo)?.[1]?.trim() ?? os.cpus()[0]?.model ?? "unknown";
+  return { cpus: os.availableParallelism(), model, memoryGiB: Math.round(os.totalmem() / 2 ** 30), node: process.version };
+}
+
+function ensureBuild(): void {
+  if (!buildIsStale(ROOT)) {
+    log("the production build is current");
+    return;
+  }
+  log("building the app (npx next build) ...");
+  const nextBin = createRequire(import.meta.url).resolve("next/dist/bin/next");
+  const build = spawnSync(process.execPath, [nextBin, "build"], { cwd: ROOT, env: { ...process.env, NODE_ENV: "production" }, stdio: ["ignore", "inherit", "inherit"] });
+  if (build.status !== 0) throw new Error("next build failed");
+}
+
+async function main(): Promise<Report> {
+  const info = machine();
+  const loadBefore = os.loadavg()[0];
+  log(`${info.cpus} CPUs (${info.model}), ${info.memoryGiB} GiB, Node ${info.node}, load average ${loadBefore.toFixed(2)}${QUICK ? "; QUICK run: the figures are noise" : ""}`);
+  if (loadBefore > 0.5 * info.cpus) log(`the machine is busy (load average ${loadBefore.toFixed(2)}): other work will share the CPUs with the benchmark`);
+  ensureBuild();
+  const postgresServer = await postgresVersion();
+
+  // ---- A: the app on Postgres --------------------------------------------------------------------
+  log("A. the app on Postgres");
+  const urlA = await createDatabase("app");
+  const dbA = openPostgres(urlA);
+  onCleanup("database A pool", () => dbA.close());
+  await prepareSchema(dbA);
+  const resellerA = await createReseller(dbA, "1000000");
+  const app = await startApp("app-postgres", { DATABASE_URL: urlA });
+  const authA = { "X-API-Key": resellerA.apiKey };
+
+  const catalogBodyApp = await (await fetch(`${app.base}/api/v2/catalog`, { headers: authA })).text();
+  const catalogApp = await measureThroughput("catalog, app", app, { url: `${app.base}/api/v2/catalog`, headers: authA });
+  await addStock(dbA, ORDER_SKU, STOCK_CODES);
+  await quiesce(dbA, "before orders");
+  const orderTarget = (base: string, headers: Record<string, string>): Target => ({
+    url: `${base}/api/v2/order`,
+    method: "POST",
+    headers: { ...headers, "Content-Type": "application/json" },
+    body: JSON.stringify({ sku: ORDER_SKU }),
+  });
+  const ordersApp = await measureThroughput("orders, app", app, orderTarget(app.base, authA));
+  await quiesce(dbA, "after orders");
+  const moneyApp = await checkMoney(dbA, resellerA.id);
+
+  const orderIdA = await someOrderId(dbA, resellerA.id);
+  const statusTargetA: Target = { url: `${app.base}/api/v2/order/${orderIdA}`, headers: authA };
+  const statusAppPeak = await measureThroughput("order status peak, app", app, statusTargetA, { runs: 1 });
+  const statusRate = Math.max(10, Math.round(statusAppPeak.median / 2));
+  const statusApp = await measureLatency("order status latency, app", statusTargetA, statusRate);
+
+  const price = await unitPrice(dbA, ORDER_SKU, "Silver");
+  const burstA = await createReseller(dbA, formatMoney(price * BigInt(OVERDRAFT_AFFORDABLE)));
+  const burstStatusesA = await overdraftBurst(app.base, burstA.apiKey);
+  await quiesce(dbA, "after the burst");
+  const overdraftApp = judgeOverdraft(burstStatusesA, await checkMoney(dbA, burstA.id));
+  log(`overdraft burst, app: ${JSON.stringify(overdraftApp.statuses)}, balance ${formatMoney(overdraftApp.money.balance)} -> ${overdraftApp.ok ? "ok" : "FAILED"}`);
+
+  const webhooks = await webhookPhase(dbA, resellerA, app);
+  await app.child.stop();
+
+  // ---- B: the bare baseline on its own database, made the same way -------------------------------
+  log("B. the bare node:http + postgres.js baseline");
+  const urlB = await createDatabase("base");
+  const dbB = openPostgres(urlB);
+  onCleanup("database B pool", () => dbB.close());
+  await prepareSchema(dbB);
+  const resellerB = await createReseller(dbB, "1000000");
+  const baseline = await startScript("baseline", "bench/baseline-server.ts", { DATABASE_URL: urlB, BENCH_USER_ID: resellerB.id });
+  // Both databases are made the same way, so at this point the two catalogs must be the same bytes.
+  const sameCatalog = (await (await fetch(`${baseline.base}/api/v2/catalog`)).text()) === catalogBodyApp;
+  if (!sameCatalog) log("the baseline's catalog differs from the app's: the baseline no longer does the app's work");
+  const catalogBaseline = await measureThroughput("catalog, baseline", baseline, { url: `${baseline.base}/api/v2/catalog` });
+  await addStock(dbB, ORDER_SKU, STOCK_CODES);
+  const ordersBaseline = await measureThroughput("orders, baseline", baseline, orderTarget(baseline.base, {}));
+  await sleep(500);
+  const moneyBaseline = await checkMoney(dbB, resellerB.id);
+  const orderIdB = await someOrderId(dbB, resellerB.id);
+  const statusTargetB: Target = { url: `${baseline.base}/api/v2/order/${orderIdB}` };
+  const statusBaselinePeak = await measureThroughput("order status peak, baseline", baseline, statusTargetB, { runs: 1 });
+  const statusBaseline = await measureLatency("order status latency, baseline", statusTargetB, statusRate);
+  await baseline.child.stop();
+
+  // ---- C: the wrapper's own cost ---------------------------------------------------------------
+  log("C. the API wrapper: the same route with and without it");
+  const wrapper = await startScript("wrapper", "bench/wrapper-server.ts", { DATABASE_URL: urlA, BENCH_USER_ID: resellerA.id, RATE_LIMIT_MULTIPLIER: "100000" });
+  const wrappedTarget: Target = { url: `${wrapper.base}/wrapped/${orderIdA}`, headers: authA };
+  const bareTarget: Target = { url: `${wrapper.base}/bare/${orderIdA}`, headers: authA };
+  await throughput(wrappedTarget, { connections: CONNECTIONS, seconds: T.warm });
+  await throughput(bareTarget, { connections: CONNECTIONS, seconds: T.warm });
+  const wrappedRuns: MeasuredRun[] = [];
+  const bareRuns: MeasuredRun[] = [];
+  for (let i = 0; i < T.runs; i++) {
+    // Interleaved, so that drift in the machine's speed falls on both alike.
+    wrappedRuns.push(await run(wrappedTarget, wrapper, T.run));
+    bareRuns.push(await run(bareTarget, wrapper, T.run));
+  }
+  const wrapped = summarise(wrappedRuns);
+  const bare = summarise(bareRuns);
+  log(`wrapped: ${wrappedRuns.map(describeRun).join(" | ")}; ${cpuText(wrapped.cpu)}`);
+  log(`bare: ${bareRuns.map(describeRun).join(" | ")}; ${cpuText(bare.cpu)}`);
+  await wrapper.child.stop();
+
+  // ---- D: the app on PGlite ----------------------------------------------------------------------
+  log("D. the app on PGlite");
+  const pgliteDir = path.join(scratch, "app-pglite");
+  let resellerD: BenchReseller;
+  let burstD: BenchReseller;
+  {
+    // The embedded database belongs to one process at a time: set it up before the server owns it.
+    const dbD = openPglite(pgliteDir);
+    await prepareSchema(dbD);
+    resellerD = await createReseller(dbD, "1000000");
+    burstD = await createReseller(dbD, formatMoney((await unitPrice(dbD, ORDER_SKU, "Silver")) * BigInt(OVERDRAFT_AFFORDABLE)));
+    await addStock(dbD, ORDER_SKU, PGLITE_STOCK_CODES);
+    await dbD.close();
+  }
+  const pgliteApp = await startApp("app-pglite", { DATA_DIR: pgliteDir });
+  const ordersPglite = await measureThroughput("orders, app on PGlite", pgliteApp, orderTarget(pgliteApp.base, { "X-API-Key": resellerD.apiKey }));
+  const burstStatuses = await overdraftBurst(pgliteApp.base, burstD.apiKey);
+  await sleep(1_000);
+  await pgliteApp.child.stop();
+  const dbD = openPglite(pgliteDir);
+  const moneyPglite = await checkMoney(dbD, resellerD.id);
+  const overdraftPglite = judgeOverdraft(burstStatuses, await checkMoney(dbD, burstD.id));
+  await dbD.close();
+  log(`overdraft burst, PGlite: ${JSON.stringify(overdraftPglite.statuses)}, balance ${formatMoney(overdraftPglite.money.balance)} -> ${overdraftPglite.ok ? "ok" : "FAILED"}`);
+
+  // ---- E: first-load JavaScript --------------------------------------------------------------------
+  const firstLoad = firstLoadJs(ROOT);
+
+  return {
+    date: new Date(startedAt).toISOString(),
+    machine: { ...info, postgres: postgresServer, loadBefore, loadAfter: os.loadavg()[0] },
+    quick: QUICK,
+    catalog: { app: catalogApp, baseline: catalogBaseline, sameResponse: sameCatalog },
+    orders: { app: ordersApp, baseline: ordersBaseline, pglite: ordersPglite, moneyApp, moneyBaseline, moneyPglite, overdraftApp, overdraftPglite },
+    status: { appPeak: statusAppPeak, baselinePeak: statusBaselinePeak, app: statusApp, baseline: statusBaseline },
+    wrapper: { wrapped, bare },
+    webhooks,
+    firstLoad,
+    seconds: Math.round((Date.now() - startedAt) / 1000),
+  };
+}
+
+/** Deliveries through the app's inline worker to a receiver, then the raw loop to the same receiver. */
+async function webhookPhase(database: ReturnType<typeof openPostgres>, reseller: BenchReseller, app: Server): Promise<WebhookResult> {
+  const port = await freePort();
+  const hookUrl = `http://127.0.0.1:${port}/hook`;
+  const secret = await configureWebhook(database, reseller.id, hookUrl);
+  const receiverChild = startChild("receiver", ["--import", "tsx", "bench/receiver.ts"], {
+    env: childEnv({ PORT: String(port), WEBHOOK_SECRET: secret }),
+    logFile: path.join(LOGS, "receiver.log"),
+  });
+  const receiver = `http://127.0.0.1:${port}`;
+  await waitForHttp(`${receiver}/stats`, receiverChild);
+  await quiesce(database, "before webhooks");
+
+  let badSignatures = 0;
+  let duplicates = 0;
+  const batches: WebhookResult["worker"]["batches"] = [];
+  let lastEvents: Awaited<ReturnType<typeof undeliveredEvents>> = [];
+  for (let i = 0; i <= T.runs; i++) {
+    const size = i === 0 ? Math.min(100, WEBHOOK_BATCH) : WEBHOOK_BATCH; // the first batch warms up
+    const events = await undeliveredEvents(database, reseller.id, size);
+    if (events.length < size) throw new Error(`only ${events.length} undelivered events for a batch of ${size}`);
+    await receiverReset(receiver);
+    const before = sampleCpu(app.child.proc.pid);
+    await enqueueDeliveries(database, reseller.id, events.map((e) => e.id));
+    const deadline = Date.now() + 120_000;
+    let stats = await receiverStats(receiver);
+    while (stats.count < size && Date.now() < deadline) {
+      await sleep(100);
+      stats = await receiverStats(receiver);
+    }
+    await quiesce(database, "webhook batch");
+    const cpu = cpuPerRequest(before, sampleCpu(app.child.proc.pid), stats.count);
+    const outcomes = await deliveryOutcomes(database, events.map((e) => e.id));
+    badSignatures += stats.badSignatures;
+    duplicates += stats.duplicates;
+    if (i > 0) batches.push({ size, delivered: stats.count, rate: deliveryRate(stats), succeeded: outcomes.succeeded ?? 0, cpu });
+    lastEvents = events;
+  }
+  const worker = { median: median(batches.map((b) => b.rate)), batches, cpu: medianCpu(batches.map((b) => b.cpu)) };
+  log(`webhooks through the worker: ${batches.map((b) => `${b.rate.toFixed(0)}/s (${b.succeeded}/${b.size} recorded as succeeded)`).join(" | ")}; ${cpuText(worker.cpu)}`);
+
+  const bodies = await eventBodies(database, lastEvents);
+  await rawDeliveryLoop(hookUrl, secret, bodies, T.warm);
+  const rawRuns: number[] = [];
+  const rawCpu: CpuSample[] = [];
+  for (let i = 0; i < T.runs; i++) {
+    await receiverReset(receiver);
+    const before = sampleCpu(undefined);
+    const failed = await rawDeliveryLoop(hookUrl, secret, bodies, T.run);
+    const stats = await receiverStats(receiver);
+    rawCpu.push(cpuPerRequest(before, sampleCpu(undefined), stats.count));
+    badSignatures += stats.badSignatures;
+    if (failed) log(`raw loop: ${failed} deliveries failed`);
+    rawRuns.push(deliveryRate(stats));
+  }
+  const raw = { median: median(rawRuns), runs: rawRuns, cpu: medianCpu(rawCpu) };
+  log(`webhooks by the raw loop: ${rawRuns.map((r) => `${r.toFixed(0)}/s`).join(" | ")}; CPU/delivery of the loop ${raw.cpu.loadGenerator.toFixed(2)} ms`);
+  await receiverChild.stop();
+  return { worker, raw, badSignatures, duplicates };
+}
+
+// ---------------------------------------------------------------------------------------------------
+// The report
+
+const pct = (x: number) => `${(100 * x).toFixed(0)}%`;
+const perSecond = (x: number) => `${x.toFixed(0)}/s`;
+const ms = (x: number) => `${x.toFixed(1)} ms`;
+const kB = (bytes: number) => `${(bytes / 1000).toFixed(1)} kB`;
+const cpuPair = (cpu: CpuSample) => `${cpu.server.toFixed(2)} + ${cpu.postgres.toFixed(2)}`;
+const mark = (ok: boolean) => (ok ? "met" : "**missed**");
+
+function render(report: Report): string {
+  const { catalog, orders, status, wrapper, webhooks } = report;
+  const catalogRatio = catalog.app.median / catalog.baseline.median;
+  const orderRatio = orders.app.median / orders.baseline.median;
+  const noOverdraft = orders.overdraftApp.ok && orders.overdraftPglite.ok && moneyConsistent(orders.moneyApp) && moneyConsistent(orders.moneyBaseline) && moneyConsistent(orders.moneyPglite);
+  const latencyRatio = status.app.p99 / status.baseline.p99;
+  const overhead = 1 - wrapper.wrapped.median / wrapper.bare.median;
+  const webhookRatio = webhooks.worker.median / webhooks.raw.median;
+  const pgliteRatio = orders.pglite.median / orders.app.median;
+  const pages = report.firstLoad.pages;
+  const heaviest = pages.reduce((max, page) => (page.gzipBytes > max.gzipBytes ? page : max), pages[0]);
+  const lightest = pages.reduce((min, page) => (page.gzipBytes < min.gzipBytes ? page : min), pages[0]);
+  const overBudget = pages.filter((page) => page.gzipBytes > 130_000).length;
+
+  const lines = [
+    `Measured ${report.date.slice(0, 16).replace("T", " ")} UTC on ${report.machine.cpus} CPUs (${report.machine.model}), ${report.machine.memoryGiB} GiB, ` +
+      `Node ${report.machine.node}, PostgreSQL ${report.machine.postgres}; app, baseline, database and load generator share the machine. ` +
+      `${CONNECTIONS} connections, ${T.warm} s warm-up, median of ${T.runs} runs of ${T.run} s; the whole run took ${report.seconds} s ` +
+      `(load average ${report.machine.loadBefore.toFixed(2)} before, ${report.machine.loadAfter.toFixed(2)} after).` +
+      (report.quick ? " QUICK run: these figures are noise." : ""),
+    "",
+    "| figure | app | baseline | result | goal | |",
+    "|---|---|---|---|---|---|",
+    `| \`GET /api/v2/catalog\` req/s | ${perSecond(catalog.app.median)} | ${perSecond(catalog.baseline.median)} | ${pct(catalogRatio)} | >= 70% | ${mark(catalogRatio >= 0.7)} |`,
+    `| \`POST /api/v2/order\` (stock gift card) orders/s | ${perSecond(orders.app.median)} | ${perSecond(orders.baseline.median)} | ${pct(orderRatio)}, ${noOverdraft ? "0 overdrafts" : "**overdraft or ledger mismatch**"} | >= 80%, zero overdrafts | ${mark(orderRatio >= 0.8 && noOverdraft)} |`,
+    `| \`GET /api/v2/order/{id}\` p99 at ${status.app.rate} req/s (half the app's peak of ${perSecond(status.appPeak.median)}) | ${ms(status.app.p99)} | ${ms(status.baseline.p99)} | ${latencyRatio.toFixed(1)}x | <= 2x | ${mark(latencyRatio <= 2)} |`,
+    `| auth + rate limit + validation overhead (\`GET /api/v2/order/{id}\`) | ${perSecond(wrapper.wrapped.median)} wrapped | ${perSecond(wrapper.bare.median)} bare | ${pct(overhead)} of throughput | <= 10% | ${mark(overhead <= 0.1)} |`,
+    `| webhook deliveries/s to a local receiver | ${perSecond(webhooks.worker.median)} | ${perSecond(webhooks.raw.median)} | ${pct(webhookRatio)} | >= 50% | ${mark(webhookRatio >= 0.5)} |`,
+    `| PGlite mode, order create | ${perSecond(orders.pglite.median)} | ${perSecond(orders.app.median)} (Postgres mode) | ${pct(pgliteRatio)} | >= 40% | ${mark(pgliteRatio >= 0.4)} |`,
+    `| first-load JavaScript of each panel page | ${kB(lightest.gzipBytes)} to ${kB(heaviest.gzipBytes)} (${heaviest.route}) | - | ${overBudget} of ${pages.length} pages over | <= 130 kB gzip | ${mark(overBudget === 0)} |`,
+    "",
+    "<details><summary>Every run</summary>",
+    "",
+    "```",
+    `catalog        app ${catalog.app.runs.map(describeRun).join(", ")}; baseline ${catalog.baseline.runs.map(describeRun).join(", ")}; same response bytes: ${catalog.sameResponse ? "yes" : "NO"}`,
+    `orders         app ${orders.app.runs.map(describeRun).join(", ")}; baseline ${orders.baseline.runs.map(describeRun).join(", ")}; PGlite ${orders.pglite.runs.map(describeRun).join(", ")}`,
+    `order status   peak app ${status.appPeak.runs.map(describeRun).join(", ")}, baseline ${status.baselinePeak.runs.map(describeRun).join(", ")}`,
+    `               at ${status.app.rate}/s p50/p99/max app ${status.app.runs.map((r) => `${r.p50.toFixed(1)}/${r.p99.toFixed(1)}/${r.max.toFixed(1)} ms`).join(", ")}; baseline ${status.baseline.runs.map((r) => `${r.p50.toFixed(1)}/${r.p99.toFixed(1)}/${r.max.toFixed(1)} ms`).join(", ")}`,
+    `wrapper        wrapped ${wrapper.wrapped.runs.map(describeRun).join(", ")}; bare ${wrapper.bare.runs.map(describeRun).join(", ")}`,
+    `webhooks       worker ${webhooks.worker.batches.map((b) => `${b.rate.toFixed(0)}/s (${b.delivered} received, ${b.succeeded} recorded)`).join(", ")}; raw ${webhooks.raw.runs.map(perSecond).join(", ")}; bad signatures ${webhooks.badSignatures}, duplicates ${webhooks.duplicates}`,
+    `CPU ms/request server + Postgres: catalog app ${cpuPair(catalog.app.cpu)}, baseline ${cpuPair(catalog.baseline.cpu)}; orders app ${cpuPair(orders.app.cpu)}, baseline ${cpuPair(orders.baseline.cpu)}, PGlite ${cpuPair(orders.pglite.cpu)}`,
+    `               order status app ${cpuPair(status.appPeak.cpu)}, baseline ${cpuPair(status.baselinePeak.cpu)}; wrapped ${cpuPair(wrapper.wrapped.cpu)}, bare ${cpuPair(wrapper.bare.cpu)}; webhook worker ${cpuPair(webhooks.worker.cpu)}, raw loop ${webhooks.raw.cpu.loadGenerator.toFixed(2)} (its own process)`,
+    `overdraft      ${OVERDRAFT_SENT} orders at once on a balance for ${OVERDRAFT_AFFORDABLE}: Postgres ${JSON.stringify(orders.overdraftApp.statuses)} balance ${formatMoney(orders.overdraftApp.money.balance)}; PGlite ${JSON.stringify(orders.overdraftPglite.statuses)} balance ${formatMoney(orders.overdraftPglite.money.balance)}`,
+    `ledger         ${[["app", orders.moneyApp], ["baseline", orders.moneyBaseline], ["PGlite", orders.moneyPglite]].map(([name, m]) => { const money = m as MoneyCheck; return `${name}: ${money.orders} orders, balance ${formatMoney(money.balance)} = ledger ${formatMoney(money.ledgerSum)}, ${money.codesHandedOut} codes`; }).join("; ")}`,
+    "```",
+    "",
+    "</details>",
+    "",
+    `First-load JavaScript per page, gzip -9. ${kB(report.firstLoad.sharedBytes)} of it is the framework's runtime that every page loads (Next's rootMainFiles: React, the router, Turbopack's loader); the rest is the page's own and its layouts' client code:`,
+    "",
+    "| page | kB gzip | | page | kB gzip |",
+    "|---|---|---|---|---|",
+  ];
+  const half = Math.ceil(pages.length / 2);
+  for (let i = 0; i < half; i++) {
+    const left = pages[i];
+    const right = pages[i + half];
+    lines.push(`| \`${left.route}\` | ${(left.gzipBytes / 1000).toFixed(1)} | | ${right ? `\`${right.route}\`` : ""} | ${right ? (right.gzipBytes / 1000).toFixed(1) : ""} |`);
+  }
+  return lines.join("\n") + "\n";
+}
+
+main()
+  .then(async (report) => {
+    await cleanupAll();
+    const markdown = render(report);
+    mkdirSync(OUT, { recursive: true });
+    writeFileSync(path.join(OUT, "latest.md"), markdown);
+    writeFileSync(path.join(OUT, "latest.json"), JSON.stringify(report, (_key, value) => (typeof value === "bigint" ? value.toString() : value), 2));
+    console.log(`\n${markdown}\nwritten to bench-results/latest.md (and latest.json)`);
+    process.exit(0);
+  })
+  .catch(async (error) => {
+    console.error("[bench] failed:", error);
+    console.error(`[bench] server logs: ${LOGS}`);
+    await cleanupAll();
+    process.exit(1);
+  });

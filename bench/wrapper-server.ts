@@ -1,0 +1,76 @@
+/*
+ * Measures what the API wrapper (lib/api/handler.ts) costs on one route, GET /api/v2/order/{id}:
+ * one plain node:http server, one process, one database pool, two paths.
+ *
+ *   /wrapped/{id}  the app's own route handler (apiHandler: request id, client IP, API key lookup,
+ *                  rate limit, path validation, response shaping through the zod schema, headers)
+ *   /bare/{id}     the same domain call and serialisation (getOrder + toOrderRecord) with a fixed
+ *                  caller, no rate limit and no validation
+ *
+ * Both build the same web Request from the node request and write the web Response back the same
+ * way, so the difference between them is the wrapper's work and nothing else.
+ *
+ *   DATABASE_URL=... ENCRYPTION_KEY=... RATE_LIMIT_MULTIPLIER=... BENCH_USER_ID=... PORT=... node --import tsx bench/wrapper-server.ts
+ */
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import { GET as wrappedGetOrder } from "@/app/api/v2/order/[orderId]/route";
+import { database, db } from "@/lib/db/client";
+import { CLIENT_IP_HEADER, resolveClientIp } from "@/lib/http/client-ip";
+import { getOrder } from "@/lib/orders/list-orders";
+import { toOrderRecord } from "@/lib/orders/serialize";
+
+const { BENCH_USER_ID, PORT } = process.env;
+if (!BENCH_USER_ID || !PORT) throw new Error("BENCH_USER_ID and PORT are required");
+const userId = BENCH_USER_ID;
+
+function webRequest(req: IncomingMessage): Request {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (typeof value === "string") headers.set(name, value);
+    else if (Array.isArray(value)) for (const v of value) headers.append(name, v);
+  }
+  return new Request(`http://${req.headers.host ?? "127.0.0.1"}${req.url ?? "/"}`, { method: req.method, headers });
+}
+
+async function writeResponse(res: ServerResponse, response: Response): Promise<void> {
+  const body = Buffer.from(await response.arrayBuffer());
+  const headers: Record<string, string> = {};
+  response.headers.forEach((value, name) => (headers[name] = value));
+  headers["content-length"] = String(body.byteLength);
+  res.writeHead(response.status, headers);
+  res.end(body);
+}
+
+async function bare(orderId: string): Promise<Response> {
+  return Response.json(toOrderRecord(await getOrder(db(), userId, orderId)), { headers: { "Cache-Control": "no-store" } });
+}
+
+const server = createServer(async (req, res) => {
+  try {
+    req.headers[CLIENT_IP_HEADER] = resolveClientIp(req.socket.remoteAddress, req.headers["x-forwarded-for"], false);
+    const request = webRequest(req);
+    const path = new URL(request.url).pathname;
+    let response: Response;
+    if (path.startsWith("/wrapped/")) {
+      response = await wrappedGetOrder(request, { params: Promise.resolve({ orderId: decodeURIComponent(path.slice("/wrapped/".length)) }) });
+    } else if (path.startsWith("/bare/")) {
+      response = await bare(decodeURIComponent(path.slice("/bare/".length)));
+    } else {
+      response = Response.json({ error: "not found" }, { status: 404 });
+    }
+    await writeResponse(res, response);
+  } catch (error) {
+    console.error(error);
+    res.writeHead(500).end();
+  }
+});
+server.listen(Number(PORT), "127.0.0.1", () => console.log(`wrapper bench on http://127.0.0.1:${PORT}`));
+
+const stop = () => {
+  server.close();
+  void database()
+    .close()
+    .finally(() => process.exit(0));
+};
+process.once("SIGTERM", stop);
+process.once("SIGINT", stop);

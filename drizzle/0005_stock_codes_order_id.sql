@@ -1,0 +1,1 @@
+CREATE INDEX "stock_codes_order_id_idx" ON "stock_codes" USING btree ("order_id") WHERE order_id is not null;

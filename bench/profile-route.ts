@@ -8,6 +8,8 @@
  *
  * The profile stays in bench-results/profiles/<server>/ for a closer look (Chrome DevTools, speedscope).
  */
+// First: it sets up this process's environment (secrets, a scratch DATA_DIR) before any app code reads it.
+import { childEnv, cleanupAll, createDatabase, enableProfiling, installStopHandlers, log, LOGS, onCleanup, PROFILES, startApp, startScript, type Server } from "./lib/harness";
 import { readdirSync } from "node:fs";
 import path from "node:path";
 import { spawnSync } from "node:child_process";
@@ -23,7 +25,6 @@ import {
   someOrderId,
   undeliveredEvents,
 } from "./lib/fixtures";
-import { childEnv, cleanupAll, createDatabase, enableProfiling, installStopHandlers, log, LOGS, onCleanup, PROFILES, startApp, startScript, type Server } from "./lib/harness";
 import { throughput, type Target } from "./lib/load";
 import { freePort, sleep, startChild, waitForHttp } from "./lib/procs";
 

@@ -6,15 +6,35 @@
  * (autocannon with fixed connections, a warm-up and several runs, the median; an open-loop paced
  * generator for latency), and prints the table that also goes to bench-results/latest.md.
  *
- *   npm run bench                 the full run (about 6 minutes on 2 cores, plus a build if needed)
+ *   npm run bench                 the full run (about 4 minutes on 2 cores, plus a build if needed)
  *   npm run bench -- --quick      short runs, for trying the harness; the figures are noise
  *   npm run bench -- --profile    the servers also write V8 CPU profiles to bench-results/profiles/
- *                                 (summarise them with bench/profile-summary.ts)
+ *                                 (summarise them with bench/profile-summary.ts; bench/profile-route.ts
+ *                                 profiles one route at a time)
  *
  * Postgres: BENCH_POSTGRES_URL (default postgres://postgres@127.0.0.1:5432/postgres) is used only to
  * create and drop the run's own databases. Only 127.0.0.1 is ever loaded; every loop is bounded in
  * time or count, and every child process is killed when the run ends, fails or is interrupted.
  */
+// First: it sets up this process's environment (secrets, a scratch DATA_DIR) before any app code reads it.
+import {
+  childEnv,
+  cleanupAll,
+  createDatabase,
+  enableProfiling,
+  installStopHandlers,
+  log,
+  LOGS,
+  onCleanup,
+  OUT,
+  postgresVersion,
+  ROOT,
+  scratch,
+  startApp,
+  startedAt,
+  startScript,
+  type Server,
+} from "./lib/harness";
 import { spawnSync } from "node:child_process";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
@@ -44,24 +64,6 @@ import {
   type MoneyCheck,
 } from "./lib/fixtures";
 import { firstLoadJs, type FirstLoad } from "./lib/first-load";
-import {
-  childEnv,
-  cleanupAll,
-  createDatabase,
-  enableProfiling,
-  installStopHandlers,
-  log,
-  LOGS,
-  onCleanup,
-  OUT,
-  postgresVersion,
-  ROOT,
-  scratch,
-  startApp,
-  startedAt,
-  startScript,
-  type Server,
-} from "./lib/harness";
 import { median, pacedLatency, throughput, type LatencyRun, type Target, type ThroughputRun } from "./lib/load";
 import { freePort, sleep, startChild, waitForHttp } from "./lib/procs";
 

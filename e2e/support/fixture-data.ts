@@ -21,6 +21,10 @@ export interface Fixtures {
   admin: { email: string; password: string };
   alice: ResellerFixture;
   bob: ResellerFixture;
+  /** The USDT top-up API spec's reseller (opening balance 0). */
+  leo: ResellerFixture;
+  /** The USDT top-up browser spec's reseller (opening balance 0). */
+  mia: ResellerFixture;
   /** A reseller the tests block through the admin panel. */
   carol: ResellerFixture;
   /** A Gold buyer with 1000.00 for the catalog and order specs (no other spec asserts its balance). */

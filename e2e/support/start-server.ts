@@ -55,7 +55,12 @@ async function prepare(database: Database): Promise<Fixtures> {
   const ivy = await reseller("ivy", 5_000_000n);
   const judy = await reseller("judy", 1_000_000_000n, "Silver");
   const kate = await reseller("kate", 0n);
+  // The USDT top-up specs: leo for the API spec, mia for the browser spec (their balances move by sandbox transfers).
+  const leo = await reseller("leo", 0n);
+  const mia = await reseller("mia", 0n);
   return {
+    leo,
+    mia,
     admin: { ...DEMO.admin },
     henry,
     ivy,
@@ -87,7 +92,7 @@ async function main() {
   if (!values.postgres) await database.close();
   const server = spawn(process.execPath, ["--import", "tsx", "lib/server/main.ts"], {
     stdio: "inherit",
-    env: { ...process.env, ...backing, DATA_DIR: dataDir, PORT: String(port), TRUST_PROXY: "1", WEBHOOK_ALLOW_PRIVATE: "1", SUPPLIER_DELAY: "1s" },
+    env: { ...process.env, ...backing, DATA_DIR: dataDir, PORT: String(port), TRUST_PROXY: "1", WEBHOOK_ALLOW_PRIVATE: "1", SUPPLIER_DELAY: "1s", CHAIN_POLL_INTERVAL: "1s" },
   });
   const stop = () => server.kill("SIGTERM");
   process.on("SIGINT", stop);

@@ -31,6 +31,14 @@ describe("configuration", () => {
     expect(first.ENCRYPTION_KEY).toMatch(/^[0-9a-f]{64}$/);
     expect(readFileSync(path.join(dataDir, "encryption-key"), "utf8").trim()).toBe(first.ENCRYPTION_KEY);
     expect(loadConfig({ DATA_DIR: dataDir }).AUTH_SECRET).toBe(first.AUTH_SECRET);
+    expect(first.TRON_XPUB).toMatch(/^xpub/);
+    expect(readFileSync(path.join(dataDir, "sandbox-tron-xpub"), "utf8").trim()).toBe(first.TRON_XPUB);
+    expect(loadConfig({ DATA_DIR: dataDir }).TRON_XPUB).toBe(first.TRON_XPUB);
+  });
+
+  it("refuses the real chain without the operator's own TRON_XPUB, and bounds that cross", () => {
+    expect(() => loadConfig({ DATA_DIR: dataDir, CHAIN_PROVIDER: "trongrid" })).toThrow(/TRON_XPUB=undefined: is required with CHAIN_PROVIDER=trongrid/);
+    expect(() => loadConfig({ DATA_DIR: dataDir, PAYMENT_MIN: "500", PAYMENT_MAX: "100" })).toThrow(/PAYMENT_MIN="500": should not be above PAYMENT_MAX/);
   });
 
   it("parses durations and amounts", () => {

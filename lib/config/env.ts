@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
 import { parseMoney } from "@/lib/money/money";
+import { generateSandboxXpub, isUsableXpub } from "@/lib/payments/deposit-keys";
 import { parseDuration } from "./duration";
 
 const duration = (example: string) =>
@@ -62,7 +63,7 @@ const envSchema = z.object({
   TRONGRID_API_KEY: z.string().optional(),
   TRON_XPUB: z
     .string()
-    .regex(/^xpub[1-9A-HJ-NP-Za-km-z]{100,112}$/, "should be an account-level extended public key (xpub...)")
+    .refine(isUsableXpub, "should be an account-level extended public key (xpub...), never a private key")
     .optional(),
   USDT_CONTRACT: z
     .string()
@@ -77,9 +78,10 @@ const envSchema = z.object({
   RATE_LIMIT_MULTIPLIER: z.coerce.number().int().min(1).max(1_000_000).default(1),
 });
 
-export type AppConfig = Omit<z.infer<typeof envSchema>, "AUTH_SECRET" | "ENCRYPTION_KEY"> & {
+export type AppConfig = Omit<z.infer<typeof envSchema>, "AUTH_SECRET" | "ENCRYPTION_KEY" | "TRON_XPUB"> & {
   AUTH_SECRET: string;
   ENCRYPTION_KEY: string;
+  TRON_XPUB: string;
   dataDir: string;
 };
 
@@ -89,7 +91,14 @@ function parseEnv(env: Record<string, string | undefined>) {
   const input = Object.fromEntries(
     Object.keys(envSchema.shape).flatMap((name) => (env[name] === undefined || env[name] === "" ? [] : [[name, env[name]]])),
   );
-  const result = envSchema.safeParse(input);
+  const result = envSchema
+    .refine((cfg) => cfg.CHAIN_PROVIDER !== "trongrid" || cfg.TRON_XPUB !== undefined, {
+      // A generated key has no private half anyone holds: real USDT sent to its addresses would be lost.
+      message: "is required with CHAIN_PROVIDER=trongrid: deposit addresses must come from your own wallet's key",
+      path: ["TRON_XPUB"],
+    })
+    .refine((cfg) => cfg.PAYMENT_MIN <= cfg.PAYMENT_MAX, { message: "should not be above PAYMENT_MAX", path: ["PAYMENT_MIN"] })
+    .safeParse(input);
   if (!result.success) {
     const lines = result.error.issues.map((issue) => {
       const name = String(issue.path[0]);
@@ -118,6 +127,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     dataDir,
     AUTH_SECRET: parsed.AUTH_SECRET ?? generatedSecret(dataDir, "auth-secret", () => randomBytes(32).toString("base64url")),
     ENCRYPTION_KEY: parsed.ENCRYPTION_KEY ?? generatedSecret(dataDir, "encryption-key", () => randomBytes(32).toString("hex")),
+    TRON_XPUB: parsed.TRON_XPUB ?? generatedSecret(dataDir, "sandbox-tron-xpub", generateSandboxXpub),
   };
 }
 

@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 
 const CROCKFORD = "0123456789ABCDEFGHJKMNPQRSTVWXYZ";
 
-export type IdPrefix = "usr" | "ord" | "txn" | "pay" | "dlv" | "key" | "evt" | "job" | "msg";
+export type IdPrefix = "usr" | "ord" | "txn" | "pay" | "dlv" | "key" | "evt" | "job" | "msg" | "trf";
 
 /**
  * A prefixed ULID ("txn_01JD..."): opaque to integrators, and sorts by creation time, which lets

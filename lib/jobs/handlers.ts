@@ -4,3 +4,4 @@ import "@/lib/orders/fulfil-job";
 import "./prune-jobs";
 import "@/lib/webhooks/deliver-job";
 import "@/lib/subscriptions/period-end-job";
+import "@/lib/payments/watch-job";

@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database, Db } from "@/lib/db/client";
 import { jobs } from "@/lib/db/schema";
 import { createTestDatabase, testDriver } from "@/lib/db/test-database";
-import { scheduleJobPrune } from "./prune-jobs";
+import "./prune-jobs";
+import { scheduleRecurringJobs } from "./recurring";
 import { runDueJobsOnce } from "./worker";
 
 describe(`jobs.prune (${testDriver()})`, () => {
@@ -24,8 +25,8 @@ describe(`jobs.prune (${testDriver()})`, () => {
       { kind: "recent", status: "done", finishedAt: finishedDaysAgo(6) },
       { kind: "old-failure", status: "failed", finishedAt: finishedDaysAgo(30) },
     ]);
-    await scheduleJobPrune(db);
-    await scheduleJobPrune(db);
+    await scheduleRecurringJobs(db);
+    await scheduleRecurringJobs(db);
 
     expect(await runDueJobsOnce(db, "w1")).toBe(1);
 

@@ -1,7 +1,5 @@
 import { and, eq, lt, sql } from "drizzle-orm";
-import type { DbOrTx } from "@/lib/db/client";
 import { jobs } from "@/lib/db/schema";
-import { enqueueJob } from "./queue";
 import { registerJobHandler } from "./registry";
 
 const KIND = "jobs.prune";
@@ -13,9 +11,4 @@ registerJobHandler(KIND, async (_job, { db }) => {
   // The same row comes back rather than a new one: enqueueing here would be deduped away by this very
   // job, which holds the key while it runs.
   return { retryInMs: EVERY_MS };
-});
-
-/** Idempotent: the dedupe key keeps a single prune job however many workers start. */
-export function scheduleJobPrune(db: DbOrTx): Promise<void> {
-  return enqueueJob(db, { kind: KIND, dedupeKey: KIND });
-}
+}, { recurring: true });

@@ -48,6 +48,14 @@ export async function enqueueJob(db: DbOrTx, job: NewJob): Promise<void> {
   await insert.onConflictDoNothing({ target: jobs.dedupeKey, where: sql`status in ('pending', 'running')` });
 }
 
+/** Makes a pending recurring job (by its dedupe key) due now, e.g. after something it should see at once. */
+export async function runJobNow(db: DbOrTx, dedupeKey: string): Promise<void> {
+  await db
+    .update(jobs)
+    .set({ runAt: sql`now()` })
+    .where(and(eq(jobs.dedupeKey, dedupeKey), eq(jobs.status, "pending"), sql`${jobs.runAt} > now()`));
+}
+
 /**
  * Leases due jobs to a worker in one statement. SKIP LOCKED lets concurrent workers take disjoint
  * batches without waiting on each other; a running job whose lease ran out (its worker died) is due again.

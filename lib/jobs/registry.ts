@@ -13,6 +13,8 @@ export type JobHandler = (job: Job, ctx: JobContext) => Promise<void | { retryIn
 export interface JobHandlerOptions {
   /** For kinds that run longer than the worker's default lease, so they are not claimed twice. */
   leaseMs?: number;
+  /** A kind that runs for good (it reschedules itself): every worker makes sure one such job exists. */
+  recurring?: boolean;
 }
 
 export interface RegisteredHandler extends JobHandlerOptions {
@@ -33,4 +35,9 @@ export function registerJobHandler(kind: string, handler: JobHandler, options: J
 
 export function jobHandler(kind: string): RegisteredHandler | undefined {
   return handlers.get(kind);
+}
+
+/** The recurring kinds, for the worker to schedule at start. */
+export function recurringJobKinds(): string[] {
+  return [...handlers].filter(([, registered]) => registered.recurring).map(([kind]) => kind);
 }

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { hostname } from "node:os";
 import type { Db } from "@/lib/db/client";
-import { scheduleJobPrune } from "./prune-jobs";
+import { scheduleRecurringJobs } from "./recurring";
 import { claimJobs, errorMessage } from "./queue";
 import { runClaimedJob } from "./run-job";
 
@@ -38,15 +38,15 @@ export function startWorker(options: WorkerOptions): Worker {
   const inFlight = new Set<Promise<void>>();
 
   const loop = (async () => {
-    let pruneScheduled = false;
+    let recurringScheduled = false;
     let dbFailures = 0;
     while (!abort.signal.aborted) {
       let pause = pollIntervalMs;
       try {
         // Inside the loop so that a database that is down at start-up still gets it scheduled later.
-        if (!pruneScheduled) {
-          await scheduleJobPrune(db);
-          pruneScheduled = true;
+        if (!recurringScheduled) {
+          await scheduleRecurringJobs(db);
+          recurringScheduled = true;
         }
         const free = concurrency - inFlight.size;
         if (free > 0) {

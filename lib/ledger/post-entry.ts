@@ -13,6 +13,7 @@ export interface PostEntryInput {
   description: string;
   orderId?: string | null;
   paymentId?: string | null;
+  chainTransferId?: string | null;
   createdBy?: string | null;
 }
 
@@ -47,6 +48,7 @@ export async function postLedgerEntry(tx: DbOrTx, input: PostEntryInput): Promis
       description: input.description,
       orderId: input.orderId ?? null,
       paymentId: input.paymentId ?? null,
+      chainTransferId: input.chainTransferId ?? null,
       createdBy: input.createdBy ?? null,
     })
     .returning();

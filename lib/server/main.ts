@@ -7,7 +7,7 @@ import { database } from "@/lib/db/client";
 import { acquireDataDirLock, DataDirBusyError } from "@/lib/db/data-dir-lock";
 import { migrateDatabase } from "@/lib/db/migrate";
 import "@/lib/jobs/handlers";
-import { scheduleJobPrune } from "@/lib/jobs/prune-jobs";
+import { scheduleRecurringJobs } from "@/lib/jobs/recurring";
 import { startWorker } from "@/lib/jobs/worker";
 import { CLIENT_IP_HEADER, resolveClientIp } from "@/lib/http/client-ip";
 import { DEMO, seedDemo } from "@/lib/seed/demo-seed";
@@ -51,7 +51,7 @@ async function main() {
   await new Promise<void>((resolve) => server.listen(cfg.PORT, resolve));
 
   const worker = cfg.WORKER === "inline" ? startWorker({ db, log: (line) => console.log(`[worker] ${line}`) }) : null;
-  if (worker) await scheduleJobPrune(db);
+  if (worker) await scheduleRecurringJobs(db);
 
   log(`panel and API on http://localhost:${cfg.PORT} (${embedded ? `embedded database in ${cfg.dataDir}` : "Postgres"}, worker ${cfg.WORKER})`);
   if (embedded) {

@@ -2,6 +2,7 @@ import type { Operation } from "../operation";
 import * as account from "./account";
 import { catalogOperations } from "./catalog";
 import { orderOperations } from "./orders";
+import { paymentOperations } from "./payments";
 import * as subscription from "./subscription";
 import { webhookOperations } from "./webhooks";
 
@@ -11,6 +12,7 @@ export const operations: Operation[] = [
   account.getBalance,
   account.listTransactions,
   account.getTransaction,
+  ...(paymentOperations as Operation[]),
   subscription.getSubscriptionOp,
   subscription.renewSubscriptionOp,
   subscription.upgradeSubscriptionOp,

@@ -12,3 +12,4 @@ export * from "./events";
 export * from "./webhook-endpoints";
 export * from "./webhook-deliveries";
 export * from "./tariff-audit";
+export * from "./payments";

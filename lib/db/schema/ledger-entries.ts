@@ -1,4 +1,5 @@
-import { index, pgTable, text } from "drizzle-orm/pg-core";
+import { sql } from "drizzle-orm";
+import { index, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
 import { createdAt, micros } from "./columns";
 import { users } from "./users";
 
@@ -21,11 +22,16 @@ export const ledgerEntries = pgTable(
     balanceAfter: micros("balance_after").notNull(),
     orderId: text("order_id"),
     paymentId: text("payment_id"),
+    /** The USDT transfer a top-up credits; unique, so no transfer can be credited twice whatever races. */
+    chainTransferId: text("chain_transfer_id"),
     description: text("description").notNull(),
     createdBy: text("created_by"),
     createdAt: createdAt(),
   },
-  (t) => [index("ledger_entries_user_id_idx").on(t.userId, t.id)],
+  (t) => [
+    index("ledger_entries_user_id_idx").on(t.userId, t.id),
+    uniqueIndex("ledger_entries_chain_transfer_key").on(t.chainTransferId).where(sql`${t.chainTransferId} is not null`),
+  ],
 );
 
 export type LedgerEntry = typeof ledgerEntries.$inferSelect;

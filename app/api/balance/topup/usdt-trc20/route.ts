@@ -1,0 +1,1 @@
+export { POST } from "../../../v2/payments/route";

@@ -1,0 +1,51 @@
+import { config } from "@/lib/config/env";
+import type { Db } from "@/lib/db/client";
+import { registerJobHandler } from "@/lib/jobs/registry";
+import type { ChainReader } from "./chain/chain-reader";
+import { sandboxReader } from "./chain/sandbox";
+import { tronGridReader } from "./chain/trongrid";
+import { CHAIN_WATCH_JOB, PAYMENT_EXPIRE_JOB, refreshPaymentStatus } from "./payments";
+import { watchChainOnce } from "./watcher";
+
+/** Idle addresses on the real chain are read every 10 minutes; the sandbox is a table, read whole every time. */
+const TRONGRID_IDLE_RESCAN_MS = 10 * 60_000;
+const MAX_BACKOFF_MS = 10 * 60_000;
+
+export function chainReader(db: Db): ChainReader {
+  const cfg = config();
+  return cfg.CHAIN_PROVIDER === "trongrid" ? tronGridReader({ baseUrl: cfg.TRONGRID_URL, apiKey: cfg.TRONGRID_API_KEY }) : sandboxReader(db);
+}
+
+/** Consecutive throttled scans in this process: each doubles the wait, up to 10 minutes. */
+let throttledInARow = 0;
+
+registerJobHandler(
+  CHAIN_WATCH_JOB,
+  async (_job, { db, signal }) => {
+    const cfg = config();
+    const reader = chainReader(db);
+    const result = await watchChainOnce(db, {
+      reader,
+      contractAddress: cfg.USDT_CONTRACT,
+      dust: cfg.DEPOSIT_DUST,
+      idleRescanMs: reader.source === "sandbox" ? 0 : TRONGRID_IDLE_RESCAN_MS,
+      signal,
+      log: (line) => console.log(`[worker] ${line}`),
+    });
+    if (!result.throttled) {
+      throttledInARow = 0;
+      return { retryInMs: cfg.CHAIN_POLL_INTERVAL };
+    }
+    throttledInARow++;
+    const backoff = Math.min(cfg.CHAIN_POLL_INTERVAL * 2 ** throttledInARow, MAX_BACKOFF_MS);
+    return { retryInMs: Math.max(backoff, result.throttled.retryAfterMs ?? 0) };
+  },
+  { recurring: true, leaseMs: 5 * 60_000 },
+);
+
+/** At an invoice's expires_at: expired, unless a transfer sent in time is still confirming (then its credit settles it). */
+registerJobHandler(PAYMENT_EXPIRE_JOB, async (job, { db }) => {
+  const paymentId = String((job.payload as { paymentId?: unknown }).paymentId ?? "");
+  if (!paymentId) return;
+  await db.transaction((tx) => refreshPaymentStatus(tx, paymentId));
+});

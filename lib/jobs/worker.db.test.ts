@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { Database, Db } from "@/lib/db/client";
 import { jobs } from "@/lib/db/schema";
 import { createTestDatabase, testDriver } from "@/lib/db/test-database";
+import "./prune-jobs";
 import { claimJobs, enqueueJob } from "./queue";
 import { registerJobHandler } from "./registry";
 import { runDueJobsOnce, startWorker, type Worker } from "./worker";

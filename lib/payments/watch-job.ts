@@ -16,6 +16,12 @@ export function chainReader(db: Db): ChainReader {
   return cfg.CHAIN_PROVIDER === "trongrid" ? tronGridReader({ baseUrl: cfg.TRONGRID_URL, apiKey: cfg.TRONGRID_API_KEY }) : sandboxReader(db);
 }
 
+/** The poll interval; after throttled scans it doubles each time, up to 10 minutes, and never undercuts the provider's Retry-After. */
+export function nextWatchDelayMs(intervalMs: number, throttledInARow: number, retryAfterMs?: number): number {
+  if (throttledInARow === 0) return intervalMs;
+  return Math.max(Math.min(intervalMs * 2 ** throttledInARow, MAX_BACKOFF_MS), retryAfterMs ?? 0);
+}
+
 /** Consecutive throttled scans in this process: each doubles the wait, up to 10 minutes. */
 let throttledInARow = 0;
 
@@ -32,13 +38,8 @@ registerJobHandler(
       signal,
       log: (line) => console.log(`[worker] ${line}`),
     });
-    if (!result.throttled) {
-      throttledInARow = 0;
-      return { retryInMs: cfg.CHAIN_POLL_INTERVAL };
-    }
-    throttledInARow++;
-    const backoff = Math.min(cfg.CHAIN_POLL_INTERVAL * 2 ** throttledInARow, MAX_BACKOFF_MS);
-    return { retryInMs: Math.max(backoff, result.throttled.retryAfterMs ?? 0) };
+    throttledInARow = result.throttled ? throttledInARow + 1 : 0;
+    return { retryInMs: nextWatchDelayMs(cfg.CHAIN_POLL_INTERVAL, throttledInARow, result.throttled?.retryAfterMs) };
   },
   { recurring: true, leaseMs: 5 * 60_000 },
 );

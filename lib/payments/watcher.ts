@@ -1,4 +1,4 @@
-import { and, asc, eq, exists, inArray, isNull, lte, or, sql } from "drizzle-orm";
+import { and, asc, eq, exists, gt, inArray, isNull, lte, or, sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "@/lib/db/client";
 import { chainTransfers, depositAddresses, OPEN_PAYMENT_STATUSES, payments, type ChainTransfer } from "@/lib/db/schema";
 import { newId } from "@/lib/ids/ids";
@@ -177,8 +177,8 @@ async function attributeToInvoice(tx: DbOrTx, transfer: ChainTransfer): Promise<
       and(
         eq(payments.userId, transfer.userId),
         inArray(payments.status, [...OPEN_PAYMENT_STATUSES]),
-        sql`${payments.expiresAt} > ${transfer.blockTimestamp}`,
-        sql`${payments.createdAt} <= ${new Date(transfer.blockTimestamp.getTime() + INVOICE_CLOCK_GRACE_MS)}`,
+        gt(payments.expiresAt, transfer.blockTimestamp),
+        lte(payments.createdAt, new Date(transfer.blockTimestamp.getTime() + INVOICE_CLOCK_GRACE_MS)),
         sql`${payments.seenAmount} < ${payments.amount}`,
       ),
     )

@@ -1,0 +1,47 @@
+import type { InvoiceRow } from "@/components/payments/invoices-table";
+import type { TransferRow } from "@/components/payments/transfers-table";
+import type { ChainTransfer, Payment } from "@/lib/db/schema";
+import { formatMoney } from "@/lib/money/money";
+import type { InvoiceListItem, TransferListItem } from "@/lib/payments/admin-lists";
+import { paymentStatus } from "@/lib/payments/payment-status";
+import { formatDateTime } from "./format";
+
+const resellerLink = (reseller: { id: string; email: string }) => ({ email: reseller.email, href: `/admin/resellers/${reseller.id}` });
+
+/** An invoice as the reseller's table shows it: the status is the one its money and the clock give it now. */
+export function toInvoiceRow(payment: Payment, now: Date): InvoiceRow {
+  return {
+    id: payment.id,
+    href: `/topup/${payment.id}`,
+    status: paymentStatus(payment, now),
+    amount: formatMoney(payment.amount),
+    received: formatMoney(payment.receivedAmount),
+    created: formatDateTime(payment.createdAt),
+    expires: formatDateTime(payment.expiresAt),
+  };
+}
+
+export function toAdminInvoiceRow(item: InvoiceListItem, now: Date): InvoiceRow {
+  return { ...toInvoiceRow(item.payment, now), href: null, reseller: resellerLink(item.reseller), creditIds: item.creditIds };
+}
+
+export function toTransferRow(transfer: ChainTransfer): TransferRow {
+  return {
+    id: transfer.id,
+    txHash: transfer.txHash,
+    amount: formatMoney(transfer.amount),
+    blockTime: formatDateTime(transfer.blockTimestamp),
+    status: transfer.status,
+    invoice: transfer.paymentId ? { id: transfer.paymentId, href: `/topup/${transfer.paymentId}` } : null,
+  };
+}
+
+export function toAdminTransferRow(item: TransferListItem): TransferRow {
+  const row = toTransferRow(item.transfer);
+  return {
+    ...row,
+    invoice: row.invoice ? { id: row.invoice.id, href: null } : null,
+    reseller: resellerLink(item.reseller),
+    ledgerEntryId: item.ledgerEntryId,
+  };
+}

@@ -1,0 +1,121 @@
+import { and, asc, desc, eq, ilike, inArray, lt, type SQL } from "drizzle-orm";
+import type { DbOrTx } from "@/lib/db/client";
+import {
+  chainTransfers,
+  depositAddresses,
+  ledgerEntries,
+  payments,
+  users,
+  type ChainTransfer,
+  type ChainTransferStatus,
+  type Payment,
+  type PaymentStatus,
+} from "@/lib/db/schema";
+import type { Page } from "@/lib/ledger/list-entries";
+import { listSandboxTransfers, type SandboxTransfer } from "./chain/sandbox";
+
+export interface Reseller {
+  id: string;
+  email: string;
+}
+
+export interface InvoiceListItem {
+  payment: Payment;
+  reseller: Reseller;
+  /** The ledger entries (transaction ids) that credited the invoice's transfers, oldest first. */
+  creditIds: string[];
+}
+
+export interface TransferListItem {
+  transfer: ChainTransfer;
+  reseller: Reseller;
+  /** The ledger entry that credited it; null while it is confirming. */
+  ledgerEntryId: string | null;
+}
+
+export interface SandboxTransferItem {
+  transfer: SandboxTransfer;
+  /** Null for an address no reseller holds (the sandbox takes any address). */
+  reseller: Reseller | null;
+}
+
+/** Part of an email, matched case-insensitively and literally (no LIKE wildcards from the admin's text). */
+function emailContains(text: string): SQL {
+  return ilike(users.email, `%${text.replace(/[%_\\]/g, (c) => `\\${c}`)}%`);
+}
+
+/** Every reseller's invoices, newest first, with the reseller and the credits each produced. */
+export async function listInvoices(
+  db: DbOrTx,
+  options: { status?: PaymentStatus; email?: string; cursor?: string; limit: number },
+): Promise<Page<InvoiceListItem>> {
+  const conditions: SQL[] = [];
+  if (options.status) conditions.push(eq(payments.status, options.status));
+  if (options.email) conditions.push(emailContains(options.email));
+  if (options.cursor) conditions.push(lt(payments.id, options.cursor));
+  const rows = await db
+    .select({ payment: payments, reseller: { id: users.id, email: users.email } })
+    .from(payments)
+    .innerJoin(users, eq(users.id, payments.userId))
+    .where(and(...conditions))
+    .orderBy(desc(payments.id))
+    .limit(options.limit + 1);
+  const page = rows.slice(0, options.limit);
+  const credits = page.length
+    ? await db
+        .select({ paymentId: chainTransfers.paymentId, ledgerEntryId: ledgerEntries.id })
+        .from(chainTransfers)
+        .innerJoin(ledgerEntries, eq(ledgerEntries.chainTransferId, chainTransfers.id))
+        .where(inArray(chainTransfers.paymentId, page.map((row) => row.payment.id)))
+        .orderBy(asc(ledgerEntries.id))
+    : [];
+  return {
+    data: page.map((row) => ({ ...row, creditIds: credits.filter((c) => c.paymentId === row.payment.id).map((c) => c.ledgerEntryId) })),
+    nextCursor: rows.length > options.limit ? page[page.length - 1].payment.id : null,
+  };
+}
+
+/**
+ * Transfers seen to deposit addresses, newest first, each with its reseller and the ledger entry that
+ * credited it. With userId, one reseller's own; the admin filters by email instead.
+ */
+export async function listTransfers(
+  db: DbOrTx,
+  options: { userId?: string; status?: ChainTransferStatus; email?: string; cursor?: string; limit: number },
+): Promise<Page<TransferListItem>> {
+  const conditions: SQL[] = [];
+  if (options.userId) conditions.push(eq(chainTransfers.userId, options.userId));
+  if (options.status) conditions.push(eq(chainTransfers.status, options.status));
+  if (options.email) conditions.push(emailContains(options.email));
+  if (options.cursor) conditions.push(lt(chainTransfers.id, options.cursor));
+  const rows = await db
+    .select({ transfer: chainTransfers, reseller: { id: users.id, email: users.email }, ledgerEntryId: ledgerEntries.id })
+    .from(chainTransfers)
+    .innerJoin(users, eq(users.id, chainTransfers.userId))
+    .leftJoin(ledgerEntries, eq(ledgerEntries.chainTransferId, chainTransfers.id))
+    .where(and(...conditions))
+    .orderBy(desc(chainTransfers.id))
+    .limit(options.limit + 1);
+  const page = rows.slice(0, options.limit);
+  return { data: page, nextCursor: rows.length > options.limit ? page[page.length - 1].transfer.id : null };
+}
+
+/** The resellers an admin can send a sandbox transfer to, by email. */
+export async function resellerChoices(db: DbOrTx): Promise<Reseller[]> {
+  return db.select({ id: users.id, email: users.email }).from(users).where(eq(users.role, "reseller")).orderBy(asc(users.email));
+}
+
+/** The latest sandbox transfers, each with the reseller whose deposit address received it. */
+export async function recentSandboxTransfers(db: DbOrTx, limit: number): Promise<SandboxTransferItem[]> {
+  const transfers = await listSandboxTransfers(db, limit);
+  const addresses = [...new Set(transfers.map((t) => t.toAddress))];
+  const owners = addresses.length
+    ? await db
+        .select({ address: depositAddresses.address, id: users.id, email: users.email })
+        .from(depositAddresses)
+        .innerJoin(users, eq(users.id, depositAddresses.userId))
+        .where(inArray(depositAddresses.address, addresses))
+    : [];
+  const byAddress = new Map(owners.map((o) => [o.address, { id: o.id, email: o.email }]));
+  return transfers.map((transfer) => ({ transfer, reseller: byAddress.get(transfer.toAddress) ?? null }));
+}

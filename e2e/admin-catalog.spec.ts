@@ -1,6 +1,7 @@
-import type { Browser, Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { formatMoney, parseMoney } from "../lib/money/money";
-import { expect, test, uniqueClientIp } from "./support/test";
+import { expect, test } from "./support/test";
+import { otherSide, signIn } from "./support/sign-in";
 
 /*
  * The admin's side of the catalog and orders, each flow seen from both sides: the reseller is the
@@ -9,22 +10,6 @@ import { expect, test, uniqueClientIp } from "./support/test";
  */
 
 const DEMO = { email: "reseller@example.com", password: "demo-reseller-pass" };
-
-async function signIn(page: Page, email: string, password: string, landing: RegExp) {
-  await page.goto("/login");
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Password").fill(password);
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await expect(page).toHaveURL(landing);
-}
-
-/** A second signed-in browser (its own cookies and client IP) for the other side of a flow. */
-async function otherSide(browser: Browser, baseURL: string, email: string, password: string, landing: RegExp): Promise<Page> {
-  const context = await browser.newContext({ baseURL, viewport: { width: 1280, height: 860 }, extraHTTPHeaders: { "X-Forwarded-For": uniqueClientIp() } });
-  const page = await context.newPage();
-  await signIn(page, email, password, landing);
-  return page;
-}
 
 async function dashboardBalance(page: Page): Promise<string> {
   await page.goto("/dashboard");

@@ -1,14 +1,6 @@
-import type { Page } from "@playwright/test";
 import { formatMoney, parseMoney } from "../lib/money/money";
 import { expect, test } from "./support/test";
-
-async function signIn(page: Page, email: string, password: string, landing: RegExp) {
-  await page.goto("/login");
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Password").fill(password);
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await expect(page).toHaveURL(landing);
-}
+import { signIn } from "./support/sign-in";
 
 test("an admin credits a reseller, blocks and unblocks them", async ({ page, request, fixtures }) => {
   const carolKey = { "X-API-Key": fixtures.carol.apiKey };

@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 import type { Page } from "@playwright/test";
 import { formatMoney, parseMoney } from "../lib/money/money";
 import { expect, test } from "./support/test";
+import { signIn } from "./support/sign-in";
 
 /*
  * The reseller's side of the catalog: browse, order through the confirmation, follow the order live,
@@ -12,14 +13,6 @@ import { expect, test } from "./support/test";
 const DEMO = { email: "reseller@example.com", password: "demo-reseller-pass" };
 
 test.use({ permissions: ["clipboard-read", "clipboard-write"] });
-
-async function signIn(page: Page, email: string, password: string) {
-  await page.goto("/login");
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Password").fill(password);
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await expect(page).toHaveURL(/\/dashboard$/);
-}
 
 async function dashboardBalance(page: Page): Promise<string> {
   await page.goto("/dashboard");

@@ -1,18 +1,14 @@
-import type { Browser, Page } from "@playwright/test";
-import { expect, test, uniqueClientIp } from "./support/test";
+import type { Page } from "@playwright/test";
+import { expect, test } from "./support/test";
+import { otherSide, signIn } from "./support/sign-in";
+
+// Each test visits many pages at two sizes: on a loaded 2-core machine that can take more than the default minute.
+test.describe.configure({ timeout: 150_000 });
 
 const VIEWPORTS = [
   { name: "desktop", width: 1280, height: 860 },
   { name: "phone", width: 390, height: 844 },
 ] as const;
-
-async function signIn(page: Page, email: string, password: string, landing: RegExp) {
-  await page.goto("/login");
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Password").fill(password);
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await expect(page).toHaveURL(landing);
-}
 
 /** Visits a page at both sizes, checks its main heading and saves full-page shots to screenshots/. */
 async function shoot(page: Page, name: string, path: string, heading?: string | RegExp) {
@@ -45,6 +41,7 @@ test("reseller pages at desktop and phone sizes", async ({ page, fixtures }) => 
   await signIn(page, fixtures.alice.email, fixtures.alice.password, /\/dashboard$/);
   await shoot(page, "dashboard", "/dashboard", "Dashboard");
   await shoot(page, "balance", "/balance", "Balance & transactions");
+  await shoot(page, "topup", "/topup", "Top up");
   await shoot(page, "api-keys", "/api-keys", "API keys");
   await page.setViewportSize({ width: 1280, height: 860 });
   await page.getByLabel("Name").fill("Screenshot key");
@@ -79,15 +76,8 @@ test("admin pages at desktop and phone sizes", async ({ page, fixtures }) => {
   await page.getByRole("button", { name: "Review adjustment" }).click();
   await expect(page.getByTestId("adjust-preview")).toHaveText("Balance 100.00 → 87.50");
   await still(page, "admin-adjust-preview");
+  await shoot(page, "admin-payments", "/admin/payments", "Payments");
 });
-
-/** A second signed-in browser with its own cookies and client IP. */
-async function otherSide(browser: Browser, baseURL: string, email: string, password: string, landing: RegExp): Promise<Page> {
-  const context = await browser.newContext({ baseURL, viewport: { width: 1280, height: 860 }, extraHTTPHeaders: { "X-Forwarded-For": uniqueClientIp() } });
-  const page = await context.newPage();
-  await signIn(page, email, password, landing);
-  return page;
-}
 
 const DEMO_RESELLER = { email: "reseller@example.com", password: "demo-reseller-pass" };
 

@@ -1,6 +1,7 @@
 import type { Page } from "@playwright/test";
 import { parseMoney } from "../lib/money/money";
 import { expect, test } from "./support/test";
+import { signIn } from "./support/sign-in";
 
 /* The Subscription page: judy (Silver, 1000.00) upgrades to Gold through the confirmation and sees catalog prices drop. */
 
@@ -8,14 +9,6 @@ const VIEWPORTS = [
   { name: "desktop", width: 1280, height: 860 },
   { name: "phone", width: 390, height: 844 },
 ] as const;
-
-async function signIn(page: Page, email: string, password: string, landing: RegExp) {
-  await page.goto("/login");
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Password").fill(password);
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await expect(page).toHaveURL(landing);
-}
 
 async function shoot(page: Page, name: string, path: string) {
   for (const viewport of VIEWPORTS) {

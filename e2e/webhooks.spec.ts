@@ -1,6 +1,7 @@
 import type { Page } from "@playwright/test";
 import { startReceiver, verifiedWith, type TestReceiver } from "@/lib/webhooks/testing/receiver";
 import { expect, test } from "./support/test";
+import { signIn } from "./support/sign-in";
 
 /*
  * The webhooks page, driven in the browser as grace, against a real receiver in this process
@@ -17,14 +18,6 @@ test.beforeAll(async () => {
 test.afterAll(async () => {
   await receiver.close();
 });
-
-async function signIn(page: Page, email: string, password: string) {
-  await page.goto("/login");
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Password").fill(password);
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await expect(page).toHaveURL(/\/dashboard$/);
-}
 
 async function revealSecret(page: Page): Promise<string> {
   await page.getByRole("button", { name: "Reveal secret" }).click();

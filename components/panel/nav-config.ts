@@ -40,6 +40,7 @@ const adminNav: NavSection[] = [
       { href: "/admin", label: "Resellers", icon: "users" },
       { href: "/admin/products", label: "Products", icon: "products" },
       { href: "/admin/orders", label: "Orders", icon: "orders" },
+      { href: "/admin/payments", label: "Payments", icon: "payments" },
       { href: "/admin/tariffs", label: "Tariffs", icon: "subscription" },
     ],
   },

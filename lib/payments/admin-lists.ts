@@ -4,6 +4,7 @@ import {
   chainTransfers,
   depositAddresses,
   ledgerEntries,
+  OPEN_PAYMENT_STATUSES,
   payments,
   users,
   type ChainTransfer,
@@ -13,6 +14,7 @@ import {
 } from "@/lib/db/schema";
 import type { Page } from "@/lib/ledger/list-entries";
 import { listSandboxTransfers, type SandboxTransfer } from "./chain/sandbox";
+import { isOpen, paymentStatus } from "./payment-status";
 
 export interface Reseller {
   id: string;
@@ -100,6 +102,16 @@ export async function listTransfers(
   return { data: page, nextCursor: rows.length > options.limit ? page[page.length - 1].transfer.id : null };
 }
 
+/** A reseller's invoices still open now (not past their expiry unpaid), oldest first: the order transfers fill them in. */
+export async function openInvoices(db: DbOrTx, userId: string, now: Date = new Date()): Promise<Payment[]> {
+  const rows = await db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.userId, userId), inArray(payments.status, [...OPEN_PAYMENT_STATUSES])))
+    .orderBy(asc(payments.createdAt));
+  return rows.filter((payment) => isOpen(paymentStatus(payment, now)));
+}
+
 /** The resellers an admin can send a sandbox transfer to, by email. */
 export async function resellerChoices(db: DbOrTx): Promise<Reseller[]> {
   return db.select({ id: users.id, email: users.email }).from(users).where(eq(users.role, "reseller")).orderBy(asc(users.email));
@@ -117,5 +129,8 @@ export async function recentSandboxTransfers(db: DbOrTx, limit: number): Promise
         .where(inArray(depositAddresses.address, addresses))
     : [];
   const byAddress = new Map(owners.map((o) => [o.address, { id: o.id, email: o.email }]));
-  return transfers.map((transfer) => ({ transfer, reseller: byAddress.get(transfer.toAddress) ?? null }));
+  return transfers.map((transfer) => ({
+    transfer,
+    reseller: byAddress.get(transfer.toAddress) ?? null,
+  }));
 }

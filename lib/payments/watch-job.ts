@@ -5,7 +5,7 @@ import type { ChainReader } from "./chain/chain-reader";
 import { sandboxReader } from "./chain/sandbox";
 import { tronGridReader } from "./chain/trongrid";
 import { CHAIN_WATCH_JOB, PAYMENT_EXPIRE_JOB, refreshPaymentStatus } from "./payments";
-import { watchChainOnce } from "./watcher";
+import { watchChainOnce, type WatchResult } from "./watcher";
 
 /** Idle addresses on the real chain are read every 10 minutes; the sandbox is a table, read whole every time. */
 const TRONGRID_IDLE_RESCAN_MS = 10 * 60_000;
@@ -25,19 +25,25 @@ export function nextWatchDelayMs(intervalMs: number, throttledInARow: number, re
 /** Consecutive throttled scans in this process: each doubles the wait, up to 10 minutes. */
 let throttledInARow = 0;
 
+/** One watcher pass over the configured chain: what the recurring job runs, and the sandbox's admin actions run at once. */
+export function watchConfiguredChain(db: Db, signal?: AbortSignal): Promise<WatchResult> {
+  const cfg = config();
+  const reader = chainReader(db);
+  return watchChainOnce(db, {
+    reader,
+    contractAddress: cfg.USDT_CONTRACT,
+    dust: cfg.DEPOSIT_DUST,
+    idleRescanMs: reader.source === "sandbox" ? 0 : TRONGRID_IDLE_RESCAN_MS,
+    signal,
+    log: (line) => console.log(`[chain watcher] ${line}`),
+  });
+}
+
 registerJobHandler(
   CHAIN_WATCH_JOB,
   async (_job, { db, signal }) => {
     const cfg = config();
-    const reader = chainReader(db);
-    const result = await watchChainOnce(db, {
-      reader,
-      contractAddress: cfg.USDT_CONTRACT,
-      dust: cfg.DEPOSIT_DUST,
-      idleRescanMs: reader.source === "sandbox" ? 0 : TRONGRID_IDLE_RESCAN_MS,
-      signal,
-      log: (line) => console.log(`[worker] ${line}`),
-    });
+    const result = await watchConfiguredChain(db, signal);
     throttledInARow = result.throttled ? throttledInARow + 1 : 0;
     return { retryInMs: nextWatchDelayMs(cfg.CHAIN_POLL_INTERVAL, throttledInARow, result.throttled?.retryAfterMs) };
   },

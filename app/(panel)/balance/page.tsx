@@ -58,7 +58,9 @@ export default async function BalancePage({ searchParams }: { searchParams: Prom
 
       <div className="grid gap-4 sm:grid-cols-3">
         <Stat label="Current balance">
-          <Money amount={formatMoney(user.balance)} currency />
+          <span data-testid="current-balance">
+            <Money amount={formatMoney(user.balance)} currency />
+          </span>
         </Stat>
       </div>
 

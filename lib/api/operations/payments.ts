@@ -23,7 +23,7 @@ const TOPUP_DESCRIPTION =
   "Send USDT on TRON to `address`; the invoice follows the chain: confirming once the transfer is seen, paid once it is final (its block solidified) and credited. " +
   "Every transfer to your address is credited exactly once as a `topup` transaction naming the payment and the transaction hash, whatever its amount above the dust limit: " +
   "an underpayment (partially_paid, open for more until expires_at), an overpayment (the excess too), a late payment or one with no open invoice. " +
-  "A transfer counts towards the oldest open invoice it does not overfill first. 400 validation_error when the amount is outside the bounds (its message names them).";
+  "A transfer counts towards the oldest invoice that was open at its block time and is not yet covered by what has arrived for it. 400 validation_error when the amount is outside the bounds (its message names them).";
 
 export const createPayment = defineOperation({
   operationId: "createPayment",

@@ -56,7 +56,7 @@ export interface SendSandboxTransferInput {
   sentBy: string | null;
 }
 
-/** An admin's sandbox transfer to a reseller's deposit address, optionally final at once. */
+/** An admin's sandbox transfer to a reseller's deposit address, optionally final at once (with every earlier block). */
 export async function sendSandboxTransfer(db: DbOrTx, input: SendSandboxTransferInput): Promise<SandboxTransfer> {
   if (input.amount <= 0n) throw validationError([{ path: "amount", message: "Send a positive amount." }]);
   const [target] = await db
@@ -78,6 +78,7 @@ export async function sendSandboxTransfer(db: DbOrTx, input: SendSandboxTransfer
       sentBy: input.sentBy,
     })
     .returning();
+  if (input.final) await finalizeUpTo(db, transfer.blockTimestamp);
   return transfer;
 }
 
@@ -85,11 +86,12 @@ export async function sendSandboxTransfer(db: DbOrTx, input: SendSandboxTransfer
 export async function finalizeSandboxTransfer(db: DbOrTx, txHash: string): Promise<SandboxTransfer> {
   const [row] = await db.select().from(sandboxChainTransfers).where(eq(sandboxChainTransfers.txHash, txHash));
   if (!row) throw notFound("Sandbox transfer");
-  await db
-    .update(sandboxChainTransfers)
-    .set({ final: true })
-    .where(lte(sandboxChainTransfers.blockTimestamp, row.blockTimestamp));
+  await finalizeUpTo(db, row.blockTimestamp);
   return { ...row, final: true };
+}
+
+async function finalizeUpTo(db: DbOrTx, blockTimestamp: Date): Promise<void> {
+  await db.update(sandboxChainTransfers).set({ final: true }).where(lte(sandboxChainTransfers.blockTimestamp, blockTimestamp));
 }
 
 export async function listSandboxTransfers(db: DbOrTx, limit = 50): Promise<SandboxTransfer[]> {

@@ -1,0 +1,138 @@
+"use client";
+
+import { startTransition, useActionState, useState, type FormEvent } from "react";
+import { Alert } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { TextField } from "@/components/ui/field";
+import { SubmitButton } from "@/components/ui/submit-button";
+import { cx } from "@/components/ui/cx";
+import { formatMoney, parseMoney } from "@/lib/money/money";
+import type { ActionState } from "@/lib/panel/action-state";
+import type { Reseller } from "@/lib/payments/admin-lists";
+import { sendSandboxTransferAction } from "./actions";
+
+const select =
+  "mt-1 block w-full rounded-lg border-0 bg-white px-3 py-2 text-sm text-slate-900 shadow-sm ring-1 ring-inset focus:ring-2 focus:ring-inset focus:outline-none";
+
+/**
+ * Sends a sandbox transfer. A final one is credited within seconds, so it takes a second step that
+ * names the amount and the reseller; one that is not final moves no money yet and goes at once.
+ */
+export function SandboxTransferForm({ resellers }: { resellers: Reseller[] }) {
+  const [resellerId, setResellerId] = useState("");
+  const [amount, setAmount] = useState("");
+  const [final, setFinal] = useState(false);
+  const [reviewing, setReviewing] = useState(false);
+  const [localErrors, setLocalErrors] = useState<Record<string, string>>({});
+  const [state, dispatch, pending] = useActionState<ActionState, FormData>(async (previous, form) => {
+    const result = await sendSandboxTransferAction(previous, form);
+    setReviewing(false);
+    if (result.ok) setAmount("");
+    return result;
+  }, { ok: false });
+
+  const micros = parseMoney(amount);
+  const email = resellers.find((r) => r.id === resellerId)?.email;
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const errors: Record<string, string> = {};
+    if (!email) errors.resellerId = "Choose a reseller.";
+    if (micros === null || micros <= 0n) errors.amount = "Enter a positive amount of USDT, such as 10 or 2.5 (at most 6 decimals).";
+    setLocalErrors(errors);
+    if (Object.keys(errors).length > 0) return;
+    if (final && !reviewing) return setReviewing(true);
+    const form = new FormData(event.currentTarget);
+    startTransition(() => dispatch(form));
+  }
+
+  const errors = { ...(state.ok ? {} : state.fieldErrors), ...localErrors };
+  const editable = !reviewing && !pending;
+  return (
+    <form onSubmit={submit} className="space-y-4" noValidate aria-label="Send a sandbox transfer">
+      {state.message && !reviewing ? <Alert tone={state.ok ? "success" : "error"}>{state.message}</Alert> : null}
+      <div>
+        <label htmlFor="sandbox-reseller" className="block text-sm font-medium text-slate-700">
+          Send to
+        </label>
+        <select
+          id="sandbox-reseller"
+          name="resellerId"
+          value={resellerId}
+          disabled={!editable}
+          onChange={(event) => {
+            setResellerId(event.target.value);
+            setLocalErrors({});
+          }}
+          aria-invalid={errors.resellerId ? true : undefined}
+          aria-describedby={errors.resellerId ? "sandbox-reseller-error" : undefined}
+          className={cx(select, errors.resellerId ? "ring-red-400 focus:ring-red-500" : "ring-slate-300 focus:ring-brand-500")}
+        >
+          <option value="">Choose a reseller</option>
+          {resellers.map((reseller) => (
+            <option key={reseller.id} value={reseller.id}>
+              {reseller.email}
+            </option>
+          ))}
+        </select>
+        {errors.resellerId ? (
+          <p id="sandbox-reseller-error" className="mt-1 text-sm text-red-600">
+            {errors.resellerId}
+          </p>
+        ) : null}
+      </div>
+      {/* A disabled select is not submitted: the choice goes along here while the review step is open. */}
+      {editable ? null : <input type="hidden" name="resellerId" value={resellerId} />}
+      <TextField
+        id="sandbox-amount"
+        name="amount"
+        label="Amount (USDT)"
+        inputMode="decimal"
+        autoComplete="off"
+        placeholder="10"
+        value={amount}
+        readOnly={!editable}
+        onChange={(event) => {
+          setAmount(event.target.value);
+          setLocalErrors({});
+        }}
+        error={errors.amount}
+        hint="Any amount: below the dust limit it is ignored, as on the real chain."
+      />
+      <label className="flex items-start gap-2 text-sm text-slate-700">
+        <input
+          type="checkbox"
+          name="final"
+          checked={final}
+          disabled={!editable}
+          onChange={(event) => setFinal(event.target.checked)}
+          className="mt-0.5 h-4 w-4 rounded border-slate-300 text-brand-600"
+        />
+        <span>
+          Final at once
+          <span className="block text-xs text-slate-500">Its block is solidified now, and with it every earlier sandbox transfer: the watcher credits them.</span>
+        </span>
+      </label>
+      {!editable && final ? <input type="hidden" name="final" value="on" /> : null}
+      {reviewing && micros !== null ? (
+        <div className="rounded-lg border border-amber-200 bg-amber-50 p-4" role="status">
+          <p className="text-sm text-amber-900" data-testid="sandbox-review">
+            Credit <strong className="tabular-nums">{formatMoney(micros)} USDT</strong> to <strong className="[overflow-wrap:anywhere]">{email}</strong> now?
+          </p>
+          <div className="mt-3 flex flex-wrap gap-2">
+            <SubmitButton pending={pending} pendingText="Sending…">
+              Send and credit
+            </SubmitButton>
+            <Button variant="ghost" onClick={() => setReviewing(false)} disabled={pending}>
+              Back
+            </Button>
+          </div>
+        </div>
+      ) : (
+        <SubmitButton pending={pending} pendingText="Sending…">
+          {final ? "Review transfer" : "Send transfer"}
+        </SubmitButton>
+      )}
+    </form>
+  );
+}

@@ -1,0 +1,33 @@
+"use server";
+
+import { redirect } from "next/navigation";
+import { requireReseller } from "@/lib/auth/session";
+import { config } from "@/lib/config/env";
+import { db } from "@/lib/db/client";
+import { AppError } from "@/lib/errors/app-error";
+import { parseMoney } from "@/lib/money/money";
+import type { ActionState } from "@/lib/panel/action-state";
+import { formText, runAction } from "@/lib/panel/run-action";
+import { createPayment } from "@/lib/payments/payments";
+import { checkApiRateLimit } from "@/lib/ratelimit/limiter";
+
+export type CreateInvoiceState = ActionState<string> & { values?: { amount: string } };
+
+/** Opens an invoice for the amount typed (no money moves yet) and shows it; the bounds are the domain's to check. */
+export async function createInvoiceAction(_previous: CreateInvoiceState, form: FormData): Promise<CreateInvoiceState> {
+  const values = { amount: formText(form, "amount").trim() };
+  const result = await runAction<string>(async () => {
+    const user = await requireReseller();
+    // The API's budget for invoices, shared with it (the same subject as a cookie call): the panel is no way around it.
+    const limit = await checkApiRateLimit("payment_write", `user:${user.id}`, config().RATE_LIMIT_MULTIPLIER);
+    if (!limit.allowed) throw new AppError("rate_limited", `Too many new invoices. Try again in ${limit.retryAfterSeconds} s.`);
+    const amount = parseMoney(values.amount);
+    if (amount === null || amount <= 0n) {
+      return { ok: false, message: "Check the amount.", fieldErrors: { amount: "Enter an amount of USDT such as 100 or 25.50 (at most 6 decimals)." } };
+    }
+    const { payment } = await createPayment(db(), user.id, amount);
+    return { ok: true, data: payment.id };
+  });
+  if (result.ok && result.data) redirect(`/topup/${result.data}`);
+  return { ...result, values };
+}

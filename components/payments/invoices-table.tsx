@@ -1,0 +1,102 @@
+import Link from "next/link";
+import { Money } from "@/components/ui/money";
+import { Table, TBody, Td, Th, THead, Tr } from "@/components/ui/table";
+import type { PaymentStatus } from "@/lib/db/schema";
+import { InvoiceStatusBadge } from "./status-badges";
+
+export interface InvoiceRow {
+  id: string;
+  /** The reseller's own invoice page; the admin's view has none. */
+  href: string | null;
+  status: PaymentStatus;
+  /** Formatted, "25.00". */
+  amount: string;
+  received: string;
+  /** Formatted for display. */
+  created: string;
+  expires: string;
+  /** The admin's view names the reseller and the ledger entries the invoice's transfers produced. */
+  reseller?: { email: string; href: string };
+  creditIds?: string[];
+}
+
+/** An id in full: it may break anywhere on a phone, never in a desktop column. */
+const idClasses = "font-mono text-xs [overflow-wrap:anywhere] md:whitespace-nowrap";
+
+/**
+ * Top-up invoices as a table (stacked cards on a phone). The admin's view trades the expiry (the
+ * status already says whether it passed) for the reseller and the credits.
+ */
+export function InvoicesTable({ rows, admin = false }: { rows: InvoiceRow[]; admin?: boolean }) {
+  return (
+    <Table>
+      <THead>
+        <tr>
+          <Th>Invoice</Th>
+          {admin ? <Th>Reseller</Th> : null}
+          <Th>Status</Th>
+          <Th align="right">Amount</Th>
+          <Th align="right">Received</Th>
+          {admin ? <Th>Credited as</Th> : <Th>Created</Th>}
+          {admin ? null : <Th>Expires</Th>}
+        </tr>
+      </THead>
+      <TBody>
+        {rows.map((row) => (
+          <Tr key={row.id}>
+            <Td>
+              <span data-testid="invoice-row" data-invoice-id={row.id} className={idClasses}>
+                {row.href ? (
+                  <Link href={row.href} className="font-medium text-brand-600 hover:text-brand-700 hover:underline">
+                    {row.id}
+                  </Link>
+                ) : (
+                  row.id
+                )}
+              </span>
+              {admin ? <span className="block text-xs font-normal text-slate-500">{row.created}</span> : null}
+            </Td>
+            {row.reseller ? (
+              <Td label="Reseller" className="[overflow-wrap:anywhere] md:whitespace-nowrap">
+                <Link href={row.reseller.href} className="text-brand-600 hover:text-brand-700 hover:underline">
+                  {row.reseller.email}
+                </Link>
+              </Td>
+            ) : null}
+            <Td label="Status">
+              <InvoiceStatusBadge status={row.status} />
+            </Td>
+            <Td label="Amount" align="right" className="font-medium">
+              <Money amount={row.amount} />
+            </Td>
+            <Td label="Received" align="right" className={row.received === "0.00" ? "text-slate-400" : "text-slate-700"}>
+              <Money amount={row.received} />
+            </Td>
+            {row.creditIds ? (
+              <Td label="Credited as">
+                {row.creditIds.length === 0 ? (
+                  <span className="text-slate-400">—</span>
+                ) : (
+                  <ul className={`${idClasses} text-slate-700`}>
+                    {row.creditIds.map((id) => (
+                      <li key={id}>{id}</li>
+                    ))}
+                  </ul>
+                )}
+              </Td>
+            ) : (
+              <Td label="Created" className="whitespace-nowrap text-slate-600">
+                {row.created}
+              </Td>
+            )}
+            {admin ? null : (
+              <Td label="Expires" className="whitespace-nowrap text-slate-600">
+                {row.expires}
+              </Td>
+            )}
+          </Tr>
+        ))}
+      </TBody>
+    </Table>
+  );
+}

@@ -1,0 +1,59 @@
+import Link from "next/link";
+import { buttonClasses } from "@/components/ui/button";
+
+const control =
+  "mt-1 block h-9 w-full rounded-lg border-0 bg-white px-3 py-2 text-sm text-slate-900 shadow-sm ring-1 ring-slate-300 ring-inset placeholder:text-slate-400 focus:ring-2 focus:ring-brand-500 focus:outline-none";
+
+/** The GET form filtering the admin's invoices or transfers by status and reseller email; the values go to the URL. */
+export function PaymentFiltersForm({
+  tab,
+  statuses,
+  values,
+  clearHref,
+}: {
+  tab: string;
+  statuses: { value: string; label: string }[];
+  values: { status?: string; email?: string };
+  clearHref: string;
+}) {
+  const filtered = Boolean(values.status || values.email);
+  return (
+    <form
+      method="get"
+      action="/admin/payments"
+      aria-label="Filter payments"
+      className="grid grid-cols-1 gap-3 border-b border-slate-100 px-4 py-4 sm:grid-cols-3 sm:items-end sm:px-6 lg:grid-cols-4"
+    >
+      <input type="hidden" name="tab" value={tab} />
+      <div className="min-w-0">
+        <label htmlFor="filter-status" className="block text-xs font-medium text-slate-500">
+          Status
+        </label>
+        <select id="filter-status" name="status" defaultValue={values.status ?? ""} className={control}>
+          <option value="">Any status</option>
+          {statuses.map((status) => (
+            <option key={status.value} value={status.value}>
+              {status.label}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="min-w-0">
+        <label htmlFor="filter-email" className="block text-xs font-medium text-slate-500">
+          Reseller email
+        </label>
+        <input id="filter-email" name="email" type="search" maxLength={200} defaultValue={values.email} placeholder="part of an email" className={control} />
+      </div>
+      <div className="flex gap-2">
+        <button type="submit" className={buttonClasses("primary", "md", "flex-1 sm:flex-none")}>
+          Filter
+        </button>
+        {filtered ? (
+          <Link href={clearHref} className={buttonClasses("ghost")}>
+            Clear
+          </Link>
+        ) : null}
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,98 @@
+import Link from "next/link";
+import { Money } from "@/components/ui/money";
+import { Table, TBody, Td, Th, THead, Tr } from "@/components/ui/table";
+import type { ChainTransferStatus } from "@/lib/db/schema";
+import { TransferStatusBadge } from "./status-badges";
+import { TxHash } from "./tx-hash";
+
+export interface TransferRow {
+  id: string;
+  txHash: string;
+  /** Formatted, "10.00". */
+  amount: string;
+  /** Formatted for display. */
+  blockTime: string;
+  status: ChainTransferStatus;
+  /** The invoice it counts towards (a link on the reseller's side); null when none was open. */
+  invoice: { id: string; href: string | null } | null;
+  /** The admin's view names the reseller and the ledger entry that credited it. */
+  reseller?: { email: string; href: string };
+  ledgerEntryId?: string | null;
+}
+
+const idClasses = "font-mono text-xs [overflow-wrap:anywhere] md:whitespace-nowrap";
+
+/**
+ * USDT transfers to deposit addresses as a table (stacked cards on a phone). The admin's view adds
+ * the reseller, and the ledger entry under the invoice, so the ids fit beside each other.
+ */
+export function TransfersTable({ rows, admin = false }: { rows: TransferRow[]; admin?: boolean }) {
+  return (
+    <Table>
+      <THead>
+        <tr>
+          <Th>Transaction</Th>
+          {admin ? <Th>Reseller</Th> : null}
+          <Th align="right">Amount</Th>
+          {admin ? null : <Th>Block time</Th>}
+          <Th>Status</Th>
+          <Th>{admin ? "Invoice and credit" : "Invoice"}</Th>
+        </tr>
+      </THead>
+      <TBody>
+        {rows.map((row) => (
+          <Tr key={row.id}>
+            <Td>
+              <span data-testid="transfer-row" data-tx-hash={row.txHash}>
+                <TxHash hash={row.txHash} />
+              </span>
+              {admin ? <span className="block text-xs font-normal text-slate-500">{row.blockTime}</span> : null}
+            </Td>
+            {row.reseller ? (
+              <Td label="Reseller" className="[overflow-wrap:anywhere] md:whitespace-nowrap">
+                <Link href={row.reseller.href} className="text-brand-600 hover:text-brand-700 hover:underline">
+                  {row.reseller.email}
+                </Link>
+              </Td>
+            ) : null}
+            <Td label="Amount" align="right" className="font-medium">
+              <Money amount={row.amount} />
+            </Td>
+            {admin ? null : (
+              <Td label="Block time" className="whitespace-nowrap text-slate-600">
+                {row.blockTime}
+              </Td>
+            )}
+            <Td label="Status">
+              <TransferStatusBadge status={row.status} />
+            </Td>
+            <Td label={admin ? "Invoice and credit" : "Invoice"}>
+              <span className="min-w-0">
+                {row.invoice === null ? (
+                  <span className="text-slate-500">No open invoice</span>
+                ) : row.invoice.href ? (
+                  <Link href={row.invoice.href} className={`${idClasses} text-brand-600 hover:text-brand-700 hover:underline`}>
+                    {row.invoice.id}
+                  </Link>
+                ) : (
+                  <span className={idClasses}>{row.invoice.id}</span>
+                )}
+                {row.ledgerEntryId !== undefined ? (
+                  <span className="block text-xs text-slate-500">
+                    {row.ledgerEntryId ? (
+                      <>
+                        credited as <span className={`${idClasses} text-slate-700`}>{row.ledgerEntryId}</span>
+                      </>
+                    ) : (
+                      "not credited yet"
+                    )}
+                  </span>
+                ) : null}
+              </span>
+            </Td>
+          </Tr>
+        ))}
+      </TBody>
+    </Table>
+  );
+}

@@ -5,7 +5,7 @@ import { Alert } from "@/components/ui/alert";
 import { TextField } from "@/components/ui/field";
 import { SubmitButton } from "@/components/ui/submit-button";
 import type { ActionState } from "@/lib/panel/action-state";
-import { CATEGORY_LABELS } from "./tier-card";
+import { CATEGORY_LABELS } from "./category-labels";
 
 type Action = (previous: ActionState, form: FormData) => Promise<ActionState>;
 

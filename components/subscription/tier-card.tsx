@@ -1,18 +1,9 @@
 import type { ReactNode } from "react";
 import { Badge } from "@/components/ui/badge";
 import { cx } from "@/components/ui/cx";
+import { CATEGORY_LABELS } from "./category-labels";
 import { PRODUCT_CATEGORIES } from "@/lib/db/schema";
 
-export const CATEGORY_LABELS: Record<string, string> = {
-  topup: "Game top-ups",
-  giftcard: "Gift cards",
-  gamekey: "Game keys",
-  platformtopup: "Platform top-ups",
-  platformgift: "Platform gifts",
-  messenger_premium: "Messenger premium",
-  messenger_stars: "Messenger stars",
-  manual: "Manual orders",
-};
 
 /** One tariff side by side with the others: monthly price and the discount per category. */
 export function TierCard({ tier, price, discounts, current, children }: { tier: string; price: string; discounts: Record<string, string>; current: boolean; children?: ReactNode }) {

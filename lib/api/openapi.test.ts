@@ -95,6 +95,16 @@ describe("buildOpenApiDocument", () => {
     expect(byName.type.schema.enum).toEqual([...LEDGER_ENTRY_TYPES]);
   });
 
+  it("declares the Idempotency-Key header and the replay on the order-create operations only", () => {
+    for (const id of ["createOrder", "createGiftCardOrder_reseller", "createMessengerStarsOrder"]) {
+      const operation = findOperation(doc, id);
+      expect(operation.parameters?.find((p) => p.name === "Idempotency-Key")).toMatchObject({ in: "header", required: false, schema: { maxLength: 255 } });
+      expect(Object.keys(operation.responses)).toEqual(expect.arrayContaining(["201", "200", "409"]));
+      expect(operation.responses["200"].headers).toHaveProperty("Idempotent-Replayed");
+    }
+    expect(findOperation(doc, "createPayment").parameters ?? []).toEqual([]);
+  });
+
   it("describes getBalance's balance as a patterned string", () => {
     const response = findOperation(doc, "getBalance").responses["200"];
     const schema = deref(doc, response.content!["application/json"].schema);

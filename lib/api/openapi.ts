@@ -31,7 +31,7 @@ export interface OpenApiHeader {
 
 export interface OpenApiParameter {
   name: string;
-  in: "query" | "path";
+  in: "query" | "path" | "header";
   required: boolean;
   description?: string;
   schema: JsonSchema;
@@ -143,6 +143,14 @@ const CATEGORY_LABELS: Record<RateCategory, string> = {
   account_read: "account read",
   payment_write: "payment write",
   default: "everything else",
+};
+
+const IDEMPOTENCY_KEY_PARAMETER: OpenApiParameter = {
+  name: "Idempotency-Key",
+  in: "header",
+  required: false,
+  description: "Your key for this request (up to 255 characters, kept 24 hours): a retry with the same key and body answers the original with 200; a different body, 409 idempotency_conflict.",
+  schema: { type: "string", minLength: 1, maxLength: 255 },
 };
 
 const SUCCESS_DESCRIPTIONS: Record<number, string> = { 200: "OK", 201: "Created", 202: "Accepted", 204: "No content" };
@@ -522,7 +530,11 @@ export function buildOpenApiDocument(operations: Operation[], options: BuildOpen
     ];
 
     const build = (path: string, twin: boolean): OpenApiOperation => {
-      const parameters = [...pathParameters(registry, paramsSchema, path), ...queryParameters(registry, querySchema)];
+      const parameters = [
+        ...pathParameters(registry, paramsSchema, path),
+        ...queryParameters(registry, querySchema),
+        ...(operation.idempotencyKey ? [IDEMPOTENCY_KEY_PARAMETER] : []),
+      ];
       const v2 = `${operation.method} ${operation.path}`;
       const description = twin
         ? [`Reseller-API twin of \`${v2}\` (\`${operation.operationId}\`): same authentication, schemas, handler and records.`, operation.description]
@@ -541,6 +553,15 @@ export function buildOpenApiDocument(operations: Operation[], options: BuildOpen
             headers: responseHeaders(operation, successStatus),
             content: { "application/json": { schema: registry.schema(response) } },
           },
+          ...(operation.idempotencyKey
+            ? {
+                "200": {
+                  description: "A repeat under the same Idempotency-Key and body: the original, unchanged, and nothing charged again.",
+                  headers: { ...responseHeaders(operation, 200), "Idempotent-Replayed": ref(HEADER_PREFIX, "Idempotent-Replayed") },
+                  content: { "application/json": { schema: registry.schema(response) } },
+                },
+              }
+            : {}),
           ...errorResponses(operation, registry, inputs),
         },
         ...(operation.auth === "reseller" ? { security: [{ [API_KEY_SCHEME]: [] }, { [BEARER_SCHEME]: [] }] } : {}),
@@ -576,6 +597,7 @@ export function buildOpenApiDocument(operations: Operation[], options: BuildOpen
         "X-RateLimit-Remaining": integer("Requests left in the current window of that category."),
         "X-RateLimit-Reset": integer("Seconds until a request of that category is certain to be admitted."),
         "Retry-After": { description: "Whole seconds (at least 1) to wait before retrying.", schema: { type: "integer", minimum: 1 } },
+        "Idempotent-Replayed": { description: "`true` when the answer replays the original response to the same Idempotency-Key.", schema: { type: "string", enum: ["true"] } },
       },
       securitySchemes: {
         [API_KEY_SCHEME]: {

@@ -31,6 +31,11 @@ export interface Operation<
   params?: P;
   response: R;
   successStatus?: number;
+  /**
+   * Honours an optional Idempotency-Key header: a repeat answers the original with 200 and
+   * Idempotent-Replayed. The handler does the work; this puts the header and the replay in the document.
+   */
+  idempotencyKey?: boolean;
   /** Error codes this operation can answer with, beyond the ones every authenticated call can. */
   errors?: ErrorCode[];
 }

@@ -80,6 +80,7 @@ function createOperation(input: { operationId: string; summary: string; path: st
     body: orderRequestSchema,
     response: orderSchema,
     successStatus: 201,
+    idempotencyKey: true,
     errors: [...CREATE_ERRORS],
   });
 }

@@ -1,56 +1,27 @@
-import type { Page } from "@playwright/test";
+import { screenshotAtBothSizes, visitAndShoot } from "./support/screenshots";
 import { expect, test } from "./support/test";
 import { otherSide, signIn } from "./support/sign-in";
 
 // Each test visits many pages at two sizes: on a loaded 2-core machine that can take more than the default minute.
 test.describe.configure({ timeout: 150_000 });
 
-const VIEWPORTS = [
-  { name: "desktop", width: 1280, height: 860 },
-  { name: "phone", width: 390, height: 844 },
-] as const;
-
-/** Visits a page at both sizes, checks its main heading and saves full-page shots to screenshots/. */
-async function shoot(page: Page, name: string, path: string, heading?: string | RegExp) {
-  for (const viewport of VIEWPORTS) {
-    await page.setViewportSize({ width: viewport.width, height: viewport.height });
-    await page.goto(path);
-    const h1 = page.getByRole("heading", { level: 1, ...(heading ? { name: heading } : {}) }).first();
-    await expect(h1).toBeVisible();
-    // Nothing may be wider than the screen (no sideways scrolling on a phone).
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-    expect(overflow, `${name} at ${viewport.name} overflows horizontally`).toBeLessThanOrEqual(0);
-    await page.screenshot({ path: `screenshots/${name}-${viewport.name}.png`, fullPage: true });
-  }
-}
-
-/** Shoots the current page as it is (no navigation) at both sizes. */
-async function still(page: Page, name: string) {
-  for (const viewport of VIEWPORTS) {
-    await page.setViewportSize({ width: viewport.width, height: viewport.height });
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-    expect(overflow, `${name} at ${viewport.name} overflows horizontally`).toBeLessThanOrEqual(0);
-    await page.screenshot({ path: `screenshots/${name}-${viewport.name}.png`, fullPage: true });
-  }
-}
-
 test("reseller pages at desktop and phone sizes", async ({ page, fixtures }) => {
-  await shoot(page, "login", "/login", "Sign in");
-  await shoot(page, "register", "/register", "Create a reseller account");
+  await visitAndShoot(page, "login", "/login", "Sign in");
+  await visitAndShoot(page, "register", "/register", "Create a reseller account");
   await page.setViewportSize({ width: 1280, height: 860 });
   await signIn(page, fixtures.alice.email, fixtures.alice.password, /\/dashboard$/);
-  await shoot(page, "dashboard", "/dashboard", "Dashboard");
-  await shoot(page, "balance", "/balance", "Balance & transactions");
-  await shoot(page, "topup", "/topup", "Top up");
-  await shoot(page, "api-keys", "/api-keys", "API keys");
+  await visitAndShoot(page, "dashboard", "/dashboard", "Dashboard");
+  await visitAndShoot(page, "balance", "/balance", "Balance & transactions");
+  await visitAndShoot(page, "topup", "/topup", "Top up");
+  await visitAndShoot(page, "api-keys", "/api-keys", "API keys");
   await page.setViewportSize({ width: 1280, height: 860 });
   await page.getByLabel("Name").fill("Screenshot key");
   await page.getByLabel("IP allowlist (optional)").fill("203.0.113.7, 198.51.100.0/24");
   await page.getByRole("button", { name: "Create key" }).click();
   await expect(page.getByTestId("new-api-key")).toBeVisible();
-  await still(page, "api-keys-new-key");
-  await shoot(page, "profile", "/profile", "Profile");
-  await shoot(page, "docs", "/docs");
+  await screenshotAtBothSizes(page, "api-keys-new-key");
+  await visitAndShoot(page, "profile", "/profile", "Profile");
+  await visitAndShoot(page, "docs", "/docs");
 
   // The phone menu opens over the page and lists every section.
   await page.setViewportSize({ width: 390, height: 844 });
@@ -67,24 +38,24 @@ test("reseller pages at desktop and phone sizes", async ({ page, fixtures }) => 
 
 test("admin pages at desktop and phone sizes", async ({ page, fixtures }) => {
   await signIn(page, fixtures.admin.email, fixtures.admin.password, /\/admin$/);
-  await shoot(page, "admin-resellers", "/admin", "Resellers");
-  await shoot(page, "admin-reseller-detail", `/admin/resellers/${fixtures.alice.id}`, fixtures.alice.email);
+  await visitAndShoot(page, "admin-resellers", "/admin", "Resellers");
+  await visitAndShoot(page, "admin-reseller-detail", `/admin/resellers/${fixtures.alice.id}`, fixtures.alice.email);
   // The confirmation step of a balance adjustment (not applied).
   await page.setViewportSize({ width: 1280, height: 860 });
   await page.getByLabel("Amount (USD)").fill("-12.5");
   await page.getByLabel("Note").fill("Chargeback for order 8812");
   await page.getByRole("button", { name: "Review adjustment" }).click();
   await expect(page.getByTestId("adjust-preview")).toHaveText("Balance 100.00 → 87.50");
-  await still(page, "admin-adjust-preview");
-  await shoot(page, "admin-payments", "/admin/payments", "Payments");
+  await screenshotAtBothSizes(page, "admin-adjust-preview");
+  await visitAndShoot(page, "admin-payments", "/admin/payments", "Payments");
 });
 
 const DEMO_RESELLER = { email: "reseller@example.com", password: "demo-reseller-pass" };
 
 test("catalog and order pages at desktop and phone sizes", async ({ page }) => {
   await signIn(page, DEMO_RESELLER.email, DEMO_RESELLER.password, /\/dashboard$/);
-  await shoot(page, "catalog", "/catalog", "Catalog");
-  await shoot(page, "catalog-empty", "/catalog?q=nothing-like-this", "Catalog");
+  await visitAndShoot(page, "catalog", "/catalog", "Catalog");
+  await visitAndShoot(page, "catalog-empty", "/catalog?q=nothing-like-this", "Catalog");
 
   // The product view with its confirmation step open (nothing is charged).
   await page.setViewportSize({ width: 1280, height: 860 });
@@ -97,7 +68,7 @@ test("catalog and order pages at desktop and phone sizes", async ({ page }) => {
   await page.getByLabel(/Your reference/).fill("shop-order-8812");
   await page.getByRole("button", { name: "Review order" }).click();
   await expect(page.getByTestId("order-review")).toBeVisible();
-  await still(page, "product-confirm");
+  await screenshotAtBothSizes(page, "product-confirm");
 
   // A completed gift-card order with two codes.
   await page.setViewportSize({ width: 1280, height: 860 });
@@ -108,10 +79,10 @@ test("catalog and order pages at desktop and phone sizes", async ({ page }) => {
   await expect(page).toHaveURL(/\/orders\/ord_/);
   await expect(page.getByTestId("order-status")).toHaveText("completed");
   await expect(page.getByTestId("delivery-code")).toHaveCount(2);
-  await still(page, "order-completed");
+  await screenshotAtBothSizes(page, "order-completed");
 
-  await shoot(page, "orders", "/orders", "Orders");
-  await shoot(page, "dashboard-chart", "/dashboard", "Dashboard");
+  await visitAndShoot(page, "orders", "/orders", "Orders");
+  await visitAndShoot(page, "dashboard-chart", "/dashboard", "Dashboard");
   await expect(page.getByTestId("spend-bar").first()).toBeVisible();
 });
 
@@ -135,23 +106,23 @@ test("admin catalog and order pages at desktop and phone sizes", async ({ page, 
   await page.getByRole("button", { name: "Save changes" }).click();
   await expect(page.getByText("Saved.")).toBeVisible();
   await expect(page.getByText("Low stock")).toBeVisible();
-  await shoot(page, "admin-products", "/admin/products", "Products");
+  await visitAndShoot(page, "admin-products", "/admin/products", "Products");
   await expect(page.getByRole("row").filter({ hasText: "giftcard-psn-us-25" })).toContainText("Low stock");
-  await shoot(page, "admin-product-new", "/admin/products/new", "New product");
+  await visitAndShoot(page, "admin-product-new", "/admin/products/new", "New product");
 
   await page.setViewportSize({ width: 1280, height: 860 });
   await page.goto("/admin/products/giftcard-steam-us-10");
   await page.getByLabel("Codes").fill(["SHOT1-AAAAA-BBBBB,1234", "SHOT1-AAAAA-CCCCC,5678", "SHOT1-AAAAA-BBBBB,1234", "bad line here"].join("\n"));
   await page.getByRole("button", { name: "Add codes" }).click();
   await expect(page.getByTestId("stock-upload-result")).toContainText("Added 2, skipped 1 duplicate, 1 invalid line (line 4).");
-  await still(page, "admin-product-edit");
+  await screenshotAtBothSizes(page, "admin-product-edit");
 
   await page.goto(`/admin/orders/${orderId}`);
   await page.getByLabel("Reply as the supplier").fill("Thanks, I will ask for the code in a few minutes. Please stay online.");
   await page.getByLabel("Waiting for the reseller's reply").check();
   await page.getByRole("button", { name: "Send reply" }).click();
   await expect(page.getByTestId("chat-message")).toHaveCount(2);
-  await shoot(page, "admin-order-chat", `/admin/orders/${orderId}`, "Top-up for an unlisted game");
-  await shoot(page, "admin-orders-queue", "/admin/orders?tab=manual", "Orders");
+  await visitAndShoot(page, "admin-order-chat", `/admin/orders/${orderId}`, "Top-up for an unlisted game");
+  await visitAndShoot(page, "admin-orders-queue", "/admin/orders?tab=manual", "Orders");
   await reseller.context().close();
 });

@@ -1,25 +1,10 @@
 import type { Page } from "@playwright/test";
 import { parseMoney } from "../lib/money/money";
+import { visitAndShoot } from "./support/screenshots";
 import { expect, test } from "./support/test";
 import { signIn } from "./support/sign-in";
 
 /* The Subscription page: judy (Silver, 1000.00) upgrades to Gold through the confirmation and sees catalog prices drop. */
-
-const VIEWPORTS = [
-  { name: "desktop", width: 1280, height: 860 },
-  { name: "phone", width: 390, height: 844 },
-] as const;
-
-async function shoot(page: Page, name: string, path: string) {
-  for (const viewport of VIEWPORTS) {
-    await page.setViewportSize({ width: viewport.width, height: viewport.height });
-    await page.goto(path);
-    await expect(page.getByRole("heading", { level: 1 }).first()).toBeVisible();
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-    expect(overflow, `${name} at ${viewport.name} overflows horizontally`).toBeLessThanOrEqual(0);
-    await page.screenshot({ path: `screenshots/${name}-${viewport.name}.png`, fullPage: true });
-  }
-}
 
 async function catalogPrice(page: Page, sku: string): Promise<bigint> {
   await page.goto("/catalog?q=steam");
@@ -34,7 +19,7 @@ test("upgrade from the Subscription page: the confirmation shows the charge, the
   await expect(page.getByTestId("tier-days-left")).toContainText(/\d+ days? left/);
   const before = await catalogPrice(page, "giftcard-steam-us-20");
 
-  await shoot(page, "subscription", "/subscription");
+  await visitAndShoot(page, "subscription", "/subscription");
   await page.setViewportSize({ width: 1280, height: 860 });
   await page.goto("/subscription");
   await expect(page.getByTestId("current-tier")).toContainText("Silver");
@@ -87,5 +72,5 @@ test("admins see the tariffs, their history, and set a reseller's tier by hand",
   await page.goto("/admin/tariffs");
   await expect(page.getByText("Reseller tier").first()).toBeVisible();
   await expect(page.getByText("tier: Gold").first()).toBeVisible();
-  await shoot(page, "admin-tariffs", "/admin/tariffs");
+  await visitAndShoot(page, "admin-tariffs", "/admin/tariffs");
 });

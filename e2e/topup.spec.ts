@@ -1,4 +1,4 @@
-import type { Page } from "@playwright/test";
+import { screenshotAtBothSizes } from "./support/screenshots";
 import { expect, test } from "./support/test";
 import { otherSide, signIn } from "./support/sign-in";
 
@@ -8,23 +8,6 @@ import { otherSide, signIn } from "./support/sign-in";
  */
 test.describe.configure({ mode: "serial" });
 
-const VIEWPORTS = [
-  { name: "desktop", width: 1280, height: 860 },
-  { name: "phone", width: 375, height: 812 },
-] as const;
-
-/** Shoots the page as it is at both sizes; nothing may be wider than the screen. */
-async function screenshots(page: Page, name: string) {
-  for (const viewport of VIEWPORTS) {
-    await page.setViewportSize({ width: viewport.width, height: viewport.height });
-    await page.evaluate(() => window.scrollTo(0, 0));
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-    expect(overflow, `${name} at ${viewport.name} overflows horizontally`).toBeLessThanOrEqual(0);
-    await page.screenshot({ path: `screenshots/${name}-${viewport.name}.png`, fullPage: true });
-  }
-  await page.setViewportSize({ width: 1280, height: 860 });
-}
-
 test("an amount outside the bounds is refused on the field; another reseller's invoice is not found", async ({ page, fixtures }) => {
   await signIn(page, fixtures.mia.email, fixtures.mia.password, /\/dashboard$/);
   await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Top up" }).click();
@@ -33,7 +16,7 @@ test("an amount outside the bounds is refused on the field; another reseller's i
   await expect(page.getByText("No invoices yet")).toBeVisible();
   await expect(page.getByText("No transfers yet")).toBeVisible();
   await expect(page.getByText("From 10.00 to 100000.00 USDT.")).toBeVisible();
-  await screenshots(page, "topup-empty");
+  await screenshotAtBothSizes(page, "topup-empty");
 
   const amount = page.getByLabel("Amount (USDT)");
   await amount.fill("5");
@@ -84,7 +67,7 @@ test("an invoice follows the sandbox chain: pending, confirming, partially paid,
   await expect(countdown).toHaveText(/^59:\d{2}$/);
   const shown = await countdown.innerText();
   await expect(countdown).not.toHaveText(shown);
-  await screenshots(page, "topup-invoice-pending");
+  await screenshotAtBothSizes(page, "topup-invoice-pending");
 
   // The Top up page points back to the open invoice.
   await page.goto("/topup");
@@ -109,7 +92,7 @@ test("an invoice follows the sandbox chain: pending, confirming, partially paid,
   // Made final, it is credited: 10 of 25 received.
   const sent = admin.getByTestId("sandbox-transfer").filter({ hasText: mia }).filter({ hasText: "10.00" });
   await sent.getByRole("button", { name: "Make final" }).click();
-  await screenshots(admin, "topup-admin-make-final");
+  await screenshotAtBothSizes(admin, "topup-admin-make-final");
   await sent.getByRole("button", { name: "Finalize and credit" }).click();
   await expect(sent).toHaveAttribute("data-final", "true");
 
@@ -118,7 +101,7 @@ test("an invoice follows the sandbox chain: pending, confirming, partially paid,
   await expect(page.getByTestId("invoice-message")).toContainText("Send the remaining 15.00 USDT before");
   await expect(page.getByTestId("invoice-received")).toHaveText("10.00USDT");
   await expect(page.getByTestId("invoice-transfer")).toContainText("Credited");
-  await screenshots(page, "topup-invoice-partially-paid");
+  await screenshotAtBothSizes(page, "topup-invoice-partially-paid");
 
   // The rest, final at once, goes through a confirmation that names the amount and the reseller.
   await admin.getByLabel("Send to").selectOption({ label: mia });
@@ -141,7 +124,7 @@ test("an invoice follows the sandbox chain: pending, confirming, partially paid,
   });
   await page.waitForTimeout(4500);
   expect(polls).toBe(0);
-  await screenshots(page, "topup-invoice-paid");
+  await screenshotAtBothSizes(page, "topup-invoice-paid");
 
   await page.getByRole("link", { name: "See your balance →" }).click();
   await expect(page).toHaveURL(/\/balance$/);
@@ -161,7 +144,7 @@ test("an invoice follows the sandbox chain: pending, confirming, partially paid,
     await expect(row).toContainText("Credited");
     await expect(row).toContainText(invoiceId);
   }
-  await screenshots(page, "topup-history");
+  await screenshotAtBothSizes(page, "topup-history");
 
   // The admin's lists name mia and the ledger entries her invoice produced.
   await admin.goto("/admin/payments");
@@ -173,13 +156,13 @@ test("an invoice follows the sandbox chain: pending, confirming, partially paid,
   await expect(adminRow).toContainText(mia);
   await expect(adminRow).toContainText("Paid");
   for (const id of creditIds) await expect(adminRow).toContainText(id);
-  await screenshots(admin, "topup-admin-invoices");
+  await screenshotAtBothSizes(admin, "topup-admin-invoices");
 
   await admin.goto(`/admin/payments?tab=transfers&email=${encodeURIComponent(mia)}`);
   const adminTransfers = admin.getByRole("row").filter({ has: admin.getByTestId("transfer-row") });
   await expect(adminTransfers).toHaveCount(2);
   await expect(adminTransfers.filter({ hasText: creditIds[0] })).toContainText(invoiceId);
   await expect(adminTransfers.filter({ hasText: creditIds[1] })).toContainText(invoiceId);
-  await screenshots(admin, "topup-admin-transfers");
+  await screenshotAtBothSizes(admin, "topup-admin-transfers");
   await admin.context().close();
 });

@@ -1,5 +1,6 @@
 import type { Page } from "@playwright/test";
 import { startReceiver, verifiedWith, type TestReceiver } from "@/lib/webhooks/testing/receiver";
+import { screenshotAtBothSizes } from "./support/screenshots";
 import { expect, test } from "./support/test";
 import { signIn } from "./support/sign-in";
 
@@ -26,22 +27,6 @@ async function revealSecret(page: Page): Promise<string> {
   return (await box.textContent())!.trim();
 }
 
-const VIEWPORTS = [
-  { name: "desktop", width: 1280, height: 860 },
-  { name: "phone", width: 390, height: 844 },
-] as const;
-
-async function screenshots(page: Page, name: string) {
-  for (const viewport of VIEWPORTS) {
-    await page.setViewportSize({ width: viewport.width, height: viewport.height });
-    await page.evaluate(() => window.scrollTo(0, 0));
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-    expect(overflow, `${name} at ${viewport.name} overflows horizontally`).toBeLessThanOrEqual(0);
-    await page.screenshot({ path: `screenshots/${name}-${viewport.name}.png`, fullPage: true });
-  }
-  await page.setViewportSize({ width: 1280, height: 860 });
-}
-
 test("configure a webhook, send a test, see it in the log; reveal, copy and rotate the secret", async ({ page, context, fixtures }) => {
   await context.grantPermissions(["clipboard-read", "clipboard-write"]);
   await signIn(page, fixtures.grace.email, fixtures.grace.password);
@@ -49,7 +34,7 @@ test("configure a webhook, send a test, see it in the log; reveal, copy and rota
   await expect(page.getByRole("heading", { level: 1, name: "Webhooks" })).toBeVisible();
   await expect(page.getByText("Not configured")).toBeVisible();
   await expect(page.getByText("No deliveries yet")).toBeVisible();
-  await screenshots(page, "webhooks-empty");
+  await screenshotAtBothSizes(page, "webhooks-empty");
 
   // Validation messages come back on the field.
   await page.getByLabel("Endpoint URL").fill("ftp://files.example/hook");
@@ -87,7 +72,7 @@ test("configure a webhook, send a test, see it in the log; reveal, copy and rota
   await expect(row).toContainText("HTTP 200");
   await row.getByText("Payload and answer").click();
   await expect(row.getByTestId("delivery-payload")).toContainText('"message": "test"');
-  await screenshots(page, "webhooks");
+  await screenshotAtBothSizes(page, "webhooks");
 
   // Rotation asks first, says the old secret stops at once, and shows the new one.
   await page.getByRole("button", { name: "Rotate secret" }).click();
@@ -156,7 +141,7 @@ test("the log refreshes by itself, redelivers, and a webhook paused after 50 fai
   await expect(rows).toHaveCount(20);
   await page.getByRole("button", { name: "Show older deliveries" }).click();
   await expect(rows).toHaveCount(40);
-  await screenshots(page, "webhooks-paused");
+  await screenshotAtBothSizes(page, "webhooks-paused");
 
   failing = false;
   await banner.getByRole("button", { name: "Re-enable webhook" }).click();

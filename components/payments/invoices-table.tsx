@@ -3,6 +3,7 @@ import { Money } from "@/components/ui/money";
 import { Table, TBody, Td, Th, THead, Tr } from "@/components/ui/table";
 import type { PaymentStatus } from "@/lib/db/schema";
 import { InvoiceStatusBadge } from "./status-badges";
+import { idClasses } from "./id-classes";
 
 export interface InvoiceRow {
   id: string;
@@ -20,8 +21,6 @@ export interface InvoiceRow {
   creditIds?: string[];
 }
 
-/** An id in full: it may break anywhere on a phone, never in a desktop column. */
-const idClasses = "font-mono text-xs [overflow-wrap:anywhere] md:whitespace-nowrap";
 
 /**
  * Top-up invoices as a table (stacked cards on a phone). The admin's view trades the expiry (the

@@ -4,6 +4,7 @@ import { Table, TBody, Td, Th, THead, Tr } from "@/components/ui/table";
 import type { ChainTransferStatus } from "@/lib/db/schema";
 import { TransferStatusBadge } from "./status-badges";
 import { TxHash } from "./tx-hash";
+import { idClasses } from "./id-classes";
 
 export interface TransferRow {
   id: string;
@@ -20,7 +21,6 @@ export interface TransferRow {
   ledgerEntryId?: string | null;
 }
 
-const idClasses = "font-mono text-xs [overflow-wrap:anywhere] md:whitespace-nowrap";
 
 /**
  * USDT transfers to deposit addresses as a table (stacked cards on a phone). The admin's view adds

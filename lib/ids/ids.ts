@@ -20,3 +20,11 @@ export function newId(prefix: IdPrefix, now: number = Date.now()): string {
   for (let i = 0; i < 16; i++) random += CROCKFORD[bytes[i] % 32];
   return `${prefix}_${time}${random}`;
 }
+
+/**
+ * Whether a text can be an id of this kind. Lookups check it first, so that text from a URL (a NUL
+ * byte, 500 characters) answers "not found" instead of reaching the database.
+ */
+export function isIdOf(prefix: IdPrefix, text: string): boolean {
+  return text.length === prefix.length + 27 && text.startsWith(`${prefix}_`) && /^[0-9A-HJKMNP-TV-Z]{26}$/.test(text.slice(prefix.length + 1));
+}

@@ -2,6 +2,7 @@ import { and, desc, eq, gte, inArray, lt, lte, type SQL } from "drizzle-orm";
 import type { DbOrTx } from "@/lib/db/client";
 import { orders, type Order, type OrderStatus, type ProductCategory } from "@/lib/db/schema";
 import { notFound } from "@/lib/errors/app-error";
+import { isIdOf } from "@/lib/ids/ids";
 
 export interface OrderFilter {
   /** Absent only for the admin's view of every reseller's orders. */
@@ -39,6 +40,7 @@ export async function listOrders(db: DbOrTx, filter: OrderFilter): Promise<{ dat
 
 /** One order of this reseller; another reseller's id reads as not found. */
 export async function getOrder(db: DbOrTx, userId: string, orderId: string): Promise<Order> {
+  if (!isIdOf("ord", orderId)) throw notFound("Order");
   const [order] = await db
     .select()
     .from(orders)
@@ -49,6 +51,7 @@ export async function getOrder(db: DbOrTx, userId: string, orderId: string): Pro
 }
 
 export async function getOrderForAdmin(db: DbOrTx, orderId: string): Promise<Order> {
+  if (!isIdOf("ord", orderId)) throw notFound("Order");
   const [order] = await db.select().from(orders).where(eq(orders.id, orderId)).limit(1);
   if (!order) throw notFound("Order");
   return order;

@@ -3,7 +3,7 @@ import { config } from "@/lib/config/env";
 import type { DbOrTx } from "@/lib/db/client";
 import { chainTransfers, payments, type ChainTransfer, type Payment, type PaymentStatus } from "@/lib/db/schema";
 import { notFound, validationError } from "@/lib/errors/app-error";
-import { newId } from "@/lib/ids/ids";
+import { isIdOf, newId } from "@/lib/ids/ids";
 import { enqueueJob, runJobNow } from "@/lib/jobs/queue";
 import type { Page } from "@/lib/ledger/list-entries";
 import { formatMoney } from "@/lib/money/money";
@@ -74,6 +74,7 @@ export async function listPayments(
 
 /** One invoice of this reseller; another reseller's reads as not found. */
 export async function getPayment(db: DbOrTx, userId: string, paymentId: string): Promise<PaymentWithTransfers> {
+  if (!isIdOf("pay", paymentId)) throw notFound("Payment");
   const [payment] = await db
     .select()
     .from(payments)

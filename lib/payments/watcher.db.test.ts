@@ -308,6 +308,14 @@ describe(`USDT chain watcher against a fake TronGrid (${testDriver()})`, () => {
     expect(entry.amount).toBe(123456789012345678n);
   });
 
+  it("answers not found for another reseller's invoice and for text that cannot be an id", async () => {
+    const { payment } = await invoiceFor(10);
+    const stranger = await resellerWithBalance(db, 0n);
+    for (const id of [payment.id, "pay_\u0000", "x".repeat(500), payment.id.toLowerCase()]) {
+      await expect(getPayment(db, stranger.id, id)).rejects.toMatchObject({ code: "not_found" });
+    }
+  });
+
   it("gives every reseller its own permanent address, also when many ask at once", async () => {
     const resellers = await Promise.all([1, 2, 3, 4, 5].map(() => resellerWithBalance(db, 0n)));
     const first = await Promise.all(resellers.flatMap((r) => [depositAddressFor(db, r.id), depositAddressFor(db, r.id)]));

@@ -2,11 +2,17 @@ import { test as base, expect } from "@playwright/test";
 import { readFixtures, type Fixtures } from "./fixture-data";
 
 let counter = 0;
+/**
+ * Random once per worker process, then counted up: addresses never repeat within a worker (a random
+ * pick per test did, and met an address whose sign-in limit another test had used up), and a new run
+ * starts elsewhere in the range, away from counters the shared Redis store may still hold.
+ */
+const firstAddress = Math.floor(Math.random() * 65_000);
 
 /** A fresh documentation-range address, so that each test has its own sign-in budget. */
 export function uniqueClientIp(): string {
   counter += 1;
-  const n = (process.pid * 1000 + counter + Math.floor(Math.random() * 1000)) % 65_000;
+  const n = (firstAddress + counter) % 65_000;
   return `198.18.${Math.floor(n / 254)}.${(n % 254) + 1}`;
 }
 

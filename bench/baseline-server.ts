@@ -140,8 +140,9 @@ async function placeOrder(input: { sku?: unknown; quantity?: unknown }) {
   const total = unitPrice * BigInt(quantity);
   const orderId = newId("ord");
 
-  // The order's transaction: conditional debit, ledger entry, order, stock claim, event, fulfilment job.
-  await sql.begin(async (tx) => {
+  // The order's one transaction: conditional debit, ledger entry, order, event, stock claimed and
+  // delivered, the order completed and its event.
+  const completed = await sql.begin(async (tx) => {
     const [debited] = await tx`update users set balance = balance + ${(-total).toString()} where id = ${userId} and balance + ${(-total).toString()} >= 0 returning balance`;
     if (!debited) {
       await tx`select balance from users where id = ${userId}`;
@@ -153,25 +154,17 @@ async function placeOrder(input: { sku?: unknown; quantity?: unknown }) {
     const [order] = await tx`insert into orders (id, user_id, sku, product_name, type, quantity, unit_price, total, fields, reference, source)
              values (${orderId}, ${userId}, ${sku}, ${product.name as string}, ${product.category as string}, ${quantity}, ${unitPrice.toString()}, ${total.toString()}, ${tx.json({})}, ${null}, 'api')
              returning id, user_id, sku, product_name, type, status, quantity, unit_price, total, fields, reference, source, delivery, failure_reason, created_at, updated_at, completed_at`;
-    const claimed = await tx`select id from stock_codes where sku = ${sku} and order_id is null order by id limit ${quantity} for update skip locked`;
-    if (claimed.length < quantity) throw new Refusal(409, "out_of_stock");
-    await tx`update stock_codes set order_id = ${orderId} where id in ${tx(claimed.map((c) => c.id as string))}`;
     await recordEvent(tx, "order.created", { ...orderRecord(order, false), delivery: null });
-    await tx`insert into jobs (kind, payload, run_at, dedupe_key) values ('order.fulfil', ${tx.json({ orderId })}, ${new Date()}, ${`order.fulfil:${orderId}`})
-             on conflict (dedupe_key) where status in ('pending', 'running') do nothing`;
-  });
-
-  // Fulfilment from stock, in its own transaction as the app does it.
-  const [order] = await sql`select * from orders where id = ${orderId}`;
-  await sql`select ${PRODUCT_COLUMNS} from products where sku = ${order.sku as string} limit 1`;
-  const codes = await sql`select id, sku, code_encrypted, pin_encrypted, serial, code_hash, order_id, created_at, delivered_at from stock_codes where order_id = ${orderId} order by id`;
-  const delivery: StoredDelivery = { items: codes.map((c) => ({ codeEncrypted: c.code_encrypted as string, pinEncrypted: c.pin_encrypted as string | null, serial: c.serial as string | null })), note: null };
-  const completed = await sql.begin(async (tx) => {
+    const claimed = await tx`update stock_codes set order_id = ${orderId}, delivered_at = now()
+                             where id in (select id from stock_codes where sku = ${sku} and order_id is null order by id limit ${quantity} for update skip locked)
+                             returning id, code_encrypted, pin_encrypted, serial`;
+    if (claimed.length < quantity) throw new Refusal(409, "out_of_stock");
+    claimed.sort((a, b) => ((a.id as string) < (b.id as string) ? -1 : 1));
+    const delivery: StoredDelivery = { items: claimed.map((c) => ({ codeEncrypted: c.code_encrypted as string, pinEncrypted: c.pin_encrypted as string | null, serial: c.serial as string | null })), note: null };
     const [done] = await tx`update orders set status = 'completed', delivery = ${tx.json(delivery as never)}, updated_at = now(), completed_at = ${new Date()}
                             where id = ${orderId} and status = 'processing'
                             returning id, user_id, sku, product_name, type, status, quantity, unit_price, total, fields, reference, source, delivery, failure_reason, created_at, updated_at, completed_at`;
     await recordEvent(tx, "order.status_changed", { ...orderRecord({ ...done, delivery: null }, false), delivery: null, previous_status: "processing" });
-    await tx`update stock_codes set delivered_at = ${new Date()} where order_id = ${orderId}`;
     return done;
   });
   return { status: 201, body: orderRecord(completed, true) };

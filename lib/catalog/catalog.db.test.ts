@@ -44,6 +44,27 @@ describe(`catalog (${testDriver()})`, () => {
     expect(second.data[0].product.sku > first.data[4].product.sku).toBe(true);
   });
 
+  it("pages of the unfiltered catalog add up to the whole of it, and see disabled products and stock at once", async () => {
+    const whole = (await listProducts(database.db)).data;
+    const paged: typeof whole = [];
+    let cursor: string | undefined;
+    do {
+      const page = await listProducts(database.db, { limit: 7, cursor });
+      expect(page.data.length).toBeLessThanOrEqual(7);
+      paged.push(...page.data);
+      cursor = page.nextCursor ?? undefined;
+    } while (cursor);
+    expect(paged).toEqual(whole);
+
+    const [first, second] = whole.filter((p) => p.product.fulfilment === "stock");
+    await setProductEnabled(database.db, first.product.sku, false);
+    await addStockCodes(database.db, second.product.sku, [{ code: "PAGED-EXTRA-1", pin: null, serial: null }]);
+    const after = (await listProducts(database.db, { limit: 100 })).data;
+    expect(after.map((p) => p.product.sku)).not.toContain(first.product.sku);
+    expect(after.find((p) => p.product.sku === second.product.sku)!.stock).toBe(second.stock! + 1);
+    await setProductEnabled(database.db, first.product.sku, true);
+  });
+
   it("prices follow the caller's tier: Gold pays less than list, Bronze pays list", async () => {
     const [card] = (await listProducts(database.db, { skus: ["giftcard-steam-us-20"] })).data;
     const gold = toProductRecord(card, await tierDiscounts(database.db, "Gold"));

@@ -1,5 +1,6 @@
 import { and, asc, count, eq, gt, ilike, inArray, isNull, or, sql, type SQL } from "drizzle-orm";
 import type { DbOrTx } from "@/lib/db/client";
+import { preparedQuery } from "@/lib/db/prepared";
 import { products, stockCodes, type Product, type ProductCategory } from "@/lib/db/schema";
 
 export interface ProductWithStock {
@@ -23,8 +24,10 @@ export interface ProductFilter {
 
 const escapeLike = (text: string) => text.replace(/[%_\\]/g, (c) => `\\${c}`);
 
-/** Products ordered by sku (the pagination cursor), with their available stock. */
-export async function listProducts(db: DbOrTx, filter: ProductFilter = {}): Promise<{ data: ProductWithStock[]; nextCursor: string | null }> {
+const hasFilter = (filter: ProductFilter) =>
+  Boolean(filter.includeDisabled || filter.category || filter.group || filter.region || filter.platform || filter.q || filter.skus || filter.appid !== undefined);
+
+function conditionsOf(filter: ProductFilter): SQL[] {
   const conditions: SQL[] = [];
   if (!filter.includeDisabled) conditions.push(eq(products.enabled, true));
   if (filter.category) conditions.push(Array.isArray(filter.category) ? inArray(products.category, filter.category) : eq(products.category, filter.category));
@@ -38,21 +41,39 @@ export async function listProducts(db: DbOrTx, filter: ProductFilter = {}): Prom
     conditions.push(or(ilike(products.name, pattern), ilike(products.group, pattern), ilike(products.sku, pattern))!);
   }
   if (filter.cursor) conditions.push(gt(products.sku, filter.cursor));
+  return conditions;
+}
 
+function productsWithStock(db: DbOrTx, conditions: SQL[]) {
   const available = db
     .select({ sku: stockCodes.sku, available: count().as("available") })
     .from(stockCodes)
     .where(isNull(stockCodes.orderId))
     .groupBy(stockCodes.sku)
     .as("available");
-
-  const query = db
+  return db
     .select({ product: products, available: available.available })
     .from(products)
     .leftJoin(available, eq(available.sku, products.sku))
     .where(and(...conditions))
     .orderBy(asc(products.sku));
-  const rows = filter.limit ? await query.limit(filter.limit + 1) : await query;
+}
+
+/** The unfiltered catalog a page at a time, what most integrators ask for; every sku sorts after "". */
+const catalogPage = preparedQuery((db) =>
+  productsWithStock(db, [eq(products.enabled, true), gt(products.sku, sql.placeholder("after"))])
+    .limit(sql.placeholder("limit"))
+    .prepare("catalog_page"),
+);
+
+/** Products ordered by sku (the pagination cursor), with their available stock. */
+export async function listProducts(db: DbOrTx, filter: ProductFilter = {}): Promise<{ data: ProductWithStock[]; nextCursor: string | null }> {
+  const rows =
+    filter.limit && !hasFilter(filter)
+      ? await catalogPage(db).execute({ after: filter.cursor ?? "", limit: filter.limit + 1 })
+      : filter.limit
+        ? await productsWithStock(db, conditionsOf(filter)).limit(filter.limit + 1)
+        : await productsWithStock(db, conditionsOf(filter));
   const page = filter.limit ? rows.slice(0, filter.limit) : rows;
   return {
     data: page.map((row) => ({ product: row.product, stock: row.product.fulfilment === "stock" ? Number(row.available ?? 0) : null })),

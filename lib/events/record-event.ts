@@ -1,7 +1,16 @@
 import { randomUUID } from "node:crypto";
+import { sql } from "drizzle-orm";
 import type { DbOrTx } from "@/lib/db/client";
+import { preparedQuery } from "@/lib/db/prepared";
 import { events, type EventType } from "@/lib/db/schema";
 import { enqueueWebhookDelivery } from "@/lib/webhooks/enqueue";
+
+const insertEvent = preparedQuery((db) =>
+  db
+    .insert(events)
+    .values({ id: sql.placeholder("id"), userId: sql.placeholder("userId"), type: sql.placeholder("type"), data: sql.placeholder("data") })
+    .prepare("insert_event"),
+);
 
 /**
  * Writes an event into the outbox; call it inside the transaction of the change it reports. When the
@@ -9,7 +18,7 @@ import { enqueueWebhookDelivery } from "@/lib/webhooks/enqueue";
  */
 export async function recordEvent(tx: DbOrTx, input: { userId: string; type: EventType; data: Record<string, unknown> }): Promise<string> {
   const id = randomUUID();
-  await tx.insert(events).values({ id, userId: input.userId, type: input.type, data: input.data });
+  await insertEvent(tx).execute({ id, userId: input.userId, type: input.type, data: input.data });
   await enqueueWebhookDelivery(tx, input.userId, id);
   return id;
 }

@@ -17,6 +17,8 @@ export async function fulfilOrder(db: Db, orderId: string): Promise<Order | null
   const product = await findProduct(db, order.sku);
   if (!product || product.fulfilment === "manual") return order;
 
+  // placeOrder delivers stock orders in their own transaction; this completes those that an earlier
+  // version left processing with a queued job.
   if (product.fulfilment === "stock") {
     const codes = await db.select().from(stockCodes).where(eq(stockCodes.orderId, orderId)).orderBy(stockCodes.id);
     return db.transaction(async (tx) => {

@@ -1,5 +1,6 @@
-import { and, desc, eq, gte, inArray, lt, lte, type SQL } from "drizzle-orm";
+import { and, desc, eq, gte, inArray, lt, lte, sql, type SQL } from "drizzle-orm";
 import type { DbOrTx } from "@/lib/db/client";
+import { preparedQuery } from "@/lib/db/prepared";
 import { orders, type Order, type OrderStatus, type ProductCategory } from "@/lib/db/schema";
 import { notFound } from "@/lib/errors/app-error";
 import { isIdOf } from "@/lib/ids/ids";
@@ -39,13 +40,18 @@ export async function listOrders(db: DbOrTx, filter: OrderFilter): Promise<{ dat
 }
 
 /** One order of this reseller; another reseller's id reads as not found. */
-export async function getOrder(db: DbOrTx, userId: string, orderId: string): Promise<Order> {
-  if (!isIdOf("ord", orderId)) throw notFound("Order");
-  const [order] = await db
+const resellersOrder = preparedQuery((db) =>
+  db
     .select()
     .from(orders)
-    .where(and(eq(orders.id, orderId), eq(orders.userId, userId)))
-    .limit(1);
+    .where(and(eq(orders.id, sql.placeholder("orderId")), eq(orders.userId, sql.placeholder("userId"))))
+    .limit(1)
+    .prepare("resellers_order"),
+);
+
+export async function getOrder(db: DbOrTx, userId: string, orderId: string): Promise<Order> {
+  if (!isIdOf("ord", orderId)) throw notFound("Order");
+  const [order] = await resellersOrder(db).execute({ orderId, userId });
   if (!order) throw notFound("Order");
   return order;
 }

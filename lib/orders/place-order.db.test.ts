@@ -1,8 +1,8 @@
-import { and, eq, sum } from "drizzle-orm";
+import { and, eq, sql, sum } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addStockCodes } from "@/lib/catalog/stock";
 import type { Database } from "@/lib/db/client";
-import { events, ledgerEntries, orders, products, stockCodes, users } from "@/lib/db/schema";
+import { events, jobs, ledgerEntries, orders, products, stockCodes, users } from "@/lib/db/schema";
 import { createTestDatabase, testDriver } from "@/lib/db/test-database";
 import { AppError } from "@/lib/errors/app-error";
 import { runDueJobsOnce } from "@/lib/jobs/worker";
@@ -44,9 +44,12 @@ describe(`placing orders (${testDriver()})`, () => {
     expect(record.delivery!.items).toHaveLength(2);
     expect(record.delivery!.items[0].code).toMatch(/^GC5-\d+$/);
     expect(await ledgerState(user.id)).toEqual({ balance: 10_000_000n, ledgerSum: 10_000_000n });
-    const written = await database.db.select().from(events).where(eq(events.userId, user.id)).orderBy(events.createdAt);
-    expect(written.map((e) => e.type)).toEqual(["order.created", "order.status_changed"]);
-    expect(written[1].data).toMatchObject({ order_id: order.id, status: "completed", previous_status: "processing", type: "giftcard" });
+    // Both events come from the order's one transaction, so they share its timestamp.
+    const written = await database.db.select().from(events).where(eq(events.userId, user.id));
+    expect(written.map((e) => e.type).sort()).toEqual(["order.created", "order.status_changed"]);
+    expect(written.find((e) => e.type === "order.created")!.data).toMatchObject({ order_id: order.id, status: "processing" });
+    expect(written.find((e) => e.type === "order.status_changed")!.data).toMatchObject({ order_id: order.id, status: "completed", previous_status: "processing", type: "giftcard" });
+    expect(await database.db.select().from(jobs).where(sql`${jobs.kind} = 'order.fulfil' and ${jobs.payload}->>'orderId' = ${order.id}`)).toEqual([]);
     expect(JSON.stringify(written)).not.toContain("GC5-");
   });
 

@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { and, eq, isNull, sql } from "drizzle-orm";
+import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import { findProduct } from "@/lib/catalog/get-product";
 import { discountedPrice } from "@/lib/catalog/pricing";
 import { tierDiscounts } from "@/lib/catalog/tier-discounts";
@@ -7,13 +7,15 @@ import { effectiveTier } from "@/lib/subscriptions/rules";
 import { validateOrderFields } from "@/lib/catalog/validate-fields";
 import { config } from "@/lib/config/env";
 import type { Db, Tx } from "@/lib/db/client";
-import { idempotencyKeys, orders, stockCodes, type Order, type OrderSource, type ProductCategory, type User } from "@/lib/db/schema";
+import { preparedQuery, setPlaceholder } from "@/lib/db/prepared";
+import { idempotencyKeys, orders, stockCodes, type Order, type OrderSource, type ProductCategory, type StoredDelivery, type User } from "@/lib/db/schema";
 import { AppError, validationError } from "@/lib/errors/app-error";
 import { newId } from "@/lib/ids/ids";
 import { enqueueJob } from "@/lib/jobs/queue";
 import { postLedgerEntry } from "@/lib/ledger/post-entry";
 import { uniqueViolation } from "./errors";
-import { FULFIL_JOB, fulfilOrder } from "./fulfil-order";
+import { FULFIL_JOB } from "./fulfil-order";
+import { completeOrder } from "./transitions";
 import { recordOrderCreated } from "./order-events";
 
 export interface PlaceOrderInput {
@@ -78,27 +80,42 @@ async function claimIdempotencyKey(tx: Tx, userId: string, key: string, hash: st
   return existing.orderId;
 }
 
-async function claimStock(tx: Tx, sku: string, quantity: number, orderId: string): Promise<void> {
-  const claimed = await tx
+/**
+ * Claims the oldest free codes of a sku for an order and stamps them delivered, in one statement. SKIP
+ * LOCKED lets simultaneous orders take different codes instead of queueing on the same rows.
+ */
+const claimCodes = preparedQuery((db) => {
+  const free = db
     .select({ id: stockCodes.id })
     .from(stockCodes)
-    .where(and(eq(stockCodes.sku, sku), isNull(stockCodes.orderId)))
+    .where(and(eq(stockCodes.sku, sql.placeholder("sku")), isNull(stockCodes.orderId)))
     .orderBy(stockCodes.id)
-    .limit(quantity)
+    .limit(sql.placeholder("quantity"))
     .for("update", { skipLocked: true });
+  return db
+    .update(stockCodes)
+    .set({ orderId: setPlaceholder("orderId", stockCodes.orderId), deliveredAt: sql`now()` })
+    .where(inArray(stockCodes.id, free))
+    .returning({ id: stockCodes.id, codeEncrypted: stockCodes.codeEncrypted, pinEncrypted: stockCodes.pinEncrypted, serial: stockCodes.serial })
+    .prepare("claim_stock_codes");
+});
+
+/** Hands out the order's codes in the order's own transaction; the delivery names them encrypted, as stored. */
+async function deliverStock(tx: Tx, sku: string, quantity: number, orderId: string): Promise<StoredDelivery> {
+  const claimed = await claimCodes(tx).execute({ sku, quantity, orderId });
   if (claimed.length < quantity) {
     throw new AppError("out_of_stock", `Only ${claimed.length} of ${quantity} codes are in stock for ${sku}.`, { sku, available: claimed.length });
   }
-  await tx
-    .update(stockCodes)
-    .set({ orderId })
-    .where(sql`${stockCodes.id} in (${sql.join(claimed.map((c) => sql`${c.id}`), sql`, `)})`);
+  claimed.sort((a, b) => (a.id < b.id ? -1 : 1));
+  return { items: claimed.map(({ codeEncrypted, pinEncrypted, serial }) => ({ codeEncrypted, pinEncrypted, serial })), note: null };
 }
 
 /**
  * Places an order: one transaction debits the balance (never below zero), writes the ledger entry,
- * the order, its reserved stock, the order.created event and the fulfilment job. Stock orders are then
- * fulfilled at once, so the caller usually gets them completed.
+ * the order and its order.created event. A stock order is delivered in that same transaction (its
+ * codes claimed, the order completed, order.status_changed recorded), so no process death can leave
+ * it paid and undelivered; a supplier order gets a fulfilment job instead, and a manual one waits for
+ * an admin.
  */
 export async function placeOrder(db: Db, input: PlaceOrderInput): Promise<{ order: Order; replayed: boolean }> {
   const hash = requestHash(input);
@@ -161,11 +178,13 @@ export async function placeOrder(db: Db, input: PlaceOrderInput): Promise<{ orde
           source: input.source,
         })
         .returning();
-      if (product.fulfilment === "stock") await claimStock(tx, product.sku, input.quantity, orderId);
       await recordOrderCreated(tx, order);
-      if (product.fulfilment !== "manual") {
-        const delay = product.fulfilment === "supplier" ? config().SUPPLIER_DELAY : 0;
-        await enqueueJob(tx, { kind: FULFIL_JOB, payload: { orderId }, runAt: new Date(Date.now() + delay), dedupeKey: `${FULFIL_JOB}:${orderId}` });
+      if (product.fulfilment === "stock") {
+        const completed = await completeOrder(tx, orderId, await deliverStock(tx, product.sku, input.quantity, orderId));
+        return { order: completed ?? order, replayed: false };
+      }
+      if (product.fulfilment === "supplier") {
+        await enqueueJob(tx, { kind: FULFIL_JOB, payload: { orderId }, runAt: new Date(Date.now() + config().SUPPLIER_DELAY), dedupeKey: `${FULFIL_JOB}:${orderId}` });
       }
       return { order, replayed: false };
     });
@@ -178,9 +197,6 @@ export async function placeOrder(db: Db, input: PlaceOrderInput): Promise<{ orde
     throw error;
   }
 
-  if (!result.replayed && product.fulfilment === "stock") {
-    return { order: (await fulfilOrder(db, result.order.id)) ?? result.order, replayed: false };
-  }
   return result;
 }
 

@@ -1,6 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import { encryptSecret } from "@/lib/crypto/encryption";
 import type { DbOrTx } from "@/lib/db/client";
+import { preparedQuery, setPlaceholder } from "@/lib/db/prepared";
 import { orders, stockCodes, type Order, type OrderStatus, type StoredDelivery } from "@/lib/db/schema";
 import { AppError } from "@/lib/errors/app-error";
 import { postLedgerEntry } from "@/lib/ledger/post-entry";
@@ -31,8 +32,20 @@ export function encryptDelivery(items: { code: string | null; pin: string | null
   };
 }
 
-export function completeOrder(tx: DbOrTx, orderId: string, delivery: StoredDelivery): Promise<Order | null> {
-  return transition(tx, orderId, "processing", { status: "completed", delivery, completedAt: new Date() });
+/** transition() from processing to completed, prepared: every delivered order goes through it. */
+const completeProcessing = preparedQuery((db) =>
+  db
+    .update(orders)
+    .set({ status: "completed", delivery: setPlaceholder("delivery", orders.delivery), completedAt: setPlaceholder("completedAt", orders.completedAt), updatedAt: sql`now()` })
+    .where(and(eq(orders.id, sql.placeholder("orderId")), eq(orders.status, "processing")))
+    .returning()
+    .prepare("complete_order"),
+);
+
+export async function completeOrder(tx: DbOrTx, orderId: string, delivery: StoredDelivery): Promise<Order | null> {
+  const [order] = await completeProcessing(tx).execute({ orderId, delivery, completedAt: new Date() });
+  if (order) await recordOrderStatusChanged(tx, order, "processing");
+  return order ?? null;
 }
 
 /** Fulfilment failed: the charge comes back and reserved codes go back to stock, in one transaction. */

@@ -35,7 +35,10 @@ export function preparedQuery<T extends object>(build: (db: DbOrTx) => T): (db: 
 
 /**
  * A placeholder in an update's set(), encoded as its column encodes values (a jsonb column's JSON, a
- * timestamp's ISO text). drizzle does that at run time but its types take placeholders only in
- * values() and where().
+ * timestamp's ISO text), and null as null. drizzle's types take placeholders only in values() and
+ * where(), and its encoders are not written for null.
  */
-export const setPlaceholder = (name: string, column: Column) => sql`${new Param(sql.placeholder(name), column)}`;
+export function setPlaceholder(name: string, column: Column) {
+  const encoder = { mapToDriverValue: (value: unknown) => (value === null ? null : column.mapToDriverValue(value)) };
+  return sql`${new Param(sql.placeholder(name), encoder)}`;
+}

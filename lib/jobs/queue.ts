@@ -1,5 +1,6 @@
-import { and, eq, inArray, lt, lte, or, sql } from "drizzle-orm";
+import { and, eq, inArray, lt, lte, or, sql, type Placeholder } from "drizzle-orm";
 import type { Db, DbOrTx } from "@/lib/db/client";
+import { preparedQuery, setPlaceholder } from "@/lib/db/prepared";
 import { jobs, type Job } from "@/lib/db/schema";
 
 export interface NewJob {
@@ -21,7 +22,7 @@ const MAX_BACKOFF_MS = 10 * 60_000;
 const MAX_ERROR_LENGTH = 1000;
 
 /** Deadlines come from the database clock, so workers on hosts with skewed clocks agree on them. */
-const msFromNow = (ms: number) => sql`now() + ${ms}::float8 * interval '1 millisecond'`;
+const msFromNow = (ms: number | Placeholder) => sql`now() + ${ms}::float8 * interval '1 millisecond'`;
 
 /**
  * A finishing write applies only while this worker still holds this claim. The claim bumps attempts,
@@ -56,11 +57,7 @@ export async function runJobNow(db: DbOrTx, dedupeKey: string): Promise<void> {
     .where(and(eq(jobs.dedupeKey, dedupeKey), eq(jobs.status, "pending"), sql`${jobs.runAt} > now()`));
 }
 
-/**
- * Leases due jobs to a worker in one statement. SKIP LOCKED lets concurrent workers take disjoint
- * batches without waiting on each other; a running job whose lease ran out (its worker died) is due again.
- */
-export async function claimJobs(db: Db, workerId: string, options: ClaimOptions): Promise<Job[]> {
+function claimStatement(db: DbOrTx, kinds?: string[]) {
   const due = db
     .select({ id: jobs.id })
     .from(jobs)
@@ -70,26 +67,43 @@ export async function claimJobs(db: Db, workerId: string, options: ClaimOptions)
           and(eq(jobs.status, "pending"), lte(jobs.runAt, sql`now()`)),
           and(eq(jobs.status, "running"), lt(jobs.lockedUntil, sql`now()`)),
         ),
-        options.kinds ? inArray(jobs.kind, options.kinds) : undefined,
+        kinds ? inArray(jobs.kind, kinds) : undefined,
       ),
     )
     .orderBy(jobs.runAt, jobs.id)
-    .limit(options.limit)
+    .limit(sql.placeholder("limit"))
     .for("update", { skipLocked: true });
   return db
     .update(jobs)
-    .set({ status: "running", lockedBy: workerId, lockedUntil: msFromNow(options.leaseMs), attempts: sql`${jobs.attempts} + 1` })
+    .set({ status: "running", lockedBy: setPlaceholder("workerId", jobs.lockedBy), lockedUntil: msFromNow(sql.placeholder("leaseMs")), attempts: sql`${jobs.attempts} + 1` })
     .where(inArray(jobs.id, due))
     .returning();
 }
 
-/** Returns false when the lease was lost, in which case the job belongs to another worker now. */
-export async function completeJob(db: DbOrTx, job: Job, workerId: string): Promise<boolean> {
-  const rows = await db
+/** Every worker's claim of any due job, its most frequent statement. */
+const claimAnyJob = preparedQuery((db) => claimStatement(db).prepare("claim_jobs"));
+
+/**
+ * Leases due jobs to a worker in one statement. SKIP LOCKED lets concurrent workers take disjoint
+ * batches without waiting on each other; a running job whose lease ran out (its worker died) is due again.
+ */
+export async function claimJobs(db: Db, workerId: string, options: ClaimOptions): Promise<Job[]> {
+  const values = { workerId, limit: options.limit, leaseMs: options.leaseMs };
+  return options.kinds ? claimStatement(db, options.kinds).prepare("claim_jobs_of_kinds").execute(values) : claimAnyJob(db).execute(values);
+}
+
+const finishJob = preparedQuery((db) =>
+  db
     .update(jobs)
     .set({ status: "done", finishedAt: sql`now()`, lockedUntil: null })
-    .where(heldBy(job, workerId))
-    .returning({ id: jobs.id });
+    .where(and(eq(jobs.id, sql.placeholder("id")), eq(jobs.status, "running"), eq(jobs.lockedBy, sql.placeholder("workerId")), eq(jobs.attempts, sql.placeholder("attempts"))))
+    .returning({ id: jobs.id })
+    .prepare("complete_job"),
+);
+
+/** Returns false when the lease was lost, in which case the job belongs to another worker now. */
+export async function completeJob(db: DbOrTx, job: Job, workerId: string): Promise<boolean> {
+  const rows = await finishJob(db).execute({ id: job.id, workerId, attempts: job.attempts });
   return rows.length > 0;
 }
 

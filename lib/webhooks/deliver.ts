@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
 import { decryptSecret, encryptSecret } from "@/lib/crypto/encryption";
 import type { Db } from "@/lib/db/client";
+import { preparedQuery, setPlaceholder } from "@/lib/db/prepared";
 import { events, jobs, webhookDeliveries, type WebhookDelivery, type WebhookDeliveryTrigger, type WebhookEndpoint } from "@/lib/db/schema";
 import { newId } from "@/lib/ids/ids";
 import { enqueueJob } from "@/lib/jobs/queue";
@@ -15,6 +16,59 @@ import { countDeliveryFailure, countDeliverySuccess, findWebhookEndpoint, noWebh
 import { deliveryHeaders } from "./signature";
 
 const MAX_ERROR_LENGTH = 1000;
+
+// The statements every scheduled delivery runs, prepared once (see preparedQuery).
+const eventById = preparedQuery((db) => db.select().from(events).where(eq(events.id, sql.placeholder("eventId"))).prepare("event_by_id"));
+
+const deliveriesOfEvent = preparedQuery((db) =>
+  db.select().from(webhookDeliveries).where(eq(webhookDeliveries.eventId, sql.placeholder("eventId"))).orderBy(webhookDeliveries.id).prepare("deliveries_of_event"),
+);
+
+const insertAttempt = preparedQuery((db) =>
+  db
+    .insert(webhookDeliveries)
+    .values({
+      id: sql.placeholder("id"),
+      userId: sql.placeholder("userId"),
+      eventId: sql.placeholder("eventId"),
+      event: sql.placeholder("event"),
+      url: sql.placeholder("url"),
+      attempt: sql.placeholder("attempt"),
+      trigger: "event",
+      requestBodyEncrypted: sql.placeholder("requestBodyEncrypted"),
+    })
+    .onConflictDoNothing()
+    .returning()
+    .prepare("insert_delivery_attempt"),
+);
+
+/** The job row of a run's claim, locked, if the claim still holds. */
+const heldLease = preparedQuery((db) =>
+  db
+    .select({ id: jobs.id })
+    .from(jobs)
+    .where(and(eq(jobs.id, sql.placeholder("jobId")), eq(jobs.status, "running"), eq(jobs.lockedBy, sql.placeholder("lockedBy")), eq(jobs.attempts, sql.placeholder("attempts"))))
+    .for("update")
+    .prepare("held_delivery_lease"),
+);
+
+const recordOutcome = preparedQuery((db) =>
+  db
+    .update(webhookDeliveries)
+    .set({
+      status: setPlaceholder("status", webhookDeliveries.status),
+      responseStatus: setPlaceholder("responseStatus", webhookDeliveries.responseStatus),
+      responseBody: setPlaceholder("responseBody", webhookDeliveries.responseBody),
+      durationMs: setPlaceholder("durationMs", webhookDeliveries.durationMs),
+      error: setPlaceholder("error", webhookDeliveries.error),
+      finishedAt: setPlaceholder("finishedAt", webhookDeliveries.finishedAt),
+      url: setPlaceholder("url", webhookDeliveries.url),
+      nextRetryAt: setPlaceholder("nextRetryAt", webhookDeliveries.nextRetryAt),
+    })
+    .where(eq(webhookDeliveries.id, sql.placeholder("deliveryId")))
+    .returning()
+    .prepare("record_delivery_outcome"),
+);
 
 /** Signs a body with the secret and POSTs it through the SSRF guard; never throws. */
 export function sendWebhookRequest(
@@ -73,33 +127,28 @@ export async function deliverScheduledAttempt(
   options: WebhookDeliveryOptions,
   lease?: LeaseHold,
 ): Promise<AttemptOutcome> {
-  const [event] = await db.select().from(events).where(eq(events.id, target.eventId));
+  const [event] = await eventById(db).execute({ eventId: target.eventId });
   if (!event) return { type: "skipped", reason: "no-event" };
   const endpoint = await findWebhookEndpoint(db, event.userId);
   if (!endpoint) return { type: "skipped", reason: "no-webhook" };
   if (!endpoint.enabled) return { type: "skipped", reason: "disabled" };
 
-  const earlier = await db.select().from(webhookDeliveries).where(eq(webhookDeliveries.eventId, event.id)).orderBy(webhookDeliveries.id);
+  const earlier = await deliveriesOfEvent(db).execute({ eventId: event.id });
   if (target.attempt > 1 && earlier.some((d) => d.status === "succeeded")) return { type: "skipped", reason: "already-delivered" };
 
   let row = earlier.find((d) => d.trigger === "event" && d.attempt === target.attempt);
   if (!row) {
     const first = earlier.find((d) => d.trigger === "event");
     const body = first ? decryptSecret(first.requestBodyEncrypted) : await buildEventBody(db, event);
-    const [inserted] = await db
-      .insert(webhookDeliveries)
-      .values({
-        id: newId("dlv"),
-        userId: event.userId,
-        eventId: event.id,
-        event: event.type,
-        url: endpoint.url,
-        attempt: target.attempt,
-        trigger: "event",
-        requestBodyEncrypted: encryptSecret(body),
-      })
-      .onConflictDoNothing()
-      .returning();
+    const [inserted] = await insertAttempt(db).execute({
+      id: newId("dlv"),
+      userId: event.userId,
+      eventId: event.id,
+      event: event.type,
+      url: endpoint.url,
+      attempt: target.attempt,
+      requestBodyEncrypted: encryptSecret(body),
+    });
     row =
       inserted ??
       (
@@ -119,11 +168,7 @@ export async function deliverScheduledAttempt(
   const deliveryId = row.id;
   return db.transaction(async (tx) => {
     if (lease) {
-      const held = await tx
-        .select({ id: jobs.id })
-        .from(jobs)
-        .where(and(eq(jobs.id, lease.jobId), eq(jobs.status, "running"), eq(jobs.lockedBy, lease.lockedBy), eq(jobs.attempts, lease.attempts)))
-        .for("update");
+      const held = await heldLease(tx).execute({ ...lease });
       if (held.length === 0) throw new LeaseLostError(`attempt ${target.attempt} of event ${event.id}: the job's lease was lost; this outcome is not recorded`);
     }
     let nextRetryAt: Date | null = null;
@@ -140,11 +185,7 @@ export async function deliverScheduledAttempt(
         await enqueueJob(tx, { kind: WEBHOOK_DELIVER_JOB, payload: { eventId: event.id, attempt: next }, runAt: nextRetryAt, dedupeKey: deliverJobKey(event.id, next) });
       }
     }
-    const [updated] = await tx
-      .update(webhookDeliveries)
-      .set({ ...outcomeColumns(result, finishedAt), url: endpoint.url, nextRetryAt })
-      .where(eq(webhookDeliveries.id, deliveryId))
-      .returning();
+    const [updated] = await recordOutcome(tx).execute({ ...outcomeColumns(result, finishedAt), url: endpoint.url, nextRetryAt, deliveryId });
     return { type: "sent" as const, delivery: updated, disabledNow };
   });
 }

@@ -1,5 +1,6 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { DbOrTx } from "@/lib/db/client";
+import { preparedQuery } from "@/lib/db/prepared";
 import { orders, type AppEvent } from "@/lib/db/schema";
 import { toOrderRecord } from "@/lib/orders/serialize";
 import { TEST_EVENT } from "./constants";
@@ -8,6 +9,8 @@ import { TEST_EVENT } from "./constants";
 function envelope(event: string, eventId: string, timestamp: Date, data: Record<string, unknown>): string {
   return JSON.stringify({ event, event_id: eventId, timestamp: timestamp.toISOString(), data });
 }
+
+const orderById = preparedQuery((db) => db.select().from(orders).where(eq(orders.id, sql.placeholder("orderId"))).prepare("order_by_id"));
 
 /**
  * The body of an outbox event. Order events are stored without their delivered codes (those exist only
@@ -18,7 +21,7 @@ export async function buildEventBody(db: DbOrTx, event: AppEvent): Promise<strin
   let data = event.data;
   const status = data.status;
   if (event.type.startsWith("order.") && (status === "completed" || status === "refunded") && typeof data.order_id === "string") {
-    const [order] = await db.select().from(orders).where(eq(orders.id, data.order_id));
+    const [order] = await orderById(db).execute({ orderId: data.order_id });
     if (order) data = { ...data, delivery: toOrderRecord(order).delivery };
   }
   return envelope(event.type, event.id, event.createdAt, data);

@@ -1,6 +1,7 @@
 import { and, eq, ne, sql } from "drizzle-orm";
 import { decryptSecret, encryptSecret } from "@/lib/crypto/encryption";
 import type { Db, DbOrTx } from "@/lib/db/client";
+import { preparedQuery } from "@/lib/db/prepared";
 import { webhookEndpoints, type WebhookEndpoint } from "@/lib/db/schema";
 import { AppError, validationError } from "@/lib/errors/app-error";
 import { OutboundUrlError, parseOutboundUrl, resolveOutboundHost, type HostResolver } from "@/lib/net/outbound-url";
@@ -27,8 +28,10 @@ export function toWebhookRecord(endpoint: WebhookEndpoint | null): WebhookRecord
   };
 }
 
+const endpointOf = preparedQuery((db) => db.select().from(webhookEndpoints).where(eq(webhookEndpoints.userId, sql.placeholder("userId"))).prepare("webhook_endpoint"));
+
 export async function findWebhookEndpoint(db: DbOrTx, userId: string): Promise<WebhookEndpoint | null> {
-  const [endpoint] = await db.select().from(webhookEndpoints).where(eq(webhookEndpoints.userId, userId));
+  const [endpoint] = await endpointOf(db).execute({ userId });
   return endpoint ?? null;
 }
 
@@ -142,9 +145,14 @@ export async function countDeliveryFailure(db: DbOrTx, userId: string): Promise<
 }
 
 /** Any successful delivery resets the count. */
-export async function countDeliverySuccess(db: DbOrTx, userId: string): Promise<void> {
-  await db
+const resetFailures = preparedQuery((db) =>
+  db
     .update(webhookEndpoints)
     .set({ consecutiveFailures: 0 })
-    .where(and(eq(webhookEndpoints.userId, userId), ne(webhookEndpoints.consecutiveFailures, 0)));
+    .where(and(eq(webhookEndpoints.userId, sql.placeholder("userId")), ne(webhookEndpoints.consecutiveFailures, 0)))
+    .prepare("reset_webhook_failures"),
+);
+
+export async function countDeliverySuccess(db: DbOrTx, userId: string): Promise<void> {
+  await resetFailures(db).execute({ userId });
 }

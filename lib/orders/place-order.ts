@@ -110,12 +110,32 @@ async function deliverStock(tx: Tx, sku: string, quantity: number, orderId: stri
   return { items: claimed.map(({ codeEncrypted, pinEncrypted, serial }) => ({ codeEncrypted, pinEncrypted, serial })), note: null };
 }
 
+const insertOrder = preparedQuery((db) =>
+  db
+    .insert(orders)
+    .values({
+      id: sql.placeholder("id"),
+      userId: sql.placeholder("userId"),
+      sku: sql.placeholder("sku"),
+      productName: sql.placeholder("productName"),
+      type: sql.placeholder("type"),
+      quantity: sql.placeholder("quantity"),
+      unitPrice: sql.placeholder("unitPrice"),
+      total: sql.placeholder("total"),
+      fields: sql.placeholder("fields"),
+      reference: sql.placeholder("reference"),
+      source: sql.placeholder("source"),
+    })
+    .returning()
+    .prepare("insert_order"),
+);
+
 /**
- * Places an order: one transaction debits the balance (never below zero), writes the ledger entry,
- * the order and its order.created event. A stock order is delivered in that same transaction (its
- * codes claimed, the order completed, order.status_changed recorded), so no process death can leave
- * it paid and undelivered; a supplier order gets a fulfilment job instead, and a manual one waits for
- * an admin.
+ * Places an order: one transaction writes the order and its order.created event, and debits the
+ * balance (never below zero) with its ledger entry. A stock order is delivered in that same
+ * transaction (its codes claimed, the order completed, order.status_changed recorded), so no process
+ * death can leave it paid and undelivered; a supplier order gets a fulfilment job instead, and a
+ * manual one waits for an admin.
  */
 export async function placeOrder(db: Db, input: PlaceOrderInput): Promise<{ order: Order; replayed: boolean }> {
   const hash = requestHash(input);
@@ -155,6 +175,29 @@ export async function placeOrder(db: Db, input: PlaceOrderInput): Promise<{ orde
           .where(and(eq(orders.userId, input.user.id), eq(orders.reference, input.reference)));
         if (taken) throw duplicateReference(input.reference, taken.id);
       }
+      const [created] = await insertOrder(tx).execute({
+        id: orderId,
+        userId: input.user.id,
+        sku: product.sku,
+        productName: product.name,
+        type: product.category,
+        quantity: input.quantity,
+        unitPrice,
+        total,
+        fields,
+        reference: input.reference ?? null,
+        source: input.source,
+      });
+      await recordOrderCreated(tx, created);
+      let order = created;
+      if (product.fulfilment === "stock") {
+        order = (await completeOrder(tx, orderId, await deliverStock(tx, product.sku, input.quantity, orderId))) ?? created;
+      }
+      if (product.fulfilment === "supplier") {
+        await enqueueJob(tx, { kind: FULFIL_JOB, payload: { orderId }, runAt: new Date(Date.now() + config().SUPPLIER_DELAY), dedupeKey: `${FULFIL_JOB}:${orderId}` });
+      }
+      // The charge comes last: its conditional update locks the reseller's balance row until the
+      // commit, and every other order of that reseller waits on that lock.
       await postLedgerEntry(tx, {
         userId: input.user.id,
         type: "order",
@@ -162,30 +205,6 @@ export async function placeOrder(db: Db, input: PlaceOrderInput): Promise<{ orde
         orderId,
         description: `${product.name}${input.quantity > 1 ? ` x${input.quantity}` : ""}`,
       });
-      const [order] = await tx
-        .insert(orders)
-        .values({
-          id: orderId,
-          userId: input.user.id,
-          sku: product.sku,
-          productName: product.name,
-          type: product.category,
-          quantity: input.quantity,
-          unitPrice,
-          total,
-          fields,
-          reference: input.reference ?? null,
-          source: input.source,
-        })
-        .returning();
-      await recordOrderCreated(tx, order);
-      if (product.fulfilment === "stock") {
-        const completed = await completeOrder(tx, orderId, await deliverStock(tx, product.sku, input.quantity, orderId));
-        return { order: completed ?? order, replayed: false };
-      }
-      if (product.fulfilment === "supplier") {
-        await enqueueJob(tx, { kind: FULFIL_JOB, payload: { orderId }, runAt: new Date(Date.now() + config().SUPPLIER_DELAY), dedupeKey: `${FULFIL_JOB}:${orderId}` });
-      }
       return { order, replayed: false };
     });
   } catch (error) {

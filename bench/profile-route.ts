@@ -3,13 +3,13 @@
  * it, the app started with --cpu-prof, a warm-up, then load on that one route for a while; the app is
  * stopped (which writes the profile) and the profile summarised by self time.
  *
- *   node --import tsx bench/profile-route.ts order [--seconds 20] [--server app|baseline|wrapped|bare]
+ *   node --import tsx bench/profile-route.ts order [--seconds 20] [--server app|baseline|wrapped|bare|pglite]
  *   (routes: catalog, order, status, webhooks; BENCH_WORKER=off starts the app without its inline worker)
  *
  * The profile stays in bench-results/profiles/<server>/ for a closer look (Chrome DevTools, speedscope).
  */
 // First: it sets up this process's environment (secrets, a scratch DATA_DIR) before any app code reads it.
-import { childEnv, cleanupAll, createDatabase, enableProfiling, installStopHandlers, log, LOGS, onCleanup, PROFILES, startApp, startScript, type Server } from "./lib/harness";
+import { childEnv, cleanupAll, createDatabase, enableProfiling, installStopHandlers, log, LOGS, onCleanup, PROFILES, scratch, startApp, startScript, type Server } from "./lib/harness";
 import { readdirSync } from "node:fs";
 import path from "node:path";
 import { spawnSync } from "node:child_process";
@@ -18,6 +18,7 @@ import {
   configureWebhook,
   createReseller,
   enqueueDeliveries,
+  openPglite,
   openPostgres,
   ORDER_SKU,
   pendingJobs,
@@ -37,13 +38,33 @@ const option = (name: string) => {
 const seconds = Number(option("seconds") ?? 20);
 const serverKind = option("server") ?? "app";
 if (!["catalog", "order", "status", "webhooks"].includes(route)) throw new Error(`unknown route ${route}: catalog, order, status or webhooks`);
-if (!["app", "baseline", "wrapped", "bare"].includes(serverKind)) throw new Error(`unknown server ${serverKind}: app, baseline, wrapped or bare`);
+if (!["app", "baseline", "wrapped", "bare", "pglite"].includes(serverKind)) throw new Error(`unknown server ${serverKind}: app, baseline, wrapped, bare or pglite`);
+if (serverKind === "pglite" && route !== "order") throw new Error("the PGlite app is profiled on the order route only");
 if ((serverKind === "wrapped" || serverKind === "bare") && route !== "status") throw new Error("the wrapper server serves the status route only");
 
 installStopHandlers(10 * 60_000);
 enableProfiling();
 
 async function main() {
+  const name = `${serverKind}-${route}`;
+  if (serverKind === "pglite") {
+    // The embedded database belongs to one process at a time: set it up before the server owns it.
+    const dataDir = path.join(scratch, "profile-pglite");
+    const embedded = openPglite(dataDir);
+    await prepareSchema(embedded);
+    const buyer = await createReseller(embedded, "1000000");
+    await addStock(embedded, ORDER_SKU, 8_000);
+    await embedded.close();
+    const app = await startApp(name, { DATA_DIR: dataDir });
+    const target: Target = { url: `${app.base}/api/v2/order`, method: "POST", headers: { "X-API-Key": buyer.apiKey, "Content-Type": "application/json" }, body: JSON.stringify({ sku: ORDER_SKU }) };
+    await throughput(target, { connections: 10, seconds: 3 });
+    const result = await throughput(target, { connections: 10, seconds });
+    log(`${name}: ${result.rate.toFixed(0)}/s over ${seconds} s (${result.ok} ok, other ${JSON.stringify(result.other)})`);
+    await app.child.stop();
+    summarise(name);
+    return;
+  }
+
   const url = await createDatabase("profile");
   const database = openPostgres(url);
   onCleanup("database pool", () => database.close());
@@ -52,7 +73,6 @@ async function main() {
   await addStock(database, ORDER_SKU, 20_000);
   const auth = { "X-API-Key": reseller.apiKey };
 
-  const name = `${serverKind}-${route}`;
   let server: Server;
   if (serverKind === "app") server = await startApp(name, { DATABASE_URL: url, WORKER: process.env.BENCH_WORKER ?? "inline" });
   else if (serverKind === "baseline") server = await startScript(name, "bench/baseline-server.ts", { DATABASE_URL: url, BENCH_USER_ID: reseller.id });
@@ -91,7 +111,11 @@ async function main() {
     log(`${name}: ${result.rate.toFixed(0)}/s over ${seconds} s (${result.ok} ok, other ${JSON.stringify(result.other)})`);
   }
   await server.child.stop();
+  summarise(name);
+}
 
+/** Prints the top of the server's main-thread profile. */
+function summarise(name: string) {
   const dir = path.join(PROFILES, name);
   const main = readdirSync(dir)
     .filter((file) => file.endsWith(".cpuprofile"))

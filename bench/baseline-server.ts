@@ -146,7 +146,7 @@ async function placeOrder(input: { sku?: unknown; quantity?: unknown }) {
     const [order] = await tx`insert into orders (id, user_id, sku, product_name, type, quantity, unit_price, total, fields, reference, source)
              values (${orderId}, ${userId}, ${sku}, ${product.name as string}, ${product.category as string}, ${quantity}, ${unitPrice.toString()}, ${total.toString()}, ${tx.json({})}, ${null}, 'api')
              returning id, user_id, sku, product_name, type, status, quantity, unit_price, total, fields, reference, source, delivery, failure_reason, created_at, updated_at, completed_at`;
-    await recordEvent(tx, "order.created", { ...orderRecord(order, false), delivery: null });
+    const webhookOn = await recordEvent(tx, "order.created", { ...orderRecord(order, false), delivery: null });
     const claimed = await tx`update stock_codes set order_id = ${orderId}, delivered_at = now()
                              where id in (select id from stock_codes where sku = ${sku} and order_id is null order by id limit ${quantity} for update skip locked)
                              returning id, code_encrypted, pin_encrypted, serial`;
@@ -156,7 +156,7 @@ async function placeOrder(input: { sku?: unknown; quantity?: unknown }) {
     const [done] = await tx`update orders set status = 'completed', delivery = ${tx.json(delivery as never)}, updated_at = now(), completed_at = ${new Date()}
                             where id = ${orderId} and status = 'processing'
                             returning id, user_id, sku, product_name, type, status, quantity, unit_price, total, fields, reference, source, delivery, failure_reason, created_at, updated_at, completed_at`;
-    await recordEvent(tx, "order.status_changed", { ...orderRecord({ ...done, delivery: null }, false), delivery: null, previous_status: "processing" });
+    await recordEvent(tx, "order.status_changed", { ...orderRecord({ ...done, delivery: null }, false), delivery: null, previous_status: "processing" }, webhookOn);
     const [debited] = await tx`update users set balance = balance + ${(-total).toString()} where id = ${userId} and balance + ${(-total).toString()} >= 0 returning balance`;
     if (!debited) {
       await tx`select balance from users where id = ${userId}`;
@@ -170,14 +170,16 @@ async function placeOrder(input: { sku?: unknown; quantity?: unknown }) {
   return { status: 201, body: orderRecord(completed, true) };
 }
 
-async function recordEvent(tx: postgres.TransactionSql, type: string, data: Record<string, unknown>) {
+/** The app reads whether the webhook is on once per transaction; `webhookOn` is that first read. */
+async function recordEvent(tx: postgres.TransactionSql, type: string, data: Record<string, unknown>, webhookOn?: boolean): Promise<boolean> {
   const id = randomUUID();
   await tx`insert into events (id, user_id, type, data) values (${id}, ${userId}, ${type}, ${tx.json(data as never)})`;
-  const [endpoint] = await tx`select user_id from webhook_endpoints where user_id = ${userId} and enabled = true`;
-  if (endpoint) {
+  const enabled = webhookOn ?? (await tx`select user_id from webhook_endpoints where user_id = ${userId} and enabled = true`).length > 0;
+  if (enabled) {
     await tx`insert into jobs (kind, payload, dedupe_key) values ('webhook.deliver', ${tx.json({ eventId: id, attempt: 1 })}, ${`webhook.deliver:${id}:1`})
              on conflict (dedupe_key) where status in ('pending', 'running') do nothing`;
   }
+  return enabled;
 }
 
 async function getOrder(orderId: string) {

@@ -53,6 +53,24 @@ describe(`placing orders (${testDriver()})`, () => {
     expect(JSON.stringify(written)).not.toContain("GC5-");
   });
 
+  it("an order refused for its balance or its stock leaves no order, event, charge or claimed code behind", async () => {
+    await testProduct(database.db, { sku: "gc-few", category: "giftcard", fulfilment: "stock", listPrice: 2_000_000n });
+    await addStockCodes(database.db, "gc-few", [{ code: "FEW-1", pin: null, serial: null }]);
+    const poor = await resellerWithBalance(database.db, 1_000_000n);
+    await expect(placeOrder(database.db, { user: poor, sku: "gc-few", quantity: 1, fields: {}, source: "api" })).rejects.toMatchObject({ code: "insufficient_balance" });
+    // Short of stock and of money at once: the stock is checked first.
+    await expect(placeOrder(database.db, { user: poor, sku: "gc-few", quantity: 2, fields: {}, source: "api" })).rejects.toMatchObject({ code: "out_of_stock" });
+    expect(await ledgerState(poor.id)).toEqual({ balance: 1_000_000n, ledgerSum: 1_000_000n });
+    expect(await database.db.select().from(orders).where(eq(orders.userId, poor.id))).toEqual([]);
+    expect(await database.db.select().from(events).where(eq(events.userId, poor.id))).toEqual([]);
+    const [code] = await database.db.select().from(stockCodes).where(eq(stockCodes.sku, "gc-few"));
+    expect(code).toMatchObject({ orderId: null, deliveredAt: null });
+
+    const rich = await resellerWithBalance(database.db, 5_000_000n);
+    const { order } = await placeOrder(database.db, { user: rich, sku: "gc-few", quantity: 1, fields: {}, source: "api" });
+    expect(toOrderRecord(order).delivery!.items.map((item) => item.code)).toEqual(["FEW-1"]);
+  });
+
   it("a failing sandbox recipient ends failed with the money back and both events written", async () => {
     const user = await resellerWithBalance(database.db, 5_000_000n);
     const { order } = await placeOrder(database.db, { user, sku: "tu-1", quantity: 1, fields: { player_id: "12340000" }, source: "api" });

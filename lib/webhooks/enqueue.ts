@@ -1,4 +1,5 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, is, sql } from "drizzle-orm";
+import { PgTransaction } from "drizzle-orm/pg-core";
 import type { DbOrTx } from "@/lib/db/client";
 import { preparedQuery } from "@/lib/db/prepared";
 import { webhookEndpoints } from "@/lib/db/schema";
@@ -17,12 +18,30 @@ const enabledEndpoint = preparedQuery((db) =>
 );
 
 /**
+ * Whether a reseller's webhook is on, read once per transaction: the events of one change (an order's
+ * order.created and order.status_changed) are then all delivered or none, and cost one read.
+ */
+const seenInTransaction = new WeakMap<DbOrTx, Map<string, boolean>>();
+
+async function webhookEnabled(tx: DbOrTx, userId: string): Promise<boolean> {
+  let seen = is(tx, PgTransaction) ? seenInTransaction.get(tx) : null;
+  if (seen === undefined) {
+    seen = new Map();
+    seenInTransaction.set(tx, seen);
+  }
+  const known = seen?.get(userId);
+  if (known !== undefined) return known;
+  const enabled = (await enabledEndpoint(tx).execute({ userId })).length > 0;
+  seen?.set(userId, enabled);
+  return enabled;
+}
+
+/**
  * Queues the delivery of a just-recorded event when its reseller has an enabled webhook, in the
  * transaction that records the event: the event and its delivery job commit or vanish together.
  */
 export async function enqueueWebhookDelivery(tx: DbOrTx, userId: string, eventId: string): Promise<boolean> {
-  const [endpoint] = await enabledEndpoint(tx).execute({ userId });
-  if (!endpoint) return false;
+  if (!(await webhookEnabled(tx, userId))) return false;
   await enqueueJob(tx, { kind: WEBHOOK_DELIVER_JOB, payload: { eventId, attempt: 1 }, dedupeKey: deliverJobKey(eventId, 1) });
   return true;
 }

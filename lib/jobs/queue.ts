@@ -32,6 +32,10 @@ const msFromNow = (ms: number | Placeholder) => sql`now() + ${ms}::float8 * inte
 const heldBy = (job: Job, workerId: string) =>
   and(eq(jobs.id, job.id), eq(jobs.status, "running"), eq(jobs.lockedBy, workerId), eq(jobs.attempts, job.attempts));
 
+/** heldBy for prepared statements: the claim as placeholders jobId, lockedBy and attempts. */
+export const heldClaim = () =>
+  and(eq(jobs.id, sql.placeholder("jobId")), eq(jobs.status, "running"), eq(jobs.lockedBy, sql.placeholder("lockedBy")), eq(jobs.attempts, sql.placeholder("attempts")));
+
 /** Takes a DbOrTx so a domain write and the job that follows it up commit together (outbox). */
 export async function enqueueJob(db: DbOrTx, job: NewJob): Promise<void> {
   const insert = db.insert(jobs).values({
@@ -96,14 +100,14 @@ const finishJob = preparedQuery((db) =>
   db
     .update(jobs)
     .set({ status: "done", finishedAt: sql`now()`, lockedUntil: null })
-    .where(and(eq(jobs.id, sql.placeholder("id")), eq(jobs.status, "running"), eq(jobs.lockedBy, sql.placeholder("workerId")), eq(jobs.attempts, sql.placeholder("attempts"))))
+    .where(heldClaim())
     .returning({ id: jobs.id })
     .prepare("complete_job"),
 );
 
 /** Returns false when the lease was lost, in which case the job belongs to another worker now. */
 export async function completeJob(db: DbOrTx, job: Job, workerId: string): Promise<boolean> {
-  const rows = await finishJob(db).execute({ id: job.id, workerId, attempts: job.attempts });
+  const rows = await finishJob(db).execute({ jobId: job.id, lockedBy: workerId, attempts: job.attempts });
   return rows.length > 0;
 }
 

@@ -5,7 +5,7 @@ import type { Db } from "@/lib/db/client";
 import { preparedQuery, setPlaceholder } from "@/lib/db/prepared";
 import { events, jobs, webhookDeliveries, type WebhookDelivery, type WebhookDeliveryTrigger, type WebhookEndpoint } from "@/lib/db/schema";
 import { newId } from "@/lib/ids/ids";
-import { enqueueJob } from "@/lib/jobs/queue";
+import { enqueueJob, heldClaim } from "@/lib/jobs/queue";
 import { guardedPost, type GuardedPostResult } from "@/lib/net/guarded-request";
 import { MAX_RESPONSE_BYTES, TEST_EVENT, WEBHOOK_DELIVER_JOB } from "./constants";
 import { getDelivery } from "./deliveries";
@@ -47,7 +47,7 @@ const heldLease = preparedQuery((db) =>
   db
     .select({ id: jobs.id })
     .from(jobs)
-    .where(and(eq(jobs.id, sql.placeholder("jobId")), eq(jobs.status, "running"), eq(jobs.lockedBy, sql.placeholder("lockedBy")), eq(jobs.attempts, sql.placeholder("attempts"))))
+    .where(heldClaim())
     .for("update")
     .prepare("held_delivery_lease"),
 );

@@ -68,7 +68,9 @@ function claimStatement(db: DbOrTx, kinds?: string[]) {
     .where(
       and(
         or(
-          and(eq(jobs.status, "pending"), lte(jobs.runAt, sql`now()`)),
+          // run_at keeps milliseconds, rounded half up, so a job made due at now() may be stored up to
+          // half a millisecond ahead of it; now() rounded the same way keeps it due at once.
+          and(eq(jobs.status, "pending"), lte(jobs.runAt, sql`now()::timestamptz(3)`)),
           and(eq(jobs.status, "running"), lt(jobs.lockedUntil, sql`now()`)),
         ),
         kinds ? inArray(jobs.kind, kinds) : undefined,

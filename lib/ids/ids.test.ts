@@ -1,6 +1,19 @@
 import { describe, expect, it } from "vitest";
 import { isIdOf, newId } from "./ids";
 
+describe("newId", () => {
+  it("ids made in a row sort in the order they were made, within a millisecond too", () => {
+    const ids = Array.from({ length: 2000 }, () => newId("txn"));
+    expect([...ids].sort()).toEqual(ids);
+    expect(new Set(ids).size).toBe(ids.length);
+    const millisecond = Date.now() + 5;
+    const sameMillisecond = Array.from({ length: 50 }, () => newId("ord", millisecond));
+    expect([...sameMillisecond].sort()).toEqual(sameMillisecond);
+    expect(new Set(sameMillisecond.map((id) => id.slice(4, 14))).size).toBe(1);
+    expect(sameMillisecond.every((id) => isIdOf("ord", id))).toBe(true);
+  });
+});
+
 describe("isIdOf", () => {
   it("accepts a new id of its kind and refuses other kinds and anything malformed", () => {
     const id = newId("pay");

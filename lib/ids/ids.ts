@@ -4,21 +4,44 @@ const CROCKFORD = "0123456789ABCDEFGHJKMNPQRSTVWXYZ";
 
 export type IdPrefix = "usr" | "ord" | "txn" | "pay" | "dlv" | "key" | "evt" | "job" | "msg" | "trf";
 
+/** The last id's time and random digits (ULID's monotonic mode, per process). */
+const last = { time: -1, digits: [] as number[] };
+
+/**
+ * Within one millisecond the next id is the last one plus one, so ids made in a row sort in the order
+ * they were made: a reseller's transactions, listed newest first by id, keep their order however fast
+ * they are written. Reads are scoped by reseller, so a guessable neighbour id reveals nothing.
+ */
+function nextDigits(now: number): void {
+  if (now > last.time) {
+    last.time = now;
+    last.digits = Array.from(randomBytes(16), (byte) => byte % 32);
+    return;
+  }
+  for (let i = last.digits.length - 1; i >= 0; i--) {
+    if (last.digits[i] < 31) {
+      last.digits[i]++;
+      return;
+    }
+    last.digits[i] = 0;
+  }
+  last.time++;
+}
+
 /**
  * A prefixed ULID ("txn_01JD..."): opaque to integrators, and sorts by creation time, which lets
- * lists paginate newest-first with the id alone as the cursor.
+ * lists paginate newest-first with the id alone as the cursor. Its time is never earlier than the
+ * previous id's in this process.
  */
 export function newId(prefix: IdPrefix, now: number = Date.now()): string {
+  nextDigits(now);
   let time = "";
-  let t = now;
+  let t = last.time;
   for (let i = 0; i < 10; i++) {
     time = CROCKFORD[t % 32] + time;
     t = Math.floor(t / 32);
   }
-  const bytes = randomBytes(16);
-  let random = "";
-  for (let i = 0; i < 16; i++) random += CROCKFORD[bytes[i] % 32];
-  return `${prefix}_${time}${random}`;
+  return `${prefix}_${time}${last.digits.map((digit) => CROCKFORD[digit]).join("")}`;
 }
 
 /**

@@ -46,6 +46,13 @@ const appendEntry = preparedQuery((db) =>
     .prepare("append_ledger_entry"),
 );
 
+export function insufficientBalance(balance: bigint, required: bigint): AppError {
+  return new AppError("insufficient_balance", `Balance ${formatMoney(balance)} is below the amount ${formatMoney(required)}.`, {
+    balance: formatMoney(balance),
+    required: formatMoney(required),
+  });
+}
+
 /**
  * Moves money on a balance and appends the ledger entry that explains it. The conditional update
  * makes the row lock serialize concurrent charges, so a balance can never go below zero; call it
@@ -56,11 +63,7 @@ export async function postLedgerEntry(tx: DbOrTx, input: PostEntryInput): Promis
   if (!updated) {
     const [user] = await tx.select({ balance: users.balance }).from(users).where(eq(users.id, input.userId));
     if (!user) throw notFound("Account");
-    throw new AppError(
-      "insufficient_balance",
-      `Balance ${formatMoney(user.balance)} is below the amount ${formatMoney(-input.amount)}.`,
-      { balance: formatMoney(user.balance), required: formatMoney(-input.amount) },
-    );
+    throw insufficientBalance(user.balance, -input.amount);
   }
   const [entry] = await appendEntry(tx).execute({
     id: newId("txn"),

@@ -12,7 +12,7 @@ import { idempotencyKeys, orders, stockCodes, type Order, type OrderSource, type
 import { AppError, validationError } from "@/lib/errors/app-error";
 import { newId } from "@/lib/ids/ids";
 import { enqueueJob } from "@/lib/jobs/queue";
-import { postLedgerEntry } from "@/lib/ledger/post-entry";
+import { insufficientBalance, postLedgerEntry } from "@/lib/ledger/post-entry";
 import { uniqueViolation } from "./errors";
 import { FULFIL_JOB } from "./fulfil-order";
 import { completeOrder } from "./transitions";
@@ -156,6 +156,9 @@ export async function placeOrder(db: Db, input: PlaceOrderInput): Promise<{ orde
 
   const unitPrice = discountedPrice(product.listPrice, (await tierDiscounts(db, effectiveTier(input.user)))[product.category]);
   const total = unitPrice * BigInt(input.quantity);
+  // The charge is taken last in the transaction (see below). An order that the balance read with the
+  // caller does not cover is refused before it locks any stock that another order could have.
+  if (input.user.balance < total) throw insufficientBalance(input.user.balance, total);
   const orderId = newId("ord");
 
   let result: { order: Order; replayed: boolean };

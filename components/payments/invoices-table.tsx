@@ -4,6 +4,7 @@ import { Table, TBody, Td, Th, THead, Tr } from "@/components/ui/table";
 import type { PaymentStatus } from "@/lib/db/schema";
 import { InvoiceStatusBadge } from "./status-badges";
 import { idClasses } from "./id-classes";
+import { ResellerCell } from "./reseller-cell";
 
 export interface InvoiceRow {
   id: string;
@@ -55,13 +56,7 @@ export function InvoicesTable({ rows, admin = false }: { rows: InvoiceRow[]; adm
               </span>
               {admin ? <span className="block text-xs font-normal text-slate-500">{row.created}</span> : null}
             </Td>
-            {row.reseller ? (
-              <Td label="Reseller" className="[overflow-wrap:anywhere] md:whitespace-nowrap">
-                <Link href={row.reseller.href} className="text-brand-600 hover:text-brand-700 hover:underline">
-                  {row.reseller.email}
-                </Link>
-              </Td>
-            ) : null}
+            {row.reseller ? <ResellerCell reseller={row.reseller} /> : null}
             <Td label="Status">
               <InvoiceStatusBadge status={row.status} />
             </Td>

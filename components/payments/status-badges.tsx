@@ -1,5 +1,5 @@
 import { Badge } from "@/components/ui/badge";
-import { cx } from "@/components/ui/cx";
+import { StatusPill } from "@/components/ui/status-pill";
 import type { ChainTransferStatus, PaymentStatus } from "@/lib/db/schema";
 
 const invoiceTones: Record<PaymentStatus, string> = {
@@ -21,23 +21,9 @@ export const INVOICE_STATUS_LABELS: Record<PaymentStatus, string> = {
 /** An invoice's status; `confirming` spins, as the chain is being waited on. */
 export function InvoiceStatusBadge({ status, size = "sm" }: { status: PaymentStatus; size?: "sm" | "md" }) {
   return (
-    <span
-      data-testid="invoice-status"
-      data-status={status}
-      className={cx(
-        "inline-flex items-center gap-1.5 rounded-md font-medium whitespace-nowrap ring-1 ring-inset",
-        size === "md" ? "px-2.5 py-1 text-sm" : "px-2 py-0.5 text-xs",
-        invoiceTones[status],
-      )}
-    >
-      {status === "confirming" ? (
-        <svg viewBox="0 0 24 24" fill="none" className="h-3.5 w-3.5 animate-spin motion-reduce:animate-none" aria-hidden="true">
-          <circle cx="12" cy="12" r="9" stroke="currentColor" strokeOpacity="0.25" strokeWidth="3" />
-          <path d="M21 12a9 9 0 0 0-9-9" stroke="currentColor" strokeWidth="3" strokeLinecap="round" />
-        </svg>
-      ) : null}
+    <StatusPill testId="invoice-status" status={status} tone={invoiceTones[status]} busy={status === "confirming"} size={size}>
       {INVOICE_STATUS_LABELS[status]}
-    </span>
+    </StatusPill>
   );
 }
 

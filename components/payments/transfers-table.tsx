@@ -5,6 +5,7 @@ import type { ChainTransferStatus } from "@/lib/db/schema";
 import { TransferStatusBadge } from "./status-badges";
 import { TxHash } from "./tx-hash";
 import { idClasses } from "./id-classes";
+import { ResellerCell } from "./reseller-cell";
 
 export interface TransferRow {
   id: string;
@@ -48,13 +49,7 @@ export function TransfersTable({ rows, admin = false }: { rows: TransferRow[]; a
               </span>
               {admin ? <span className="block text-xs font-normal text-slate-500">{row.blockTime}</span> : null}
             </Td>
-            {row.reseller ? (
-              <Td label="Reseller" className="[overflow-wrap:anywhere] md:whitespace-nowrap">
-                <Link href={row.reseller.href} className="text-brand-600 hover:text-brand-700 hover:underline">
-                  {row.reseller.email}
-                </Link>
-              </Td>
-            ) : null}
+            {row.reseller ? <ResellerCell reseller={row.reseller} /> : null}
             <Td label="Amount" align="right" className="font-medium">
               <Money amount={row.amount} />
             </Td>

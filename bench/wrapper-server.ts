@@ -12,34 +12,17 @@
  *
  *   DATABASE_URL=... ENCRYPTION_KEY=... RATE_LIMIT_MULTIPLIER=... BENCH_USER_ID=... PORT=... node --import tsx bench/wrapper-server.ts
  */
-import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import { createServer } from "node:http";
 import { GET as wrappedGetOrder } from "@/app/api/v2/order/[orderId]/route";
 import { database, db } from "@/lib/db/client";
 import { CLIENT_IP_HEADER, resolveClientIp } from "@/lib/http/client-ip";
 import { getOrder } from "@/lib/orders/list-orders";
 import { toOrderRecord } from "@/lib/orders/serialize";
+import { sendWebResponse, toWebRequest } from "@/lib/server/node-web";
 
 const { BENCH_USER_ID, PORT } = process.env;
 if (!BENCH_USER_ID || !PORT) throw new Error("BENCH_USER_ID and PORT are required");
 const userId = BENCH_USER_ID;
-
-function webRequest(req: IncomingMessage): Request {
-  const headers = new Headers();
-  for (const [name, value] of Object.entries(req.headers)) {
-    if (typeof value === "string") headers.set(name, value);
-    else if (Array.isArray(value)) for (const v of value) headers.append(name, v);
-  }
-  return new Request(`http://${req.headers.host ?? "127.0.0.1"}${req.url ?? "/"}`, { method: req.method, headers });
-}
-
-async function writeResponse(res: ServerResponse, response: Response): Promise<void> {
-  const body = Buffer.from(await response.arrayBuffer());
-  const headers: Record<string, string> = {};
-  response.headers.forEach((value, name) => (headers[name] = value));
-  headers["content-length"] = String(body.byteLength);
-  res.writeHead(response.status, headers);
-  res.end(body);
-}
 
 async function bare(orderId: string): Promise<Response> {
   return Response.json(toOrderRecord(await getOrder(db(), userId, orderId)), { headers: { "Cache-Control": "no-store" } });
@@ -48,7 +31,7 @@ async function bare(orderId: string): Promise<Response> {
 const server = createServer(async (req, res) => {
   try {
     req.headers[CLIENT_IP_HEADER] = resolveClientIp(req.socket.remoteAddress, req.headers["x-forwarded-for"], false);
-    const request = webRequest(req);
+    const request = toWebRequest(req, null);
     const path = new URL(request.url).pathname;
     let response: Response;
     if (path.startsWith("/wrapped/")) {
@@ -58,7 +41,7 @@ const server = createServer(async (req, res) => {
     } else {
       response = Response.json({ error: "not found" }, { status: 404 });
     }
-    await writeResponse(res, response);
+    await sendWebResponse(res, response);
   } catch (error) {
     console.error(error);
     res.writeHead(500).end();

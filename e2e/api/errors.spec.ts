@@ -75,6 +75,21 @@ test.describe("error bodies", () => {
     }
   });
 
+  test("a method the path does not take is 405 with the error body and Allow, with a key or without", async ({ request, fixtures }) => {
+    for (const headers of [{ "X-API-Key": fixtures.alice.apiKey }, {}]) {
+      const response = await request.delete("/api/v2/balance", { headers });
+      expect(response.status()).toBe(405);
+      expect(response.headers()["allow"]).toBe("GET, HEAD, OPTIONS");
+      expect((await response.json()).error.code).toBe("method_not_allowed");
+    }
+  });
+
+  test("a page path with a malformed escape is 400, not a server error", async ({ request }) => {
+    const response = await request.get("/orders/%E0%A4%A");
+    expect(response.status()).toBe(400);
+    expect(await response.text()).toContain("malformed percent escape");
+  });
+
   test("odd inputs never produce a 500 or a stack trace", async ({ request, fixtures }) => {
     const headers = { "X-API-Key": fixtures.alice.apiKey };
     const probes = [
@@ -91,6 +106,8 @@ test.describe("error bodies", () => {
       "/api/v2/orders?reference=a%00b",
       "/api/v2/order/ord_%00x",
       "/api/v2/catalog?q=%00",
+      "/api/v2/order/%E0%A4%A",
+      "/api/v2/nothing%E0",
     ];
     for (const path of probes) {
       const response = await request.get(path, { headers });

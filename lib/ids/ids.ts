@@ -4,8 +4,12 @@ const CROCKFORD = "0123456789ABCDEFGHJKMNPQRSTVWXYZ";
 
 export type IdPrefix = "usr" | "ord" | "txn" | "pay" | "dlv" | "key" | "evt" | "job" | "msg" | "trf";
 
-/** The last id's time and random digits (ULID's monotonic mode, per process). */
-const last = { time: -1, digits: [] as number[] };
+/**
+ * The last id's time and random digits (ULID's monotonic mode, per process). On globalThis because the
+ * server script and Next's bundle each load their own copy of this module and both make ids.
+ */
+const store = globalThis as unknown as { __lastId?: { time: number; digits: number[] } };
+const last = (store.__lastId ??= { time: -1, digits: [] });
 
 /**
  * Within one millisecond the next id is the last one plus one, so ids made in a row sort in the order

@@ -1,6 +1,7 @@
 import { spawnSync } from "node:child_process";
 import { createServer } from "node:http";
 import { createRequire } from "node:module";
+import path from "node:path";
 import next from "next";
 import { config, ConfigError } from "@/lib/config/env";
 import { database } from "@/lib/db/client";
@@ -12,7 +13,10 @@ import { startWorker } from "@/lib/jobs/worker";
 import { CLIENT_IP_HEADER, resolveClientIp } from "@/lib/http/client-ip";
 import { DEMO, seedDemo } from "@/lib/seed/demo-seed";
 import { ensureTariffs } from "@/lib/tariffs/ensure-tariffs";
+import { dispatchApiRequest } from "./api-dispatch";
+import { loadApiRoutes } from "./api-routes";
 import { buildIsStale } from "./build-freshness";
+import { refuseMalformedPath } from "./malformed-path";
 
 const dev = process.argv.includes("--dev");
 // The app runs where it may have no internet; Next's anonymous telemetry would only time out.
@@ -43,9 +47,12 @@ async function main() {
   const app = next({ dev, dir: process.cwd(), hostname: "0.0.0.0", port: cfg.PORT });
   await app.prepare();
   const handle = app.getRequestHandler();
+  // In development Next serves the API too, so that edits to a route reload.
+  const apiRoutes = dev ? [] : await loadApiRoutes(path.join(process.cwd(), "app", "api"));
 
   const server = createServer((req, res) => {
     req.headers[CLIENT_IP_HEADER] = resolveClientIp(req.socket.remoteAddress, req.headers["x-forwarded-for"], cfg.TRUST_PROXY);
+    if (refuseMalformedPath(req, res) || dispatchApiRequest(apiRoutes, req, res)) return;
     void handle(req, res);
   });
   await new Promise<void>((resolve) => server.listen(cfg.PORT, resolve));

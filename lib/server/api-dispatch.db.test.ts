@@ -1,0 +1,132 @@
+import { createServer, request as httpRequest, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createApiKey } from "@/lib/api-keys/manage-keys";
+import { setDatabase, type Database } from "@/lib/db/client";
+import { createTestDatabase, testDriver } from "@/lib/db/test-database";
+import { CLIENT_IP_HEADER } from "@/lib/http/client-ip";
+import { resellerWithBalance } from "@/lib/orders/test-helpers";
+import { ensureTariffs } from "@/lib/tariffs/ensure-tariffs";
+import { dispatchApiRequest } from "./api-dispatch";
+import { loadApiRoutes } from "./api-routes";
+import { refuseMalformedPath } from "./malformed-path";
+
+/** What the dispatcher leaves to Next; the status stands for Next answering. */
+const LEFT_TO_NEXT = 418;
+
+describe(`the server's API dispatch, with the app's own route handlers (${testDriver()})`, () => {
+  let database: Database;
+  let server: Server;
+  let base: string;
+  let key: string;
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    await ensureTariffs(database.db);
+    setDatabase(database);
+    const reseller = await resellerWithBalance(database.db, 12_500_000n);
+    key = (await createApiKey(database.db, { userId: reseller.id, name: "dispatch" })).key;
+    const routes = await loadApiRoutes(path.join(process.cwd(), "app", "api"));
+    server = createServer((req, res) => {
+      req.headers[CLIENT_IP_HEADER] = "203.0.113.9";
+      if (refuseMalformedPath(req, res) || dispatchApiRequest(routes, req, res)) return;
+      res.writeHead(LEFT_TO_NEXT).end();
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterAll(async () => {
+    await new Promise((resolve) => server.close(resolve));
+    setDatabase(undefined);
+    await database.close();
+  });
+
+  it("answers an API-key call from its route handler, with the API's headers and a length", async () => {
+    const response = await fetch(`${base}/api/v2/balance`, { headers: { "X-API-Key": key } });
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ balance: "12.50", currency: "USD" });
+    expect(response.headers.get("x-request-id")).toMatch(/^[0-9a-f-]{36}$/);
+    expect(response.headers.get("x-ratelimit-limit")).not.toBeNull();
+    expect(response.headers.get("content-length")).toBe(String(Buffer.byteLength(JSON.stringify({ balance: "12.50", currency: "USD" }))));
+    expect(response.headers.get("cache-control")).toBe("no-store");
+  });
+
+  it("takes the key as a Bearer token too, and answers a bad key with the error body", async () => {
+    const bearer = await fetch(`${base}/api/balance`, { headers: { Authorization: `Bearer ${key}` } });
+    expect(bearer.status).toBe(200);
+    const wrong = await fetch(`${base}/api/v2/balance`, { headers: { "X-API-Key": "rk_live_not-a-key" } });
+    expect(wrong.status).toBe(401);
+    expect((await wrong.json()).error.code).toBe("unauthenticated");
+  });
+
+  it("gzips a large answer when the client asks, as Next does", async () => {
+    const response = await fetch(`${base}/api/v2/openapi.json`, { headers: { "X-API-Key": key, "Accept-Encoding": "gzip" } });
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-encoding")).toBe("gzip");
+    expect((await response.json()).openapi).toMatch(/^3\./);
+  });
+
+  it("hands the handler the request body and the path's decoded params", async () => {
+    const bad = await fetch(`${base}/api/v2/order`, { method: "POST", headers: { "X-API-Key": key, "Content-Type": "application/json" }, body: "{bad" });
+    expect(bad.status).toBe(400);
+    expect((await bad.json()).error.code).toBe("invalid_json");
+    const unknown = await fetch(`${base}/api/v2/order`, { method: "POST", headers: { "X-API-Key": key, "Content-Type": "application/json" }, body: JSON.stringify({ sku: "no-such-sku" }) });
+    expect(unknown.status).toBe(422);
+    expect((await unknown.json()).error.details).toMatchObject({ sku: "no-such-sku" });
+    const missing = await fetch(`${base}/api/v2/order/ord%5F01ARZ3NDEKTSV4RRFFQ69G5FAV`, { headers: { "X-API-Key": key } });
+    expect(missing.status).toBe(404);
+    expect((await missing.json()).error.code).toBe("not_found");
+  });
+
+  it("answers a body over 64 KiB with 413 without reading the rest, and closes the connection", async () => {
+    const { status, headers, body } = await new Promise<{ status: number; headers: Record<string, unknown>; body: string }>((resolve, reject) => {
+      const req = httpRequest(`${base}/api/v2/order`, { method: "POST", headers: { "X-API-Key": key, "Content-Type": "application/json" } }, (res) => {
+        let text = "";
+        res.on("data", (chunk: Buffer) => (text += chunk.toString()));
+        res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: text }));
+      });
+      req.on("error", reject);
+      // Chunked, with no length declared: the limit has to be found while reading.
+      for (let i = 0; i < 80; i++) req.write("x".repeat(1024));
+      req.end();
+    });
+    expect(status).toBe(413);
+    expect(headers.connection).toBe("close");
+    expect(JSON.parse(body).error.code).toBe("payload_too_large");
+  });
+
+  it("answers a method the route does not take with 405, the error body and Allow, with or without a key", async () => {
+    for (const headers of [{ "X-API-Key": key }, {}] as Record<string, string>[]) {
+      const response = await fetch(`${base}/api/v2/balance`, { method: "DELETE", headers });
+      expect(response.status).toBe(405);
+      expect(response.headers.get("allow")).toBe("GET, HEAD, OPTIONS");
+      expect((await response.json()).error.code).toBe("method_not_allowed");
+    }
+  });
+
+  it("leaves to Next calls without a key, HEAD and OPTIONS, unknown paths and paths not in their plain form", async () => {
+    const leftToNext: [string, RequestInit][] = [
+      ["/api/v2/balance", {}],
+      ["/api/v2/balance", { headers: { Cookie: "next-auth.session-token=x" } }],
+      ["/api/v2/balance", { method: "HEAD", headers: { "X-API-Key": key } }],
+      ["/api/v2/balance", { method: "OPTIONS", headers: { "X-API-Key": key } }],
+      ["/api/v2/balance/", { headers: { "X-API-Key": key } }],
+      ["/api/v2//balance", { headers: { "X-API-Key": key } }],
+      ["/api/v2/nothing", { headers: { "X-API-Key": key } }],
+      ["/login", { headers: { "X-API-Key": key } }],
+    ];
+    for (const [target, init] of leftToNext) {
+      expect((await fetch(`${base}${target}`, init)).status, `${init.method ?? "GET"} ${target}`).toBe(LEFT_TO_NEXT);
+    }
+  });
+
+  it("answers a path with a malformed escape with 400: the error body under /api, text elsewhere", async () => {
+    const api = await fetch(`${base}/api/v2/order/%E0%A4%A`, { headers: { "X-API-Key": key } });
+    expect(api.status).toBe(400);
+    expect((await api.json()).error.code).toBe("validation_error");
+    const page = await fetch(`${base}/orders/%E0%A4%A`);
+    expect(page.status).toBe(400);
+    expect(await page.text()).toContain("malformed percent escape");
+  });
+});

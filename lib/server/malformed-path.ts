@@ -1,0 +1,20 @@
+import { randomUUID } from "node:crypto";
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { errorResponse } from "@/lib/api/errors";
+import { AppError } from "@/lib/errors/app-error";
+import { isDecodable, targetPath } from "@/lib/http/url-path";
+import { sendWebResponse } from "./node-web";
+
+const MESSAGE = "The path has a malformed percent escape.";
+
+/**
+ * Answers 400 to a path with a malformed percent escape (`/orders/%E0`), which Next answers with a
+ * bare 500: the API's error body under /api, a line of text elsewhere. False for any other path.
+ */
+export function refuseMalformedPath(req: IncomingMessage, res: ServerResponse): boolean {
+  const pathname = targetPath(req.url);
+  if (pathname === null || isDecodable(pathname)) return false;
+  if (pathname.startsWith("/api/")) void sendWebResponse(res, errorResponse(new AppError("validation_error", MESSAGE), randomUUID()));
+  else res.writeHead(400, { "content-type": "text/plain; charset=utf-8", "cache-control": "no-store" }).end(`${MESSAGE}\n`);
+  return true;
+}

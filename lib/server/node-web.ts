@@ -1,0 +1,57 @@
+import type { IncomingMessage, ServerResponse } from "node:http";
+
+/** The request's URL on the host it names, as Next builds it; a Host that is no host gives localhost. */
+function requestUrl(req: IncomingMessage): URL {
+  const target = req.url ?? "/";
+  try {
+    return new URL(target, `http://${req.headers.host ?? "localhost"}`);
+  } catch {
+    return new URL(target, "http://localhost");
+  }
+}
+
+/** The web Request a route handler expects, from a node request whose body has already been read. */
+export function toWebRequest(req: IncomingMessage, body: Buffer | null): Request {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (typeof value === "string") headers.set(name, value);
+    else if (Array.isArray(value)) for (const item of value) headers.append(name, item);
+  }
+  return new Request(requestUrl(req), { method: req.method, headers, body: body && body.byteLength > 0 ? new Uint8Array(body) : null });
+}
+
+/** Writes a route handler's Response, with its length, so a kept-alive connection needs no chunking. */
+export async function sendWebResponse(res: ServerResponse, response: Response): Promise<void> {
+  const body = Buffer.from(await response.arrayBuffer());
+  res.statusCode = response.status;
+  response.headers.forEach((value, name) => {
+    if (name !== "set-cookie") res.setHeader(name, value);
+  });
+  const cookies = response.headers.getSetCookie();
+  if (cookies.length > 0) res.setHeader("set-cookie", cookies);
+  res.setHeader("content-length", body.byteLength);
+  res.end(body);
+}
+
+/**
+ * The request body, at most `limit` + 1 bytes: enough for the handler to see that it is too large and
+ * answer 413, without holding a body of any size in memory.
+ */
+export function readBodyUpTo(req: IncomingMessage, limit: number): Promise<{ body: Buffer; truncated: boolean }> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let length = 0;
+    const onData = (chunk: Buffer) => {
+      chunks.push(chunk);
+      length += chunk.byteLength;
+      if (length > limit) {
+        req.off("data", onData);
+        req.pause();
+        resolve({ body: Buffer.concat(chunks).subarray(0, limit + 1), truncated: true });
+      }
+    };
+    req.on("data", onData);
+    req.once("end", () => resolve({ body: Buffer.concat(chunks), truncated: false }));
+    req.once("error", reject);
+  });
+}

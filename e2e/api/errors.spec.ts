@@ -76,7 +76,7 @@ test.describe("error bodies", () => {
   });
 
   test("a method the path does not take is 405 with the error body and Allow, with a key or without", async ({ request, fixtures }) => {
-    for (const headers of [{ "X-API-Key": fixtures.alice.apiKey }, {}]) {
+    for (const headers of [{ "X-API-Key": fixtures.alice.apiKey }, {}] as Record<string, string>[]) {
       const response = await request.delete("/api/v2/balance", { headers });
       expect(response.status()).toBe(405);
       expect(response.headers()["allow"]).toBe("GET, HEAD, OPTIONS");

@@ -1,7 +1,7 @@
 import { createServer, request as httpRequest, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createApiKey } from "@/lib/api-keys/manage-keys";
 import { setDatabase, type Database } from "@/lib/db/client";
 import { createTestDatabase, testDriver } from "@/lib/db/test-database";
@@ -94,6 +94,22 @@ describe(`the server's API dispatch, with the app's own route handlers (${testDr
     expect(status).toBe(413);
     expect(headers.connection).toBe("close");
     expect(JSON.parse(body).error.code).toBe("payload_too_large");
+  });
+
+  it("lets a client hang up in the middle of its body without an error logged, and goes on serving", async () => {
+    const logged = vi.spyOn(console, "error").mockImplementation(() => {});
+    try {
+      await new Promise<void>((resolve) => {
+        const req = httpRequest(`${base}/api/v2/order`, { method: "POST", headers: { "X-API-Key": key, "Content-Type": "application/json", "Content-Length": "1000" } });
+        req.on("error", () => resolve());
+        req.write('{"sku":', () => setTimeout(() => req.destroy(), 50));
+      });
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(logged).not.toHaveBeenCalled();
+      expect((await fetch(`${base}/api/v2/balance`, { headers: { "X-API-Key": key } })).status).toBe(200);
+    } finally {
+      logged.mockRestore();
+    }
   });
 
   it("answers a method the route does not take with 405, the error body and Allow, with or without a key", async () => {

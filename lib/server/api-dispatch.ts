@@ -62,7 +62,8 @@ async function answer(handler: RouteHandler, params: Record<string, string>, req
     const response = await handler(toWebRequest(req, body), { params: Promise.resolve(params) });
     await sendWebResponse(res, response);
   } catch (error) {
-    if (req.destroyed || res.headersSent) return;
+    // A client that hung up mid-request (its body "aborted") has nobody left to answer.
+    if (req.destroyed || req.socket.destroyed || (error as NodeJS.ErrnoException).code === "ECONNRESET" || res.headersSent) return;
     const requestId = randomUUID();
     console.error(`[api] ${requestId} ${req.method} ${req.url}:`, error);
     await sendWebResponse(res, errorResponse(toAppError(error).appError, requestId));

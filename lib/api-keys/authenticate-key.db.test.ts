@@ -1,7 +1,9 @@
+import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createUser } from "@/lib/accounts/create-user";
 import { setResellerStatus } from "@/lib/accounts/set-user-status";
 import type { Database } from "@/lib/db/client";
+import { apiKeys } from "@/lib/db/schema";
 import { createTestDatabase, testDriver } from "@/lib/db/test-database";
 import { ensureTariffs } from "@/lib/tariffs/ensure-tariffs";
 import { authenticateApiKey } from "./authenticate-key";
@@ -63,5 +65,34 @@ describe(`API keys (${testDriver()})`, () => {
     const user = await createUser(database.db, { email: "keys-6@test.dev", password: "long-enough-password" });
     await expect(createApiKey(database.db, { userId: user.id, name: "x", allowedIps: "10.0.0.0/99" })).rejects.toThrow(/not an IP address or CIDR range/);
     await expect(createApiKey(database.db, { userId: user.id, name: "  " })).rejects.toThrow(/name/);
+  });
+
+  it("stamps the last use once per 10 seconds, and a fresh stamp is not written again", async () => {
+    const user = await createUser(database.db, { email: "keys-7@test.dev", password: "long-enough-password" });
+    const { key, apiKey } = await createApiKey(database.db, { userId: user.id, name: "Stamp" });
+    const stale = new Date(Date.now() - 60_000);
+    await database.db.update(apiKeys).set({ lastUsedAt: stale, lastUsedIp: "203.0.113.4" }).where(eq(apiKeys.id, apiKey.id));
+    await authenticateApiKey(database.db, key, "203.0.113.4");
+    const [stamped] = await listApiKeys(database.db, user.id);
+    expect(stamped.lastUsedAt!.getTime()).toBeGreaterThan(stale.getTime());
+    await authenticateApiKey(database.db, key, "203.0.113.4");
+    const [again] = await listApiKeys(database.db, user.id);
+    expect(again.lastUsedAt!.getTime()).toBe(stamped.lastUsedAt!.getTime());
+    await authenticateApiKey(database.db, key, "198.51.100.7");
+    const [moved] = await listApiKeys(database.db, user.id);
+    expect(moved.lastUsedIp).toBe("198.51.100.7");
+  });
+
+  // Needs a second connection holding the row, which the embedded database (one connection) cannot have.
+  it.runIf(testDriver() === "postgres")("a request never waits for another request that is stamping the same key", async () => {
+    const user = await createUser(database.db, { email: "keys-8@test.dev", password: "long-enough-password" });
+    const { key, apiKey } = await createApiKey(database.db, { userId: user.id, name: "Busy" });
+    await database.db.update(apiKeys).set({ lastUsedAt: new Date(Date.now() - 60_000) }).where(eq(apiKeys.id, apiKey.id));
+    const outcome = await database.db.transaction(async (tx) => {
+      await tx.execute(sql`select id from api_keys where id = ${apiKey.id} for update`);
+      const timeout = new Promise<string>((resolve) => setTimeout(() => resolve("waited for the lock"), 3_000));
+      return Promise.race([authenticateApiKey(database.db, key, "203.0.113.4").then(() => "answered"), timeout]);
+    });
+    expect(outcome).toBe("answered");
   });
 });

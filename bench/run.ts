@@ -57,6 +57,7 @@ import {
   ORDER_SKU,
   pendingJobs,
   prepareSchema,
+  settleDatabase,
   someOrderId,
   undeliveredEvents,
   unitPrice,
@@ -310,6 +311,7 @@ async function main(): Promise<Report> {
   const ordersApp = await measureThroughput("orders, app", app, orderTarget(app.base, authA));
   await quiesce(dbA, "after orders");
   const moneyApp = await checkMoney(dbA, resellerA.id);
+  await settleDatabase(dbA);
 
   const orderIdA = await someOrderId(dbA, resellerA.id);
   const statusTargetA: Target = { url: `${app.base}/api/v2/order/${orderIdA}`, headers: authA };
@@ -343,6 +345,7 @@ async function main(): Promise<Report> {
   const ordersBaseline = await measureThroughput("orders, baseline", baseline, orderTarget(baseline.base, {}));
   await sleep(500);
   const moneyBaseline = await checkMoney(dbB, resellerB.id);
+  await settleDatabase(dbB);
   const orderIdB = await someOrderId(dbB, resellerB.id);
   const statusTargetB: Target = { url: `${baseline.base}/api/v2/order/${orderIdB}` };
   const statusBaselinePeak = await measureThroughput("order status peak, baseline", baseline, statusTargetB, { runs: 1 });
@@ -351,6 +354,7 @@ async function main(): Promise<Report> {
 
   // ---- C: the wrapper's own cost ---------------------------------------------------------------
   log("C. the API wrapper: the same route with and without it");
+  await settleDatabase(dbA);
   const wrapper = await startScript("wrapper", "bench/wrapper-server.ts", { DATABASE_URL: urlA, BENCH_USER_ID: resellerA.id, RATE_LIMIT_MULTIPLIER: "100000" });
   const wrappedTarget: Target = { url: `${wrapper.base}/wrapped/${orderIdA}`, headers: authA };
   const bareTarget: Target = { url: `${wrapper.base}/bare/${orderIdA}`, headers: authA };

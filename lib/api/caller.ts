@@ -15,10 +15,14 @@ export interface Caller {
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
+/** The two headers an API key may come in: its own, or `Authorization: Bearer <key>`. */
+export const API_KEY_HEADER = "x-api-key";
+export const BEARER_HEADER = "authorization";
+
 function presentedKey(headers: Headers): string | null {
-  const header = headers.get("x-api-key");
+  const header = headers.get(API_KEY_HEADER);
   if (header !== null) return header.trim();
-  const authorization = headers.get("authorization");
+  const authorization = headers.get(BEARER_HEADER);
   if (authorization === null) return null;
   const match = /^Bearer\s+(\S+)\s*$/i.exec(authorization);
   if (!match) throw new AppError("unauthenticated", "Use 'Authorization: Bearer <key>' or the X-API-Key header.");

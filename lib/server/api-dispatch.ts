@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import compression from "compression";
+import { API_KEY_HEADER, BEARER_HEADER } from "@/lib/api/caller";
 import { errorResponse, toAppError } from "@/lib/api/errors";
 import { MAX_BODY_BYTES } from "@/lib/api/handler";
 import { AppError } from "@/lib/errors/app-error";
@@ -11,9 +12,14 @@ import { readBodyUpTo, sendWebResponse, toWebRequest } from "./node-web";
 // The same negotiation Next applies to what it serves (the `compression` package, its defaults).
 const compress = compression();
 
+/** Runs `write` with the response set up to gzip when the client asks. */
+function compressed(req: IncomingMessage, res: ServerResponse, write: () => Promise<void>): void {
+  compress(req as Parameters<typeof compress>[0], res as Parameters<typeof compress>[1], () => void write());
+}
+
 /** An API key, in either header the API accepts: such a call needs nothing of Next's request context. */
 function carriesApiKey(req: IncomingMessage): boolean {
-  return req.headers["x-api-key"] !== undefined || req.headers.authorization !== undefined;
+  return req.headers[API_KEY_HEADER] !== undefined || req.headers[BEARER_HEADER] !== undefined;
 }
 
 /**
@@ -37,17 +43,12 @@ export function dispatchApiRequest(routes: readonly ApiRoute[], req: IncomingMes
     if (method === "HEAD" || method === "OPTIONS") return false;
     const allow = allowedMethods(match.route).join(", ");
     const refusal = new AppError("method_not_allowed", `${match.route.pattern} does not take ${method}; it takes ${allow}.`, {}, { Allow: allow });
-    send(req, res, errorResponse(refusal, randomUUID()));
+    compressed(req, res, () => sendWebResponse(res, errorResponse(refusal, randomUUID())));
     return true;
   }
   if (!carriesApiKey(req)) return false;
-  const params = match.params;
-  compress(req as Parameters<typeof compress>[0], res as Parameters<typeof compress>[1], () => void answer(handler, params, req, res));
+  compressed(req, res, () => answer(handler, match.params, req, res));
   return true;
-}
-
-function send(req: IncomingMessage, res: ServerResponse, response: Response): void {
-  compress(req as Parameters<typeof compress>[0], res as Parameters<typeof compress>[1], () => void sendWebResponse(res, response));
 }
 
 async function answer(handler: RouteHandler, params: Record<string, string>, req: IncomingMessage, res: ServerResponse): Promise<void> {

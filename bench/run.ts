@@ -42,6 +42,7 @@ import os from "node:os";
 import path from "node:path";
 import { formatMoney } from "@/lib/money/money";
 import { buildIsStale } from "@/lib/server/build-freshness";
+import { DELIVERY_SLOTS } from "@/lib/webhooks/constants";
 import { deliveryHeaders } from "@/lib/webhooks/signature";
 import { cpuPerRequest, sampleCpu, type CpuSample } from "./lib/cpu";
 import {
@@ -79,9 +80,8 @@ const CONNECTIONS = 10;
 /** Codes added to the ordered gift card, so no run runs out of stock. */
 const STOCK_CODES = QUICK ? 6_000 : 30_000;
 const PGLITE_STOCK_CODES = QUICK ? 2_000 : 8_000;
-/** Webhook deliveries per measured batch; the inline worker runs 4 jobs at a time (startWorker's default). */
+/** Webhook deliveries per measured batch; the inline worker has DELIVERY_SLOTS of them in flight, and so has the raw loop. */
 const WEBHOOK_BATCH = QUICK ? 150 : 500;
-const WEBHOOK_CONCURRENCY = 4;
 /** The overdraft check: a balance that covers exactly this many orders, and this many sent at once. */
 const OVERDRAFT_AFFORDABLE = 10;
 const OVERDRAFT_SENT = 60;
@@ -222,14 +222,14 @@ const deliveryRate = (stats: { count: number; first: number | null; last: number
 /**
  * The baseline of the webhook figure: the same bodies, signed per request with the app's own
  * deliveryHeaders, POSTed by a plain loop over undici (Node's fetch, keep-alive) with as many in
- * flight as the worker runs jobs, for a fixed time.
+ * flight as the worker has deliveries (DELIVERY_SLOTS), for a fixed time.
  */
 async function rawDeliveryLoop(url: string, secret: string, bodies: { id: string; type: string; body: string }[], seconds: number): Promise<number> {
   const until = Date.now() + seconds * 1000;
   let next = 0;
   let failed = 0;
   await Promise.all(
-    Array.from({ length: WEBHOOK_CONCURRENCY }, async () => {
+    Array.from({ length: DELIVERY_SLOTS }, async () => {
       while (Date.now() < until) {
         const event = bodies[next++ % bodies.length];
         const response = await fetch(url, { method: "POST", headers: deliveryHeaders({ secret, eventId: event.id, event: event.type, body: event.body }), body: event.body });

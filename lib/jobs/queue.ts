@@ -15,7 +15,10 @@ export interface NewJob {
 export interface ClaimOptions {
   limit: number;
   leaseMs: number;
+  /** Only these kinds. */
   kinds?: string[];
+  /** Any kind but these (the kinds a worker runs in slots of their own). */
+  exceptKinds?: string[];
 }
 
 const MAX_BACKOFF_MS = 10 * 60_000;
@@ -33,7 +36,7 @@ const heldBy = (job: Job, workerId: string) =>
   and(eq(jobs.id, job.id), eq(jobs.status, "running"), eq(jobs.lockedBy, workerId), eq(jobs.attempts, job.attempts));
 
 /** heldBy for prepared statements: the claim as placeholders jobId, lockedBy and attempts. */
-export const heldClaim = () =>
+const heldClaim = () =>
   and(eq(jobs.id, sql.placeholder("jobId")), eq(jobs.status, "running"), eq(jobs.lockedBy, sql.placeholder("lockedBy")), eq(jobs.attempts, sql.placeholder("attempts")));
 
 /** Takes a DbOrTx so a domain write and the job that follows it up commit together (outbox). */
@@ -61,7 +64,11 @@ export async function runJobNow(db: DbOrTx, dedupeKey: string): Promise<void> {
     .where(and(eq(jobs.dedupeKey, dedupeKey), eq(jobs.status, "pending"), sql`${jobs.runAt} > now()`));
 }
 
-function claimStatement(db: DbOrTx, kinds?: string[]) {
+type KindFilter = "any" | "only" | "except";
+
+function claimStatement(db: DbOrTx, filter: KindFilter) {
+  const kinds = sql`${sql.placeholder("kinds")}::text[]`;
+  const ofKind = filter === "only" ? sql`${jobs.kind} = any(${kinds})` : filter === "except" ? sql`${jobs.kind} <> all(${kinds})` : undefined;
   const due = db
     .select({ id: jobs.id })
     .from(jobs)
@@ -73,7 +80,7 @@ function claimStatement(db: DbOrTx, kinds?: string[]) {
           and(eq(jobs.status, "pending"), lte(jobs.runAt, sql`now()::timestamptz(3)`)),
           and(eq(jobs.status, "running"), lt(jobs.lockedUntil, sql`now()`)),
         ),
-        kinds ? inArray(jobs.kind, kinds) : undefined,
+        ofKind,
       ),
     )
     .orderBy(jobs.runAt, jobs.id)
@@ -86,8 +93,10 @@ function claimStatement(db: DbOrTx, kinds?: string[]) {
     .returning();
 }
 
-/** Every worker's claim of any due job, its most frequent statement. */
-const claimAnyJob = preparedQuery((db) => claimStatement(db).prepare("claim_jobs"));
+// A worker's claims, its most frequent statements.
+const claimAnyJob = preparedQuery((db) => claimStatement(db, "any").prepare("claim_jobs"));
+const claimJobsOfKinds = preparedQuery((db) => claimStatement(db, "only").prepare("claim_jobs_of_kinds"));
+const claimJobsExceptKinds = preparedQuery((db) => claimStatement(db, "except").prepare("claim_jobs_except_kinds"));
 
 /**
  * Leases due jobs to a worker in one statement. SKIP LOCKED lets concurrent workers take disjoint
@@ -95,7 +104,9 @@ const claimAnyJob = preparedQuery((db) => claimStatement(db).prepare("claim_jobs
  */
 export async function claimJobs(db: Db, workerId: string, options: ClaimOptions): Promise<Job[]> {
   const values = { workerId, limit: options.limit, leaseMs: options.leaseMs };
-  return options.kinds ? claimStatement(db, options.kinds).prepare("claim_jobs_of_kinds").execute(values) : claimAnyJob(db).execute(values);
+  if (options.kinds) return claimJobsOfKinds(db).execute({ ...values, kinds: options.kinds });
+  if (options.exceptKinds) return claimJobsExceptKinds(db).execute({ ...values, kinds: options.exceptKinds });
+  return claimAnyJob(db).execute(values);
 }
 
 const finishJob = preparedQuery((db) =>
@@ -111,6 +122,22 @@ const finishJob = preparedQuery((db) =>
 export async function completeJob(db: DbOrTx, job: Job, workerId: string): Promise<boolean> {
   const rows = await finishJob(db).execute({ jobId: job.id, lockedBy: workerId, attempts: job.attempts });
   return rows.length > 0;
+}
+
+/**
+ * Completes, in one statement, those of the jobs whose claims still hold, and returns their ids: a
+ * batch's lease check and completion, inside the transaction that records the batch's outcomes.
+ */
+export async function completeHeldJobs(db: DbOrTx, claimed: Job[]): Promise<Set<number>> {
+  if (claimed.length === 0) return new Set();
+  const claims = JSON.stringify(claimed.map((job) => ({ id: job.id, locked_by: job.lockedBy, attempts: job.attempts })));
+  const rows = await db
+    .update(jobs)
+    .set({ status: "done", finishedAt: sql`now()`, lockedUntil: null })
+    .from(sql`jsonb_to_recordset(${claims}::jsonb) as claim(id bigint, locked_by text, attempts integer)`)
+    .where(and(sql`${jobs.id} = claim.id`, eq(jobs.status, "running"), sql`${jobs.lockedBy} = claim.locked_by`, sql`${jobs.attempts} = claim.attempts`))
+    .returning({ id: jobs.id });
+  return new Set(rows.map((row) => row.id));
 }
 
 /**

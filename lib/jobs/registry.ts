@@ -10,6 +10,17 @@ export interface JobContext {
 /** Resolves to finish the job, throws to fail the attempt, or asks to run again later (a poll not yet settled). */
 export type JobHandler = (job: Job, ctx: JobContext) => Promise<void | { retryInMs: number }>;
 
+/**
+ * Runs claimed jobs of one kind together, so that their bookkeeping can share statements. It returns
+ * one promise per job, in order, each settled once that job's outcome is recorded: the handler records
+ * it itself (completing or failing the job under its claim), and its promises never reject.
+ */
+export type BatchJobHandler = (jobs: Job[], ctx: BatchJobContext) => Promise<unknown>[];
+
+export interface BatchJobContext extends JobContext {
+  log: (line: string) => void;
+}
+
 export interface JobHandlerOptions {
   /** For kinds that run longer than the worker's default lease, so they are not claimed twice. */
   leaseMs?: number;
@@ -17,9 +28,14 @@ export interface JobHandlerOptions {
   recurring?: boolean;
 }
 
-export interface RegisteredHandler extends JobHandlerOptions {
-  handler: JobHandler;
+export interface BatchJobHandlerOptions extends Omit<JobHandlerOptions, "recurring"> {
+  /** How many jobs of the kind each worker runs at once, in slots of their own beside its other jobs. */
+  slots: number;
 }
+
+export type RegisteredHandler =
+  | (JobHandlerOptions & { handler: JobHandler; batch?: undefined })
+  | (BatchJobHandlerOptions & { batch: BatchJobHandler; handler?: undefined; recurring?: undefined });
 
 /**
  * On globalThis because the Next.js bundle and the server script each load their own copy of this
@@ -33,8 +49,18 @@ export function registerJobHandler(kind: string, handler: JobHandler, options: J
   handlers.set(kind, { ...options, handler });
 }
 
+/** A kind whose jobs run in batches; each worker gives it its own slots (see BatchJobHandlerOptions). */
+export function registerBatchJobHandler(kind: string, batch: BatchJobHandler, options: BatchJobHandlerOptions): void {
+  handlers.set(kind, { ...options, batch });
+}
+
 export function jobHandler(kind: string): RegisteredHandler | undefined {
   return handlers.get(kind);
+}
+
+/** The kinds that run in batches, with their slots. */
+export function batchJobKinds(): { kind: string; slots: number; leaseMs?: number }[] {
+  return [...handlers].flatMap(([kind, registered]) => (registered.batch ? [{ kind, slots: registered.slots, leaseMs: registered.leaseMs }] : []));
 }
 
 /** The recurring kinds, for the worker to schedule at start. */

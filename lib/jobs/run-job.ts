@@ -1,7 +1,9 @@
 import type { Db } from "@/lib/db/client";
 import type { Job } from "@/lib/db/schema";
 import { completeJob, errorMessage, extendLease, failJob, rescheduleJob } from "./queue";
-import { jobHandler } from "./registry";
+import { jobHandler, type BatchJobHandler, type RegisteredHandler } from "./registry";
+
+type SingleJobHandler = Extract<RegisteredHandler, { batch?: undefined }>;
 
 export interface RunJobOptions {
   db: Db;
@@ -23,7 +25,36 @@ type Outcome =
  * cannot be written the job is simply run again once its lease expires.
  */
 export async function runClaimedJob(job: Job, options: RunJobOptions): Promise<void> {
-  const outcome = await invoke(job, options);
+  const registered = jobHandler(job.kind);
+  if (registered?.batch) {
+    // A batch kind claimed one at a time (runDueJobsOnce, or a worker started before the kind was registered).
+    const { db, workerId, leaseMs, log } = options;
+    if (!leaseUsedUp(job) && registered.leaseMs !== undefined && registered.leaseMs !== leaseMs) {
+      const held = await extendLease(db, job, workerId, registered.leaseMs).catch(() => false);
+      if (!held) return log(`job ${job.id} (${job.kind}) lost its lease to another worker before it ran`);
+    }
+    await Promise.all(runClaimedBatch(registered.batch, [job], options));
+    return;
+  }
+  await recordOutcome(job, await invoke(job, registered, options), options);
+}
+
+/**
+ * Runs claimed jobs of a batch kind through its handler, one promise per job. Jobs whose attempts ran
+ * out while their leases expired are failed here instead, as runClaimedJob fails them.
+ */
+export function runClaimedBatch(batch: BatchJobHandler, claimed: Job[], options: RunJobOptions): Promise<unknown>[] {
+  const { db, signal, log } = options;
+  const runnable = claimed.filter((job) => !leaseUsedUp(job));
+  const ran = runnable.length > 0 ? batch(runnable, { db, signal, log }) : [];
+  return claimed.map((job) => (leaseUsedUp(job) ? recordOutcome(job, expiredEveryAttempt(), options) : ran[runnable.indexOf(job)]));
+}
+
+/** Only a claim after an expired lease gets here: the attempts were used up by runs that never reported back. */
+const leaseUsedUp = (job: Job) => job.attempts > job.maxAttempts;
+const expiredEveryAttempt = (): Outcome => ({ type: "failed", error: new Error(`the lease expired on every attempt (the worker died or stalled)`) });
+
+async function recordOutcome(job: Job, outcome: Outcome, options: RunJobOptions): Promise<void> {
   const { db, workerId, log } = options;
   const label = `job ${job.id} (${job.kind})`;
   try {
@@ -48,16 +79,12 @@ export async function runClaimedJob(job: Job, options: RunJobOptions): Promise<v
   }
 }
 
-async function invoke(job: Job, { db, workerId, leaseMs, signal }: RunJobOptions): Promise<Outcome> {
-  const registered = jobHandler(job.kind);
+async function invoke(job: Job, registered: SingleJobHandler | undefined, { db, workerId, leaseMs, signal }: RunJobOptions): Promise<Outcome> {
   if (!registered) {
     // Failed rather than dropped: a worker deployed later may know the kind, and the retries give it time.
     return { type: "failed", error: new Error(`no handler is registered for job kind "${job.kind}"`) };
   }
-  if (job.attempts > job.maxAttempts) {
-    // Only a claim after an expired lease gets here: the attempts were used up by runs that never reported back.
-    return { type: "failed", error: new Error(`the lease expired on every attempt (the worker died or stalled)`) };
-  }
+  if (leaseUsedUp(job)) return expiredEveryAttempt();
   try {
     if (registered.leaseMs !== undefined && registered.leaseMs !== leaseMs) {
       if (!(await extendLease(db, job, workerId, registered.leaseMs))) return { type: "lease-lost" };

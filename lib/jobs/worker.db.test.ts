@@ -4,8 +4,8 @@ import type { Database, Db } from "@/lib/db/client";
 import { jobs } from "@/lib/db/schema";
 import { createTestDatabase, testDriver } from "@/lib/db/test-database";
 import "./prune-jobs";
-import { claimJobs, enqueueJob } from "./queue";
-import { registerJobHandler } from "./registry";
+import { claimJobs, completeHeldJobs, enqueueJob } from "./queue";
+import { registerBatchJobHandler, registerJobHandler, type BatchJobHandler } from "./registry";
 import { runDueJobsOnce, startWorker, type Worker } from "./worker";
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -61,6 +61,27 @@ describe(`job worker (${testDriver()})`, () => {
     expect(lines.join("\n")).toContain("w.unknown");
   });
 
+  /** A batch kind whose handler notes each call's jobs, works a moment, then completes them together. */
+  const batchKind = (kind: string, slots: number) => {
+    const calls: number[][] = [];
+    const handler: BatchJobHandler = (claimed, { db }) => {
+      calls.push(claimed.map((job) => job.id));
+      const done = sleep(30).then(() => completeHeldJobs(db, claimed));
+      return claimed.map(() => done);
+    };
+    registerBatchJobHandler(kind, handler, { slots });
+    return calls;
+  };
+
+  it("runs a batch kind's jobs one at a time when draining with runDueJobsOnce", async () => {
+    const calls = batchKind("w.batch-once", 8);
+    await enqueueJob(db, { kind: "w.batch-once" });
+    await enqueueJob(db, { kind: "w.batch-once" });
+    expect(await runDueJobsOnce(db, "w1", { log: quiet })).toBe(2);
+    expect(calls.map((call) => call.length)).toEqual([1, 1]);
+    expect((await rowsOf("w.batch-once")).map((row) => row.status)).toEqual(["done", "done"]);
+  });
+
   it("puts a job that asks to run again later back in the queue", async () => {
     registerJobHandler("w.poll", async () => ({ retryInMs: 60_000 }));
     await enqueueJob(db, { kind: "w.poll" });
@@ -102,6 +123,20 @@ describe(`job worker (${testDriver()})`, () => {
     const rows = await rowsOf("w.count");
     expect(rows.every((r) => r.attempts === 1)).toBe(true);
     expect(new Set(rows.map((r) => r.lockedBy))).toEqual(new Set(["one", "two"]));
+  });
+
+  it("runs a batch kind in slots of its own, many jobs a claim, each job once", async () => {
+    const calls = batchKind("w.batch", 8);
+    await db.insert(jobs).values(Array.from({ length: 40 }, (_, i) => ({ kind: "w.batch", payload: { i } })));
+    // One slot for every other kind: the batch kind does not share it.
+    const worker = start({ concurrency: 1 });
+    await vi.waitFor(async () => expect((await rowsOf("w.batch")).filter((r) => r.status === "done")).toHaveLength(40), { timeout: 10_000, interval: 50 });
+    await worker.stop();
+    const ids = (await rowsOf("w.batch")).map((row) => row.id);
+    expect(calls.flat().sort((a, b) => a - b)).toEqual(ids);
+    expect(calls[0]).toHaveLength(8);
+    // Claims wait for a quarter of the slots to come free, so none is for a single job while others run.
+    expect(calls.length).toBeLessThanOrEqual(40 / 2);
   });
 
   it("schedules the prune job once however many workers start", async () => {

@@ -3,7 +3,8 @@ import { hostname } from "node:os";
 import type { Db } from "@/lib/db/client";
 import { scheduleRecurringJobs } from "./recurring";
 import { claimJobs, errorMessage } from "./queue";
-import { runClaimedJob } from "./run-job";
+import { batchJobKinds, jobHandler } from "./registry";
+import { runClaimedBatch, runClaimedJob } from "./run-job";
 
 export interface WorkerOptions {
   db: Db;
@@ -35,7 +36,19 @@ export function startWorker(options: WorkerOptions): Worker {
   const workerId = options.workerId ?? defaultWorkerId();
   const abort = new AbortController();
   const alarm = createAlarm();
-  const inFlight = new Set<Promise<void>>();
+  const inFlight = new Set<Promise<unknown>>();
+  // Each batch kind runs in slots of its own, so its jobs neither wait behind the others nor hold
+  // their slots (slow webhook receivers must not delay order fulfilment), and each claim fills many.
+  const lanes = batchJobKinds().map((lane) => ({ ...lane, inFlight: new Set<Promise<unknown>>() }));
+  const laneKinds = lanes.map((lane) => lane.kind);
+  const track = (slots: Set<Promise<unknown>>, run: Promise<unknown>) => {
+    const tracked = run.finally(() => {
+      slots.delete(tracked);
+      // A free slot is a reason to claim again without waiting out the interval.
+      alarm.ring();
+    });
+    slots.add(tracked);
+  };
 
   const loop = (async () => {
     let recurringScheduled = false;
@@ -50,14 +63,21 @@ export function startWorker(options: WorkerOptions): Worker {
         }
         const free = concurrency - inFlight.size;
         if (free > 0) {
-          for (const job of await claimJobs(db, workerId, { limit: free, leaseMs })) {
-            const run: Promise<void> = runClaimedJob(job, { db, workerId, leaseMs, signal: abort.signal, log }).finally(() => {
-              inFlight.delete(run);
-              // A free slot is a reason to claim again without waiting out the interval.
-              alarm.ring();
-            });
-            inFlight.add(run);
+          for (const job of await claimJobs(db, workerId, { limit: free, leaseMs, exceptKinds: laneKinds })) {
+            track(inFlight, runClaimedJob(job, { db, workerId, leaseMs, signal: abort.signal, log }));
           }
+        }
+        for (const lane of lanes) {
+          const laneFree = lane.slots - lane.inFlight.size;
+          // Waits for a quarter of the slots to come free, so that a busy lane claims (and prepares) in batches.
+          if (laneFree === 0 || (lane.inFlight.size > 0 && laneFree < lane.slots / 4)) continue;
+          const handler = jobHandler(lane.kind);
+          if (!handler?.batch) continue;
+          const laneLease = lane.leaseMs ?? leaseMs;
+          const claimed = await claimJobs(db, workerId, { limit: laneFree, leaseMs: laneLease, kinds: [lane.kind] });
+          if (claimed.length === 0) continue;
+          const runs = runClaimedBatch(handler.batch, claimed, { db, workerId, leaseMs: laneLease, signal: abort.signal, log });
+          for (const run of runs) track(lane.inFlight, run);
         }
         dbFailures = 0;
       } catch (error) {
@@ -78,7 +98,7 @@ export function startWorker(options: WorkerOptions): Worker {
         abort.abort();
         alarm.ring();
         await loop;
-        await Promise.all([...inFlight]);
+        await Promise.all([...inFlight, ...lanes.flatMap((lane) => [...lane.inFlight])]);
       })();
       return stopped;
     },

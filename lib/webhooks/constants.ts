@@ -10,3 +10,8 @@ export const MAX_RESPONSE_BYTES = 1024;
 export const DELIVER_LEASE_MS = 60_000;
 /** The event type of a test delivery (never in the outbox). */
 export const TEST_EVENT = "webhook.test";
+/**
+ * Deliveries each worker has in flight at once, in slots of their own beside its other jobs: enough
+ * that the bookkeeping of many shares its statements, few enough for a receiver to take.
+ */
+export const DELIVERY_SLOTS = 16;

@@ -1,25 +1,17 @@
-import { registerJobHandler, type JobHandler } from "@/lib/jobs/registry";
-import { DELIVER_LEASE_MS, MAX_CONSECUTIVE_FAILURES, WEBHOOK_DELIVER_JOB } from "./constants";
-import { deliverScheduledAttempt } from "./deliver";
+import { registerBatchJobHandler, type BatchJobHandler } from "@/lib/jobs/registry";
+import { DELIVER_LEASE_MS, DELIVERY_SLOTS, WEBHOOK_DELIVER_JOB } from "./constants";
 import { deliveryOptions, type WebhookDeliveryOptions } from "./options";
+import { deliverScheduledAttempts } from "./scheduled-delivery";
 
-/** The handler of webhook.deliver jobs ({eventId, attempt}); options default to the configuration. */
-export function createDeliverHandler(overrides: Partial<WebhookDeliveryOptions> = {}): JobHandler {
-  return async (job, { db }) => {
-    const options = deliveryOptions(overrides);
-    const eventId = String(job.payload.eventId);
-    const attempt = Number(job.payload.attempt ?? 1);
-    const lease = job.lockedBy ? { jobId: job.id, lockedBy: job.lockedBy, attempts: job.attempts } : undefined;
-    const outcome = await deliverScheduledAttempt(db, { eventId, attempt }, options, lease);
-    if (outcome.type === "sent" && outcome.disabledNow) {
-      options.log(`the webhook of ${outcome.delivery.userId} was disabled after ${MAX_CONSECUTIVE_FAILURES} consecutive failed attempts`);
-    }
-  };
+/** The handler of webhook.deliver jobs ({eventId, attempt}); options default to the configuration, read at the first run. */
+export function createDeliverHandler(overrides: Partial<WebhookDeliveryOptions> = {}): BatchJobHandler {
+  let options: WebhookDeliveryOptions | undefined;
+  return (jobs, { db }) => deliverScheduledAttempts(db, jobs, (options ??= deliveryOptions(overrides)));
 }
 
 /** Registers the handler; tests and scripts call it again with their own options (short delays, private addresses). */
 export function registerWebhookDeliveryHandler(overrides: Partial<WebhookDeliveryOptions> = {}, leaseMs: number = DELIVER_LEASE_MS): void {
-  registerJobHandler(WEBHOOK_DELIVER_JOB, createDeliverHandler(overrides), { leaseMs });
+  registerBatchJobHandler(WEBHOOK_DELIVER_JOB, createDeliverHandler(overrides), { leaseMs, slots: DELIVERY_SLOTS });
 }
 
 registerWebhookDeliveryHandler();

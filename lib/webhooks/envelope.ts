@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import type { DbOrTx } from "@/lib/db/client";
 import { preparedQuery } from "@/lib/db/prepared";
-import { orders, type AppEvent } from "@/lib/db/schema";
+import { orders, type AppEvent, type Order } from "@/lib/db/schema";
 import { toOrderRecord } from "@/lib/orders/serialize";
 import { TEST_EVENT } from "./constants";
 
@@ -13,18 +13,25 @@ function envelope(event: string, eventId: string, timestamp: Date, data: Record<
 const orderById = preparedQuery((db) => db.select().from(orders).where(eq(orders.id, sql.placeholder("orderId"))).prepare("order_by_id"));
 
 /**
- * The body of an outbox event. Order events are stored without their delivered codes (those exist only
- * encrypted at rest), so an order event that reports a completed (or since refunded) order gets its
- * `delivery` from the order itself, as the order endpoints show it.
+ * The order an event's body is completed from, if any. Order events are stored without their delivered
+ * codes (those exist only encrypted at rest), so an order event that reports a completed (or since
+ * refunded) order gets its `delivery` from the order itself, as the order endpoints show it.
  */
-export async function buildEventBody(db: DbOrTx, event: AppEvent): Promise<string> {
-  let data = event.data;
-  const status = data.status;
-  if (event.type.startsWith("order.") && (status === "completed" || status === "refunded") && typeof data.order_id === "string") {
-    const [order] = await orderById(db).execute({ orderId: data.order_id });
-    if (order) data = { ...data, delivery: toOrderRecord(order).delivery };
-  }
+export function orderOfEventBody(event: AppEvent): string | null {
+  const { status, order_id } = event.data;
+  return event.type.startsWith("order.") && (status === "completed" || status === "refunded") && typeof order_id === "string" ? order_id : null;
+}
+
+/** The body of an outbox event, given the order that orderOfEventBody names (when it still exists). */
+export function eventBody(event: AppEvent, order?: Order): string {
+  const data = order ? { ...event.data, delivery: toOrderRecord(order).delivery } : event.data;
   return envelope(event.type, event.id, event.createdAt, data);
+}
+
+export async function buildEventBody(db: DbOrTx, event: AppEvent): Promise<string> {
+  const orderId = orderOfEventBody(event);
+  const [order] = orderId ? await orderById(db).execute({ orderId }) : [];
+  return eventBody(event, order);
 }
 
 export function testEventBody(eventId: string, now: Date): string {

@@ -144,15 +144,20 @@ export async function countDeliveryFailure(db: DbOrTx, userId: string): Promise<
   return { failures: row.failures, enabled: row.enabled, disabledNow: row.failures === MAX_CONSECUTIVE_FAILURES && row.reason === "consecutive_failures" };
 }
 
-/** Any successful delivery resets the count. */
+/** Any successful delivery resets the count; a row already at zero is not written. */
 const resetFailures = preparedQuery((db) =>
   db
     .update(webhookEndpoints)
     .set({ consecutiveFailures: 0 })
-    .where(and(eq(webhookEndpoints.userId, sql.placeholder("userId")), ne(webhookEndpoints.consecutiveFailures, 0)))
+    .where(and(sql`${webhookEndpoints.userId} = any(${sql.placeholder("userIds")}::text[])`, ne(webhookEndpoints.consecutiveFailures, 0)))
     .prepare("reset_webhook_failures"),
 );
 
 export async function countDeliverySuccess(db: DbOrTx, userId: string): Promise<void> {
-  await resetFailures(db).execute({ userId });
+  await countDeliverySuccesses(db, [userId]);
+}
+
+/** countDeliverySuccess for the resellers of a batch of deliveries, in one statement. */
+export async function countDeliverySuccesses(db: DbOrTx, userIds: string[]): Promise<void> {
+  await resetFailures(db).execute({ userIds });
 }

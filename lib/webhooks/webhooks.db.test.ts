@@ -3,21 +3,23 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addStockCodes } from "@/lib/catalog/stock";
 import { decryptSecret } from "@/lib/crypto/encryption";
 import type { Database, Db } from "@/lib/db/client";
-import { events, jobs, webhookDeliveries, webhookEndpoints, type EventType, type User } from "@/lib/db/schema";
+import { events, jobs, webhookDeliveries, webhookEndpoints, type EventType, type Job, type User } from "@/lib/db/schema";
 import { createTestDatabase, testDriver } from "@/lib/db/test-database";
 import { AppError } from "@/lib/errors/app-error";
 import { recordEvent } from "@/lib/events/record-event";
-import { claimJobs, completeJob } from "@/lib/jobs/queue";
+import { claimJobs, enqueueJob } from "@/lib/jobs/queue";
 import { runDueJobsOnce, startWorker, type Worker } from "@/lib/jobs/worker";
 import "@/lib/orders/fulfil-job";
 import { placeOrder } from "@/lib/orders/place-order";
 import { resellerWithBalance, testProduct } from "@/lib/orders/test-helpers";
 import { ensureTariffs } from "@/lib/tariffs/ensure-tariffs";
-import { MAX_CONSECUTIVE_FAILURES, WEBHOOK_DELIVER_JOB } from "./constants";
-import { deliverScheduledAttempt, LeaseLostError, redeliver, sendTestDelivery } from "./deliver";
+import { registerJobHandler } from "@/lib/jobs/registry";
+import { DELIVERY_SLOTS, MAX_CONSECUTIVE_FAILURES, WEBHOOK_DELIVER_JOB } from "./constants";
+import { redeliver, sendTestDelivery } from "./deliver";
 import { registerWebhookDeliveryHandler } from "./deliver-job";
 import { listDeliveries, toDeliveryRecord } from "./deliveries";
-import { deliveryOptions } from "./options";
+import { deliveryOptions, type WebhookDeliveryOptions } from "./options";
+import { deliverScheduledAttempts } from "./scheduled-delivery";
 import {
   countDeliveryFailure,
   countDeliverySuccess,
@@ -72,6 +74,14 @@ describe(`webhooks (${testDriver()})`, () => {
   const deliverJobsOf = async (eventId: string) =>
     db.select().from(jobs).where(and(eq(jobs.kind, WEBHOOK_DELIVER_JOB), sql`${jobs.payload}->>'eventId' = ${eventId}`));
   const endpointOf = async (user: User) => (await findWebhookEndpoint(db, user.id))!;
+  const options = (overrides: Partial<WebhookDeliveryOptions> = {}) => deliveryOptions({ allowPrivate: true, retryDelays: [], log: quiet, ...overrides });
+  /** Claims the next due delivery job as a worker does, and checks that it is the attempt the test means. */
+  const claimAttempt = async (eventId: string, attempt: number, workerId = "test-worker", leaseMs = 60_000) => {
+    const [job] = await claimJobs(db, workerId, { limit: 1, leaseMs, kinds: [WEBHOOK_DELIVER_JOB] });
+    expect(job.payload).toEqual({ eventId, attempt });
+    return job;
+  };
+  const runAttempt = async (job: Job, sendOptions = options()) => (await Promise.all(deliverScheduledAttempts(db, [job], sendOptions)))[0];
 
   describe("settings", () => {
     it("before any configuration the webhook reads as empty", async () => {
@@ -295,8 +305,8 @@ describe(`webhooks (${testDriver()})`, () => {
       const user = await reseller();
       await configure(user, hook.url);
       const eventId = await record(user);
-      const outcome = await deliverScheduledAttempt(db, { eventId, attempt: 1 }, deliveryOptions({ allowPrivate: false, retryDelays: [], log: quiet }));
-      expect(outcome.type).toBe("sent");
+      const outcome = await runAttempt(await claimAttempt(eventId, 1), options({ allowPrivate: false }));
+      expect(outcome).toMatchObject({ type: "sent", succeeded: false });
       const [row] = await deliveriesOf(user);
       expect(row.status).toBe("failed");
       expect(row.error).toContain("127.0.0.1 is a loopback address");
@@ -323,9 +333,12 @@ describe(`webhooks (${testDriver()})`, () => {
       await configure(user, hook.url);
       const eventId = await record(user);
       await drain();
-      const again = await deliverScheduledAttempt(db, { eventId, attempt: 1 }, deliveryOptions({ allowPrivate: true, retryDelays: [], log: quiet }));
-      expect(again).toEqual({ type: "skipped", reason: "attempt-finished" });
+      await enqueueJob(db, { kind: WEBHOOK_DELIVER_JOB, payload: { eventId, attempt: 1 } });
+      const again = await claimAttempt(eventId, 1);
+      expect(await runAttempt(again)).toEqual({ type: "skipped", reason: "attempt-finished" });
       expect(hook.received).toHaveLength(1);
+      const [job] = await db.select().from(jobs).where(eq(jobs.id, again.id));
+      expect(job.status).toBe("done");
     });
 
     it("several workers together send each attempt once", async () => {
@@ -349,25 +362,101 @@ describe(`webhooks (${testDriver()})`, () => {
       const secret = await configure(user, hook.url);
       const eventId = await record(user);
       // The doomed worker claims the job with a short lease, sends, and loses the lease before recording.
-      const [claimed] = await claimJobs(db, "doomed", { limit: 1, leaseMs: 100, kinds: [WEBHOOK_DELIVER_JOB] });
-      expect(claimed.payload).toEqual({ eventId, attempt: 1 });
+      const claimed = await claimAttempt(eventId, 1, "doomed", 100);
       await sleep(150);
-      const [reclaimed] = await claimJobs(db, "survivor", { limit: 1, leaseMs: 60_000, kinds: [WEBHOOK_DELIVER_JOB] });
+      const reclaimed = await claimAttempt(eventId, 1, "survivor");
       expect(reclaimed.id).toBe(claimed.id);
-      const options = deliveryOptions({ allowPrivate: true, retryDelays: [], log: quiet });
-      await expect(deliverScheduledAttempt(db, { eventId, attempt: 1 }, options, { jobId: claimed.id, lockedBy: "doomed", attempts: claimed.attempts })).rejects.toThrow(
-        LeaseLostError,
-      );
+      expect(await runAttempt(claimed)).toEqual({ type: "lease-lost" });
       expect((await deliveriesOf(user)).map((d) => d.status)).toEqual(["pending"]);
-      // The survivor sends the same attempt (same row, same bytes) and records it.
-      const outcome = await deliverScheduledAttempt(db, { eventId, attempt: 1 }, options, { jobId: reclaimed.id, lockedBy: "survivor", attempts: reclaimed.attempts });
-      expect(outcome.type).toBe("sent");
-      expect(await completeJob(db, reclaimed, "survivor")).toBe(true);
+      // The survivor sends the same attempt (same row, same bytes), records it and completes the job.
+      expect(await runAttempt(reclaimed)).toMatchObject({ type: "sent", succeeded: true });
+      expect((await deliverJobsOf(eventId)).map((j) => [j.status, j.lockedBy])).toEqual([["done", "survivor"]]);
       const rows = await deliveriesOf(user);
       expect(rows.map((d) => [d.attempt, d.status])).toEqual([[1, "succeeded"]]);
       expect(hook.received).toHaveLength(2);
       expect(hook.received[0].body).toBe(hook.received[1].body);
       expect(hook.received.every((r) => verifiedWith(secret, r))).toBe(true);
+    });
+  });
+
+  describe("batches", () => {
+    it("one batch for several resellers records every outcome, failure count and retry as if each ran alone", async () => {
+      const ok = await receiver();
+      const failing = await receiver(() => ({ status: 500, body: "nope" }));
+      const [a, b, c, off] = [await reseller(), await reseller(), await reseller(), await reseller()];
+      await configure(a, ok.url);
+      await configure(b, failing.url);
+      await configure(c, ok.url);
+      await db.update(webhookEndpoints).set({ consecutiveFailures: 3 }).where(eq(webhookEndpoints.userId, c.id));
+      const idsOf = new Map<User, string[]>();
+      for (const [user, count] of [[a, 5], [b, 4], [c, 3]] as const) idsOf.set(user, await Promise.all(Array.from({ length: count }, () => record(user))));
+      await configure(off, ok.url);
+      const offEvent = await record(off);
+      await saveWebhook(db, off.id, { url: ok.url, enabled: false }, ALLOW);
+
+      const claimed = await claimJobs(db, "batch-worker", { limit: 50, leaseMs: 60_000, kinds: [WEBHOOK_DELIVER_JOB] });
+      expect(claimed).toHaveLength(13);
+      // One of a's jobs was taken over by another worker while this one sent it.
+      const lost = claimed.find((job) => job.payload.eventId === idsOf.get(a)![0])!;
+      const batch = claimed.map((job) => (job === lost ? { ...job, attempts: job.attempts + 1 } : job));
+      const outcomes = await Promise.all(deliverScheduledAttempts(db, batch, options({ retryDelays: [60_000] })));
+
+      const outcomeOf = (eventId: string) => outcomes[claimed.findIndex((job) => job.payload.eventId === eventId)];
+      expect(outcomeOf(lost.payload.eventId as string)).toEqual({ type: "lease-lost" });
+      for (const id of [...idsOf.get(a)!.slice(1), ...idsOf.get(c)!]) expect(outcomeOf(id)).toMatchObject({ type: "sent", succeeded: true });
+      for (const id of idsOf.get(b)!) expect(outcomeOf(id)).toMatchObject({ type: "sent", succeeded: false, disabledNow: false });
+      expect(outcomeOf(offEvent)).toEqual({ type: "skipped", reason: "disabled" });
+      expect(ok.received).toHaveLength(5 + 3);
+      expect(failing.received).toHaveLength(4);
+
+      expect((await deliveriesOf(a)).map((d) => d.status).sort()).toEqual(["pending", "succeeded", "succeeded", "succeeded", "succeeded"]);
+      const failed = await deliveriesOf(b);
+      expect(failed.map((d) => [d.status, d.responseStatus, d.responseBody, d.error])).toEqual(failed.map(() => ["failed", 500, "nope", "The receiver answered HTTP 500."]));
+      for (const d of failed) expect(d.nextRetryAt!.getTime() - d.finishedAt!.getTime()).toBe(60_000);
+      expect((await deliveriesOf(c)).map((d) => [d.status, d.responseStatus, d.nextRetryAt])).toEqual([0, 1, 2].map(() => ["succeeded", 200, null]));
+      expect(await deliveriesOf(off)).toEqual([]);
+      expect([(await endpointOf(a)).consecutiveFailures, (await endpointOf(b)).consecutiveFailures, (await endpointOf(c)).consecutiveFailures]).toEqual([0, 4, 0]);
+
+      const statuses = await db.select({ id: jobs.id, status: jobs.status }).from(jobs).where(inArray(jobs.id, claimed.map((job) => job.id)));
+      expect(statuses.filter((job) => job.status === "done")).toHaveLength(12);
+      expect(statuses.find((job) => job.id === lost.id)!.status).toBe("running");
+      for (const id of idsOf.get(b)!) {
+        const attempts = (await deliverJobsOf(id)).map((job) => [job.payload.attempt, job.status]);
+        expect(attempts.sort()).toEqual([[1, "done"], [2, "pending"]]);
+      }
+    });
+
+    it("a receiver that answers with a NUL byte is recorded, the byte replaced", async () => {
+      const hook = await receiver(() => ({ status: 200, body: "ok\0then" }));
+      const user = await reseller();
+      await configure(user, hook.url);
+      await record(user);
+      await drain();
+      expect((await deliveriesOf(user)).map((d) => [d.status, d.responseBody])).toEqual([["succeeded", "ok\uFFFDthen"]]);
+    });
+
+    it("slow receivers hold only the delivery slots: other jobs run meanwhile", async () => {
+      const hook = await receiver(() => ({ status: 200, delayMs: 1500 }));
+      const user = await reseller();
+      await configure(user, hook.url);
+      for (let i = 0; i < DELIVERY_SLOTS + 4; i++) await record(user);
+      let ranAt = 0;
+      registerJobHandler("webhooks-test.other", async () => {
+        ranAt = Date.now();
+      });
+      const w = startWorker({ db, pollIntervalMs: 20, concurrency: 1, log: quiet });
+      workers.push(w);
+      await hook.waitFor(DELIVERY_SLOTS, 5000);
+      const queuedAt = Date.now();
+      await enqueueJob(db, { kind: "webhooks-test.other" });
+      for (let i = 0; i < 100 && ranAt === 0; i++) await sleep(20);
+      expect(ranAt - queuedAt).toBeGreaterThanOrEqual(0);
+      expect(ranAt - queuedAt, "the other job waited for a webhook's slot").toBeLessThan(1000);
+      // The worker keeps to its slots: the rest of the deliveries wait for one to come free.
+      expect(hook.received).toHaveLength(DELIVERY_SLOTS);
+      await hook.waitFor(DELIVERY_SLOTS + 4, 5000);
+      await w.stop();
+      expect((await deliveriesOf(user)).every((d) => d.status === "succeeded")).toBe(true);
     });
   });
 
@@ -534,8 +623,9 @@ describe(`webhooks (${testDriver()})`, () => {
 
       await expect(redeliver(db, other.id, original.id, { ...ALLOW, timeoutMs: 10_000 })).rejects.toMatchObject({ code: "not_found" });
       // A scheduled retry finds the event delivered and does not send it again.
-      const skipped = await deliverScheduledAttempt(db, { eventId: original.eventId, attempt: 2 }, deliveryOptions({ allowPrivate: true, retryDelays: [], log: quiet }));
-      expect(skipped).toEqual({ type: "skipped", reason: "already-delivered" });
+      await enqueueJob(db, { kind: WEBHOOK_DELIVER_JOB, payload: { eventId: original.eventId, attempt: 2 } });
+      expect(await runAttempt(await claimAttempt(original.eventId, 2))).toEqual({ type: "skipped", reason: "already-delivered" });
+      expect(hook.received).toHaveLength(2);
     });
 
     it("lists deliveries newest first with a cursor, only the caller's", async () => {

@@ -1,0 +1,193 @@
+import { sql } from "drizzle-orm";
+import type { Db, DbOrTx } from "@/lib/db/client";
+import { webhookDeliveries, type Job } from "@/lib/db/schema";
+import { completeHeldJobs, enqueueJob, errorMessage } from "@/lib/jobs/queue";
+import type { GuardedPostResult } from "@/lib/net/guarded-request";
+import { MAX_CONSECUTIVE_FAILURES, WEBHOOK_DELIVER_JOB } from "./constants";
+import { outcomeColumns } from "./deliver";
+import { deliverJobKey } from "./enqueue";
+import type { WebhookDeliveryOptions } from "./options";
+import { countDeliveryFailure, countDeliverySuccesses } from "./settings";
+
+export type SkipReason = "no-event" | "no-webhook" | "disabled" | "already-delivered" | "attempt-finished";
+
+export type AttemptOutcome =
+  | { type: "skipped"; reason: SkipReason }
+  | { type: "sent"; deliveryId: string; succeeded: boolean; disabledNow: boolean }
+  /** The job was taken over by another worker (its lease ran out): this run's outcome is discarded. */
+  | { type: "lease-lost" }
+  /** The outcome could not be written; the job runs again once its lease runs out. */
+  | { type: "not-recorded"; error: string };
+
+/** An attempt that was sent, with the receiver's answer. */
+export interface SentAttempt {
+  userId: string;
+  eventId: string;
+  attempt: number;
+  deliveryId: string;
+  url: string;
+  result: GuardedPostResult;
+  finishedAt: Date;
+}
+
+type Entry = { job: Job } & ({ skip: SkipReason; sent?: undefined } | { sent: SentAttempt; skip?: undefined });
+
+interface Recorder {
+  /** Settles once the outcome is written (or known to be lost); never rejects. */
+  record(entry: Entry): Promise<AttemptOutcome>;
+}
+
+/** Deadlocks between two workers' batches are retried; one transaction then goes first. */
+const DEADLOCK_RETRIES = 3;
+const DEADLOCK = "40P01";
+
+const recorders = new WeakMap<Db, WeakMap<WebhookDeliveryOptions, Recorder>>();
+
+/**
+ * The recorder of scheduled attempts' outcomes on a database. Outcomes that come in while a batch is
+ * being written wait and go together in the next one, so under load many outcomes share one
+ * transaction; alone, an outcome is written at once.
+ */
+export function outcomeRecorder(db: Db, options: WebhookDeliveryOptions): Recorder {
+  let ofDb = recorders.get(db);
+  if (!ofDb) recorders.set(db, (ofDb = new WeakMap()));
+  let recorder = ofDb.get(options);
+  if (!recorder) ofDb.set(options, (recorder = createRecorder(db, options)));
+  return recorder;
+}
+
+function createRecorder(db: Db, options: WebhookDeliveryOptions): Recorder {
+  let waiting: { entry: Entry; settle: (outcome: AttemptOutcome) => void }[] = [];
+  let writing = false;
+
+  async function writeAll() {
+    writing = true;
+    while (waiting.length > 0) {
+      const batch = waiting;
+      waiting = [];
+      const outcomes = await writeBatch(db, batch.map((w) => w.entry), options);
+      batch.forEach((w, i) => w.settle(outcomes[i]));
+    }
+    writing = false;
+  }
+
+  return {
+    record(entry) {
+      return new Promise((settle) => {
+        waiting.push({ entry, settle });
+        if (!writing) void writeAll();
+      });
+    },
+  };
+}
+
+async function writeBatch(db: Db, entries: Entry[], options: WebhookDeliveryOptions): Promise<AttemptOutcome[]> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      const outcomes = await db.transaction((tx) => recordOutcomes(tx, entries, options));
+      for (const [i, outcome] of outcomes.entries()) {
+        const { job } = entries[i];
+        if (outcome.type === "lease-lost") options.log(`job ${job.id} (${job.kind}) lost its lease to another worker; its outcome here was discarded`);
+        if (outcome.type === "sent" && outcome.disabledNow) {
+          options.log(`the webhook of ${entries[i].sent!.userId} was disabled after ${MAX_CONSECUTIVE_FAILURES} consecutive failed attempts`);
+        }
+      }
+      return outcomes;
+    } catch (error) {
+      if ((error as { code?: string }).code === DEADLOCK && attempt < DEADLOCK_RETRIES) continue;
+      options.log(`the outcomes of ${entries.length} webhook deliveries were not recorded; their jobs run again after their leases: ${errorMessage(error)}`);
+      return entries.map(() => ({ type: "not-recorded", error: errorMessage(error) }));
+    }
+  }
+}
+
+/**
+ * One transaction for a batch: completes the jobs whose claims still hold (a job that lost its lease
+ * records nothing, its new holder sends again), then for the attempts sent under them counts the
+ * failures (each reseller's in the order they came, which decides a disable), queues the retries, and
+ * writes the outcomes, all rows in one statement.
+ */
+async function recordOutcomes(tx: DbOrTx, entries: Entry[], options: WebhookDeliveryOptions): Promise<AttemptOutcome[]> {
+  const held = await completeHeldJobs(
+    tx,
+    entries.map((e) => e.job),
+  );
+  const outcomes = new Map<Entry, AttemptOutcome>();
+  const rows: ReturnType<typeof outcomeRow>[] = [];
+  const sentBy = new Map<string, Entry[]>();
+  for (const entry of entries) {
+    if (entry.sent && held.has(entry.job.id)) sentBy.set(entry.sent.userId, [...(sentBy.get(entry.sent.userId) ?? []), entry]);
+  }
+  const onlySucceeded: string[] = [];
+  // Resellers in one order, so that two workers' batches lock their webhooks in the same order.
+  for (const userId of [...sentBy.keys()].sort()) {
+    const sent = sentBy.get(userId)!;
+    if (sent.every((entry) => entry.sent!.result.ok)) {
+      onlySucceeded.push(userId);
+      for (const entry of sent) {
+        rows.push(outcomeRow(entry.sent!, null));
+        outcomes.set(entry, { type: "sent", deliveryId: entry.sent!.deliveryId, succeeded: true, disabledNow: false });
+      }
+      continue;
+    }
+    for (const entry of sent) {
+      const attempt = entry.sent!;
+      if (attempt.result.ok) {
+        await countDeliverySuccesses(tx, [userId]);
+        rows.push(outcomeRow(attempt, null));
+        outcomes.set(entry, { type: "sent", deliveryId: attempt.deliveryId, succeeded: true, disabledNow: false });
+        continue;
+      }
+      const counted = await countDeliveryFailure(tx, userId);
+      const delay = options.retryDelays[attempt.attempt - 1];
+      let nextRetryAt: Date | null = null;
+      if (counted?.enabled && delay !== undefined) {
+        nextRetryAt = new Date(attempt.finishedAt.getTime() + delay);
+        const next = attempt.attempt + 1;
+        await enqueueJob(tx, { kind: WEBHOOK_DELIVER_JOB, payload: { eventId: attempt.eventId, attempt: next }, runAt: nextRetryAt, dedupeKey: deliverJobKey(attempt.eventId, next) });
+      }
+      rows.push(outcomeRow(attempt, nextRetryAt));
+      outcomes.set(entry, { type: "sent", deliveryId: attempt.deliveryId, succeeded: false, disabledNow: counted?.disabledNow ?? false });
+    }
+  }
+  if (onlySucceeded.length > 0) await countDeliverySuccesses(tx, onlySucceeded);
+  if (rows.length > 0) await writeOutcomeRows(tx, rows);
+  return entries.map((entry) => {
+    if (!held.has(entry.job.id)) return { type: "lease-lost" };
+    return entry.skip ? { type: "skipped", reason: entry.skip } : outcomes.get(entry)!;
+  });
+}
+
+function outcomeRow(attempt: SentAttempt, nextRetryAt: Date | null) {
+  const columns = outcomeColumns(attempt.result, attempt.finishedAt);
+  return {
+    id: attempt.deliveryId,
+    status: columns.status,
+    response_status: columns.responseStatus,
+    response_body: columns.responseBody,
+    duration_ms: columns.durationMs,
+    error: columns.error,
+    finished_at: attempt.finishedAt.toISOString(),
+    next_retry_at: nextRetryAt?.toISOString() ?? null,
+    url: attempt.url,
+  };
+}
+
+/** Every outcome of a batch in one UPDATE, the rows passed as one JSON parameter. */
+async function writeOutcomeRows(tx: DbOrTx, rows: ReturnType<typeof outcomeRow>[]): Promise<void> {
+  const outcome = sql`jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as outcome(id text, status text, response_status integer, response_body text, duration_ms integer, error text, finished_at timestamptz, next_retry_at timestamptz, url text)`;
+  await tx
+    .update(webhookDeliveries)
+    .set({
+      status: sql`outcome.status`,
+      responseStatus: sql`outcome.response_status`,
+      responseBody: sql`outcome.response_body`,
+      durationMs: sql`outcome.duration_ms`,
+      error: sql`outcome.error`,
+      finishedAt: sql`outcome.finished_at`,
+      nextRetryAt: sql`outcome.next_retry_at`,
+      url: sql`outcome.url`,
+    })
+    .from(outcome)
+    .where(sql`${webhookDeliveries.id} = outcome.id`);
+}

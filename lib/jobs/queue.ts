@@ -1,6 +1,7 @@
-import { and, eq, inArray, lt, lte, or, sql, type Placeholder } from "drizzle-orm";
+import { and, eq, inArray, lt, lte, or, sql, type Placeholder, type SQL } from "drizzle-orm";
 import type { Db, DbOrTx } from "@/lib/db/client";
 import { preparedQuery, setPlaceholder } from "@/lib/db/prepared";
+import { executeRows } from "@/lib/db/rows";
 import { jobs, type Job } from "@/lib/db/schema";
 
 export interface NewJob {
@@ -125,19 +126,22 @@ export async function completeJob(db: DbOrTx, job: Job, workerId: string): Promi
 }
 
 /**
- * Completes, in one statement, those of the jobs whose claims still hold, and returns their ids: a
- * batch's lease check and completion, inside the transaction that records the batch's outcomes.
+ * The statement that completes those of the jobs whose claims still hold, returning their ids: a
+ * batch's lease check and completion in one, which a batch's own statement can embed (as a CTE).
  */
+export function completeHeldJobsStatement(claimed: Job[]): SQL {
+  const claims = JSON.stringify(claimed.map((job) => ({ id: job.id, locked_by: job.lockedBy, attempts: job.attempts })));
+  return sql`update jobs set status = 'done', finished_at = now(), locked_until = null
+    from jsonb_to_recordset(${claims}::jsonb) as claim(id bigint, locked_by text, attempts integer)
+    where jobs.id = claim.id and jobs.status = 'running' and jobs.locked_by = claim.locked_by and jobs.attempts = claim.attempts
+    returning jobs.id`;
+}
+
+/** Completes the jobs whose claims still hold, in one statement, and returns their ids. */
 export async function completeHeldJobs(db: DbOrTx, claimed: Job[]): Promise<Set<number>> {
   if (claimed.length === 0) return new Set();
-  const claims = JSON.stringify(claimed.map((job) => ({ id: job.id, locked_by: job.lockedBy, attempts: job.attempts })));
-  const rows = await db
-    .update(jobs)
-    .set({ status: "done", finishedAt: sql`now()`, lockedUntil: null })
-    .from(sql`jsonb_to_recordset(${claims}::jsonb) as claim(id bigint, locked_by text, attempts integer)`)
-    .where(and(sql`${jobs.id} = claim.id`, eq(jobs.status, "running"), sql`${jobs.lockedBy} = claim.locked_by`, sql`${jobs.attempts} = claim.attempts`))
-    .returning({ id: jobs.id });
-  return new Set(rows.map((row) => row.id));
+  const rows = await executeRows<{ id: string | number }>(db, completeHeldJobsStatement(claimed));
+  return new Set(rows.map((row) => Number(row.id)));
 }
 
 /**

@@ -1,7 +1,8 @@
-import { sql } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
 import type { Db, DbOrTx } from "@/lib/db/client";
-import { webhookDeliveries, type Job } from "@/lib/db/schema";
-import { completeHeldJobs, enqueueJob, errorMessage } from "@/lib/jobs/queue";
+import { executeRows } from "@/lib/db/rows";
+import type { Job } from "@/lib/db/schema";
+import { completeHeldJobs, completeHeldJobsStatement, enqueueJob, errorMessage } from "@/lib/jobs/queue";
 import type { GuardedPostResult } from "@/lib/net/guarded-request";
 import { MAX_CONSECUTIVE_FAILURES, WEBHOOK_DELIVER_JOB } from "./constants";
 import { outcomeColumns } from "./deliver";
@@ -84,7 +85,9 @@ function createRecorder(db: Db, options: WebhookDeliveryOptions): Recorder {
 async function writeBatch(db: Db, entries: Entry[], options: WebhookDeliveryOptions): Promise<AttemptOutcome[]> {
   for (let attempt = 1; ; attempt++) {
     try {
-      const outcomes = await db.transaction((tx) => recordOutcomes(tx, entries, options));
+      const outcomes = entries.some((e) => e.sent && !e.sent.result.ok)
+        ? await db.transaction((tx) => recordOutcomes(tx, entries, options))
+        : await recordSuccesses(db, entries);
       for (const [i, outcome] of outcomes.entries()) {
         const { job } = entries[i];
         if (outcome.type === "lease-lost") options.log(`job ${job.id} (${job.kind}) lost its lease to another worker; its outcome here was discarded`);
@@ -102,7 +105,29 @@ async function writeBatch(db: Db, entries: Entry[], options: WebhookDeliveryOpti
 }
 
 /**
- * One transaction for a batch: completes the jobs whose claims still hold (a job that lost its lease
+ * A batch without a failed attempt, in one statement and so without a transaction to open and commit:
+ * the jobs whose claims still hold are completed, and only their attempts are written and their
+ * resellers' failure counts reset. (Data-modifying CTEs all run, each to completion, in one snapshot.)
+ */
+async function recordSuccesses(db: Db, entries: Entry[]): Promise<AttemptOutcome[]> {
+  const rows = entries.flatMap((entry) => (entry.sent ? [{ job_id: entry.job.id, user_id: entry.sent.userId, ...outcomeRow(entry.sent, null) }] : []));
+  const held = await executeRows<{ id: string | number }>(
+    db,
+    sql`with held as (${completeHeldJobsStatement(entries.map((entry) => entry.job))}),
+      outcome as (select * from ${outcomeRecords(rows)} where o.job_id in (select id from held)),
+      written as (${writeOutcomes(sql`outcome as o`)}),
+      reset as (update webhook_endpoints set consecutive_failures = 0 where user_id in (select user_id from outcome) and consecutive_failures <> 0)
+    select id from held`,
+  );
+  const heldIds = new Set(held.map((row) => Number(row.id)));
+  return entries.map((entry) => {
+    if (!heldIds.has(entry.job.id)) return { type: "lease-lost" };
+    return entry.skip ? { type: "skipped", reason: entry.skip } : { type: "sent", deliveryId: entry.sent.deliveryId, succeeded: true, disabledNow: false };
+  });
+}
+
+/**
+ * A batch with failed attempts, in one transaction: completes the jobs whose claims still hold (a job that lost its lease
  * records nothing, its new holder sends again), then for the attempts sent under them counts the
  * failures (each reseller's in the order they came, which decides a disable), queues the retries, and
  * writes the outcomes, all rows in one statement.
@@ -151,7 +176,7 @@ async function recordOutcomes(tx: DbOrTx, entries: Entry[], options: WebhookDeli
     }
   }
   if (onlySucceeded.length > 0) await countDeliverySuccesses(tx, onlySucceeded);
-  if (rows.length > 0) await writeOutcomeRows(tx, rows);
+  if (rows.length > 0) await tx.execute(writeOutcomes(outcomeRecords(rows)));
   return entries.map((entry) => {
     if (!held.has(entry.job.id)) return { type: "lease-lost" };
     return entry.skip ? { type: "skipped", reason: entry.skip } : outcomes.get(entry)!;
@@ -173,21 +198,14 @@ function outcomeRow(attempt: SentAttempt, nextRetryAt: Date | null) {
   };
 }
 
-/** Every outcome of a batch in one UPDATE, the rows passed as one JSON parameter. */
-async function writeOutcomeRows(tx: DbOrTx, rows: ReturnType<typeof outcomeRow>[]): Promise<void> {
-  const outcome = sql`jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as outcome(id text, status text, response_status integer, response_body text, duration_ms integer, error text, finished_at timestamptz, next_retry_at timestamptz, url text)`;
-  await tx
-    .update(webhookDeliveries)
-    .set({
-      status: sql`outcome.status`,
-      responseStatus: sql`outcome.response_status`,
-      responseBody: sql`outcome.response_body`,
-      durationMs: sql`outcome.duration_ms`,
-      error: sql`outcome.error`,
-      finishedAt: sql`outcome.finished_at`,
-      nextRetryAt: sql`outcome.next_retry_at`,
-      url: sql`outcome.url`,
-    })
-    .from(outcome)
-    .where(sql`${webhookDeliveries.id} = outcome.id`);
+/** Outcome rows as a relation named o, from one JSON parameter. */
+function outcomeRecords(rows: (ReturnType<typeof outcomeRow> & { job_id?: number; user_id?: string })[]): SQL {
+  return sql`jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as o(job_id bigint, user_id text, id text, status text, response_status integer, response_body text, duration_ms integer, error text, finished_at timestamptz, next_retry_at timestamptz, url text)`;
+}
+
+/** Writes the outcomes of a relation o (outcomeRecords' columns) to their attempt rows, all in one UPDATE. */
+function writeOutcomes(outcomes: SQL): SQL {
+  return sql`update webhook_deliveries as d set status = o.status, response_status = o.response_status, response_body = o.response_body,
+      duration_ms = o.duration_ms, error = o.error, finished_at = o.finished_at, next_retry_at = o.next_retry_at, url = o.url
+    from ${outcomes} where d.id = o.id`;
 }

@@ -1,7 +1,9 @@
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { decryptSecret, encryptSecret } from "@/lib/crypto/encryption";
 import type { Db } from "@/lib/db/client";
-import { events, orders, webhookDeliveries, webhookEndpoints, type AppEvent, type Job, type WebhookDelivery, type WebhookEndpoint } from "@/lib/db/schema";
+import { preparedQuery } from "@/lib/db/prepared";
+import { executeRows } from "@/lib/db/rows";
+import { events, orders, webhookDeliveries, webhookEndpoints, type AppEvent, type Job, type Order, type WebhookDelivery, type WebhookEndpoint } from "@/lib/db/schema";
 import { newId } from "@/lib/ids/ids";
 import { errorMessage, failJob } from "@/lib/jobs/queue";
 import { sendWebhookRequest } from "./deliver";
@@ -21,7 +23,7 @@ interface Send {
   target: Target;
   event: AppEvent;
   endpoint: WebhookEndpoint;
-  row: WebhookDelivery;
+  deliveryId: string;
   body: string;
 }
 
@@ -32,9 +34,28 @@ interface Draft {
   target: Target;
   event: AppEvent;
   endpoint: WebhookEndpoint;
+  /** The order the body is built from, for a first attempt (orderOfEventBody). */
+  order: Order | null;
+  /** This attempt's row when a run before this one recorded it. */
   row?: WebhookDelivery;
+  /** The event's first attempt, whose bytes every retry sends again. */
   first?: WebhookDelivery;
 }
+
+// A batch's reads, prepared once (see preparedQuery), each with the batch's event ids as one parameter.
+const eventIdsParameter = sql`${sql.placeholder("eventIds")}::uuid[]`;
+const deliveryTargets = preparedQuery((db) =>
+  db
+    .select({ event: events, endpoint: webhookEndpoints, order: orders })
+    .from(events)
+    .leftJoin(webhookEndpoints, eq(webhookEndpoints.userId, events.userId))
+    .leftJoin(orders, and(sql`${orders.id} = ${events.data}->>'order_id'`, sql`${events.data}->>'status' in ('completed', 'refunded')`))
+    .where(sql`${events.id} = any(${eventIdsParameter})`)
+    .prepare("webhook_delivery_targets"),
+);
+const deliveriesOfEvents = preparedQuery((db) =>
+  db.select().from(webhookDeliveries).where(sql`${webhookDeliveries.eventId} = any(${eventIdsParameter})`).orderBy(webhookDeliveries.id).prepare("deliveries_of_events"),
+);
 
 const targetOf = (job: Job): Target => ({ job, eventId: String(job.payload.eventId), attempt: Number(job.payload.attempt ?? 1) });
 
@@ -65,10 +86,10 @@ export function deliverScheduledAttempts(db: Db, jobs: Job[], options: WebhookDe
       return failUnplanned(db, target, error, options);
     }
     if ("skip" in plan) return recorder.record({ job: target.job, skip: plan.skip });
-    const { event, endpoint, row, body } = plan;
+    const { event, endpoint, deliveryId, body } = plan;
     const secret = decryptSecret(endpoint.secretEncrypted);
     const result = await sendWebhookRequest({ url: endpoint.url, secret, eventId: event.id, event: event.type, body }, options);
-    return recorder.record({ job: target.job, sent: { userId: event.userId, eventId: event.id, attempt: target.attempt, deliveryId: row.id, url: endpoint.url, result, finishedAt: new Date() } });
+    return recorder.record({ job: target.job, sent: { userId: event.userId, eventId: event.id, attempt: target.attempt, deliveryId, url: endpoint.url, result, finishedAt: new Date() } });
   });
 }
 
@@ -82,57 +103,37 @@ async function failUnplanned(db: Db, target: Target, error: unknown, options: We
   return { type: "not-recorded", error: errorMessage(error) };
 }
 
-/** Reads what every target needs in a few statements, and records the attempts about to be sent as pending. */
+/**
+ * Reads what every target needs and records the attempts about to be sent as pending: one read of the
+ * events with their webhooks (and orders), one of earlier attempts when the batch has retries, one
+ * insert. A first attempt that a run before this one recorded shows up as a conflict on that insert.
+ */
 async function planAttempts(db: Db, targets: Target[]): Promise<Plan[]> {
   const eventIds = [...new Set(targets.map((t) => t.eventId))];
+  const retried = [...new Set(targets.filter((t) => t.attempt > 1).map((t) => t.eventId))];
   const [found, earlier] = await Promise.all([
-    db.select({ event: events, endpoint: webhookEndpoints }).from(events).leftJoin(webhookEndpoints, eq(webhookEndpoints.userId, events.userId)).where(inArray(events.id, eventIds)),
-    db.select().from(webhookDeliveries).where(inArray(webhookDeliveries.eventId, eventIds)).orderBy(webhookDeliveries.id),
+    deliveryTargets(db).execute({ eventIds }),
+    retried.length > 0 ? deliveriesOfEvents(db).execute({ eventIds: retried }) : [],
   ]);
   const byEvent = new Map(found.map((row) => [row.event.id, row]));
-  const deliveriesOf = (eventId: string) => earlier.filter((d) => d.eventId === eventId);
 
   const drafts: (Draft | { skip: SkipReason })[] = targets.map((target) => {
     const found = byEvent.get(target.eventId);
     if (!found) return { skip: "no-event" };
-    const { event, endpoint } = found;
+    const { event, endpoint, order } = found;
     if (!endpoint) return { skip: "no-webhook" };
     if (!endpoint.enabled) return { skip: "disabled" };
-    const prior = deliveriesOf(event.id);
+    const prior = earlier.filter((d) => d.eventId === event.id);
     if (target.attempt > 1 && prior.some((d) => d.status === "succeeded")) return { skip: "already-delivered" };
     const row = prior.find((d) => d.trigger === "event" && d.attempt === target.attempt);
     if (row && row.status !== "pending") return { skip: "attempt-finished" };
-    return { target, event, endpoint, row, first: prior.find((d) => d.trigger === "event") };
+    return { target, event, endpoint, order: orderOfEventBody(event) ? order : null, row, first: prior.find((d) => d.trigger === "event") };
   });
 
   // New attempt rows: a retry copies the first attempt's bytes, a first attempt builds them.
   const fresh = drafts.filter((draft): draft is Draft => "target" in draft && !draft.row);
-  const orderIds = [...new Set(fresh.flatMap((draft) => (draft.first ? [] : (orderOfEventBody(draft.event) ?? []))))];
-  const ordersById = new Map(orderIds.length ? (await db.select().from(orders).where(inArray(orders.id, orderIds))).map((o) => [o.id, o]) : []);
-  const bodies = new Map(
-    fresh.map((draft) => {
-      const orderId = orderOfEventBody(draft.event);
-      return [draft, draft.first ? decryptSecret(draft.first.requestBodyEncrypted) : eventBody(draft.event, orderId ? ordersById.get(orderId) : undefined)];
-    }),
-  );
-  const inserted = fresh.length
-    ? await db
-        .insert(webhookDeliveries)
-        .values(
-          fresh.map((draft) => ({
-            id: newId("dlv"),
-            userId: draft.event.userId,
-            eventId: draft.event.id,
-            event: draft.event.type,
-            url: draft.endpoint.url,
-            attempt: draft.target.attempt,
-            trigger: "event" as const,
-            requestBodyEncrypted: encryptSecret(bodies.get(draft)!),
-          })),
-        )
-        .onConflictDoNothing()
-        .returning()
-    : [];
+  const bodies = new Map(fresh.map((draft) => [draft, draft.first ? decryptSecret(draft.first.requestBodyEncrypted) : eventBody(draft.event, draft.order ?? undefined)]));
+  const inserted = fresh.length > 0 ? await insertPendingAttempts(db, fresh.map((draft) => ({ draft, body: bodies.get(draft)! }))) : [];
 
   const plans: Plan[] = [];
   for (const draft of drafts) {
@@ -141,13 +142,38 @@ async function planAttempts(db: Db, targets: Target[]): Promise<Plan[]> {
       continue;
     }
     const { target, event, endpoint } = draft;
-    const mine = inserted.find((d) => d.eventId === event.id && d.attempt === target.attempt);
-    // Another run recorded the same attempt between the read and the insert: its row decides.
-    const row = draft.row ?? mine ?? (await attemptRow(db, event.id, target.attempt));
+    const mine = inserted.find((d) => d.event_id === event.id && d.attempt === target.attempt);
+    if (mine) {
+      plans.push({ target, event, endpoint, deliveryId: mine.id, body: bodies.get(draft)! });
+      continue;
+    }
+    // Recorded by a run before this one (or by another run just now): that row decides, and its bytes are sent.
+    const row = draft.row ?? (await attemptRow(db, event.id, target.attempt));
     if (row.status !== "pending") plans.push({ skip: "attempt-finished" });
-    else plans.push({ target, event, endpoint, row, body: mine ? bodies.get(draft)! : decryptSecret(row.requestBodyEncrypted) });
+    else plans.push({ target, event, endpoint, deliveryId: row.id, body: decryptSecret(row.requestBodyEncrypted) });
   }
   return plans;
+}
+
+/** The batch's new attempt rows, pending, in one statement; an attempt already recorded is left as it is. */
+async function insertPendingAttempts(db: Db, attempts: { draft: Draft; body: string }[]): Promise<{ id: string; event_id: string; attempt: number }[]> {
+  const rows = attempts.map(({ draft, body }) => ({
+    id: newId("dlv"),
+    user_id: draft.event.userId,
+    event_id: draft.event.id,
+    event: draft.event.type,
+    url: draft.endpoint.url,
+    attempt: draft.target.attempt,
+    request_body_encrypted: encryptSecret(body),
+  }));
+  return executeRows(
+    db,
+    sql`insert into webhook_deliveries (id, user_id, event_id, event, url, attempt, trigger, request_body_encrypted)
+      select a.id, a.user_id, a.event_id, a.event, a.url, a.attempt, 'event', a.request_body_encrypted
+      from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as a(id text, user_id text, event_id uuid, event text, url text, attempt integer, request_body_encrypted text)
+      on conflict do nothing
+      returning id, event_id, attempt`,
+  );
 }
 
 async function attemptRow(db: Db, eventId: string, attempt: number): Promise<WebhookDelivery> {

@@ -1,10 +1,11 @@
 import { randomBytes } from "node:crypto";
 import { hostname } from "node:os";
 import type { Db } from "@/lib/db/client";
+import type { Job } from "@/lib/db/schema";
 import { scheduleRecurringJobs } from "./recurring";
 import { claimJobs, errorMessage } from "./queue";
 import { batchJobKinds, jobHandler } from "./registry";
-import { runClaimedBatch, runClaimedJob } from "./run-job";
+import { runClaimedBatch, runClaimedJob, type RunJobOptions } from "./run-job";
 
 export interface WorkerOptions {
   db: Db;
@@ -31,53 +32,71 @@ export function defaultWorkerId(): string {
   return `${hostname()}:${process.pid}:${randomBytes(3).toString("hex")}`;
 }
 
+/** A share of a worker's slots with its own claim: the jobs of one batch kind, or all the others. */
+interface Lane {
+  slots: number;
+  /** Fewer free slots than this wait for more, so that a busy batch lane claims and prepares in batches. */
+  minClaim: number;
+  claim(limit: number): Promise<Job[]>;
+  run(claimed: Job[]): Promise<unknown>[];
+}
+
 export function startWorker(options: WorkerOptions): Worker {
   const { db, pollIntervalMs = 500, concurrency = 4, leaseMs = DEFAULT_LEASE_MS, log = console.log } = options;
   const workerId = options.workerId ?? defaultWorkerId();
   const abort = new AbortController();
-  const alarm = createAlarm();
-  const inFlight = new Set<Promise<unknown>>();
+  const run = { db, workerId, leaseMs, signal: abort.signal, log };
   // Each batch kind runs in slots of its own, so its jobs neither wait behind the others nor hold
   // their slots (slow webhook receivers must not delay order fulfilment), and each claim fills many.
-  const lanes = batchJobKinds().map((lane) => ({ ...lane, inFlight: new Set<Promise<unknown>>() }));
-  const laneKinds = lanes.map((lane) => lane.kind);
-  const track = (slots: Set<Promise<unknown>>, run: Promise<unknown>) => {
-    const tracked = run.finally(() => {
-      slots.delete(tracked);
-      // A free slot is a reason to claim again without waiting out the interval.
-      alarm.ring();
-    });
-    slots.add(tracked);
-  };
+  const batchKinds = batchJobKinds();
+  const lanes: Lane[] = [
+    {
+      slots: concurrency,
+      minClaim: 1,
+      claim: (limit) => claimJobs(db, workerId, { limit, leaseMs, exceptKinds: batchKinds.map((lane) => lane.kind) }),
+      run: (claimed) => claimed.map((job) => runClaimedJob(job, run)),
+    },
+    ...batchKinds.map(({ kind, slots, leaseMs: laneLease = leaseMs }): Lane => ({
+      slots,
+      minClaim: Math.ceil(slots / 4),
+      claim: (limit) => claimJobs(db, workerId, { limit, leaseMs: laneLease, kinds: [kind] }),
+      run: (claimed) => runClaimedJobsOfKind(kind, claimed, { ...run, leaseMs: laneLease }),
+    })),
+  ];
+  const alarms = lanes.map(() => createAlarm());
+  const inFlight = lanes.map(() => new Set<Promise<unknown>>());
 
-  const loop = (async () => {
-    let recurringScheduled = false;
+  const scheduled = (async () => {
+    // Retried so that a database that is down at start-up still gets the recurring jobs scheduled later.
+    for (let failures = 0; !abort.signal.aborted; failures++) {
+      try {
+        return await scheduleRecurringJobs(db);
+      } catch (error) {
+        const pause = Math.min(pollIntervalMs * 2 ** (failures + 1), MAX_DB_BACKOFF_MS);
+        log(`job worker ${workerId}: ${errorMessage(error)}; polling again in ${pause} ms`);
+        await alarms[0].sleep(pause);
+      }
+    }
+  })();
+
+  const loops = lanes.map(async (lane, index) => {
+    const alarm = alarms[index];
+    const slots = inFlight[index];
     let dbFailures = 0;
+    if (index === 0) await scheduled;
     while (!abort.signal.aborted) {
       let pause = pollIntervalMs;
       try {
-        // Inside the loop so that a database that is down at start-up still gets it scheduled later.
-        if (!recurringScheduled) {
-          await scheduleRecurringJobs(db);
-          recurringScheduled = true;
-        }
-        const free = concurrency - inFlight.size;
-        if (free > 0) {
-          for (const job of await claimJobs(db, workerId, { limit: free, leaseMs, exceptKinds: laneKinds })) {
-            track(inFlight, runClaimedJob(job, { db, workerId, leaseMs, signal: abort.signal, log }));
+        const free = lane.slots - slots.size;
+        if (free > 0 && (free >= lane.minClaim || slots.size === 0)) {
+          for (const running of lane.run(await lane.claim(free))) {
+            const tracked = running.finally(() => {
+              slots.delete(tracked);
+              // A free slot is a reason to claim again without waiting out the interval.
+              alarm.ring();
+            });
+            slots.add(tracked);
           }
-        }
-        for (const lane of lanes) {
-          const laneFree = lane.slots - lane.inFlight.size;
-          // Waits for a quarter of the slots to come free, so that a busy lane claims (and prepares) in batches.
-          if (laneFree === 0 || (lane.inFlight.size > 0 && laneFree < lane.slots / 4)) continue;
-          const handler = jobHandler(lane.kind);
-          if (!handler?.batch) continue;
-          const laneLease = lane.leaseMs ?? leaseMs;
-          const claimed = await claimJobs(db, workerId, { limit: laneFree, leaseMs: laneLease, kinds: [lane.kind] });
-          if (claimed.length === 0) continue;
-          const runs = runClaimedBatch(handler.batch, claimed, { db, workerId, leaseMs: laneLease, signal: abort.signal, log });
-          for (const run of runs) track(lane.inFlight, run);
         }
         dbFailures = 0;
       } catch (error) {
@@ -88,7 +107,7 @@ export function startWorker(options: WorkerOptions): Worker {
       }
       await alarm.sleep(pause);
     }
-  })();
+  });
 
   let stopped: Promise<void> | undefined;
   return {
@@ -96,14 +115,20 @@ export function startWorker(options: WorkerOptions): Worker {
     stop() {
       stopped ??= (async () => {
         abort.abort();
-        alarm.ring();
-        await loop;
-        await Promise.all([...inFlight, ...lanes.flatMap((lane) => [...lane.inFlight])]);
+        for (const alarm of alarms) alarm.ring();
+        await Promise.all([scheduled, ...loops]);
+        await Promise.all(inFlight.flatMap((slots) => [...slots]));
       })();
       return stopped;
     },
-    wake: () => alarm.ring(),
+    wake: () => alarms.forEach((alarm) => alarm.ring()),
   };
+}
+
+/** Runs claimed jobs of a batch kind through the handler registered now (tests register it again). */
+function runClaimedJobsOfKind(kind: string, claimed: Job[], options: RunJobOptions): Promise<unknown>[] {
+  const registered = jobHandler(kind);
+  return registered?.batch ? runClaimedBatch(registered.batch, claimed, options) : claimed.map((job) => runClaimedJob(job, options));
 }
 
 /**

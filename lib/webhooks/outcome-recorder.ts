@@ -62,7 +62,6 @@ function createRecorder(db: Db, options: WebhookDeliveryOptions): Recorder {
   let writing = false;
 
   async function writeAll() {
-    writing = true;
     while (waiting.length > 0) {
       const batch = waiting;
       waiting = [];
@@ -76,7 +75,10 @@ function createRecorder(db: Db, options: WebhookDeliveryOptions): Recorder {
     record(entry) {
       return new Promise((settle) => {
         waiting.push({ entry, settle });
-        if (!writing) void writeAll();
+        if (writing) return;
+        writing = true;
+        // After the answers that came in with this one have been read too, so that they share the write.
+        setImmediate(() => void writeAll());
       });
     },
   };

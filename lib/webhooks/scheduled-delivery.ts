@@ -78,6 +78,12 @@ export function deliverScheduledAttempts(db: Db, jobs: Job[], options: WebhookDe
   const recorder = outcomeRecorder(db, options);
   const targets = jobs.map(targetOf);
   const planned = planAttempts(db, targets);
+  const secrets = new Map<string, string>();
+  const secretOf = (endpoint: WebhookEndpoint) => {
+    let secret = secrets.get(endpoint.secretEncrypted);
+    if (secret === undefined) secrets.set(endpoint.secretEncrypted, (secret = decryptSecret(endpoint.secretEncrypted)));
+    return secret;
+  };
   return targets.map(async (target, index) => {
     let plan: Plan;
     try {
@@ -87,7 +93,7 @@ export function deliverScheduledAttempts(db: Db, jobs: Job[], options: WebhookDe
     }
     if ("skip" in plan) return recorder.record({ job: target.job, skip: plan.skip });
     const { event, endpoint, deliveryId, body } = plan;
-    const secret = decryptSecret(endpoint.secretEncrypted);
+    const secret = secretOf(endpoint);
     const result = await sendWebhookRequest({ url: endpoint.url, secret, eventId: event.id, event: event.type, body }, options);
     return recorder.record({ job: target.job, sent: { userId: event.userId, eventId: event.id, attempt: target.attempt, deliveryId, url: endpoint.url, result, finishedAt: new Date() } });
   });

@@ -69,7 +69,8 @@ describe(`webhook delivery survives a dying worker (${testDriver()})`, () => {
       "dur-gc",
       Array.from({ length: ORDERS }, (_, i) => ({ code: `DUR-${i}`, pin: null, serial: null })),
     );
-    receiver = await startReceiver();
+    // A receiver that takes a moment to answer, so that a worker always has deliveries in flight.
+    receiver = await startReceiver(() => ({ status: 200, body: "ok", delayMs: 50 }));
   });
   afterAll(async () => {
     for (const child of children) if (child.exitCode === null) child.kill("SIGKILL");
@@ -95,6 +96,13 @@ describe(`webhook delivery survives a dying worker (${testDriver()})`, () => {
           .from(jobs)
           .where(and(eq(jobs.kind, WEBHOOK_DELIVER_JOB), sql`${jobs.status} in ('pending', 'running')`))
       )[0].n;
+    const runningJobs = async () =>
+      (
+        await db
+          .select({ n: sql<number>`count(*)`.mapWith(Number) })
+          .from(jobs)
+          .where(and(eq(jobs.kind, WEBHOOK_DELIVER_JOB), eq(jobs.status, "running")))
+      )[0].n;
     const eventCount = ORDERS * 2; // order.created and order.status_changed (stock completes at once)
     let killedAt = 0;
 
@@ -105,13 +113,11 @@ describe(`webhook delivery survives a dying worker (${testDriver()})`, () => {
       const placing = placeAll(10);
       // Kill the first worker with SIGKILL in the middle: events still arriving, jobs in flight.
       await until(() => receiver.received.length >= eventCount / 4, 120_000, "the first worker to deliver a quarter");
+      await until(async () => (await runningJobs()) > 0, 30_000, "the first worker to have deliveries in flight");
       a.kill("SIGKILL");
       await new Promise((resolve) => a.once("exit", resolve));
       killedAt = receiver.received.length;
-      const orphaned = await db
-        .select({ n: sql<number>`count(*)`.mapWith(Number) })
-        .from(jobs)
-        .where(and(eq(jobs.kind, WEBHOOK_DELIVER_JOB), eq(jobs.status, "running")));
+      const orphaned = await runningJobs();
       await placing;
       const logB: string[] = [];
       const b = await spawnWorker(database.url!, logB);
@@ -120,7 +126,7 @@ describe(`webhook delivery survives a dying worker (${testDriver()})`, () => {
       await until(async () => (await openJobs()) === 0, 30_000, "the queue to drain");
       b.kill("SIGTERM");
       await new Promise((resolve) => b.once("exit", resolve));
-      expect(orphaned[0].n, "jobs left running by the killed worker").toBeGreaterThan(0);
+      expect(orphaned, "jobs left running by the killed worker").toBeGreaterThan(0);
     } else {
       // One process holds the embedded database, so death is simulated: a worker claims a batch of
       // jobs and never finishes them; for some it even sends and then dies before recording.

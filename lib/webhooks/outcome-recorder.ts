@@ -8,7 +8,7 @@ import { MAX_CONSECUTIVE_FAILURES, WEBHOOK_DELIVER_JOB } from "./constants";
 import { outcomeColumns } from "./deliver";
 import { deliverJobKey } from "./enqueue";
 import type { WebhookDeliveryOptions } from "./options";
-import { countDeliveryFailure, countDeliverySuccesses } from "./settings";
+import { countDeliveryFailure, countDeliverySuccesses, resetFailuresStatement } from "./settings";
 
 export type SkipReason = "no-event" | "no-webhook" | "disabled" | "already-delivered" | "attempt-finished";
 
@@ -118,7 +118,7 @@ async function recordSuccesses(db: Db, entries: Entry[]): Promise<AttemptOutcome
     sql`with held as (${completeHeldJobsStatement(entries.map((entry) => entry.job))}),
       outcome as (select * from ${outcomeRecords(rows)} where o.job_id in (select id from held)),
       written as (${writeOutcomes(sql`outcome as o`)}),
-      reset as (update webhook_endpoints set consecutive_failures = 0 where user_id in (select user_id from outcome) and consecutive_failures <> 0)
+      reset as (${resetFailuresStatement(sql`select user_id from outcome`)})
     select id from held`,
   );
   const heldIds = new Set(held.map((row) => Number(row.id)));
@@ -129,15 +129,15 @@ async function recordSuccesses(db: Db, entries: Entry[]): Promise<AttemptOutcome
 }
 
 /**
- * A batch with failed attempts, in one transaction: completes the jobs whose claims still hold (a job that lost its lease
- * records nothing, its new holder sends again), then for the attempts sent under them counts the
- * failures (each reseller's in the order they came, which decides a disable), queues the retries, and
- * writes the outcomes, all rows in one statement.
+ * A batch with failed attempts, in one transaction. It completes the jobs whose claims still hold (a
+ * job that lost its lease records nothing; its new holder sends again). For the attempts sent under
+ * them it counts the failures, each reseller's in the order they came (which decides a disable),
+ * queues the retries, and writes the outcomes, all rows in one statement.
  */
 async function recordOutcomes(tx: DbOrTx, entries: Entry[], options: WebhookDeliveryOptions): Promise<AttemptOutcome[]> {
   const held = await completeHeldJobs(
     tx,
-    entries.map((e) => e.job),
+    entries.map((entry) => entry.job),
   );
   const outcomes = new Map<Entry, AttemptOutcome>();
   const rows: ReturnType<typeof outcomeRow>[] = [];

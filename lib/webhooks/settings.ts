@@ -1,4 +1,4 @@
-import { and, eq, ne, sql } from "drizzle-orm";
+import { eq, sql, type SQL } from "drizzle-orm";
 import { decryptSecret, encryptSecret } from "@/lib/crypto/encryption";
 import type { Db, DbOrTx } from "@/lib/db/client";
 import { preparedQuery } from "@/lib/db/prepared";
@@ -144,14 +144,13 @@ export async function countDeliveryFailure(db: DbOrTx, userId: string): Promise<
   return { failures: row.failures, enabled: row.enabled, disabledNow: row.failures === MAX_CONSECUTIVE_FAILURES && row.reason === "consecutive_failures" };
 }
 
-/** Any successful delivery resets the count; a row already at zero is not written. */
-const resetFailures = preparedQuery((db) =>
-  db
-    .update(webhookEndpoints)
-    .set({ consecutiveFailures: 0 })
-    .where(and(sql`${webhookEndpoints.userId} = any(${sql.placeholder("userIds")}::text[])`, ne(webhookEndpoints.consecutiveFailures, 0)))
-    .prepare("reset_webhook_failures"),
-);
+/**
+ * Any successful delivery resets the count; a row already at zero is not written. The statement takes
+ * the resellers as a subquery, so that a batch's own statement can embed it (outcome-recorder.ts).
+ */
+export function resetFailuresStatement(userIds: SQL): SQL {
+  return sql`update webhook_endpoints set consecutive_failures = 0 where user_id in (${userIds}) and consecutive_failures <> 0`;
+}
 
 export async function countDeliverySuccess(db: DbOrTx, userId: string): Promise<void> {
   await countDeliverySuccesses(db, [userId]);
@@ -159,5 +158,5 @@ export async function countDeliverySuccess(db: DbOrTx, userId: string): Promise<
 
 /** countDeliverySuccess for the resellers of a batch of deliveries, in one statement. */
 export async function countDeliverySuccesses(db: DbOrTx, userIds: string[]): Promise<void> {
-  await resetFailures(db).execute({ userIds });
+  await db.execute(resetFailuresStatement(sql`select unnest(${sql.param(userIds)}::text[])`));
 }

@@ -1,10 +1,13 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { DbOrTx } from "@/lib/db/client";
+import { preparedQuery } from "@/lib/db/prepared";
 import { users, type User } from "@/lib/db/schema";
 import { notFound } from "@/lib/errors/app-error";
 
+const userById = preparedQuery((db) => db.select().from(users).where(eq(users.id, sql.placeholder("id"))).limit(1).prepare("user_by_id"));
+
 export async function findUserById(db: DbOrTx, id: string): Promise<User | null> {
-  const [user] = await db.select().from(users).where(eq(users.id, id)).limit(1);
+  const [user] = await userById(db).execute({ id });
   return user ?? null;
 }
 

@@ -1,5 +1,5 @@
 import { eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createUser } from "@/lib/accounts/create-user";
 import { setResellerStatus } from "@/lib/accounts/set-user-status";
 import type { Database } from "@/lib/db/client";
@@ -7,8 +7,9 @@ import { apiKeys } from "@/lib/db/schema";
 import { createTestDatabase, testDriver } from "@/lib/db/test-database";
 import { ensureTariffs } from "@/lib/tariffs/ensure-tariffs";
 import { authenticateApiKey } from "./authenticate-key";
+import { keyCacheOf } from "./key-cache";
 import { API_KEY_PATTERN } from "./key-format";
-import { createApiKey, listApiKeys, revokeApiKey } from "./manage-keys";
+import { createApiKey, listApiKeys, revokeApiKey, updateApiKeyAllowlist } from "./manage-keys";
 
 describe(`API keys (${testDriver()})`, () => {
   let database: Database;
@@ -20,6 +21,29 @@ describe(`API keys (${testDriver()})`, () => {
     await database.close();
   });
 
+  const IP = "203.0.113.4";
+  const listening = () => vi.waitFor(() => expect(keyCacheOf(database).isListening()).toBe(true), { timeout: 5_000, interval: 10 });
+
+  /** A change made without its notice, so that only a key read from the database would see it. */
+  async function changeHashUnnoticed(apiKeyId: string) {
+    await database.db.execute(sql`alter table api_keys disable trigger api_keys_auth_changed`);
+    try {
+      await database.db.update(apiKeys).set({ hash: `unnoticed-${apiKeyId}` }).where(eq(apiKeys.id, apiKeyId));
+    } finally {
+      await database.db.execute(sql`alter table api_keys enable trigger api_keys_auth_changed`);
+    }
+  }
+
+  /**
+   * The embedded database notifies in the committing statement's own result, so the change is seen at
+   * once; Postgres notifies the instance's listening connection, which takes a moment.
+   */
+  async function expectRefused(key: string, ip: string, code: string) {
+    const refused = () => expect(authenticateApiKey(database, key, ip)).rejects.toMatchObject({ code });
+    if (testDriver() === "pglite") await refused();
+    else await vi.waitFor(refused, { timeout: 1_000, interval: 5 });
+  }
+
   it("creates a key shown once, stores only its hash, and authenticates with it", async () => {
     const user = await createUser(database.db, { email: "keys-1@test.dev", password: "long-enough-password" });
     const { key, apiKey } = await createApiKey(database.db, { userId: user.id, name: "Shop" });
@@ -27,8 +51,8 @@ describe(`API keys (${testDriver()})`, () => {
     expect(key.length).toBeGreaterThanOrEqual(8 + 32);
     expect(apiKey.prefix).toBe(key.slice(0, 12));
     expect(JSON.stringify(await listApiKeys(database.db, user.id))).not.toContain(key.slice(12));
-    const caller = await authenticateApiKey(database.db, key, "203.0.113.4");
-    expect(caller.user.id).toBe(user.id);
+    const caller = await authenticateApiKey(database, key, "203.0.113.4");
+    expect(caller).toMatchObject({ userId: user.id, user: { id: user.id } });
     const [listed] = await listApiKeys(database.db, user.id);
     expect(listed.lastUsedIp).toBe("203.0.113.4");
     expect(listed.lastUsedAt).toBeInstanceOf(Date);
@@ -40,28 +64,28 @@ describe(`API keys (${testDriver()})`, () => {
     const { key, apiKey } = await createApiKey(database.db, { userId: user.id, name: "Bot" });
     await expect(revokeApiKey(database.db, other.id, apiKey.id)).rejects.toMatchObject({ code: "not_found" });
     await revokeApiKey(database.db, user.id, apiKey.id);
-    await expect(authenticateApiKey(database.db, key, "203.0.113.4")).rejects.toMatchObject({ code: "unauthenticated" });
+    await expect(authenticateApiKey(database, key, "203.0.113.4")).rejects.toMatchObject({ code: "unauthenticated" });
   });
 
   it("a blocked reseller's key is refused with account_disabled; unblocking restores it", async () => {
     const user = await createUser(database.db, { email: "keys-4@test.dev", password: "long-enough-password" });
     const { key } = await createApiKey(database.db, { userId: user.id, name: "CRM" });
     await setResellerStatus(database.db, user.id, "blocked");
-    await expect(authenticateApiKey(database.db, key, "203.0.113.4")).rejects.toMatchObject({ code: "account_disabled" });
+    await expect(authenticateApiKey(database, key, "203.0.113.4")).rejects.toMatchObject({ code: "account_disabled" });
     await setResellerStatus(database.db, user.id, "active");
-    await expect(authenticateApiKey(database.db, key, "203.0.113.4")).resolves.toMatchObject({ user: { id: user.id } });
+    await expect(authenticateApiKey(database, key, "203.0.113.4")).resolves.toMatchObject({ userId: user.id });
   });
 
   it("an IP allowlist admits listed addresses and ranges only", async () => {
     const user = await createUser(database.db, { email: "keys-5@test.dev", password: "long-enough-password" });
     const { key } = await createApiKey(database.db, { userId: user.id, name: "Locked", allowedIps: "198.51.100.0/24, 2001:db8::1" });
-    await expect(authenticateApiKey(database.db, key, "198.51.100.20")).resolves.toBeTruthy();
-    await expect(authenticateApiKey(database.db, key, "2001:db8::1")).resolves.toBeTruthy();
-    await expect(authenticateApiKey(database.db, key, "203.0.113.4")).rejects.toMatchObject({ code: "forbidden" });
+    await expect(authenticateApiKey(database, key, "198.51.100.20")).resolves.toBeTruthy();
+    await expect(authenticateApiKey(database, key, "2001:db8::1")).resolves.toBeTruthy();
+    await expect(authenticateApiKey(database, key, "203.0.113.4")).rejects.toMatchObject({ code: "forbidden" });
   });
 
   it("rejects malformed keys and bad allowlists", async () => {
-    await expect(authenticateApiKey(database.db, "rk_live_short", "203.0.113.4")).rejects.toMatchObject({ code: "unauthenticated" });
+    await expect(authenticateApiKey(database, "rk_live_short", "203.0.113.4")).rejects.toMatchObject({ code: "unauthenticated" });
     const user = await createUser(database.db, { email: "keys-6@test.dev", password: "long-enough-password" });
     await expect(createApiKey(database.db, { userId: user.id, name: "x", allowedIps: "10.0.0.0/99" })).rejects.toThrow(/not an IP address or CIDR range/);
     await expect(createApiKey(database.db, { userId: user.id, name: "  " })).rejects.toThrow(/name/);
@@ -72,13 +96,13 @@ describe(`API keys (${testDriver()})`, () => {
     const { key, apiKey } = await createApiKey(database.db, { userId: user.id, name: "Stamp" });
     const stale = new Date(Date.now() - 60_000);
     await database.db.update(apiKeys).set({ lastUsedAt: stale, lastUsedIp: "203.0.113.4" }).where(eq(apiKeys.id, apiKey.id));
-    await authenticateApiKey(database.db, key, "203.0.113.4");
+    await authenticateApiKey(database, key, "203.0.113.4");
     const [stamped] = await listApiKeys(database.db, user.id);
     expect(stamped.lastUsedAt!.getTime()).toBeGreaterThan(stale.getTime());
-    await authenticateApiKey(database.db, key, "203.0.113.4");
+    await authenticateApiKey(database, key, "203.0.113.4");
     const [again] = await listApiKeys(database.db, user.id);
     expect(again.lastUsedAt!.getTime()).toBe(stamped.lastUsedAt!.getTime());
-    await authenticateApiKey(database.db, key, "198.51.100.7");
+    await authenticateApiKey(database, key, "198.51.100.7");
     const [moved] = await listApiKeys(database.db, user.id);
     expect(moved.lastUsedIp).toBe("198.51.100.7");
   });
@@ -91,8 +115,58 @@ describe(`API keys (${testDriver()})`, () => {
     const outcome = await database.db.transaction(async (tx) => {
       await tx.execute(sql`select id from api_keys where id = ${apiKey.id} for update`);
       const timeout = new Promise<string>((resolve) => setTimeout(() => resolve("waited for the lock"), 3_000));
-      return Promise.race([authenticateApiKey(database.db, key, "203.0.113.4").then(() => "answered"), timeout]);
+      return Promise.race([authenticateApiKey(database, key, "203.0.113.4").then(() => "answered"), timeout]);
     });
     expect(outcome).toBe("answered");
+  });
+
+  it("a key accepted once is answered from the instance's cache, without its reseller", async () => {
+    await listening();
+    const user = await createUser(database.db, { email: "keys-9@test.dev", password: "long-enough-password" });
+    const { key, apiKey } = await createApiKey(database.db, { userId: user.id, name: "Cached" });
+    await expect(authenticateApiKey(database, key, IP)).resolves.toMatchObject({ userId: user.id, user: { id: user.id } });
+    await changeHashUnnoticed(apiKey.id);
+    await expect(authenticateApiKey(database, key, IP)).resolves.toEqual({ userId: user.id, apiKeyId: apiKey.id, user: null });
+  });
+
+  it("revoking, blocking and a new allowlist take effect on a cached key", async () => {
+    await listening();
+    const user = await createUser(database.db, { email: "keys-10@test.dev", password: "long-enough-password" });
+    const { key: revoked, apiKey: revokedKey } = await createApiKey(database.db, { userId: user.id, name: "Revoked" });
+    const { key: fenced, apiKey: fencedKey } = await createApiKey(database.db, { userId: user.id, name: "Fenced" });
+    const other = await createUser(database.db, { email: "keys-11@test.dev", password: "long-enough-password" });
+    const { key: bystander, apiKey: bystanderKey } = await createApiKey(database.db, { userId: other.id, name: "Bystander" });
+    for (const key of [revoked, fenced, bystander]) await authenticateApiKey(database, key, IP);
+
+    await revokeApiKey(database.db, user.id, revokedKey.id);
+    await expectRefused(revoked, IP, "unauthenticated");
+
+    await updateApiKeyAllowlist(database.db, user.id, fencedKey.id, "198.51.100.0/24");
+    await expectRefused(fenced, IP, "forbidden");
+    await expect(authenticateApiKey(database, fenced, "198.51.100.9")).resolves.toMatchObject({ apiKeyId: fencedKey.id });
+
+    await setResellerStatus(database.db, user.id, "blocked");
+    await expectRefused(fenced, "198.51.100.9", "account_disabled");
+    await setResellerStatus(database.db, user.id, "active");
+    await expect(authenticateApiKey(database, fenced, "198.51.100.9")).resolves.toMatchObject({ apiKeyId: fencedKey.id });
+
+    // The other reseller's key stayed cached through all of it: a hash changed without a notice is not seen.
+    await changeHashUnnoticed(bystanderKey.id);
+    await expect(authenticateApiKey(database, bystander, IP)).resolves.toMatchObject({ apiKeyId: bystanderKey.id, user: null });
+  });
+
+  it.runIf(testDriver() === "postgres")("losing the listening connection empties the cache, since notices were missed", async () => {
+    await listening();
+    const user = await createUser(database.db, { email: "keys-12@test.dev", password: "long-enough-password" });
+    const { key, apiKey } = await createApiKey(database.db, { userId: user.id, name: "Dropped" });
+    await authenticateApiKey(database, key, IP);
+    await changeHashUnnoticed(apiKey.id);
+    await database.db.execute(
+      sql`select pg_terminate_backend(pid) from pg_stat_activity where application_name = 'reseller-panel-listen' and datname = current_database()`,
+    );
+    await vi.waitFor(() => expect(keyCacheOf(database).isListening()).toBe(false), { timeout: 5_000, interval: 5 });
+    await expect(authenticateApiKey(database, key, IP)).rejects.toMatchObject({ code: "unauthenticated" });
+    await listening();
+    await expect(authenticateApiKey(database, key, IP)).rejects.toMatchObject({ code: "unauthenticated" });
   });
 });

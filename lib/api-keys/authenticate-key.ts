@@ -1,17 +1,20 @@
 import { eq, sql } from "drizzle-orm";
-import type { DbOrTx } from "@/lib/db/client";
+import type { Database, DbOrTx } from "@/lib/db/client";
 import { preparedQuery, setPlaceholder } from "@/lib/db/prepared";
 import { apiKeys, users, type User } from "@/lib/db/schema";
 import { AppError } from "@/lib/errors/app-error";
 import { ipAllowed } from "./ip-allowlist";
+import { keyCacheOf, type CachedKey } from "./key-cache";
 import { API_KEY_PATTERN, hashApiKey } from "./key-format";
 
 /** Last use is written at most this often per key, so that busy keys do not write on every call. */
 const TOUCH_INTERVAL_MS = 10_000;
 
 export interface KeyCaller {
-  user: User;
+  userId: string;
   apiKeyId: string;
+  /** The reseller as read with the key; null when the key came from the cache. */
+  user: User | null;
 }
 
 const keyWithUser = preparedQuery((db) =>
@@ -41,17 +44,45 @@ const touchKey = preparedQuery((db) =>
     .prepare("touch_api_key"),
 );
 
-export async function authenticateApiKey(db: DbOrTx, key: string, ip: string): Promise<KeyCaller> {
+/** Stamps the key's last use when the stamp is stale or the caller's IP moved. */
+async function touchIfStale(db: DbOrTx, key: CachedKey, ip: string): Promise<void> {
+  if (Date.now() - key.lastUsedAt <= TOUCH_INTERVAL_MS && key.lastUsedIp === ip) return;
+  const now = new Date();
+  key.lastUsedAt = now.getTime();
+  key.lastUsedIp = ip;
+  await touchKey(db).execute({ id: key.apiKeyId, ip, now, staleBefore: new Date(now.getTime() - TOUCH_INTERVAL_MS) });
+}
+
+/**
+ * The caller a key stands for. A key this instance has already accepted comes from its cache (see
+ * key-cache.ts for why a revoke or a block still takes effect at once); any other is read with its
+ * reseller.
+ */
+export async function authenticateApiKey(database: Database, key: string, ip: string): Promise<KeyCaller> {
   if (!API_KEY_PATTERN.test(key)) throw new AppError("unauthenticated", "The API key is malformed.");
-  const [row] = await keyWithUser(db).execute({ hash: hashApiKey(key) });
+  const { db } = database;
+  const hash = hashApiKey(key);
+  const cache = keyCacheOf(database);
+  const cached = cache.get(hash);
+  if (cached) {
+    if (!ipAllowed(cached.allowedIps, ip)) throw new AppError("forbidden", `This API key is not allowed from ${ip}.`);
+    await touchIfStale(db, cached, ip);
+    return { userId: cached.userId, apiKeyId: cached.apiKeyId, user: null };
+  }
+
+  const generation = cache.generation();
+  const [row] = await keyWithUser(db).execute({ hash });
   if (!row || row.key.revokedAt) throw new AppError("unauthenticated", "The API key is unknown or revoked.");
   if (row.user.status !== "active") throw new AppError("account_disabled", "This account is disabled. Contact support.");
-  if (!ipAllowed(row.key.allowedIps, ip)) throw new AppError("forbidden", `This API key is not allowed from ${ip}.`);
-
-  const lastUsed = row.key.lastUsedAt?.getTime() ?? 0;
-  if (Date.now() - lastUsed > TOUCH_INTERVAL_MS || row.key.lastUsedIp !== ip) {
-    const now = new Date();
-    await touchKey(db).execute({ id: row.key.id, ip, now, staleBefore: new Date(now.getTime() - TOUCH_INTERVAL_MS) });
-  }
-  return { user: row.user, apiKeyId: row.key.id };
+  const entry: CachedKey = {
+    apiKeyId: row.key.id,
+    userId: row.user.id,
+    allowedIps: row.key.allowedIps,
+    lastUsedAt: row.key.lastUsedAt?.getTime() ?? 0,
+    lastUsedIp: row.key.lastUsedIp,
+  };
+  cache.remember(hash, entry, generation);
+  if (!ipAllowed(entry.allowedIps, ip)) throw new AppError("forbidden", `This API key is not allowed from ${ip}.`);
+  await touchIfStale(db, entry, ip);
+  return { userId: entry.userId, apiKeyId: entry.apiKeyId, user: row.user };
 }

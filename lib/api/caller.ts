@@ -2,15 +2,31 @@ import { getServerSession } from "next-auth";
 import { findUserById } from "@/lib/accounts/get-user";
 import { authenticateApiKey } from "@/lib/api-keys/authenticate-key";
 import { authOptions } from "@/lib/auth/auth-options";
-import type { Db } from "@/lib/db/client";
+import type { Database, Db } from "@/lib/db/client";
 import type { User } from "@/lib/db/schema";
 import { AppError } from "@/lib/errors/app-error";
 
 export interface Caller {
-  user: User;
+  userId: string;
   /** Set when the call came with an API key; rate limits are counted per key. */
   apiKeyId: string | null;
   rateLimitSubject: string;
+  /**
+   * The caller's account as it is now (balance, tier). A call with a cached key has not read it, and
+   * most operations need only the id, so it is read on the first ask.
+   */
+  account(): Promise<User>;
+}
+
+function activeAccount(user: User | null): User {
+  if (!user) throw new AppError("unauthenticated", "The session has ended. Sign in again.");
+  if (user.status !== "active") throw new AppError("account_disabled", "This account is disabled. Contact support.");
+  return user;
+}
+
+function accountOnce(db: Db, userId: string, known: User | null): () => Promise<User> {
+  let account: Promise<User> | null = known ? Promise.resolve(known) : null;
+  return () => (account ??= findUserById(db, userId).then(activeAccount));
 }
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
@@ -43,17 +59,15 @@ function assertSameOrigin(request: Request): void {
 }
 
 /** Who is calling: an API key (X-API-Key or Bearer) first, else the panel's session cookie. */
-export async function resolveCaller(db: Db, request: Request, ip: string): Promise<Caller> {
+export async function resolveCaller(database: Database, request: Request, ip: string): Promise<Caller> {
   const key = presentedKey(request.headers);
   if (key !== null) {
-    const { user, apiKeyId } = await authenticateApiKey(db, key, ip);
-    return { user, apiKeyId, rateLimitSubject: `key:${apiKeyId}` };
+    const { userId, apiKeyId, user } = await authenticateApiKey(database, key, ip);
+    return { userId, apiKeyId, rateLimitSubject: `key:${apiKeyId}`, account: accountOnce(database.db, userId, user) };
   }
   const session = request.headers.get("cookie")?.includes("next-auth.session-token") ? await getServerSession(authOptions()) : null;
   if (!session?.user?.id) throw new AppError("unauthenticated", "Send an API key in the X-API-Key header or as 'Authorization: Bearer <key>'.");
-  const user = await findUserById(db, session.user.id);
-  if (!user) throw new AppError("unauthenticated", "The session has ended. Sign in again.");
-  if (user.status !== "active") throw new AppError("account_disabled", "This account is disabled. Contact support.");
+  const user = activeAccount(await findUserById(database.db, session.user.id));
   if (!SAFE_METHODS.has(request.method)) assertSameOrigin(request);
-  return { user, apiKeyId: null, rateLimitSubject: `user:${user.id}` };
+  return { userId: user.id, apiKeyId: null, rateLimitSubject: `user:${user.id}`, account: accountOnce(database.db, user.id, user) };
 }

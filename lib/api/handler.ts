@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { z } from "zod";
 import { config } from "@/lib/config/env";
-import { db, type Db } from "@/lib/db/client";
+import { database as processDatabase, type Db } from "@/lib/db/client";
 import { AppError, validationError } from "@/lib/errors/app-error";
 import { clientIpOf } from "@/lib/http/client-ip";
 import { checkApiRateLimit } from "@/lib/ratelimit/limiter";
@@ -100,7 +100,7 @@ export function apiHandler<Q extends z.ZodType, B extends z.ZodType, P extends z
     const ip = clientIpOf(request.headers);
     let limitHeaders: Record<string, string> = {};
     try {
-      const database = db();
+      const database = processDatabase();
       let caller: Caller | null = null;
       if (operation.auth === "reseller") {
         caller = await resolveCaller(database, request, ip);
@@ -120,7 +120,7 @@ export function apiHandler<Q extends z.ZodType, B extends z.ZodType, P extends z
       const query = operation.query ? parseWith(operation.query, queryObject(url.searchParams), "query") : undefined;
       const body = operation.body ? parseWith(operation.body, await readJsonBody(request), "") : undefined;
 
-      const result = await handler({ request, db: database, caller, query, body, params, requestId, ip } as HandlerContext<Q, B, P, A>);
+      const result = await handler({ request, db: database.db, caller, query, body, params, requestId, ip } as HandlerContext<Q, B, P, A>);
       const reply = result instanceof ApiReply ? result : new ApiReply(result);
       const shaped = operation.response.parse(reply.body);
       return Response.json(shaped, {

@@ -7,6 +7,7 @@ import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { drizzle as drizzlePostgres } from "drizzle-orm/postgres-js";
 import postgres from "postgres";
 import { config } from "@/lib/config/env";
+import { listenOnPglite, listenOnPostgres, type ChannelHandlers, type ChannelListener } from "./listen";
 import * as schema from "./schema";
 
 export type Schema = typeof schema;
@@ -22,6 +23,8 @@ export interface Database {
   driver: Driver;
   /** The connection string, for the postgres driver. */
   url?: string;
+  /** Subscribes to a NOTIFY channel; on Postgres this opens a connection of its own. */
+  listen(channel: string, handlers: ChannelHandlers): ChannelListener;
   close(): Promise<void>;
 }
 
@@ -89,6 +92,16 @@ function standingParsers<T extends object>(client: T): T {
 }
 
 export function openDatabase(options: OpenOptions): Database {
+  const listeners = new Set<ChannelListener>();
+  const trackListener = (listener: ChannelListener): ChannelListener => {
+    listeners.add(listener);
+    return {
+      stop: () => {
+        listeners.delete(listener);
+        return listener.stop();
+      },
+    };
+  };
   if (options.url) {
     const client = postgres(options.url, {
       max: options.maxConnections ?? 10,
@@ -99,7 +112,11 @@ export function openDatabase(options: OpenOptions): Database {
       db: drizzlePostgres(preparedStatements(client), { schema }) as unknown as Db,
       driver: "postgres",
       url: options.url,
-      close: () => client.end({ timeout: 5 }),
+      listen: (channel, handlers) => trackListener(listenOnPostgres(options.url!, channel, handlers)),
+      close: async () => {
+        await Promise.all([...listeners].map((listener) => listener.stop()));
+        await client.end({ timeout: 5 });
+      },
     };
   }
   const dir = options.pgliteDir ?? "memory://";
@@ -108,7 +125,11 @@ export function openDatabase(options: OpenOptions): Database {
   return {
     db: drizzlePglite(standingParsers(client), { schema }) as unknown as Db,
     driver: "pglite",
-    close: () => client.close(),
+    listen: (channel, handlers) => trackListener(listenOnPglite(client, channel, handlers)),
+    close: async () => {
+      await Promise.all([...listeners].map((listener) => listener.stop()));
+      await client.close();
+    },
   };
 }
 

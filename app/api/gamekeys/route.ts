@@ -5,6 +5,6 @@ import { effectiveTier } from "@/lib/subscriptions/rules";
 
 // GET /api/gamekeys - game keys on every platform
 export const GET = apiHandler(listGameKeys, async ({ db, caller }) => {
-  const { data } = await listPricedProducts(db, effectiveTier(caller.user), { category: "gamekey" });
+  const { data } = await listPricedProducts(db, effectiveTier(await caller.account()), { category: "gamekey" });
   return { data };
 });

@@ -5,6 +5,6 @@ import { effectiveTier } from "@/lib/subscriptions/rules";
 
 // GET /api/games - the top-up catalog grouped by game
 export const GET = apiHandler(listGames, async ({ db, caller, query }) => {
-  const { data } = await listPricedProducts(db, effectiveTier(caller.user), { category: "topup", ...query });
+  const { data } = await listPricedProducts(db, effectiveTier(await caller.account()), { category: "topup", ...query });
   return { data: groupByGame(data) };
 });

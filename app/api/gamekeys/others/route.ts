@@ -5,6 +5,6 @@ import { effectiveTier } from "@/lib/subscriptions/rules";
 
 // GET /api/gamekeys/others - game keys for others
 export const GET = apiHandler(listGameKeysOthers, async ({ db, caller }) => {
-  const { data } = await listPricedProducts(db, effectiveTier(caller.user), { category: "gamekey", platform: "others" });
+  const { data } = await listPricedProducts(db, effectiveTier(await caller.account()), { category: "gamekey", platform: "others" });
   return { data };
 });

@@ -5,6 +5,6 @@ import { effectiveTier } from "@/lib/subscriptions/rules";
 
 // GET /api/gamekeys/platform-a - game keys for platform-a
 export const GET = apiHandler(listGameKeysPlatformA, async ({ db, caller }) => {
-  const { data } = await listPricedProducts(db, effectiveTier(caller.user), { category: "gamekey", platform: "platform-a" });
+  const { data } = await listPricedProducts(db, effectiveTier(await caller.account()), { category: "gamekey", platform: "platform-a" });
   return { data };
 });

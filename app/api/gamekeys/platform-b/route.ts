@@ -5,6 +5,6 @@ import { effectiveTier } from "@/lib/subscriptions/rules";
 
 // GET /api/gamekeys/platform-b - game keys for platform-b
 export const GET = apiHandler(listGameKeysPlatformB, async ({ db, caller }) => {
-  const { data } = await listPricedProducts(db, effectiveTier(caller.user), { category: "gamekey", platform: "platform-b" });
+  const { data } = await listPricedProducts(db, effectiveTier(await caller.account()), { category: "gamekey", platform: "platform-b" });
   return { data };
 });

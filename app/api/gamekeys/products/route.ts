@@ -6,7 +6,7 @@ import { effectiveTier } from "@/lib/subscriptions/rules";
 // POST /api/gamekeys/products - the named game keys; the skus that are not game keys on sale come back apart
 export const POST = apiHandler(getGameKeyProducts, async ({ db, caller, body }) => {
   const skus = [...new Set(body.skus)];
-  const { data } = await listPricedProducts(db, effectiveTier(caller.user), { category: "gamekey", skus });
+  const { data } = await listPricedProducts(db, effectiveTier(await caller.account()), { category: "gamekey", skus });
   const found = new Set(data.map((product) => product.sku));
   return { data, unknown_skus: skus.filter((sku) => !found.has(sku)) };
 });

@@ -5,6 +5,6 @@ import { effectiveTier } from "@/lib/subscriptions/rules";
 
 // GET /api/giftcards/products - gift cards, optionally of one region or brand
 export const GET = apiHandler(listGiftCardProducts, async ({ db, caller, query }) => {
-  const { data } = await listPricedProducts(db, effectiveTier(caller.user), { category: "giftcard", region: query.region, group: query.brand });
+  const { data } = await listPricedProducts(db, effectiveTier(await caller.account()), { category: "giftcard", region: query.region, group: query.brand });
   return { data };
 });

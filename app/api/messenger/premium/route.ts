@@ -5,6 +5,6 @@ import { effectiveTier } from "@/lib/subscriptions/rules";
 
 // GET /api/messenger/premium - Messenger Premium gift options
 export const GET = apiHandler(listMessengerPremium, async ({ db, caller }) => {
-  const { data } = await listPricedProducts(db, effectiveTier(caller.user), { category: "messenger_premium" });
+  const { data } = await listPricedProducts(db, effectiveTier(await caller.account()), { category: "messenger_premium" });
   return { data };
 });

@@ -5,6 +5,6 @@ import { effectiveTier } from "@/lib/subscriptions/rules";
 
 // GET /api/messenger/stars - Messenger Stars packs
 export const GET = apiHandler(listMessengerStars, async ({ db, caller }) => {
-  const { data } = await listPricedProducts(db, effectiveTier(caller.user), { category: "messenger_stars" });
+  const { data } = await listPricedProducts(db, effectiveTier(await caller.account()), { category: "messenger_stars" });
   return { data };
 });

@@ -5,6 +5,6 @@ import { effectiveTier } from "@/lib/subscriptions/rules";
 
 // GET /api/platformgifts/games - platform-gift games by appid, packages in brief
 export const GET = apiHandler(listPlatformGiftGames, async ({ db, caller }) => {
-  const { data } = await listPricedProducts(db, effectiveTier(caller.user), { category: "platformgift" });
+  const { data } = await listPricedProducts(db, effectiveTier(await caller.account()), { category: "platformgift" });
   return { data: groupByAppid(data).map((game) => ({ ...game, packages: game.packages.map(packageSummary) })) };
 });

@@ -5,7 +5,7 @@ import { effectiveTier } from "@/lib/subscriptions/rules";
 
 // GET /api/platformtopup/rates - wallet top-up products with what each credits
 export const GET = apiHandler(listPlatformTopupRates, async ({ db, caller }) => {
-  const { data } = await listPricedProducts(db, effectiveTier(caller.user), { category: "platformtopup" });
+  const { data } = await listPricedProducts(db, effectiveTier(await caller.account()), { category: "platformtopup" });
   return {
     data: data.map((product) => ({
       ...product,

@@ -5,6 +5,6 @@ import { effectiveTier } from "@/lib/subscriptions/rules";
 
 // GET /api/topup/products - top-up products, optionally of one game
 export const GET = apiHandler(listTopupProducts, async ({ db, caller, query }) => {
-  const { data } = await listPricedProducts(db, effectiveTier(caller.user), { category: "topup", group: query.game, region: query.region });
+  const { data } = await listPricedProducts(db, effectiveTier(await caller.account()), { category: "topup", group: query.game, region: query.region });
   return { data };
 });

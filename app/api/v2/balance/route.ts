@@ -3,4 +3,4 @@ import { apiHandler } from "@/lib/api/handler";
 import { getBalance } from "@/lib/api/operations/account";
 
 // GET /api/v2/balance - the calling reseller's balance
-export const GET = apiHandler(getBalance, async ({ caller }) => toBalanceRecord(caller.user));
+export const GET = apiHandler(getBalance, async ({ caller }) => toBalanceRecord(await caller.account()));

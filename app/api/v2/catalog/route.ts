@@ -5,6 +5,6 @@ import { effectiveTier } from "@/lib/subscriptions/rules";
 
 // GET /api/v2/catalog - products priced for the caller, filtered and paginated
 export const GET = apiHandler(listCatalog, async ({ db, caller, query }) => {
-  const page = await listPricedProducts(db, effectiveTier(caller.user), query);
+  const page = await listPricedProducts(db, effectiveTier(await caller.account()), query);
   return { data: page.data, next_cursor: page.nextCursor };
 });

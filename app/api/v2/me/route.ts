@@ -3,4 +3,4 @@ import { apiHandler } from "@/lib/api/handler";
 import { getMe } from "@/lib/api/operations/account";
 
 // GET /api/v2/me - the calling reseller's profile
-export const GET = apiHandler(getMe, async ({ caller }) => toMeRecord(caller.user));
+export const GET = apiHandler(getMe, async ({ caller }) => toMeRecord(await caller.account()));

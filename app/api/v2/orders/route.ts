@@ -6,7 +6,7 @@ import { toOrderRecord } from "@/lib/orders/serialize";
 // GET /api/v2/orders - the caller's orders, newest first, filtered
 export const GET = apiHandler(listOrders, async ({ db, caller, query }) => {
   const page = await findOrders(db, {
-    userId: caller.user.id,
+    userId: caller.userId,
     status: query.status,
     type: query.type,
     reference: query.reference,

@@ -5,12 +5,12 @@ import { toPaymentRecord } from "@/lib/payments/serialize";
 
 // POST /api/v2/payments - a USDT (TRC-20) top-up invoice to the caller's deposit address
 export const POST = apiHandler(createPayment, async ({ db, caller, body }) => {
-  const { payment, transfers } = await openInvoice(db, caller.user.id, body.amount);
+  const { payment, transfers } = await openInvoice(db, caller.userId, body.amount);
   return new ApiReply(toPaymentRecord(payment, transfers), 201, { Location: `/api/v2/payments/${payment.id}` });
 });
 
 // GET /api/v2/payments - the caller's invoices, newest first
 export const GET = apiHandler(listPaymentsOp, async ({ db, caller, query }) => {
-  const page = await listPayments(db, { userId: caller.user.id, ...query });
+  const page = await listPayments(db, { userId: caller.userId, ...query });
   return { data: page.data.map(({ payment, transfers }) => toPaymentRecord(payment, transfers)), next_cursor: page.nextCursor };
 });

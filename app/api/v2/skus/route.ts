@@ -5,6 +5,6 @@ import { effectiveTier } from "@/lib/subscriptions/rules";
 
 // GET /api/v2/skus - every sellable sku with its availability
 export const GET = apiHandler(listSkus, async ({ db, caller }) => {
-  const { data } = await listPricedProducts(db, effectiveTier(caller.user));
+  const { data } = await listPricedProducts(db, effectiveTier(await caller.account()));
   return { data: data.map(({ sku, category, name, in_stock, stock }) => ({ sku, category, name, in_stock, stock })) };
 });

@@ -5,6 +5,6 @@ import { toTransactionRecord } from "@/lib/ledger/serialize";
 
 // GET /api/v2/transactions - the calling reseller's transactions, newest first
 export const GET = apiHandler(listTransactions, async ({ db, caller, query }) => {
-  const page = await listLedgerEntries(db, { userId: caller.user.id, ...query });
+  const page = await listLedgerEntries(db, { userId: caller.userId, ...query });
   return { data: page.data.map(toTransactionRecord), next_cursor: page.nextCursor };
 });

@@ -6,7 +6,7 @@ import { effectiveTier } from "@/lib/subscriptions/rules";
 
 // GET /api/platformgifts/games/{appid} - one platform-gift game with its packages
 export const GET = apiHandler(getPlatformGiftGame, async ({ db, caller, params }) => {
-  const { data } = await listPricedProducts(db, effectiveTier(caller.user), { category: "platformgift", appid: params.appid });
+  const { data } = await listPricedProducts(db, effectiveTier(await caller.account()), { category: "platformgift", appid: params.appid });
   const [game] = groupByAppid(data);
   if (!game) throw notFound("Game");
   return game;

@@ -5,6 +5,6 @@ import { toPaymentRecord } from "@/lib/payments/serialize";
 
 // GET /api/v2/payments/{paymentId} - one invoice of the caller, with its transfers
 export const GET = apiHandler(getPaymentOp, async ({ db, caller, params }) => {
-  const { payment, transfers } = await getPayment(db, caller.user.id, params.paymentId);
+  const { payment, transfers } = await getPayment(db, caller.userId, params.paymentId);
   return toPaymentRecord(payment, transfers);
 });

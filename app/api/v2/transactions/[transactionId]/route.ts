@@ -5,5 +5,5 @@ import { toTransactionRecord } from "@/lib/ledger/serialize";
 
 // GET /api/v2/transactions/{transactionId} - one transaction of the caller
 export const GET = apiHandler(getTransaction, async ({ db, caller, params }) =>
-  toTransactionRecord(await getLedgerEntry(db, caller.user.id, params.transactionId)),
+  toTransactionRecord(await getLedgerEntry(db, caller.userId, params.transactionId)),
 );

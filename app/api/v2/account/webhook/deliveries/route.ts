@@ -4,6 +4,6 @@ import { listDeliveries, toDeliveryRecord } from "@/lib/webhooks/deliveries";
 
 // GET /api/v2/account/webhook/deliveries - delivery attempts, newest first
 export const GET = apiHandler(listWebhookDeliveries, async ({ db, caller, query }) => {
-  const page = await listDeliveries(db, { userId: caller.user.id, ...query });
+  const page = await listDeliveries(db, { userId: caller.userId, ...query });
   return { data: page.data.map(toDeliveryRecord), next_cursor: page.nextCursor };
 });

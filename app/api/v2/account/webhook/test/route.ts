@@ -5,4 +5,4 @@ import { sendTestDelivery } from "@/lib/webhooks/deliver";
 import { sendOptions } from "@/lib/webhooks/options";
 
 // POST /api/v2/account/webhook/test - one immediate webhook.test delivery; answers its record
-export const POST = apiHandler(testWebhook, async ({ db, caller }) => toDeliveryRecord(await sendTestDelivery(db, caller.user.id, sendOptions())));
+export const POST = apiHandler(testWebhook, async ({ db, caller }) => toDeliveryRecord(await sendTestDelivery(db, caller.userId, sendOptions())));

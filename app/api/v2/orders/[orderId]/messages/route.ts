@@ -6,12 +6,12 @@ import { listOrderMessages as readMessages, postOrderMessage as writeMessage } f
 
 // GET /api/v2/orders/{orderId}/messages - the chat of a manual order, oldest first
 export const GET = apiHandler(listOrderMessages, async ({ db, caller, params }) => {
-  const order = await getOrder(db, caller.user.id, params.orderId);
+  const order = await getOrder(db, caller.userId, params.orderId);
   return { data: (await readMessages(db, order)).map(toMessageRecord) };
 });
 
 // POST /api/v2/orders/{orderId}/messages - a message from the reseller to the supplier
 export const POST = apiHandler(postOrderMessage, async ({ db, caller, params, body }) => {
-  const order = await getOrder(db, caller.user.id, params.orderId);
-  return toMessageRecord(await writeMessage(db, { order, author: "reseller", authorId: caller.user.id, text: body.text }));
+  const order = await getOrder(db, caller.userId, params.orderId);
+  return toMessageRecord(await writeMessage(db, { order, author: "reseller", authorId: caller.userId, text: body.text }));
 });

@@ -3,4 +3,4 @@ import { regenerateWebhookSecret } from "@/lib/api/operations/webhooks";
 import { regenerateWebhookSecret as rotate } from "@/lib/webhooks/settings";
 
 // POST /api/v2/account/webhook/secret/regenerate - a new secret; the old one stops signing at once
-export const POST = apiHandler(regenerateWebhookSecret, async ({ db, caller }) => ({ secret: await rotate(db, caller.user.id) }));
+export const POST = apiHandler(regenerateWebhookSecret, async ({ db, caller }) => ({ secret: await rotate(db, caller.userId) }));

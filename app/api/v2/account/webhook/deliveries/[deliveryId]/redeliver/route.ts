@@ -6,5 +6,5 @@ import { sendOptions } from "@/lib/webhooks/options";
 
 // POST /api/v2/account/webhook/deliveries/{deliveryId}/redeliver - that delivery's event again, now
 export const POST = apiHandler(redeliverWebhookDelivery, async ({ db, caller, params }) =>
-  toDeliveryRecord(await redeliver(db, caller.user.id, params.deliveryId, sendOptions())),
+  toDeliveryRecord(await redeliver(db, caller.userId, params.deliveryId, sendOptions())),
 );

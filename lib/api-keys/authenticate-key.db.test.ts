@@ -5,6 +5,9 @@ import { setResellerStatus } from "@/lib/accounts/set-user-status";
 import type { Database } from "@/lib/db/client";
 import { apiKeys } from "@/lib/db/schema";
 import { createTestDatabase, testDriver } from "@/lib/db/test-database";
+import { resellerWithBalance } from "@/lib/orders/test-helpers";
+import { upgradeSubscription } from "@/lib/subscriptions/subscription";
+import { effectiveTier } from "@/lib/subscriptions/rules";
 import { ensureTariffs } from "@/lib/tariffs/ensure-tariffs";
 import { authenticateApiKey } from "./authenticate-key";
 import { keyCacheOf } from "./key-cache";
@@ -38,11 +41,11 @@ describe(`API keys (${testDriver()})`, () => {
    * The embedded database notifies in the committing statement's own result, so the change is seen at
    * once; Postgres notifies the instance's listening connection, which takes a moment.
    */
-  async function expectRefused(key: string, ip: string, code: string) {
-    const refused = () => expect(authenticateApiKey(database, key, ip)).rejects.toMatchObject({ code });
-    if (testDriver() === "pglite") await refused();
-    else await vi.waitFor(refused, { timeout: 1_000, interval: 5 });
+  async function expectSeen(check: () => Promise<unknown>) {
+    if (testDriver() === "pglite") await check();
+    else await vi.waitFor(check, { timeout: 1_000, interval: 5 });
   }
+  const expectRefused = (key: string, ip: string, code: string) => expectSeen(() => expect(authenticateApiKey(database, key, ip)).rejects.toMatchObject({ code }));
 
   it("creates a key shown once, stores only its hash, and authenticates with it", async () => {
     const user = await createUser(database.db, { email: "keys-1@test.dev", password: "long-enough-password" });
@@ -126,7 +129,7 @@ describe(`API keys (${testDriver()})`, () => {
     const { key, apiKey } = await createApiKey(database.db, { userId: user.id, name: "Cached" });
     await expect(authenticateApiKey(database, key, IP)).resolves.toMatchObject({ userId: user.id, user: { id: user.id } });
     await changeHashUnnoticed(apiKey.id);
-    await expect(authenticateApiKey(database, key, IP)).resolves.toEqual({ userId: user.id, apiKeyId: apiKey.id, user: null });
+    await expect(authenticateApiKey(database, key, IP)).resolves.toMatchObject({ userId: user.id, apiKeyId: apiKey.id, user: null });
   });
 
   it("revoking, blocking and a new allowlist take effect on a cached key", async () => {
@@ -168,5 +171,16 @@ describe(`API keys (${testDriver()})`, () => {
     await expect(authenticateApiKey(database, key, IP)).rejects.toMatchObject({ code: "unauthenticated" });
     await listening();
     await expect(authenticateApiKey(database, key, IP)).rejects.toMatchObject({ code: "unauthenticated" });
+  });
+
+  it("a subscription bought after the key was cached prices the listings at once", async () => {
+    await listening();
+    const reseller = await resellerWithBalance(database.db, 500_000_000n);
+    const { key } = await createApiKey(database.db, { userId: reseller.id, name: "Tiered" });
+    const tierNow = async () => effectiveTier((await authenticateApiKey(database, key, IP)).subscription);
+    expect(await tierNow()).toBe("Bronze");
+    expect(await tierNow()).toBe("Bronze");
+    await upgradeSubscription(database.db, reseller.id, "Gold");
+    await expectSeen(async () => expect(await tierNow()).toBe("Gold"));
   });
 });

@@ -3,6 +3,7 @@ import type { Database, DbOrTx } from "@/lib/db/client";
 import { preparedQuery, setPlaceholder } from "@/lib/db/prepared";
 import { apiKeys, users, type User } from "@/lib/db/schema";
 import { AppError } from "@/lib/errors/app-error";
+import type { SubscriptionFields } from "@/lib/subscriptions/rules";
 import { ipAllowed } from "./ip-allowlist";
 import { keyCacheOf, type CachedKey } from "./key-cache";
 import { API_KEY_PATTERN, hashApiKey } from "./key-format";
@@ -13,6 +14,7 @@ const TOUCH_INTERVAL_MS = 10_000;
 export interface KeyCaller {
   userId: string;
   apiKeyId: string;
+  subscription: SubscriptionFields;
   /** The reseller as read with the key; null when the key came from the cache. */
   user: User | null;
 }
@@ -67,7 +69,7 @@ export async function authenticateApiKey(database: Database, key: string, ip: st
   if (cached) {
     if (!ipAllowed(cached.allowedIps, ip)) throw new AppError("forbidden", `This API key is not allowed from ${ip}.`);
     await touchIfStale(db, cached, ip);
-    return { userId: cached.userId, apiKeyId: cached.apiKeyId, user: null };
+    return { userId: cached.userId, apiKeyId: cached.apiKeyId, subscription: cached.subscription, user: null };
   }
 
   const generation = cache.generation();
@@ -78,11 +80,18 @@ export async function authenticateApiKey(database: Database, key: string, ip: st
     apiKeyId: row.key.id,
     userId: row.user.id,
     allowedIps: row.key.allowedIps,
+    subscription: {
+      tier: row.user.tier,
+      periodStart: row.user.periodStart,
+      periodEnd: row.user.periodEnd,
+      nextTier: row.user.nextTier,
+      subscriptionStatus: row.user.subscriptionStatus,
+    },
     lastUsedAt: row.key.lastUsedAt?.getTime() ?? 0,
     lastUsedIp: row.key.lastUsedIp,
   };
   cache.remember(hash, entry, generation);
   if (!ipAllowed(entry.allowedIps, ip)) throw new AppError("forbidden", `This API key is not allowed from ${ip}.`);
   await touchIfStale(db, entry, ip);
-  return { userId: entry.userId, apiKeyId: entry.apiKeyId, user: row.user };
+  return { userId: entry.userId, apiKeyId: entry.apiKeyId, subscription: entry.subscription, user: row.user };
 }

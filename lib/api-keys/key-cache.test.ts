@@ -1,7 +1,14 @@
 import { describe, expect, it } from "vitest";
 import { KeyCache, type CachedKey } from "./key-cache";
 
-const entry = (userId: string): CachedKey => ({ apiKeyId: `key_${userId}`, userId, allowedIps: [], lastUsedAt: 0, lastUsedIp: null });
+const entry = (userId: string): CachedKey => ({
+  apiKeyId: `key_${userId}`,
+  userId,
+  allowedIps: [],
+  subscription: { tier: "Bronze", periodStart: null, periodEnd: null, nextTier: null, subscriptionStatus: "active" },
+  lastUsedAt: 0,
+  lastUsedIp: null,
+});
 
 describe("KeyCache", () => {
   it("keeps nothing until it listens, and drops everything when listening stops or starts again", () => {

@@ -1,10 +1,16 @@
 import type { Database, Db } from "@/lib/db/client";
+import type { SubscriptionFields } from "@/lib/subscriptions/rules";
 
-/** What authentication needs of a key that was valid, for an active reseller, when it was read. */
+/**
+ * What authentication needs of a key that was valid, for an active reseller, when it was read, and the
+ * reseller's subscription, which the listings price by. A balance is never kept: it changes with every
+ * order, and whatever needs it reads the account.
+ */
 export interface CachedKey {
   apiKeyId: string;
   userId: string;
   allowedIps: string[];
+  subscription: SubscriptionFields;
   lastUsedAt: number;
   lastUsedIp: string | null;
 }

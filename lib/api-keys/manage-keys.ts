@@ -39,7 +39,7 @@ export async function listApiKeys(db: DbOrTx, userId: string): Promise<ApiKeySum
   return db.select(summaryColumns).from(apiKeys).where(eq(apiKeys.userId, userId)).orderBy(desc(apiKeys.id));
 }
 
-/** Revocation takes effect at once: authentication reads the key row on every request. */
+/** Revocation takes effect at once: the migration's trigger tells every instance to drop the key from its cache at commit. */
 export async function revokeApiKey(db: DbOrTx, userId: string, keyId: string): Promise<void> {
   const updated = await db
     .update(apiKeys)

@@ -3,14 +3,20 @@ import { findUserById } from "@/lib/accounts/get-user";
 import { authenticateApiKey } from "@/lib/api-keys/authenticate-key";
 import { authOptions } from "@/lib/auth/auth-options";
 import type { Database, Db } from "@/lib/db/client";
-import type { User } from "@/lib/db/schema";
+import type { Tier, User } from "@/lib/db/schema";
 import { AppError } from "@/lib/errors/app-error";
+import { effectiveTier, type SubscriptionFields } from "@/lib/subscriptions/rules";
 
 export interface Caller {
   userId: string;
   /** Set when the call came with an API key; rate limits are counted per key. */
   apiKeyId: string | null;
   rateLimitSubject: string;
+  /**
+   * The tier the caller's prices follow now. With a key it comes from the cache, which a change of
+   * subscription empties at commit; an order does not price by it, but by its fresh account().
+   */
+  effectiveTier(): Tier;
   /**
    * The caller's account as it is now (balance, tier). A call with a cached key has not read it, and
    * most operations need only the id, so it is read on the first ask.
@@ -23,6 +29,8 @@ function activeAccount(user: User | null): User {
   if (user.status !== "active") throw new AppError("account_disabled", "This account is disabled. Contact support.");
   return user;
 }
+
+const tierOf = (subscription: SubscriptionFields) => () => effectiveTier(subscription);
 
 function accountOnce(db: Db, userId: string, known: User | null): () => Promise<User> {
   let account: Promise<User> | null = known ? Promise.resolve(known) : null;
@@ -62,12 +70,12 @@ function assertSameOrigin(request: Request): void {
 export async function resolveCaller(database: Database, request: Request, ip: string): Promise<Caller> {
   const key = presentedKey(request.headers);
   if (key !== null) {
-    const { userId, apiKeyId, user } = await authenticateApiKey(database, key, ip);
-    return { userId, apiKeyId, rateLimitSubject: `key:${apiKeyId}`, account: accountOnce(database.db, userId, user) };
+    const { userId, apiKeyId, subscription, user } = await authenticateApiKey(database, key, ip);
+    return { userId, apiKeyId, rateLimitSubject: `key:${apiKeyId}`, effectiveTier: tierOf(subscription), account: accountOnce(database.db, userId, user) };
   }
   const session = request.headers.get("cookie")?.includes("next-auth.session-token") ? await getServerSession(authOptions()) : null;
   if (!session?.user?.id) throw new AppError("unauthenticated", "Send an API key in the X-API-Key header or as 'Authorization: Bearer <key>'.");
   const user = activeAccount(await findUserById(database.db, session.user.id));
   if (!SAFE_METHODS.has(request.method)) assertSameOrigin(request);
-  return { userId: user.id, apiKeyId: null, rateLimitSubject: `user:${user.id}`, account: accountOnce(database.db, user.id, user) };
+  return { userId: user.id, apiKeyId: null, rateLimitSubject: `user:${user.id}`, effectiveTier: tierOf(user), account: accountOnce(database.db, user.id, user) };
 }

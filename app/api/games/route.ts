@@ -1,10 +1,9 @@
 import { apiHandler } from "@/lib/api/handler";
 import { listGames } from "@/lib/api/operations/catalog";
 import { groupByGame, listPricedProducts } from "@/lib/catalog/group-products";
-import { effectiveTier } from "@/lib/subscriptions/rules";
 
 // GET /api/games - the top-up catalog grouped by game
 export const GET = apiHandler(listGames, async ({ db, caller, query }) => {
-  const { data } = await listPricedProducts(db, effectiveTier(await caller.account()), { category: "topup", ...query });
+  const { data } = await listPricedProducts(db, caller.effectiveTier(), { category: "topup", ...query });
   return { data: groupByGame(data) };
 });

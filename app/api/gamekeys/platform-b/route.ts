@@ -1,10 +1,9 @@
 import { apiHandler } from "@/lib/api/handler";
 import { listGameKeysPlatformB } from "@/lib/api/operations/catalog";
 import { listPricedProducts } from "@/lib/catalog/group-products";
-import { effectiveTier } from "@/lib/subscriptions/rules";
 
 // GET /api/gamekeys/platform-b - game keys for platform-b
 export const GET = apiHandler(listGameKeysPlatformB, async ({ db, caller }) => {
-  const { data } = await listPricedProducts(db, effectiveTier(await caller.account()), { category: "gamekey", platform: "platform-b" });
+  const { data } = await listPricedProducts(db, caller.effectiveTier(), { category: "gamekey", platform: "platform-b" });
   return { data };
 });

@@ -1,12 +1,11 @@
 import { apiHandler } from "@/lib/api/handler";
 import { getGameKeyProducts } from "@/lib/api/operations/catalog";
 import { listPricedProducts } from "@/lib/catalog/group-products";
-import { effectiveTier } from "@/lib/subscriptions/rules";
 
 // POST /api/gamekeys/products - the named game keys; the skus that are not game keys on sale come back apart
 export const POST = apiHandler(getGameKeyProducts, async ({ db, caller, body }) => {
   const skus = [...new Set(body.skus)];
-  const { data } = await listPricedProducts(db, effectiveTier(await caller.account()), { category: "gamekey", skus });
+  const { data } = await listPricedProducts(db, caller.effectiveTier(), { category: "gamekey", skus });
   const found = new Set(data.map((product) => product.sku));
   return { data, unknown_skus: skus.filter((sku) => !found.has(sku)) };
 });

@@ -1,10 +1,9 @@
 import { apiHandler } from "@/lib/api/handler";
 import { listPlatformGiftGames } from "@/lib/api/operations/catalog";
 import { groupByAppid, listPricedProducts, packageSummary } from "@/lib/catalog/group-products";
-import { effectiveTier } from "@/lib/subscriptions/rules";
 
 // GET /api/platformgifts/games - platform-gift games by appid, packages in brief
 export const GET = apiHandler(listPlatformGiftGames, async ({ db, caller }) => {
-  const { data } = await listPricedProducts(db, effectiveTier(await caller.account()), { category: "platformgift" });
+  const { data } = await listPricedProducts(db, caller.effectiveTier(), { category: "platformgift" });
   return { data: groupByAppid(data).map((game) => ({ ...game, packages: game.packages.map(packageSummary) })) };
 });

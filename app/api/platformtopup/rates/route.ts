@@ -1,11 +1,10 @@
 import { apiHandler } from "@/lib/api/handler";
 import { listPlatformTopupRates } from "@/lib/api/operations/catalog";
 import { listPricedProducts } from "@/lib/catalog/group-products";
-import { effectiveTier } from "@/lib/subscriptions/rules";
 
 // GET /api/platformtopup/rates - wallet top-up products with what each credits
 export const GET = apiHandler(listPlatformTopupRates, async ({ db, caller }) => {
-  const { data } = await listPricedProducts(db, effectiveTier(await caller.account()), { category: "platformtopup" });
+  const { data } = await listPricedProducts(db, caller.effectiveTier(), { category: "platformtopup" });
   return {
     data: data.map((product) => ({
       ...product,

@@ -1,10 +1,9 @@
 import { apiHandler } from "@/lib/api/handler";
 import { listTopupProducts } from "@/lib/api/operations/catalog";
 import { listPricedProducts } from "@/lib/catalog/group-products";
-import { effectiveTier } from "@/lib/subscriptions/rules";
 
 // GET /api/topup/products - top-up products, optionally of one game
 export const GET = apiHandler(listTopupProducts, async ({ db, caller, query }) => {
-  const { data } = await listPricedProducts(db, effectiveTier(await caller.account()), { category: "topup", group: query.game, region: query.region });
+  const { data } = await listPricedProducts(db, caller.effectiveTier(), { category: "topup", group: query.game, region: query.region });
   return { data };
 });

@@ -1,10 +1,9 @@
 import { apiHandler } from "@/lib/api/handler";
 import { listCatalog } from "@/lib/api/operations/catalog";
 import { listPricedProducts } from "@/lib/catalog/group-products";
-import { effectiveTier } from "@/lib/subscriptions/rules";
 
 // GET /api/v2/catalog - products priced for the caller, filtered and paginated
 export const GET = apiHandler(listCatalog, async ({ db, caller, query }) => {
-  const page = await listPricedProducts(db, effectiveTier(await caller.account()), query);
+  const page = await listPricedProducts(db, caller.effectiveTier(), query);
   return { data: page.data, next_cursor: page.nextCursor };
 });

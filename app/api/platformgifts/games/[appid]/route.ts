@@ -2,11 +2,10 @@ import { apiHandler } from "@/lib/api/handler";
 import { getPlatformGiftGame } from "@/lib/api/operations/catalog";
 import { groupByAppid, listPricedProducts } from "@/lib/catalog/group-products";
 import { notFound } from "@/lib/errors/app-error";
-import { effectiveTier } from "@/lib/subscriptions/rules";
 
 // GET /api/platformgifts/games/{appid} - one platform-gift game with its packages
 export const GET = apiHandler(getPlatformGiftGame, async ({ db, caller, params }) => {
-  const { data } = await listPricedProducts(db, effectiveTier(await caller.account()), { category: "platformgift", appid: params.appid });
+  const { data } = await listPricedProducts(db, caller.effectiveTier(), { category: "platformgift", appid: params.appid });
   const [game] = groupByAppid(data);
   if (!game) throw notFound("Game");
   return game;

@@ -75,15 +75,15 @@ function productRecord(p: Row, available: unknown, discounts: Record<string, str
     sku: p.sku,
     category: p.category,
     name: p.name,
-    group: p.group_name,
+    group: p.group,
     region: p.region,
-    price: formatMoney(discountedPrice(BigInt(p.list_price as string), discounts[p.category as string])),
-    list_price: formatMoney(BigInt(p.list_price as string)),
+    price: formatMoney(discountedPrice(BigInt(p.listPrice as string), discounts[p.category as string])),
+    list_price: formatMoney(BigInt(p.listPrice as string)),
     currency: "USD",
     in_stock: (p.enabled as boolean) && (stock === null || stock > 0),
     stock,
-    min_quantity: p.min_quantity,
-    max_quantity: p.max_quantity,
+    min_quantity: p.minQuantity,
+    max_quantity: p.maxQuantity,
     fields: (p.fields as { name: string; label: string; required: boolean; pattern?: string | null }[]).map((f) => ({
       name: f.name,
       label: f.label,
@@ -112,11 +112,14 @@ const PRODUCT_COLUMNS = sql`sku, category, name, group_name, region, list_price,
 
 async function catalog() {
   const [rows, discounts] = await Promise.all([
-    sql`select p.sku, p.category, p.name, p.group_name, p.region, p.list_price, p.fields, p.min_quantity, p.max_quantity, p.fulfilment,
-               p.enabled, p.meta, p.low_stock_threshold, p.created_at, p.updated_at, a.available
+    sql`select p.sku, p.category, p.name, p.group_name as "group", p.region, p.list_price::text as "listPrice", p.fields,
+               p.min_quantity as "minQuantity", p.max_quantity as "maxQuantity", p.fulfilment, p.enabled, p.meta,
+               p.low_stock_threshold as "lowStockThreshold", a.available::int as available
         from products p
         left join (select sku, count(*) as available from stock_codes where order_id is null group by sku) a on a.sku = p.sku
-        where p.enabled = true order by p.sku asc limit 51`,
+        where p.enabled = true and p.sku > ${""}
+        order by p.sku asc
+        limit ${51}`,
     tierDiscounts(),
   ]);
   const page = rows.slice(0, 50);

@@ -1,10 +1,29 @@
 import { and, asc, count, eq, gt, ilike, inArray, isNull, or, sql, type SQL } from "drizzle-orm";
 import type { DbOrTx } from "@/lib/db/client";
-import { preparedQuery } from "@/lib/db/prepared";
+import { executeRows } from "@/lib/db/rows";
 import { products, stockCodes, type Product, type ProductCategory } from "@/lib/db/schema";
 
+/** A product as listings show it: without its timestamps, which no listing shows and which cost a Date each per row. */
+export type ListedProduct = Omit<Product, "createdAt" | "updatedAt">;
+
+const listedColumns = {
+  sku: products.sku,
+  category: products.category,
+  name: products.name,
+  group: products.group,
+  region: products.region,
+  listPrice: products.listPrice,
+  fields: products.fields,
+  minQuantity: products.minQuantity,
+  maxQuantity: products.maxQuantity,
+  fulfilment: products.fulfilment,
+  enabled: products.enabled,
+  meta: products.meta,
+  lowStockThreshold: products.lowStockThreshold,
+} satisfies Record<keyof ListedProduct, unknown>;
+
 export interface ProductWithStock {
-  product: Product;
+  product: ListedProduct;
   /** Available codes for stock products; null for the others. */
   stock: number | null;
 }
@@ -52,25 +71,58 @@ function productsWithStock(db: DbOrTx, conditions: SQL[]) {
     .groupBy(stockCodes.sku)
     .as("available");
   return db
-    .select({ product: products, available: available.available })
+    .select({ product: listedColumns, available: available.available })
     .from(products)
     .leftJoin(available, eq(available.sku, products.sku))
     .where(and(...conditions))
     .orderBy(asc(products.sku));
 }
 
-/** The unfiltered catalog a page at a time, what most integrators ask for; every sku sorts after "". */
-const catalogPage = preparedQuery((db) =>
-  productsWithStock(db, [eq(products.enabled, true), gt(products.sku, sql.placeholder("after"))])
-    .limit(sql.placeholder("limit"))
-    .prepare("catalog_page"),
-);
+type CatalogPageRow = Omit<ListedProduct, "listPrice"> & { listPrice: string; available: number | null };
+
+/**
+ * The unfiltered catalog a page at a time, what most integrators ask for; every sku sorts after "".
+ * Written out rather than built with drizzle: mapping its rows column by column through drizzle was a
+ * tenth of the catalog's CPU. Its rows come out already in ListedProduct's shape; the price comes as
+ * text, which both drivers hand back exactly.
+ */
+const catalogPageStatement = (after: string, limit: number) => sql`
+  select p.sku, p.category, p.name, p.group_name as "group", p.region, p.list_price::text as "listPrice", p.fields,
+         p.min_quantity as "minQuantity", p.max_quantity as "maxQuantity", p.fulfilment, p.enabled, p.meta,
+         p.low_stock_threshold as "lowStockThreshold", a.available::int as available
+  from ${products} p
+  left join (select sku, count(*) as available from ${stockCodes} where order_id is null group by sku) a on a.sku = p.sku
+  where p.enabled = true and p.sku > ${after}
+  order by p.sku asc
+  limit ${limit}`;
+
+async function catalogPage(db: DbOrTx, after: string, limit: number): Promise<{ product: ListedProduct; available: number | null }[]> {
+  const rows = await executeRows<CatalogPageRow>(db, catalogPageStatement(after, limit));
+  return rows.map((row) => ({
+    product: {
+      sku: row.sku,
+      category: row.category,
+      name: row.name,
+      group: row.group,
+      region: row.region,
+      listPrice: BigInt(row.listPrice),
+      fields: row.fields,
+      minQuantity: row.minQuantity,
+      maxQuantity: row.maxQuantity,
+      fulfilment: row.fulfilment,
+      enabled: row.enabled,
+      meta: row.meta,
+      lowStockThreshold: row.lowStockThreshold,
+    },
+    available: row.available,
+  }));
+}
 
 /** Products ordered by sku (the pagination cursor), with their available stock. */
 export async function listProducts(db: DbOrTx, filter: ProductFilter = {}): Promise<{ data: ProductWithStock[]; nextCursor: string | null }> {
   const rows =
     filter.limit && !hasFilter(filter)
-      ? await catalogPage(db).execute({ after: filter.cursor ?? "", limit: filter.limit + 1 })
+      ? await catalogPage(db, filter.cursor ?? "", filter.limit + 1)
       : filter.limit
         ? await productsWithStock(db, conditionsOf(filter)).limit(filter.limit + 1)
         : await productsWithStock(db, conditionsOf(filter));

@@ -67,6 +67,22 @@ describe(`the server's API dispatch, with the app's own route handlers (${testDr
     expect((await response.json()).openapi).toMatch(/^3\./);
   });
 
+  it("sends a client that names no encoding the plain body, still with Vary", async () => {
+    const { status, headers, body } = await new Promise<{ status: number; headers: Record<string, unknown>; body: string }>((resolve, reject) => {
+      const req = httpRequest(`${base}/api/v2/openapi.json`, { headers: { "X-API-Key": key } }, (res) => {
+        let text = "";
+        res.setEncoding("utf8");
+        res.on("data", (chunk: string) => (text += chunk));
+        res.on("end", () => resolve({ status: res.statusCode!, headers: res.headers, body: text }));
+      });
+      req.on("error", reject).end();
+    });
+    expect(status).toBe(200);
+    expect(headers["content-encoding"]).toBeUndefined();
+    expect(headers.vary).toBe("Accept-Encoding");
+    expect(JSON.parse(body).openapi).toMatch(/^3\./);
+  });
+
   it("hands the handler the request body and the path's decoded params", async () => {
     const bad = await fetch(`${base}/api/v2/order`, { method: "POST", headers: { "X-API-Key": key, "Content-Type": "application/json" }, body: "{bad" });
     expect(bad.status).toBe(400);

@@ -12,8 +12,17 @@ import { readBodyUpTo, sendWebResponse, toWebRequest } from "./node-web";
 // The same negotiation Next applies to what it serves (the `compression` package, its defaults).
 const compress = compression();
 
-/** Runs `write` with the response set up to gzip when the client asks. */
+/**
+ * Runs `write` with the response set up to gzip when the client asks. A client that names no encoding
+ * gets the body as it is, as the middleware would send it, without the middleware's wrapping of every
+ * write: a twentieth of a catalog call's CPU.
+ */
 function compressed(req: IncomingMessage, res: ServerResponse, write: () => Promise<void>): void {
+  if (req.headers["accept-encoding"] === undefined) {
+    res.setHeader("Vary", "Accept-Encoding");
+    void write();
+    return;
+  }
   compress(req as Parameters<typeof compress>[0], res as Parameters<typeof compress>[1], () => void write());
 }
 

@@ -7,25 +7,27 @@
  *   /bare/{id}     the same domain call and serialisation (getOrder + toOrderRecord) with a fixed
  *                  caller, no rate limit and no validation
  *
- * Both build the same web Request from the node request and write the web Response back the same
- * way, so the difference between them is the wrapper's work and nothing else.
+ * Both build the same web Request from the node request and write their answer as the app's server
+ * does (lib/server/node-web.ts sendAnswer), so the difference between them is the wrapper's work and
+ * nothing else.
  *
  *   DATABASE_URL=... ENCRYPTION_KEY=... RATE_LIMIT_MULTIPLIER=... BENCH_USER_ID=... PORT=... node --import tsx bench/wrapper-server.ts
  */
 import { createServer } from "node:http";
 import { GET as wrappedGetOrder } from "@/app/api/v2/order/[orderId]/route";
+import type { ApiAnswer } from "@/lib/api/answer";
 import { database, db } from "@/lib/db/client";
 import { CLIENT_IP_HEADER, resolveClientIp } from "@/lib/http/client-ip";
 import { getOrder } from "@/lib/orders/list-orders";
 import { toOrderRecord } from "@/lib/orders/serialize";
-import { sendWebResponse, toWebRequest } from "@/lib/server/node-web";
+import { sendAnswer, toWebRequest } from "@/lib/server/node-web";
 
 const { BENCH_USER_ID, PORT } = process.env;
 if (!BENCH_USER_ID || !PORT) throw new Error("BENCH_USER_ID and PORT are required");
 const userId = BENCH_USER_ID;
 
-async function bare(orderId: string): Promise<Response> {
-  return Response.json(toOrderRecord(await getOrder(db(), userId, orderId)), { headers: { "Cache-Control": "no-store" } });
+async function bare(orderId: string): Promise<ApiAnswer> {
+  return { status: 200, headers: { "Cache-Control": "no-store" }, body: toOrderRecord(await getOrder(db(), userId, orderId)) };
 }
 
 const server = createServer(async (req, res) => {
@@ -33,15 +35,15 @@ const server = createServer(async (req, res) => {
     req.headers[CLIENT_IP_HEADER] = resolveClientIp(req.socket.remoteAddress, req.headers["x-forwarded-for"], false);
     const request = toWebRequest(req, null);
     const path = new URL(request.url).pathname;
-    let response: Response;
+    let answer: ApiAnswer;
     if (path.startsWith("/wrapped/")) {
-      response = await wrappedGetOrder(request, { params: Promise.resolve({ orderId: decodeURIComponent(path.slice("/wrapped/".length)) }) });
+      answer = await wrappedGetOrder.answer(request, { params: Promise.resolve({ orderId: decodeURIComponent(path.slice("/wrapped/".length)) }) });
     } else if (path.startsWith("/bare/")) {
-      response = await bare(decodeURIComponent(path.slice("/bare/".length)));
+      answer = await bare(decodeURIComponent(path.slice("/bare/".length)));
     } else {
-      response = Response.json({ error: "not found" }, { status: 404 });
+      answer = { status: 404, headers: {}, body: { error: "not found" } };
     }
-    await sendWebResponse(res, response);
+    sendAnswer(res, answer);
   } catch (error) {
     console.error(error);
     res.writeHead(500).end();

@@ -1,5 +1,6 @@
 import { ZodError, type z } from "zod";
 import { AppError, validationError, type ValidationIssue } from "@/lib/errors/app-error";
+import { answerResponse, type ApiAnswer } from "./answer";
 
 export function zodIssuesToValidation(error: ZodError, root?: string): ValidationIssue[] {
   return error.issues.flatMap((issue) => {
@@ -20,9 +21,14 @@ export function toAppError(error: unknown): { appError: AppError; unexpected: bo
   return { appError: new AppError("internal_error", "Something went wrong on our side. Retry later, quoting the request id."), unexpected: true };
 }
 
+export function errorAnswer(appError: AppError, requestId: string, headers: Record<string, string> = {}): ApiAnswer {
+  return {
+    status: appError.status,
+    headers: { ...headers, ...appError.headers, "X-Request-Id": requestId, "Cache-Control": "no-store" },
+    body: { error: { code: appError.code, message: appError.message, retryable: appError.retryable, request_id: requestId, details: appError.details } },
+  };
+}
+
 export function errorResponse(appError: AppError, requestId: string, headers: Record<string, string> = {}): Response {
-  return Response.json(
-    { error: { code: appError.code, message: appError.message, retryable: appError.retryable, request_id: requestId, details: appError.details } },
-    { status: appError.status, headers: { ...headers, ...appError.headers, "X-Request-Id": requestId, "Cache-Control": "no-store" } },
-  );
+  return answerResponse(errorAnswer(appError, requestId, headers));
 }

@@ -7,7 +7,8 @@ import { clientIpOf } from "@/lib/http/client-ip";
 import { checkApiRateLimit } from "@/lib/ratelimit/limiter";
 import type { RateLimitResult } from "@/lib/ratelimit/store";
 import { resolveCaller, type Caller } from "./caller";
-import { errorResponse, toAppError, zodIssuesToValidation } from "./errors";
+import { answerResponse, type ApiAnswer } from "./answer";
+import { errorAnswer, toAppError, zodIssuesToValidation } from "./errors";
 import type { Operation } from "./operation";
 
 export const MAX_BODY_BYTES = 64 * 1024;
@@ -89,13 +90,14 @@ async function readJsonBody(request: Request): Promise<unknown> {
 /**
  * The one wrapper around every API route: request id, caller (key or session), the operation's
  * rate-limit category, input validation, output shaping and the error body. Policy comes from the
- * operation, never from matching the URL.
+ * operation, never from matching the URL. The route handler Next calls carries `answer`, the same
+ * call without the web Response, for the server's own dispatch.
  */
 export function apiHandler<Q extends z.ZodType, B extends z.ZodType, P extends z.ZodType, R extends z.ZodType, A extends "reseller" | "none">(
   operation: Operation<Q, B, P, R, A>,
   handler: (ctx: HandlerContext<Q, B, P, A>) => Promise<z.input<R> | ApiReply<z.input<R>>>,
 ) {
-  return async (request: Request, route: RouteContext): Promise<Response> => {
+  const answer = async (request: Request, route: RouteContext): Promise<ApiAnswer> => {
     const requestId = randomUUID();
     const ip = clientIpOf(request.headers);
     let limitHeaders: Record<string, string> = {};
@@ -122,15 +124,17 @@ export function apiHandler<Q extends z.ZodType, B extends z.ZodType, P extends z
 
       const result = await handler({ request, db: database.db, caller, query, body, params, requestId, ip } as HandlerContext<Q, B, P, A>);
       const reply = result instanceof ApiReply ? result : new ApiReply(result);
-      const shaped = operation.response.parse(reply.body);
-      return Response.json(shaped, {
+      return {
         status: reply.status ?? operation.successStatus ?? 200,
         headers: { ...limitHeaders, ...reply.headers, "X-Request-Id": requestId, "Cache-Control": "no-store" },
-      });
+        body: operation.response.parse(reply.body),
+      };
     } catch (error) {
       const { appError, unexpected } = toAppError(error);
       if (unexpected) console.error(`[api] ${requestId} ${request.method} ${new URL(request.url).pathname}:`, error);
-      return errorResponse(appError, requestId, limitHeaders);
+      return errorAnswer(appError, requestId, limitHeaders);
     }
   };
+  const routeHandler = async (request: Request, route: RouteContext): Promise<Response> => answerResponse(await answer(request, route));
+  return Object.assign(routeHandler, { answer });
 }

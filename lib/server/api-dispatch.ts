@@ -2,12 +2,12 @@ import { randomUUID } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import compression from "compression";
 import { API_KEY_HEADER, BEARER_HEADER } from "@/lib/api/caller";
-import { errorResponse, toAppError } from "@/lib/api/errors";
+import { errorAnswer, toAppError } from "@/lib/api/errors";
 import { MAX_BODY_BYTES } from "@/lib/api/handler";
 import { AppError } from "@/lib/errors/app-error";
 import { targetPath } from "@/lib/http/url-path";
 import { allowedMethods, matchApiRoute, type ApiRoute, type RouteHandler, type RouteMethod } from "./api-routes";
-import { readBodyUpTo, sendWebResponse, toWebRequest } from "./node-web";
+import { readBodyUpTo, sendAnswer, sendWebResponse, toWebRequest } from "./node-web";
 
 // The same negotiation Next applies to what it serves (the `compression` package, its defaults).
 const compress = compression();
@@ -52,7 +52,7 @@ export function dispatchApiRequest(routes: readonly ApiRoute[], req: IncomingMes
     if (method === "HEAD" || method === "OPTIONS") return false;
     const allow = allowedMethods(match.route).join(", ");
     const refusal = new AppError("method_not_allowed", `${match.route.pattern} does not take ${method}; it takes ${allow}.`, {}, { Allow: allow });
-    compressed(req, res, () => sendWebResponse(res, errorResponse(refusal, randomUUID())));
+    compressed(req, res, async () => sendAnswer(res, errorAnswer(refusal, randomUUID())));
     return true;
   }
   if (!carriesApiKey(req)) return false;
@@ -69,13 +69,15 @@ async function answer(handler: RouteHandler, params: Record<string, string>, req
       if (read.truncated) res.setHeader("connection", "close");
       body = read.body;
     }
-    const response = await handler(toWebRequest(req, body), { params: Promise.resolve(params) });
-    await sendWebResponse(res, response);
+    const request = toWebRequest(req, body);
+    const context = { params: Promise.resolve(params) };
+    if (handler.answer) sendAnswer(res, await handler.answer(request, context));
+    else await sendWebResponse(res, await handler(request, context));
   } catch (error) {
     // A client that hung up mid-request (its body "aborted") has nobody left to answer.
     if (req.destroyed || req.socket.destroyed || (error as NodeJS.ErrnoException).code === "ECONNRESET" || res.headersSent) return;
     const requestId = randomUUID();
     console.error(`[api] ${requestId} ${req.method} ${req.url}:`, error);
-    await sendWebResponse(res, errorResponse(toAppError(error).appError, requestId));
+    sendAnswer(res, errorAnswer(toAppError(error).appError, requestId));
   }
 }

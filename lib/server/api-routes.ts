@@ -1,12 +1,18 @@
 import { readdirSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
+import type { ApiAnswer } from "@/lib/api/answer";
 import { isDecodable } from "@/lib/http/url-path";
 
 export const ROUTE_METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
 export type RouteMethod = (typeof ROUTE_METHODS)[number];
 
-export type RouteHandler = (request: Request, context: { params: Promise<Record<string, string>> }) => Promise<Response>;
+type RouteContext = { params: Promise<Record<string, string>> };
+
+/** A route file's exported method; those made by apiHandler carry `answer` too (lib/api/answer.ts). */
+export type RouteHandler = ((request: Request, context: RouteContext) => Promise<Response>) & {
+  answer?: (request: Request, context: RouteContext) => Promise<ApiAnswer>;
+};
 
 type Segment = { kind: "static"; name: string } | { kind: "param"; name: string };
 

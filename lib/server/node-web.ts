@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
+import type { ApiAnswer } from "@/lib/api/answer";
 
 /** The request's URL on the host it names, as Next builds it; a Host that is no host gives localhost. */
 function requestUrl(req: IncomingMessage): URL {
@@ -29,6 +30,16 @@ export async function sendWebResponse(res: ServerResponse, response: Response): 
   });
   const cookies = response.headers.getSetCookie();
   if (cookies.length > 0) res.setHeader("set-cookie", cookies);
+  res.setHeader("content-length", body.byteLength);
+  res.end(body);
+}
+
+/** Writes an API answer as answerResponse() would make it: JSON, with its length. */
+export function sendAnswer(res: ServerResponse, answer: ApiAnswer): void {
+  const body = Buffer.from(JSON.stringify(answer.body));
+  res.statusCode = answer.status;
+  for (const name in answer.headers) res.setHeader(name, answer.headers[name]);
+  res.setHeader("content-type", "application/json");
   res.setHeader("content-length", body.byteLength);
   res.end(body);
 }

@@ -139,8 +139,10 @@ async function placeOrder(input: { sku?: unknown; quantity?: unknown }) {
   const [product] = await sql`select ${PRODUCT_COLUMNS} from products where sku = ${sku} limit 1`;
   if (!product || !product.enabled) throw new Refusal(404, "product_unavailable");
   if (!Number.isInteger(quantity) || quantity < (product.min_quantity as number) || quantity > (product.max_quantity as number)) throw new Refusal(400, "validation_error");
-  const unitPrice = discountedPrice(BigInt(product.list_price as string), (await tierDiscounts())[product.category as string]);
+  const [pricing] = await sql`select u.balance, t.discounts from users u left join tariffs t on t.tier = ${tier} where u.id = ${userId} limit 1`;
+  const unitPrice = discountedPrice(BigInt(product.list_price as string), ((pricing.discounts as Record<string, string> | null) ?? {})[product.category as string]);
   const total = unitPrice * BigInt(quantity);
+  if (BigInt(pricing.balance as string) < total) throw new Refusal(402, "insufficient_balance");
   const orderId = newId("ord");
 
   // The order's one transaction: order, event, stock claimed and delivered, the order completed and

@@ -4,7 +4,7 @@ import type { SubscriptionFields } from "@/lib/subscriptions/rules";
 /**
  * What authentication needs of a key that was valid, for an active reseller, when it was read, and the
  * reseller's subscription, which the listings price by. A balance is never kept: it changes with every
- * order, and whatever needs it reads the account.
+ * order, and whatever needs it reads it fresh.
  */
 export interface CachedKey {
   apiKeyId: string;

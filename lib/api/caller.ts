@@ -13,9 +13,11 @@ export interface Caller {
   apiKeyId: string | null;
   rateLimitSubject: string;
   /**
-   * The tier the caller's prices follow now. With a key it comes from the cache, which a change of
-   * subscription empties at commit; an order does not price by it, but by its fresh account().
+   * The caller's subscription, which prices follow. With a key it comes from the cache, which a change
+   * of subscription empties at commit (lib/api-keys/key-cache.ts).
    */
+  subscription: SubscriptionFields;
+  /** The tier the caller's prices follow now. */
   effectiveTier(): Tier;
   /**
    * The caller's account as it is now (balance, tier). A call with a cached key has not read it, and
@@ -71,11 +73,11 @@ export async function resolveCaller(database: Database, request: Request, ip: st
   const key = presentedKey(request.headers);
   if (key !== null) {
     const { userId, apiKeyId, subscription, user } = await authenticateApiKey(database, key, ip);
-    return { userId, apiKeyId, rateLimitSubject: `key:${apiKeyId}`, effectiveTier: tierOf(subscription), account: accountOnce(database.db, userId, user) };
+    return { userId, apiKeyId, rateLimitSubject: `key:${apiKeyId}`, subscription, effectiveTier: tierOf(subscription), account: accountOnce(database.db, userId, user) };
   }
   const session = request.headers.get("cookie")?.includes("next-auth.session-token") ? await getServerSession(authOptions()) : null;
   if (!session?.user?.id) throw new AppError("unauthenticated", "Send an API key in the X-API-Key header or as 'Authorization: Bearer <key>'.");
   const user = activeAccount(await findUserById(database.db, session.user.id));
   if (!SAFE_METHODS.has(request.method)) assertSameOrigin(request);
-  return { userId: user.id, apiKeyId: null, rateLimitSubject: `user:${user.id}`, effectiveTier: tierOf(user), account: accountOnce(database.db, user.id, user) };
+  return { userId: user.id, apiKeyId: null, rateLimitSubject: `user:${user.id}`, subscription: user, effectiveTier: tierOf(user), account: accountOnce(database.db, user.id, user) };
 }

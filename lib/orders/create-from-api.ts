@@ -1,6 +1,7 @@
 import { ApiReply } from "@/lib/api/handler";
+import type { Caller } from "@/lib/api/caller";
 import type { Db } from "@/lib/db/client";
-import type { ProductCategory, User } from "@/lib/db/schema";
+import type { ProductCategory } from "@/lib/db/schema";
 import { validationError } from "@/lib/errors/app-error";
 import { placeOrder } from "./place-order";
 import { toOrderRecord, type OrderRecord } from "./serialize";
@@ -31,11 +32,11 @@ export interface ApiOrderRequest {
  */
 export async function createOrderFromApi(
   db: Db,
-  input: { user: User; request: Request; body: ApiOrderRequest; categories?: readonly ProductCategory[] },
+  input: { caller: Caller; request: Request; body: ApiOrderRequest; categories?: readonly ProductCategory[] },
 ): Promise<ApiReply<OrderRecord>> {
   const idempotencyKey = idempotencyKeyOf(input.request.headers);
   const { order, replayed } = await placeOrder(db, {
-    user: input.user,
+    user: { id: input.caller.userId, ...input.caller.subscription },
     sku: input.body.sku,
     quantity: input.body.quantity,
     fields: input.body.fields,

@@ -57,13 +57,11 @@ describe(`placing orders (${testDriver()})`, () => {
     await testProduct(database.db, { sku: "gc-few", category: "giftcard", fulfilment: "stock", listPrice: 2_000_000n });
     await addStockCodes(database.db, "gc-few", [{ code: "FEW-1", pin: null, serial: null }]);
     const poor = await resellerWithBalance(database.db, 1_000_000n);
-    await expect(placeOrder(database.db, { user: poor, sku: "gc-few", quantity: 1, fields: {}, source: "api" })).rejects.toMatchObject({ code: "insufficient_balance" });
-    await expect(placeOrder(database.db, { user: poor, sku: "gc-few", quantity: 2, fields: {}, source: "api" })).rejects.toMatchObject({ code: "insufficient_balance" });
-    // A balance that was enough when the caller was read but is spent by the time of the charge.
-    await expect(placeOrder(database.db, { user: { ...poor, balance: 10_000_000n }, sku: "gc-few", quantity: 1, fields: {}, source: "api" })).rejects.toMatchObject({
+    await expect(placeOrder(database.db, { user: poor, sku: "gc-few", quantity: 1, fields: {}, source: "api" })).rejects.toMatchObject({
       code: "insufficient_balance",
       details: { balance: "1.00", required: "2.00" },
     });
+    await expect(placeOrder(database.db, { user: poor, sku: "gc-few", quantity: 2, fields: {}, source: "api" })).rejects.toMatchObject({ code: "insufficient_balance" });
     expect(await ledgerState(poor.id)).toEqual({ balance: 1_000_000n, ledgerSum: 1_000_000n });
     expect(await database.db.select().from(orders).where(eq(orders.userId, poor.id))).toEqual([]);
     expect(await database.db.select().from(events).where(eq(events.userId, poor.id))).toEqual([]);

@@ -2,14 +2,13 @@ import { createHash } from "node:crypto";
 import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import { findProduct } from "@/lib/catalog/get-product";
 import { discountedPrice } from "@/lib/catalog/pricing";
-import { tierDiscounts } from "@/lib/catalog/tier-discounts";
-import { effectiveTier } from "@/lib/subscriptions/rules";
+import { effectiveTier, type SubscriptionFields } from "@/lib/subscriptions/rules";
 import { validateOrderFields } from "@/lib/catalog/validate-fields";
 import { config } from "@/lib/config/env";
 import type { Db, Tx } from "@/lib/db/client";
 import { preparedQuery, setPlaceholder } from "@/lib/db/prepared";
-import { idempotencyKeys, orders, stockCodes, type Order, type OrderSource, type ProductCategory, type StoredDelivery, type User } from "@/lib/db/schema";
-import { AppError, validationError } from "@/lib/errors/app-error";
+import { idempotencyKeys, orders, stockCodes, tariffs, users, type Order, type OrderSource, type ProductCategory, type StoredDelivery, type User } from "@/lib/db/schema";
+import { AppError, notFound, validationError } from "@/lib/errors/app-error";
 import { newId } from "@/lib/ids/ids";
 import { enqueueJob } from "@/lib/jobs/queue";
 import { insufficientBalance, postLedgerEntry } from "@/lib/ledger/post-entry";
@@ -19,7 +18,8 @@ import { completeOrder } from "./transitions";
 import { recordOrderCreated } from "./order-events";
 
 export interface PlaceOrderInput {
-  user: User;
+  /** The buyer: its id, and the subscription its prices follow. Its balance is read with the prices. */
+  user: Pick<User, "id"> & SubscriptionFields;
   sku: string;
   quantity: number;
   fields: Record<string, unknown>;
@@ -110,6 +110,20 @@ async function deliverStock(tx: Tx, sku: string, quantity: number, orderId: stri
   return { items: claimed.map(({ codeEncrypted, pinEncrypted, serial }) => ({ codeEncrypted, pinEncrypted, serial })), note: null };
 }
 
+/**
+ * What an order is priced and checked by, in one read: the discounts of the buyer's tier and the
+ * buyer's balance as it is now.
+ */
+const orderPricing = preparedQuery((db) =>
+  db
+    .select({ balance: users.balance, discounts: tariffs.discounts })
+    .from(users)
+    .leftJoin(tariffs, eq(tariffs.tier, sql.placeholder("tier")))
+    .where(eq(users.id, sql.placeholder("userId")))
+    .limit(1)
+    .prepare("order_pricing"),
+);
+
 const insertOrder = preparedQuery((db) =>
   db
     .insert(orders)
@@ -154,11 +168,13 @@ export async function placeOrder(db: Db, input: PlaceOrderInput): Promise<{ orde
   const { fields, issues } = validateOrderFields(product, input.fields);
   if (issues.length) throw validationError(issues);
 
-  const unitPrice = discountedPrice(product.listPrice, (await tierDiscounts(db, effectiveTier(input.user)))[product.category]);
+  const [pricing] = await orderPricing(db).execute({ userId: input.user.id, tier: effectiveTier(input.user) });
+  if (!pricing) throw notFound("Account");
+  const unitPrice = discountedPrice(product.listPrice, (pricing.discounts ?? {})[product.category]);
   const total = unitPrice * BigInt(input.quantity);
-  // The charge is taken last in the transaction (see below). An order that the balance read with the
-  // caller does not cover is refused before it locks any stock that another order could have.
-  if (input.user.balance < total) throw insufficientBalance(input.user.balance, total);
+  // The charge is taken last in the transaction (see below). An order that the balance just read does
+  // not cover is refused before it locks any stock that another order could have.
+  if (pricing.balance < total) throw insufficientBalance(pricing.balance, total);
   const orderId = newId("ord");
 
   let result: { order: Order; replayed: boolean };

@@ -4,5 +4,5 @@ import { createOrderFromApi } from "@/lib/orders/create-from-api";
 
 // POST /api/platformtopup/order - a platform wallet top-up order
 export const POST = apiHandler(createPlatformTopupOrder, async ({ db, caller, request, body }) =>
-  createOrderFromApi(db, { user: await caller.account(), request, body, categories: ORDER_CATEGORIES[createPlatformTopupOrder.operationId] }),
+  createOrderFromApi(db, { caller, request, body, categories: ORDER_CATEGORIES[createPlatformTopupOrder.operationId] }),
 );

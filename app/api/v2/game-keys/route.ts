@@ -4,5 +4,5 @@ import { createOrderFromApi } from "@/lib/orders/create-from-api";
 
 // POST /api/v2/game-keys - a game-key order (reseller API: POST /api/gamekeys/order)
 export const POST = apiHandler(createGameKeyOrder, async ({ db, caller, request, body }) =>
-  createOrderFromApi(db, { user: await caller.account(), request, body, categories: ORDER_CATEGORIES[createGameKeyOrder.operationId] }),
+  createOrderFromApi(db, { caller, request, body, categories: ORDER_CATEGORIES[createGameKeyOrder.operationId] }),
 );

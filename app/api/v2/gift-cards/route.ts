@@ -4,5 +4,5 @@ import { createOrderFromApi } from "@/lib/orders/create-from-api";
 
 // POST /api/v2/gift-cards - a gift-card order (reseller API: POST /api/giftcards/order)
 export const POST = apiHandler(createGiftCardOrder, async ({ db, caller, request, body }) =>
-  createOrderFromApi(db, { user: await caller.account(), request, body, categories: ORDER_CATEGORIES[createGiftCardOrder.operationId] }),
+  createOrderFromApi(db, { caller, request, body, categories: ORDER_CATEGORIES[createGiftCardOrder.operationId] }),
 );

@@ -4,5 +4,5 @@ import { createOrderFromApi } from "@/lib/orders/create-from-api";
 
 // POST /api/v2/order - an order of any category
 export const POST = apiHandler(createOrder, async ({ db, caller, request, body }) =>
-  createOrderFromApi(db, { user: await caller.account(), request, body, categories: ORDER_CATEGORIES[createOrder.operationId] }),
+  createOrderFromApi(db, { caller, request, body, categories: ORDER_CATEGORIES[createOrder.operationId] }),
 );

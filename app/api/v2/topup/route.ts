@@ -4,5 +4,5 @@ import { createOrderFromApi } from "@/lib/orders/create-from-api";
 
 // POST /api/v2/topup - a top-up order (reseller API: POST /api/topup/order)
 export const POST = apiHandler(createTopupOrder, async ({ db, caller, request, body }) =>
-  createOrderFromApi(db, { user: await caller.account(), request, body, categories: ORDER_CATEGORIES[createTopupOrder.operationId] }),
+  createOrderFromApi(db, { caller, request, body, categories: ORDER_CATEGORIES[createTopupOrder.operationId] }),
 );

@@ -4,5 +4,5 @@ import { createOrderFromApi } from "@/lib/orders/create-from-api";
 
 // POST /api/messenger/premium/gift - a Messenger Premium gift order
 export const POST = apiHandler(createMessengerPremiumOrder, async ({ db, caller, request, body }) =>
-  createOrderFromApi(db, { user: await caller.account(), request, body, categories: ORDER_CATEGORIES[createMessengerPremiumOrder.operationId] }),
+  createOrderFromApi(db, { caller, request, body, categories: ORDER_CATEGORIES[createMessengerPremiumOrder.operationId] }),
 );

@@ -11,6 +11,21 @@ export type IdPrefix = "usr" | "ord" | "txn" | "pay" | "dlv" | "key" | "evt" | "
 const store = globalThis as unknown as { __lastId?: { time: number; digits: number[] } };
 const last = (store.__lastId ??= { time: -1, digits: [] });
 
+const POOL_SIZE = 4096;
+let pool = Buffer.alloc(0);
+let poolOffset = 0;
+
+/** Random bytes taken from a pool filled 4 KiB at a time: a randomBytes call per id cost more than the id. */
+function randomPool(size: number): Buffer {
+  if (poolOffset + size > pool.length) {
+    pool = randomBytes(POOL_SIZE);
+    poolOffset = 0;
+  }
+  const bytes = pool.subarray(poolOffset, poolOffset + size);
+  poolOffset += size;
+  return bytes;
+}
+
 /**
  * Within one millisecond the next id is the last one plus one, so ids made in a row sort in the order
  * they were made: a reseller's transactions, listed newest first by id, keep their order however fast
@@ -19,7 +34,7 @@ const last = (store.__lastId ??= { time: -1, digits: [] });
 function nextDigits(now: number): void {
   if (now > last.time) {
     last.time = now;
-    last.digits = Array.from(randomBytes(16), (byte) => byte % 32);
+    last.digits = Array.from(randomPool(16), (byte) => byte % 32);
     return;
   }
   for (let i = last.digits.length - 1; i >= 0; i--) {

@@ -16,7 +16,7 @@ export interface CachedKey {
 }
 
 /** The channel the migration's triggers notify with a reseller's id (drizzle/0007_api_key_auth_notices.sql). */
-export const API_KEY_AUTH_CHANNEL = "api_key_auth";
+const API_KEY_AUTH_CHANNEL = "api_key_auth";
 const MAX_ENTRIES = 10_000;
 
 /**

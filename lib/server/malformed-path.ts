@@ -1,9 +1,9 @@
 import { randomUUID } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { errorResponse } from "@/lib/api/errors";
+import { errorAnswer } from "@/lib/api/errors";
 import { AppError } from "@/lib/errors/app-error";
 import { isDecodable, targetPath } from "@/lib/http/url-path";
-import { sendWebResponse } from "./node-web";
+import { sendAnswer } from "./node-web";
 
 const MESSAGE = "The path has a malformed percent escape.";
 
@@ -14,7 +14,7 @@ const MESSAGE = "The path has a malformed percent escape.";
 export function refuseMalformedPath(req: IncomingMessage, res: ServerResponse): boolean {
   const pathname = targetPath(req.url);
   if (pathname === null || isDecodable(pathname)) return false;
-  if (pathname.startsWith("/api/")) void sendWebResponse(res, errorResponse(new AppError("validation_error", MESSAGE), randomUUID()));
+  if (pathname.startsWith("/api/")) sendAnswer(res, errorAnswer(new AppError("validation_error", MESSAGE), randomUUID()));
   else res.writeHead(400, { "content-type": "text/plain; charset=utf-8", "cache-control": "no-store" }).end(`${MESSAGE}\n`);
   return true;
 }

@@ -7,8 +7,8 @@
  *   /bare/{id}     the same domain call and serialisation (getOrder + toOrderRecord) with a fixed
  *                  caller, no rate limit and no validation
  *
- * Both build the same web Request from the node request and write their answer as the app's server
- * does (lib/server/node-web.ts sendAnswer), so the difference between them is the wrapper's work and
+ * Both read the node request as the app's server does (lib/server/node-web.ts toApiRequest) and write
+ * their answer as it does (sendAnswer), so the difference between them is the wrapper's work and
  * nothing else.
  *
  *   DATABASE_URL=... ENCRYPTION_KEY=... RATE_LIMIT_MULTIPLIER=... BENCH_USER_ID=... PORT=... node --import tsx bench/wrapper-server.ts
@@ -20,7 +20,7 @@ import { database, db } from "@/lib/db/client";
 import { CLIENT_IP_HEADER, resolveClientIp } from "@/lib/http/client-ip";
 import { getOrder } from "@/lib/orders/list-orders";
 import { toOrderRecord } from "@/lib/orders/serialize";
-import { sendAnswer, toWebRequest } from "@/lib/server/node-web";
+import { sendAnswer, toApiRequest } from "@/lib/server/node-web";
 
 const { BENCH_USER_ID, PORT } = process.env;
 if (!BENCH_USER_ID || !PORT) throw new Error("BENCH_USER_ID and PORT are required");
@@ -33,7 +33,7 @@ async function bare(orderId: string): Promise<ApiAnswer> {
 const server = createServer(async (req, res) => {
   try {
     req.headers[CLIENT_IP_HEADER] = resolveClientIp(req.socket.remoteAddress, req.headers["x-forwarded-for"], false);
-    const request = toWebRequest(req, null);
+    const request = toApiRequest(req, null);
     const path = new URL(request.url).pathname;
     let answer: ApiAnswer;
     if (path.startsWith("/wrapped/")) {

@@ -1,3 +1,21 @@
+/** Reads a request's header by name, case-insensitively, as web Headers do. */
+export interface HeaderReader {
+  get(name: string): string | null;
+}
+
+/**
+ * What the API wrapper and its routes read of a request. A web Request is one; so is the server's
+ * own view of a node request (lib/server/node-web.ts), which spares a key-authenticated call the
+ * construction of a web Request, its Headers and its AbortSignal.
+ */
+export interface ApiRequest {
+  readonly method: string;
+  /** Absolute, as a web Request's url is. */
+  readonly url: string;
+  readonly headers: HeaderReader;
+  arrayBuffer(): Promise<ArrayBuffer>;
+}
+
 /**
  * An API answer before it becomes HTTP: what the wrapper decides (status, headers, the JSON body).
  * Next needs it as a web Response; the server's own dispatch writes it to the socket directly, since

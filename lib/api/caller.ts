@@ -1,5 +1,6 @@
 import { getServerSession } from "next-auth";
 import { findUserById } from "@/lib/accounts/get-user";
+import type { ApiRequest, HeaderReader } from "@/lib/api/answer";
 import { authenticateApiKey } from "@/lib/api-keys/authenticate-key";
 import { authOptions } from "@/lib/auth/auth-options";
 import type { Database, Db } from "@/lib/db/client";
@@ -45,7 +46,7 @@ const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 export const API_KEY_HEADER = "x-api-key";
 export const BEARER_HEADER = "authorization";
 
-function presentedKey(headers: Headers): string | null {
+function presentedKey(headers: HeaderReader): string | null {
   const header = headers.get(API_KEY_HEADER);
   if (header !== null) return header.trim();
   const authorization = headers.get(BEARER_HEADER);
@@ -56,7 +57,7 @@ function presentedKey(headers: Headers): string | null {
 }
 
 /** A cookie-authenticated write must come from our own pages: the Origin must be this host. */
-function assertSameOrigin(request: Request): void {
+function assertSameOrigin(request: ApiRequest): void {
   const origin = request.headers.get("origin");
   const host = request.headers.get("x-forwarded-host") ?? request.headers.get("host");
   let originHost: string | null = null;
@@ -69,7 +70,7 @@ function assertSameOrigin(request: Request): void {
 }
 
 /** Who is calling: an API key (X-API-Key or Bearer) first, else the panel's session cookie. */
-export async function resolveCaller(database: Database, request: Request, ip: string): Promise<Caller> {
+export async function resolveCaller(database: Database, request: ApiRequest, ip: string): Promise<Caller> {
   const key = presentedKey(request.headers);
   if (key !== null) {
     const { userId, apiKeyId, subscription, user } = await authenticateApiKey(database, key, ip);

@@ -7,14 +7,14 @@ import { clientIpOf } from "@/lib/http/client-ip";
 import { checkApiRateLimit } from "@/lib/ratelimit/limiter";
 import type { RateLimitResult } from "@/lib/ratelimit/store";
 import { resolveCaller, type Caller } from "./caller";
-import { answerResponse, type ApiAnswer } from "./answer";
+import { answerResponse, type ApiAnswer, type ApiRequest } from "./answer";
 import { errorAnswer, toAppError, zodIssuesToValidation } from "./errors";
 import type { Operation } from "./operation";
 
 export const MAX_BODY_BYTES = 64 * 1024;
 
 export interface HandlerContext<Q extends z.ZodType, B extends z.ZodType, P extends z.ZodType, A> {
-  request: Request;
+  request: ApiRequest;
   db: Db;
   caller: A extends "reseller" ? Caller : null;
   query: z.output<Q>;
@@ -73,7 +73,7 @@ function queryObject(params: URLSearchParams): Record<string, string | string[]>
   return out;
 }
 
-async function readJsonBody(request: Request): Promise<unknown> {
+async function readJsonBody(request: ApiRequest): Promise<unknown> {
   const declared = Number(request.headers.get("content-length") ?? "0");
   if (declared > MAX_BODY_BYTES) throw new AppError("payload_too_large", `The body is over ${MAX_BODY_BYTES / 1024} KiB.`);
   const bytes = new Uint8Array(await request.arrayBuffer());
@@ -97,7 +97,7 @@ export function apiHandler<Q extends z.ZodType, B extends z.ZodType, P extends z
   operation: Operation<Q, B, P, R, A>,
   handler: (ctx: HandlerContext<Q, B, P, A>) => Promise<z.input<R> | ApiReply<z.input<R>>>,
 ) {
-  const answer = async (request: Request, route: RouteContext): Promise<ApiAnswer> => {
+  const answer = async (request: ApiRequest, route: RouteContext): Promise<ApiAnswer> => {
     const requestId = randomUUID();
     const ip = clientIpOf(request.headers);
     let limitHeaders: Record<string, string> = {};

@@ -1,3 +1,5 @@
+import type { HeaderReader } from "@/lib/api/answer";
+
 /**
  * The header through which the server script hands the client IP to the app. The script always
  * overwrites it, so a client cannot choose its own value.
@@ -21,6 +23,6 @@ function normalize(address: string): string {
   return mapped ? mapped[1] : address;
 }
 
-export function clientIpOf(headers: Headers): string {
+export function clientIpOf(headers: HeaderReader): string {
   return headers.get(CLIENT_IP_HEADER) ?? "0.0.0.0";
 }

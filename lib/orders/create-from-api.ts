@@ -1,3 +1,4 @@
+import type { ApiRequest, HeaderReader } from "@/lib/api/answer";
 import { ApiReply } from "@/lib/api/handler";
 import type { Caller } from "@/lib/api/caller";
 import type { Db } from "@/lib/db/client";
@@ -10,7 +11,7 @@ export const IDEMPOTENCY_HEADER = "Idempotency-Key";
 export const MAX_IDEMPOTENCY_KEY_LENGTH = 255;
 
 /** The request's Idempotency-Key: null when absent or blank; over 255 characters is a validation error. */
-export function idempotencyKeyOf(headers: Headers): string | null {
+export function idempotencyKeyOf(headers: HeaderReader): string | null {
   const key = headers.get(IDEMPOTENCY_HEADER)?.trim() ?? "";
   if (key === "") return null;
   if (key.length > MAX_IDEMPOTENCY_KEY_LENGTH) {
@@ -32,7 +33,7 @@ export interface ApiOrderRequest {
  */
 export async function createOrderFromApi(
   db: Db,
-  input: { caller: Caller; request: Request; body: ApiOrderRequest; categories?: readonly ProductCategory[] },
+  input: { caller: Caller; request: ApiRequest; body: ApiOrderRequest; categories?: readonly ProductCategory[] },
 ): Promise<ApiReply<OrderRecord>> {
   const idempotencyKey = idempotencyKeyOf(input.request.headers);
   const { order, replayed } = await placeOrder(db, {

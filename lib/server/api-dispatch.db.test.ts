@@ -90,6 +90,13 @@ describe(`the server's API dispatch, with the app's own route handlers (${testDr
     const unknown = await fetch(`${base}/api/v2/order`, { method: "POST", headers: { "X-API-Key": key, "Content-Type": "application/json" }, body: JSON.stringify({ sku: "no-such-sku" }) });
     expect(unknown.status).toBe(422);
     expect((await unknown.json()).error.details).toMatchObject({ sku: "no-such-sku" });
+    const longKey = await fetch(`${base}/api/v2/order`, {
+      method: "POST",
+      headers: { "X-API-Key": key, "Content-Type": "application/json", "Idempotency-Key": "k".repeat(256) },
+      body: JSON.stringify({ sku: "no-such-sku" }),
+    });
+    expect(longKey.status).toBe(400);
+    expect((await longKey.json()).error).toMatchObject({ code: "validation_error", details: { issues: [{ path: "header.Idempotency-Key" }] } });
     const missing = await fetch(`${base}/api/v2/order/ord%5F01ARZ3NDEKTSV4RRFFQ69G5FAV`, { headers: { "X-API-Key": key } });
     expect(missing.status).toBe(404);
     expect((await missing.json()).error.code).toBe("not_found");

@@ -7,7 +7,7 @@ import { MAX_BODY_BYTES } from "@/lib/api/handler";
 import { AppError } from "@/lib/errors/app-error";
 import { targetPath } from "@/lib/http/url-path";
 import { allowedMethods, matchApiRoute, type ApiRoute, type RouteHandler, type RouteMethod } from "./api-routes";
-import { readBodyUpTo, sendAnswer, sendWebResponse, toWebRequest } from "./node-web";
+import { readBodyUpTo, sendAnswer, sendWebResponse, toApiRequest, toWebRequest } from "./node-web";
 
 // The same negotiation Next applies to what it serves (the `compression` package, its defaults).
 const compress = compression();
@@ -69,10 +69,9 @@ async function answer(handler: RouteHandler, params: Record<string, string>, req
       if (read.truncated) res.setHeader("connection", "close");
       body = read.body;
     }
-    const request = toWebRequest(req, body);
     const context = { params: Promise.resolve(params) };
-    if (handler.answer) sendAnswer(res, await handler.answer(request, context));
-    else await sendWebResponse(res, await handler(request, context));
+    if (handler.answer) sendAnswer(res, await handler.answer(toApiRequest(req, body), context));
+    else await sendWebResponse(res, await handler(toWebRequest(req, body), context));
   } catch (error) {
     // A client that hung up mid-request (its body "aborted") has nobody left to answer.
     if (req.destroyed || req.socket.destroyed || (error as NodeJS.ErrnoException).code === "ECONNRESET" || res.headersSent) return;

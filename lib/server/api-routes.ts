@@ -1,7 +1,7 @@
 import { readdirSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import type { ApiAnswer } from "@/lib/api/answer";
+import type { ApiAnswer, ApiRequest } from "@/lib/api/answer";
 import { isDecodable } from "@/lib/http/url-path";
 
 export const ROUTE_METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
@@ -11,7 +11,7 @@ type RouteContext = { params: Promise<Record<string, string>> };
 
 /** A route file's exported method; those made by apiHandler carry `answer` too (lib/api/answer.ts). */
 export type RouteHandler = ((request: Request, context: RouteContext) => Promise<Response>) & {
-  answer?: (request: Request, context: RouteContext) => Promise<ApiAnswer>;
+  answer?: (request: ApiRequest, context: RouteContext) => Promise<ApiAnswer>;
 };
 
 type Segment = { kind: "static"; name: string } | { kind: "param"; name: string };

@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
-import type { ApiAnswer } from "@/lib/api/answer";
+import type { ApiAnswer, ApiRequest, HeaderReader } from "@/lib/api/answer";
 
 /** The request's URL on the host it names, as Next builds it; a Host that is no host gives localhost. */
 function requestUrl(req: IncomingMessage): URL {
@@ -19,6 +19,31 @@ export function toWebRequest(req: IncomingMessage, body: Buffer | null): Request
     else if (Array.isArray(value)) for (const item of value) headers.append(name, item);
   }
   return new Request(requestUrl(req), { method: req.method, headers, body: body && body.byteLength > 0 ? new Uint8Array(body) : null });
+}
+
+/**
+ * A node request's headers read as web Headers read them. Node has already lower-cased the names and
+ * joined a repeated header with ", " (set-cookie, which it keeps as a list, is joined here the same
+ * way).
+ */
+class NodeHeaders implements HeaderReader {
+  constructor(private readonly headers: IncomingMessage["headers"]) {}
+
+  get(name: string): string | null {
+    const value = this.headers[name.toLowerCase()];
+    if (value === undefined) return null;
+    return Array.isArray(value) ? value.join(", ") : value;
+  }
+}
+
+/** The API wrapper's view of a node request whose body has already been read: no web Request is made. */
+export function toApiRequest(req: IncomingMessage, body: Buffer | null): ApiRequest {
+  return {
+    method: req.method ?? "GET",
+    url: requestUrl(req).href,
+    headers: new NodeHeaders(req.headers),
+    arrayBuffer: async () => (body ? new Uint8Array(body).buffer : new ArrayBuffer(0)),
+  };
 }
 
 /** Writes a route handler's Response, with its length, so a kept-alive connection needs no chunking. */

@@ -153,7 +153,7 @@ async function placeOrder(input: { sku?: unknown; quantity?: unknown }) {
              returning id, user_id, sku, product_name, type, status, quantity, unit_price, total, fields, reference, source, delivery, failure_reason, created_at, updated_at, completed_at`;
     const webhookOn = await recordEvent(tx, "order.created", { ...orderRecord(order, false), delivery: null });
     const claimed = await tx`update stock_codes set order_id = ${orderId}, delivered_at = now()
-                             where id in (select id from stock_codes where sku = ${sku} and order_id is null order by id limit ${quantity} for update skip locked)
+                             where id in (select id from stock_codes where sku = ${sku} and order_id is null order by created_at, id limit ${quantity} for update skip locked)
                              returning id, code_encrypted, pin_encrypted, serial`;
     if (claimed.length < quantity) throw new Refusal(409, "out_of_stock");
     claimed.sort((a, b) => ((a.id as string) < (b.id as string) ? -1 : 1));

@@ -83,13 +83,17 @@ async function claimIdempotencyKey(tx: Tx, userId: string, key: string, hash: st
 /**
  * Claims the oldest free codes of a sku for an order and stamps them delivered, in one statement. SKIP
  * LOCKED lets simultaneous orders take different codes instead of queueing on the same rows.
+ *
+ * Oldest is by upload time, then id, as the free codes' index is ordered. By id alone, once the
+ * table was analysed Postgres read the codes in primary-key order and skipped every code sold before
+ * (the oldest ones): 8 ms per order with 8,000 sold, and more with every sale.
  */
-const claimCodes = preparedQuery((db) => {
+export const claimCodes = preparedQuery((db) => {
   const free = db
     .select({ id: stockCodes.id })
     .from(stockCodes)
     .where(and(eq(stockCodes.sku, sql.placeholder("sku")), isNull(stockCodes.orderId)))
-    .orderBy(stockCodes.id)
+    .orderBy(stockCodes.createdAt, stockCodes.id)
     .limit(sql.placeholder("quantity"))
     .for("update", { skipLocked: true });
   return db

@@ -24,7 +24,9 @@ export const stockCodes = pgTable(
   },
   (t) => [
     uniqueIndex("stock_codes_sku_hash_key").on(t.sku, t.codeHash),
-    index("stock_codes_available_idx").on(t.sku, t.id).where(sql`order_id is null`),
+    // Free codes oldest first: the claim's order. Its leading created_at is an order that the primary
+    // key cannot give, so the claim never walks the sold codes in id order (claim-codes.db.test.ts).
+    index("stock_codes_available_idx").on(t.sku, t.createdAt, t.id).where(sql`order_id is null`),
     // An order's codes are read and stamped by its id when it completes, fails or is refunded.
     index("stock_codes_order_id_idx").on(t.orderId).where(sql`order_id is not null`),
   ],

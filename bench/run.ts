@@ -145,7 +145,7 @@ interface Side {
 /** Pair i runs app then baseline when i is even, baseline then app when odd: drift in between falls on both alike. */
 const pairOrder = <T>(i: number, app: T, baseline: T): [T, T] => (i % 2 === 0 ? [app, baseline] : [baseline, app]);
 
-/** The same figure on two servers (the app and its baseline), their warm-ups and runs alternating. */
+/** The same figure on two servers or paths (the app and its baseline), their warm-ups and runs alternating. */
 async function measurePair(label: string, app: Side, baseline: Side, options: { runs?: number } = {}): Promise<{ app: Measured; baseline: Measured }> {
   const runs = new Map<Side, MeasuredRun[]>([
     [app, []],
@@ -419,21 +419,11 @@ async function main(): Promise<Report> {
   log("C. the API wrapper: the same route with and without it");
   await settleDatabase(dbA);
   const wrapper = await startScript("wrapper", "bench/wrapper-server.ts", { DATABASE_URL: urlA, BENCH_USER_ID: resellerA.id, RATE_LIMIT_MULTIPLIER: "100000" });
-  const wrappedTarget: Target = { url: `${wrapper.base}/wrapped/${orderIdA}`, headers: authA };
-  const bareTarget: Target = { url: `${wrapper.base}/bare/${orderIdA}`, headers: authA };
-  await throughput(wrappedTarget, { connections: CONNECTIONS, seconds: T.warm });
-  await throughput(bareTarget, { connections: CONNECTIONS, seconds: T.warm });
-  const wrappedRuns: MeasuredRun[] = [];
-  const bareRuns: MeasuredRun[] = [];
-  for (let i = 0; i < T.runs; i++) {
-    // Interleaved, so that drift in the machine's speed falls on both alike.
-    wrappedRuns.push(await run(wrappedTarget, wrapper, T.run));
-    bareRuns.push(await run(bareTarget, wrapper, T.run));
-  }
-  const wrapped = summarise(wrappedRuns);
-  const bare = summarise(bareRuns);
-  log(`wrapped: ${wrappedRuns.map(describeRun).join(" | ")}; ${cpuText(wrapped.cpu)}`);
-  log(`bare: ${bareRuns.map(describeRun).join(" | ")}; ${cpuText(bare.cpu)}`);
+  const { app: wrapped, baseline: bare } = await measurePair(
+    "wrapper",
+    { name: "wrapped", server: wrapper, target: { url: `${wrapper.base}/wrapped/${orderIdA}`, headers: authA } },
+    { name: "bare", server: wrapper, target: { url: `${wrapper.base}/bare/${orderIdA}`, headers: authA } },
+  );
   await wrapper.child.stop();
 
   // ---- D: first-load JavaScript --------------------------------------------------------------------

@@ -1,12 +1,12 @@
 import { getServerSession } from "next-auth";
 import { findUserById } from "@/lib/accounts/get-user";
-import type { ApiRequest, HeaderReader } from "@/lib/api/answer";
 import { authenticateApiKey } from "@/lib/api-keys/authenticate-key";
 import { authOptions } from "@/lib/auth/auth-options";
 import type { Database, Db } from "@/lib/db/client";
 import type { Tier, User } from "@/lib/db/schema";
 import { AppError } from "@/lib/errors/app-error";
 import { effectiveTier, type SubscriptionFields } from "@/lib/subscriptions/rules";
+import type { ApiRequest, HeaderReader } from "./answer";
 
 export interface Caller {
   userId: string;

@@ -22,9 +22,9 @@ export function toWebRequest(req: IncomingMessage, body: Buffer | null): Request
 }
 
 /**
- * A node request's headers read as web Headers read them. Node has already lower-cased the names and
- * joined a repeated header with ", " (set-cookie, which it keeps as a list, is joined here the same
- * way).
+ * A node request's headers read by name in any case, as web Headers read them. The values are those
+ * node parsed, which the web Request was built from before: a repeated header joined with ", " (a
+ * cookie with "; ", and of some, such as Authorization, only the first kept); a list is joined here.
  */
 class NodeHeaders implements HeaderReader {
   constructor(private readonly headers: IncomingMessage["headers"]) {}

@@ -20,7 +20,7 @@ describe(`job queue (${testDriver()})`, () => {
 
   // Each test uses its own kinds and claims only those, so the tests share one database.
   const rowsOf = (kind: string) => db.select().from(jobs).where(eq(jobs.kind, kind)).orderBy(jobs.id);
-  const claim = (workerId: string, kind: string, leaseMs = 5_000) => claimJobs(db, workerId, { limit: 10, leaseMs, kinds: [kind] });
+  const claim = (workerId: string, kind: string, leaseMs = 5_000) => claimJobs(db, workerId, { limit: 10, leaseMs, kind });
   const claimOne = async (workerId: string, kind: string, leaseMs?: number): Promise<Job> => {
     const claimed = await claim(workerId, kind, leaseMs);
     expect(claimed).toHaveLength(1);
@@ -55,11 +55,11 @@ describe(`job queue (${testDriver()})`, () => {
     const base = Date.now() - 60_000;
     for (const n of [3, 1, 2]) await enqueueJob(db, { kind: "q.order", payload: { n }, runAt: new Date(base + n * 1000) });
     await enqueueJob(db, { kind: "q.other" });
-    const first = await claimJobs(db, "w1", { limit: 2, leaseMs: 5_000, kinds: ["q.order"] });
+    const first = await claimJobs(db, "w1", { limit: 2, leaseMs: 5_000, kind: "q.order" });
     expect(first.map((j) => j.payload.n).sort()).toEqual([1, 2]);
     const rest = await claim("w1", "q.order");
     expect(rest.map((j) => j.payload.n)).toEqual([3]);
-    expect(await claimJobs(db, "w1", { limit: 10, leaseMs: 5_000, kinds: [] })).toEqual([]);
+    expect(await claim("w1", "q.none")).toEqual([]);
   });
 
   it("dedupes on the key while a job is unfinished, and allows it again once it is done", async () => {

@@ -150,7 +150,7 @@ describe(`job worker (${testDriver()})`, () => {
     });
     await enqueueJob(db, { kind: "w.orphan" });
     // The dead worker: claims with a short lease and never reports back.
-    const [orphan] = await claimJobs(db, "dead", { limit: 1, leaseMs: 300, kinds: ["w.orphan"] });
+    const [orphan] = await claimJobs(db, "dead", { limit: 1, leaseMs: 300, kind: "w.orphan" });
     expect(orphan).toBeDefined();
     const worker = start({ workerId: "survivor", pollIntervalMs: 50 });
     await sleep(150);
@@ -190,7 +190,7 @@ describe(`job worker (${testDriver()})`, () => {
     await worker.stop();
     expect(finished).toBe(true);
     expect((await rowsOf("w.stop"))[0]).toMatchObject({ status: "pending", attempts: 1, lastError: "interrupted" });
-    expect(await claimJobs(db, "next", { limit: 1, leaseMs: 1_000, kinds: ["w.stop"] })).toHaveLength(1);
+    expect(await claimJobs(db, "next", { limit: 1, leaseMs: 1_000, kind: "w.stop" })).toHaveLength(1);
   });
 
   it("keeps polling through database errors", async () => {

@@ -59,7 +59,7 @@ export function startWorker(options: WorkerOptions): Worker {
     ...batchKinds.map(({ kind, slots, leaseMs: laneLease = leaseMs }): Lane => ({
       slots,
       minClaim: Math.ceil(slots / 4),
-      claim: (limit) => claimJobs(db, workerId, { limit, leaseMs: laneLease, kinds: [kind] }),
+      claim: (limit) => claimJobs(db, workerId, { limit, leaseMs: laneLease, kind }),
       run: (claimed) => runClaimedJobsOfKind(kind, claimed, { ...run, leaseMs: laneLease }),
     })),
   ];

@@ -132,7 +132,7 @@ describe(`webhook delivery survives a dying worker (${testDriver()})`, () => {
       // jobs and never finishes them; for some it even sends and then dies before recording.
       registerWebhookDeliveryHandler({ allowPrivate: true, retryDelays: [500, 500, 500], log: quiet }, LEASE_MS);
       await placeAll(1);
-      const abandoned = await claimJobs(db, "doomed-worker", { limit: 300, leaseMs: LEASE_MS, kinds: [WEBHOOK_DELIVER_JOB] });
+      const abandoned = await claimJobs(db, "doomed-worker", { limit: 300, leaseMs: LEASE_MS, kind: WEBHOOK_DELIVER_JOB });
       expect(abandoned).toHaveLength(300);
       const options = deliveryOptions({ allowPrivate: true, retryDelays: [500, 500, 500], log: quiet });
       // The lease was taken over before the outcome could be written (the claim it ran under no longer

@@ -77,7 +77,7 @@ describe(`webhooks (${testDriver()})`, () => {
   const options = (overrides: Partial<WebhookDeliveryOptions> = {}) => deliveryOptions({ allowPrivate: true, retryDelays: [], log: quiet, ...overrides });
   /** Claims the next due delivery job as a worker does, and checks that it is the attempt the test means. */
   const claimAttempt = async (eventId: string, attempt: number, workerId = "test-worker", leaseMs = 60_000) => {
-    const [job] = await claimJobs(db, workerId, { limit: 1, leaseMs, kinds: [WEBHOOK_DELIVER_JOB] });
+    const [job] = await claimJobs(db, workerId, { limit: 1, leaseMs, kind: WEBHOOK_DELIVER_JOB });
     expect(job.payload).toEqual({ eventId, attempt });
     return job;
   };
@@ -394,7 +394,7 @@ describe(`webhooks (${testDriver()})`, () => {
       const offEvent = await record(off);
       await saveWebhook(db, off.id, { url: ok.url, enabled: false }, ALLOW);
 
-      const claimed = await claimJobs(db, "batch-worker", { limit: 50, leaseMs: 60_000, kinds: [WEBHOOK_DELIVER_JOB] });
+      const claimed = await claimJobs(db, "batch-worker", { limit: 50, leaseMs: 60_000, kind: WEBHOOK_DELIVER_JOB });
       expect(claimed).toHaveLength(13);
       // One of a's jobs was taken over by another worker while this one sent it.
       const lost = claimed.find((job) => job.payload.eventId === idsOf.get(a)![0])!;

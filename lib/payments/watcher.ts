@@ -81,12 +81,7 @@ export async function watchChainOnce(db: Db, options: WatchOptions): Promise<Wat
     result.recorded += await recordTransfers(db, address, counted, newest, options.reader.source);
   }
 
-  const confirming = await db
-    .select()
-    .from(chainTransfers)
-    .where(eq(chainTransfers.status, "confirming"))
-    .orderBy(asc(chainTransfers.blockTimestamp))
-    .limit(CREDIT_BATCH);
+  const confirming = await confirmingTransfers(db);
   if (confirming.length === 0) return result;
   let solidifiedMs: number;
   try {
@@ -101,6 +96,20 @@ export async function watchChainOnce(db: Db, options: WatchOptions): Promise<Wat
     if (await creditTransfer(db, transfer.id)) result.credited++;
   }
   return result;
+}
+
+/**
+ * The oldest transfers still waiting for their block to be final, every tick. The status is a constant
+ * rather than a parameter, so that Postgres' generic plan for the prepared statement still uses the
+ * partial index of confirming transfers instead of reading every transfer ever credited.
+ */
+export function confirmingTransfers(db: DbOrTx) {
+  return db
+    .select()
+    .from(chainTransfers)
+    .where(sql`${chainTransfers.status} = 'confirming'`)
+    .orderBy(asc(chainTransfers.blockTimestamp))
+    .limit(CREDIT_BATCH);
 }
 
 /** Addresses with an open invoice on every scan; the others once idleRescanMs has passed since their last read. */

@@ -44,7 +44,7 @@ import { formatMoney } from "@/lib/money/money";
 import { buildIsStale } from "@/lib/server/build-freshness";
 import { DELIVERY_SLOTS } from "@/lib/webhooks/constants";
 import { deliveryHeaders } from "@/lib/webhooks/signature";
-import { cpuPerRequest, sampleCpu, type CpuSample } from "./lib/cpu";
+import { cpuPerRequest, machineCpuTicks, sampleCpu, stealShare, type CpuSample } from "./lib/cpu";
 import {
   addStock,
   checkMoney,
@@ -80,8 +80,12 @@ const CONNECTIONS = 10;
 /** Codes added to the ordered gift card, so no run runs out of stock. */
 const STOCK_CODES = QUICK ? 6_000 : 30_000;
 const PGLITE_STOCK_CODES = QUICK ? 2_000 : 8_000;
-/** Webhook deliveries per measured batch; the inline worker has DELIVERY_SLOTS of them in flight, and so has the raw loop. */
-const WEBHOOK_BATCH = QUICK ? 150 : 500;
+/**
+ * Webhook deliveries per measured batch, all enqueued at once, as a burst of orders makes them: enough
+ * for a batch to last a second or two. The inline worker has DELIVERY_SLOTS of them in flight, and so
+ * has the raw loop.
+ */
+const WEBHOOK_BATCH = QUICK ? 150 : 2_000;
 /** The overdraft check: a balance that covers exactly this many orders, and this many sent at once. */
 const OVERDRAFT_AFFORDABLE = 10;
 const OVERDRAFT_SENT = 60;
@@ -283,7 +287,7 @@ interface WebhookResult {
 
 interface Report {
   date: string;
-  machine: { cpus: number; model: string; memoryGiB: number; node: string; postgres: string; loadBefore: number; loadAfter: number };
+  machine: { cpus: number; model: string; memoryGiB: number; node: string; postgres: string; loadBefore: number; loadAfter: number; /** Of the whole machine's CPU time during the run. */ steal: number };
   quick: boolean;
   catalog: { app: Measured; baseline: Measured; sameResponse: boolean };
   orders: { app: Measured; baseline: Measured; pglite: Measured; pglitePostgres: Measured; moneyApp: MoneyCheck; moneyAppPglitePair: MoneyCheck; moneyBaseline: MoneyCheck; moneyPglite: MoneyCheck; overdraftApp: OverdraftResult; overdraftPglite: OverdraftResult };
@@ -314,6 +318,7 @@ function ensureBuild(): void {
 async function main(): Promise<Report> {
   const info = machine();
   const loadBefore = os.loadavg()[0];
+  const ticksBefore = machineCpuTicks();
   log(`${info.cpus} CPUs (${info.model}), ${info.memoryGiB} GiB, Node ${info.node}, load average ${loadBefore.toFixed(2)}${QUICK ? "; QUICK run: the figures are noise" : ""}`);
   if (loadBefore > 0.5 * info.cpus) log(`the machine is busy (load average ${loadBefore.toFixed(2)}): other work will share the CPUs with the benchmark`);
   ensureBuild();
@@ -431,7 +436,7 @@ async function main(): Promise<Report> {
 
   return {
     date: new Date(startedAt).toISOString(),
-    machine: { ...info, postgres: postgresServer, loadBefore, loadAfter: os.loadavg()[0] },
+    machine: { ...info, postgres: postgresServer, loadBefore, loadAfter: os.loadavg()[0], steal: stealShare(ticksBefore, machineCpuTicks()) },
     quick: QUICK,
     catalog: { ...catalog, sameResponse: sameCatalog },
     orders: { ...orders, pglite: pglitePair.app, pglitePostgres: pglitePair.baseline, moneyApp, moneyAppPglitePair, moneyBaseline, moneyPglite, overdraftApp, overdraftPglite },
@@ -459,9 +464,7 @@ async function webhookPhase(database: ReturnType<typeof openPostgres>, reseller:
   let badSignatures = 0;
   let duplicates = 0;
   const batches: WebhookResult["worker"]["batches"] = [];
-  let lastEvents: Awaited<ReturnType<typeof undeliveredEvents>> = [];
-  for (let i = 0; i <= T.runs; i++) {
-    const size = i === 0 ? Math.min(100, WEBHOOK_BATCH) : WEBHOOK_BATCH; // the first batch warms up
+  const workerBatch = async (size: number) => {
     const events = await undeliveredEvents(database, reseller.id, size);
     if (events.length < size) throw new Error(`only ${events.length} undelivered events for a batch of ${size}`);
     await receiverReset(receiver);
@@ -478,17 +481,17 @@ async function webhookPhase(database: ReturnType<typeof openPostgres>, reseller:
     const outcomes = await deliveryOutcomes(database, events.map((e) => e.id));
     badSignatures += stats.badSignatures;
     duplicates += stats.duplicates;
-    if (i > 0) batches.push({ size, delivered: stats.count, rate: deliveryRate(stats), succeeded: outcomes.succeeded ?? 0, cpu });
-    lastEvents = events;
-  }
-  const worker = { median: median(batches.map((b) => b.rate)), batches, cpu: medianCpu(batches.map((b) => b.cpu)) };
-  log(`webhooks through the worker: ${batches.map((b) => `${b.rate.toFixed(0)}/s (${b.succeeded}/${b.size} recorded as succeeded)`).join(" | ")}; ${cpuText(worker.cpu)}`);
+    return { events, batch: { size, delivered: stats.count, rate: deliveryRate(stats), succeeded: outcomes.succeeded ?? 0, cpu } };
+  };
 
-  const bodies = await eventBodies(database, lastEvents);
+  // The raw loop sends the bodies of the warm-up batch's events, exactly as the worker sent them.
+  const warmUp = await workerBatch(Math.min(100, WEBHOOK_BATCH));
+  const bodies = await eventBodies(database, warmUp.events);
   await rawDeliveryLoop(hookUrl, secret, bodies, T.warm);
+
   const rawRuns: number[] = [];
   const rawCpu: CpuSample[] = [];
-  for (let i = 0; i < T.runs; i++) {
+  const rawRun = async () => {
     await receiverReset(receiver);
     const before = sampleCpu(undefined);
     const failed = await rawDeliveryLoop(hookUrl, secret, bodies, T.run);
@@ -497,7 +500,16 @@ async function webhookPhase(database: ReturnType<typeof openPostgres>, reseller:
     badSignatures += stats.badSignatures;
     if (failed) log(`raw loop: ${failed} deliveries failed`);
     rawRuns.push(deliveryRate(stats));
+  };
+  const workerRun = async () => {
+    batches.push((await workerBatch(WEBHOOK_BATCH)).batch);
+  };
+  for (let i = 0; i < T.runs; i++) {
+    for (const measure of pairOrder(i, workerRun, rawRun)) await measure();
   }
+
+  const worker = { median: median(batches.map((b) => b.rate)), batches, cpu: medianCpu(batches.map((b) => b.cpu)) };
+  log(`webhooks through the worker: ${batches.map((b) => `${b.rate.toFixed(0)}/s (${b.succeeded}/${b.size} recorded as succeeded)`).join(" | ")}; ${cpuText(worker.cpu)}`);
   const raw = { median: median(rawRuns), runs: rawRuns, cpu: medianCpu(rawCpu) };
   log(`webhooks by the raw loop: ${rawRuns.map((r) => `${r.toFixed(0)}/s`).join(" | ")}; CPU/delivery of the loop ${raw.cpu.loadGenerator.toFixed(2)} ms`);
   await receiverChild.stop();
@@ -532,7 +544,9 @@ function render(report: Report): string {
     `Measured ${report.date.slice(0, 16).replace("T", " ")} UTC on ${report.machine.cpus} CPUs (${report.machine.model}), ${report.machine.memoryGiB} GiB, ` +
       `Node ${report.machine.node}, PostgreSQL ${report.machine.postgres}; app, baseline, database and load generator share the machine. ` +
       `${CONNECTIONS} connections, ${T.warm} s warm-up, median of ${T.runs} runs of ${T.run} s; the whole run took ${report.seconds} s ` +
-      `(load average ${report.machine.loadBefore.toFixed(2)} before, ${report.machine.loadAfter.toFixed(2)} after).` +
+      `(load average ${report.machine.loadBefore.toFixed(2)} before, ${report.machine.loadAfter.toFixed(2)} after` +
+      (Number.isNaN(report.machine.steal) ? "" : `; ${pct(report.machine.steal)} of the CPU time stolen by the hypervisor`) +
+      ")." +
       (report.quick ? " QUICK run: these figures are noise." : ""),
     "",
     "| figure | app | baseline | result | goal | |",

@@ -52,3 +52,19 @@ export function cpuPerRequest(before: CpuSample, after: CpuSample, requests: num
   const per = (a: number, b: number) => (requests > 0 ? (b - a) / requests : NaN);
   return { server: per(before.server, after.server), postgres: per(before.postgres, after.postgres), loadGenerator: per(before.loadGenerator, after.loadGenerator) };
 }
+
+/** The machine's CPU time so far, from /proc/stat: all of it, and the part a hypervisor gave to other guests. */
+export function machineCpuTicks(): { total: number; steal: number } {
+  try {
+    const fields = readFileSync("/proc/stat", "utf8").split("\n")[0].trim().split(/\s+/).slice(1, 9).map(Number);
+    return { total: fields.reduce((sum, n) => sum + n, 0), steal: fields[7] ?? 0 };
+  } catch {
+    return { total: 0, steal: 0 };
+  }
+}
+
+/** The share of the machine's CPU time stolen by the hypervisor between two readings; NaN where unknown. */
+export function stealShare(before: { total: number; steal: number }, after: { total: number; steal: number }): number {
+  const total = after.total - before.total;
+  return total > 0 ? (after.steal - before.steal) / total : NaN;
+}

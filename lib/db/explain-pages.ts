@@ -6,7 +6,23 @@ export type PlanMode = "force_custom_plan" | "force_generic_plan";
 
 class RolledBack extends Error {}
 
-const literal = (value: unknown) => (typeof value === "number" || typeof value === "bigint" ? String(value) : `'${String(value).replaceAll("'", "''")}'`);
+/** An element of a Postgres array literal, quoted, with its quotes and backslashes escaped. */
+const arrayElement = (value: unknown) => `"${String(value).replaceAll("\\", "\\\\").replaceAll('"', '\\"')}"`;
+
+/** A parameter's value as the SQL literal EXECUTE takes: numbers bare, the rest quoted text. */
+function literal(value: unknown): string {
+  if (typeof value === "number" || typeof value === "bigint") return String(value);
+  if (value === null || value === undefined) return "null";
+  const text =
+    value instanceof Date
+      ? value.toISOString()
+      : Array.isArray(value)
+        ? `{${value.map(arrayElement).join(",")}}`
+        : typeof value === "object"
+          ? JSON.stringify(value)
+          : String(value);
+  return `'${text.replaceAll("'", "''")}'`;
+}
 
 /**
  * For tests of a hot statement's plan: runs it under EXPLAIN (ANALYZE, BUFFERS) in a transaction that

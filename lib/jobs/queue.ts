@@ -83,7 +83,7 @@ const textLiteral = (value: string) => sql.raw(`'${value.replaceAll("'", "''")}'
  * The kind condition of a claim, written so that jobs_due_idx (kind, run_at, id) serves it. One kind
  * is an equality, so its due jobs come oldest first straight from the index, however many jobs of
  * other kinds are due. All but some kinds adds ranges of kind (before the first excepted, after the
- * last, between them), which Postgres reads from the same index; `kind <> all(...)` alone would make
+ * last, between them), which Postgres reads from the same index; `kind not in (...)` alone would make
  * it read every due job, the excepted ones too. That one stays as well, so the claim is right whatever
  * order the database's collation gives the names. The excepted kinds are constants in the statement:
  * as parameters, Postgres' generic plan for a prepared statement cannot see how few jobs the ranges

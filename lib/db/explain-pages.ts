@@ -1,6 +1,7 @@
 import { Placeholder, sql } from "drizzle-orm";
 import type { Db } from "./client";
 import { executeRows } from "./rows";
+import { quoteText } from "./sql-literal";
 
 export type PlanMode = "force_custom_plan" | "force_generic_plan";
 
@@ -21,7 +22,7 @@ function literal(value: unknown): string {
         : typeof value === "object"
           ? JSON.stringify(value)
           : String(value);
-  return `'${text.replaceAll("'", "''")}'`;
+  return quoteText(text);
 }
 
 /**

@@ -2,6 +2,7 @@ import { and, eq, inArray, lt, lte, sql, type Placeholder, type SQL } from "driz
 import type { Db, DbOrTx } from "@/lib/db/client";
 import { preparedQuery, setPlaceholder } from "@/lib/db/prepared";
 import { executeRows } from "@/lib/db/rows";
+import { quoteText } from "@/lib/db/sql-literal";
 import { jobs, type Job } from "@/lib/db/schema";
 
 export interface NewJob {
@@ -76,8 +77,7 @@ export async function runJobNow(db: DbOrTx, dedupeKey: string): Promise<void> {
 /** Which kinds a claim takes: all, one (a placeholder), or all but some (fixed in the statement). */
 type KindFilter = { of: "any" } | { of: "one" } | { of: "allBut"; kinds: string[] };
 
-/** A string as an SQL literal; standard_conforming_strings (on since Postgres 9.1) leaves backslashes alone. */
-const textLiteral = (value: string) => sql.raw(`'${value.replaceAll("'", "''")}'`);
+const textLiteral = (value: string) => sql.raw(quoteText(value));
 
 /**
  * The kind condition of a claim, written so that jobs_due_idx (kind, run_at, id) serves it. One kind

@@ -19,6 +19,11 @@ export type BatchJobHandler = (jobs: Job[], ctx: BatchJobContext) => Promise<unk
 
 export interface BatchJobContext extends JobContext {
   log: (line: string) => void;
+  /**
+   * Runs the part of a job that takes one of the kind's slots (a webhook's request): at most `slots`
+   * such parts run at once in a worker, whatever else of its jobs is under way.
+   */
+  inSlot: <T>(work: () => Promise<T>) => Promise<T>;
 }
 
 export interface JobHandlerOptions {
@@ -29,7 +34,11 @@ export interface JobHandlerOptions {
 }
 
 export interface BatchJobHandlerOptions extends Omit<JobHandlerOptions, "recurring"> {
-  /** How many jobs of the kind each worker runs at once, in slots of their own beside its other jobs. */
+  /**
+   * How many jobs of the kind each worker has in their slot part (BatchJobContext.inSlot) at once, in
+   * slots of their own beside its other jobs. A worker claims up to twice as many, so that the next
+   * ones are ready (read and recorded as started) when a slot comes free.
+   */
   slots: number;
 }
 

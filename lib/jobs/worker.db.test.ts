@@ -134,9 +134,35 @@ describe(`job worker (${testDriver()})`, () => {
     await worker.stop();
     const ids = (await rowsOf("w.batch")).map((row) => row.id);
     expect(calls.flat().sort((a, b) => a - b)).toEqual(ids);
-    expect(calls[0]).toHaveLength(8);
+    // The first claim fills the slots and as many again, ready for when a slot comes free.
+    expect(calls[0]).toHaveLength(16);
     // Claims wait for a quarter of the slots to come free, so none is for a single job while others run.
     expect(calls.length).toBeLessThanOrEqual(40 / 2);
+  });
+
+  it("runs at most a batch kind's slots of its jobs' slot parts at once, with as many again claimed and ready", async () => {
+    let inSlot = 0;
+    let mostInSlot = 0;
+    let unfinished = 0;
+    let mostUnfinished = 0;
+    const handler: BatchJobHandler = (claimed, ctx) =>
+      claimed.map(async (job) => {
+        mostUnfinished = Math.max(mostUnfinished, ++unfinished);
+        await ctx.inSlot(async () => {
+          mostInSlot = Math.max(mostInSlot, ++inSlot);
+          await sleep(40);
+          inSlot--;
+        });
+        await completeHeldJobs(ctx.db, [job]);
+        unfinished--;
+      });
+    registerBatchJobHandler("w.slots", handler, { slots: 4 });
+    await db.insert(jobs).values(Array.from({ length: 24 }, (_, i) => ({ kind: "w.slots", payload: { i } })));
+    const worker = start();
+    await vi.waitFor(async () => expect((await rowsOf("w.slots")).filter((r) => r.status === "done")).toHaveLength(24), { timeout: 10_000, interval: 50 });
+    await worker.stop();
+    expect(mostInSlot).toBe(4);
+    expect(mostUnfinished).toBe(8);
   });
 
   it("schedules the prune job once however many workers start", async () => {

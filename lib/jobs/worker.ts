@@ -1,10 +1,11 @@
 import { randomBytes } from "node:crypto";
 import { hostname } from "node:os";
+import pLimit from "p-limit";
 import type { Db } from "@/lib/db/client";
 import type { Job } from "@/lib/db/schema";
 import { scheduleRecurringJobs } from "./recurring";
 import { claimJobs, errorMessage } from "./queue";
-import { batchJobKinds, jobHandler } from "./registry";
+import { batchJobKinds, jobHandler, type BatchJobContext } from "./registry";
 import { runClaimedBatch, runClaimedJob, type RunJobOptions } from "./run-job";
 
 export interface WorkerOptions {
@@ -32,10 +33,19 @@ export function defaultWorkerId(): string {
   return `${hostname()}:${process.pid}:${randomBytes(3).toString("hex")}`;
 }
 
+/**
+ * A batch kind's worker holds up to this many times its slots in claimed jobs, so that when a slot
+ * comes free the next job is already read and started, and its request goes out at once instead of
+ * after a claim and the batch's reads. A job that waits for a slot waits for at most one round of
+ * requests, each bounded by its timeout, well inside its lease.
+ */
+const CLAIM_AHEAD = 2;
+
 /** A share of a worker's slots with its own claim: the jobs of one batch kind, or all the others. */
 interface Lane {
-  slots: number;
-  /** Fewer free slots than this wait for more, so that a busy batch lane claims and prepares in batches. */
+  /** How many claimed jobs may be unfinished at once. */
+  capacity: number;
+  /** Less free capacity than this waits for more, so that a busy batch lane claims and prepares in batches. */
   minClaim: number;
   claim(limit: number): Promise<Job[]>;
   run(claimed: Job[]): Promise<unknown>[];
@@ -51,17 +61,21 @@ export function startWorker(options: WorkerOptions): Worker {
   const batchKinds = batchJobKinds();
   const lanes: Lane[] = [
     {
-      slots: concurrency,
+      capacity: concurrency,
       minClaim: 1,
       claim: (limit) => claimJobs(db, workerId, { limit, leaseMs, exceptKinds: batchKinds.map((lane) => lane.kind) }),
       run: (claimed) => claimed.map((job) => runClaimedJob(job, run)),
     },
-    ...batchKinds.map(({ kind, slots, leaseMs: laneLease = leaseMs }): Lane => ({
-      slots,
-      minClaim: Math.ceil(slots / 4),
-      claim: (limit) => claimJobs(db, workerId, { limit, leaseMs: laneLease, kind }),
-      run: (claimed) => runClaimedJobsOfKind(kind, claimed, { ...run, leaseMs: laneLease }),
-    })),
+    ...batchKinds.map(({ kind, slots, leaseMs: laneLease = leaseMs }): Lane => {
+      const slot = pLimit(slots);
+      const inSlot = <T>(work: () => Promise<T>) => slot(work);
+      return {
+        capacity: slots * CLAIM_AHEAD,
+        minClaim: Math.ceil(slots / 4),
+        claim: (limit) => claimJobs(db, workerId, { limit, leaseMs: laneLease, kind }),
+        run: (claimed) => runClaimedJobsOfKind(kind, claimed, { ...run, leaseMs: laneLease }, inSlot),
+      };
+    }),
   ];
   const alarms = lanes.map(() => createAlarm());
   const inFlight = lanes.map(() => new Set<Promise<unknown>>());
@@ -81,21 +95,21 @@ export function startWorker(options: WorkerOptions): Worker {
 
   const loops = lanes.map(async (lane, index) => {
     const alarm = alarms[index];
-    const slots = inFlight[index];
+    const unfinished = inFlight[index];
     let dbFailures = 0;
     if (index === 0) await scheduled;
     while (!abort.signal.aborted) {
       let pause = pollIntervalMs;
       try {
-        const free = lane.slots - slots.size;
-        if (free > 0 && (free >= lane.minClaim || slots.size === 0)) {
+        const free = lane.capacity - unfinished.size;
+        if (free > 0 && (free >= lane.minClaim || unfinished.size === 0)) {
           for (const running of lane.run(await lane.claim(free))) {
             const tracked = running.finally(() => {
-              slots.delete(tracked);
-              // A free slot is a reason to claim again without waiting out the interval.
+              unfinished.delete(tracked);
+              // Free capacity is a reason to claim again without waiting out the interval.
               alarm.ring();
             });
-            slots.add(tracked);
+            unfinished.add(tracked);
           }
         }
         dbFailures = 0;
@@ -117,7 +131,7 @@ export function startWorker(options: WorkerOptions): Worker {
         abort.abort();
         for (const alarm of alarms) alarm.ring();
         await Promise.all([scheduled, ...loops]);
-        await Promise.all(inFlight.flatMap((slots) => [...slots]));
+        await Promise.all(inFlight.flatMap((unfinished) => [...unfinished]));
       })();
       return stopped;
     },
@@ -126,9 +140,9 @@ export function startWorker(options: WorkerOptions): Worker {
 }
 
 /** Runs claimed jobs of a batch kind through the handler registered now (tests register it again). */
-function runClaimedJobsOfKind(kind: string, claimed: Job[], options: RunJobOptions): Promise<unknown>[] {
+function runClaimedJobsOfKind(kind: string, claimed: Job[], options: RunJobOptions, inSlot: BatchJobContext["inSlot"]): Promise<unknown>[] {
   const registered = jobHandler(kind);
-  return registered?.batch ? runClaimedBatch(registered.batch, claimed, options) : claimed.map((job) => runClaimedJob(job, options));
+  return registered?.batch ? runClaimedBatch(registered.batch, claimed, options, inSlot) : claimed.map((job) => runClaimedJob(job, options));
 }
 
 /**

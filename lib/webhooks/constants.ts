@@ -12,6 +12,7 @@ export const DELIVER_LEASE_MS = 60_000;
 export const TEST_EVENT = "webhook.test";
 /**
  * Deliveries each worker has in flight at once, in slots of their own beside its other jobs: enough
- * that the bookkeeping of many shares its statements, few enough for a receiver to take.
+ * that the bookkeeping of many shares its statements, few enough for a receiver to take. The worker
+ * claims and prepares up to as many again, ready to go out as slots come free.
  */
 export const DELIVERY_SLOTS = 16;

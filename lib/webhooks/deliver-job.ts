@@ -6,7 +6,7 @@ import { deliverScheduledAttempts } from "./scheduled-delivery";
 /** The handler of webhook.deliver jobs ({eventId, attempt}); options default to the configuration, read at the first run. */
 export function createDeliverHandler(overrides: Partial<WebhookDeliveryOptions> = {}): BatchJobHandler {
   let options: WebhookDeliveryOptions | undefined;
-  return (jobs, { db }) => deliverScheduledAttempts(db, jobs, (options ??= deliveryOptions(overrides)));
+  return (jobs, { db, inSlot }) => deliverScheduledAttempts(db, jobs, (options ??= deliveryOptions(overrides)), inSlot);
 }
 
 /** Registers the handler; tests and scripts call it again with their own options (short delays, private addresses). */

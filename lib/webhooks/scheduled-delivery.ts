@@ -6,6 +6,7 @@ import { executeRows } from "@/lib/db/rows";
 import { events, orders, webhookDeliveries, webhookEndpoints, type AppEvent, type Job, type Order, type WebhookDelivery, type WebhookEndpoint } from "@/lib/db/schema";
 import { newId } from "@/lib/ids/ids";
 import { errorMessage, failJob } from "@/lib/jobs/queue";
+import type { BatchJobContext } from "@/lib/jobs/registry";
 import { sendWebhookRequest } from "./deliver";
 import { eventBody, orderOfEventBody } from "./envelope";
 import type { WebhookDeliveryOptions } from "./options";
@@ -62,8 +63,9 @@ const targetOf = (job: Job): Target => ({ job, eventId: String(job.payload.event
 /**
  * Delivers scheduled attempts of outbox events, one per claimed job (attempt n = 1 for the first, 2..
  * for the retries), and records them. The jobs' reads and the pending attempt rows cost a few
- * statements for the whole batch; each attempt is sent as soon as it is ready; the outcomes are
- * recorded in batches as the answers come in (outcome-recorder.ts).
+ * statements for the whole batch; each attempt is sent as soon as it is ready and a delivery slot is
+ * free (`inSlot`, the worker's: the requests in flight are bounded, the reads ahead of them are not
+ * held up); the outcomes are recorded in batches as the answers come in (outcome-recorder.ts).
  *
  * - No webhook, or a disabled one: nothing is sent. A retry also stops once any delivery of the event
  *   (a redelivery) has succeeded.
@@ -74,7 +76,7 @@ const targetOf = (job: Job): Target => ({ job, eventId: String(job.payload.event
  *
  * Returns one promise per job, in order, settled with its outcome once that is recorded; never rejects.
  */
-export function deliverScheduledAttempts(db: Db, jobs: Job[], options: WebhookDeliveryOptions): Promise<AttemptOutcome>[] {
+export function deliverScheduledAttempts(db: Db, jobs: Job[], options: WebhookDeliveryOptions, inSlot: BatchJobContext["inSlot"] = (send) => send()): Promise<AttemptOutcome>[] {
   const recorder = outcomeRecorder(db, options);
   const targets = jobs.map(targetOf);
   const planned = planAttempts(db, targets);
@@ -94,7 +96,7 @@ export function deliverScheduledAttempts(db: Db, jobs: Job[], options: WebhookDe
     if ("skip" in plan) return recorder.record({ job: target.job, skip: plan.skip });
     const { event, endpoint, deliveryId, body } = plan;
     const secret = secretOf(endpoint);
-    const result = await sendWebhookRequest({ url: endpoint.url, secret, eventId: event.id, event: event.type, body }, options);
+    const result = await inSlot(() => sendWebhookRequest({ url: endpoint.url, secret, eventId: event.id, event: event.type, body }, options));
     return recorder.record({ job: target.job, sent: { userId: event.userId, eventId: event.id, attempt: target.attempt, deliveryId, url: endpoint.url, result, finishedAt: new Date() } });
   });
 }

@@ -43,21 +43,27 @@ function rateLimitHeaders(result: RateLimitResult): Record<string, string> {
   };
 }
 
-/** Postgres text cannot hold a NUL character, so one anywhere in the input is refused up front. */
-function findNul(value: unknown, path: string[]): string[] | null {
-  if (typeof value === "string") return value.includes("\u0000") ? path : null;
+/**
+ * Postgres text cannot hold a NUL character, so one anywhere in the input is refused up front. Returns
+ * where it is, relative to `value` (a NUL in a key points at the object holding it); the path is only
+ * built once one is found, since every call's input is searched.
+ */
+function findNul(value: unknown): string[] | null {
+  if (typeof value === "string") return value.includes("\u0000") ? [] : null;
   if (value && typeof value === "object") {
-    for (const [key, inner] of Object.entries(value)) {
-      const found = findNul(key, path) ?? findNul(inner, [...path, key]);
-      if (found) return found;
+    for (const key in value) {
+      if (!Object.hasOwn(value, key)) continue;
+      if (key.includes("\u0000")) return [];
+      const found = findNul((value as Record<string, unknown>)[key]);
+      if (found) return [key, ...found];
     }
   }
   return null;
 }
 
 function parseWith<T extends z.ZodType>(schema: T, value: unknown, root: string): z.output<T> {
-  const nulAt = findNul(value, root ? [root] : []);
-  if (nulAt) throw validationError([{ path: nulAt.join("."), message: "Must not contain a NUL character." }]);
+  const nulAt = findNul(value);
+  if (nulAt) throw validationError([{ path: (root ? [root, ...nulAt] : nulAt).join("."), message: "Must not contain a NUL character." }]);
   const result = schema.safeParse(value);
   if (result.success) return result.data;
   throw validationError(zodIssuesToValidation(result.error, root));
@@ -117,9 +123,8 @@ export function apiHandler<Q extends z.ZodType, B extends z.ZodType, P extends z
           );
         }
       }
-      const url = new URL(request.url);
       const params = operation.params ? parseWith(operation.params, await route.params, "path") : undefined;
-      const query = operation.query ? parseWith(operation.query, queryObject(url.searchParams), "query") : undefined;
+      const query = operation.query ? parseWith(operation.query, queryObject(new URL(request.url).searchParams), "query") : undefined;
       const body = operation.body ? parseWith(operation.body, await readJsonBody(request), "") : undefined;
 
       const result = await handler({ request, db: database.db, caller, query, body, params, requestId, ip } as HandlerContext<Q, B, P, A>);

@@ -41,12 +41,14 @@ export class MemoryRateLimitStore implements RateLimitStore {
     const now = this.now();
     this.sweepIfDue(now);
 
-    const hits = this.entries.get(key)?.hits ?? [];
+    let entry = this.entries.get(key);
+    // A refused hit on an empty log is impossible (limit >= 1), so the key is never stored empty.
+    if (!entry) this.entries.set(key, (entry = { hits: [], windowMs }));
+    entry.windowMs = windowMs;
+    const { hits } = entry;
     dropExpired(hits, now - windowMs);
     const allowed = hits.length < limit;
     if (allowed) insertSorted(hits, now);
-    // A refused hit on an empty log is impossible (limit >= 1), so the key is never stored empty.
-    this.entries.set(key, { hits, windowMs });
 
     const count = hits.length;
     const blocking = count >= limit ? hits[count - limit] : null;

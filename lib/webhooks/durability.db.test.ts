@@ -58,6 +58,7 @@ describe(`webhook delivery survives a dying worker (${testDriver()})`, () => {
   let receiver: TestReceiver;
   const children: ChildProcess[] = [];
   const workers: Worker[] = [];
+  let answerDelayMs = 50;
 
   beforeAll(async () => {
     database = await createTestDatabase({ maxConnections: 20 });
@@ -70,7 +71,7 @@ describe(`webhook delivery survives a dying worker (${testDriver()})`, () => {
       Array.from({ length: ORDERS }, (_, i) => ({ code: `DUR-${i}`, pin: null, serial: null })),
     );
     // A receiver that takes a moment to answer, so that a worker always has deliveries in flight.
-    receiver = await startReceiver(() => ({ status: 200, body: "ok", delayMs: 50 }));
+    receiver = await startReceiver(() => ({ status: 200, body: "ok", delayMs: answerDelayMs }));
   });
   afterAll(async () => {
     for (const child of children) if (child.exitCode === null) child.kill("SIGKILL");
@@ -113,11 +114,15 @@ describe(`webhook delivery survives a dying worker (${testDriver()})`, () => {
       const placing = placeAll(10);
       // Kill the first worker with SIGKILL in the middle: events still arriving, jobs in flight.
       await until(() => receiver.received.length >= eventCount / 4, 120_000, "the first worker to deliver a quarter");
+      // The receiver now holds its answers, so deliveries in flight stay in flight until the kill: a
+      // worker that claims ahead could otherwise finish every job it holds between the check and it.
+      answerDelayMs = 10_000;
       await until(async () => (await runningJobs()) > 0, 30_000, "the first worker to have deliveries in flight");
       a.kill("SIGKILL");
       await new Promise((resolve) => a.once("exit", resolve));
       killedAt = receiver.received.length;
       const orphaned = await runningJobs();
+      answerDelayMs = 50;
       await placing;
       const logB: string[] = [];
       const b = await spawnWorker(database.url!, logB);

@@ -26,6 +26,9 @@ export interface BatchJobContext extends JobContext {
   inSlot: <T>(work: () => Promise<T>) => Promise<T>;
 }
 
+/** The inSlot of a batch run outside a worker's lanes (one job drained, a test): nothing to wait for. */
+export const withoutSlots: BatchJobContext["inSlot"] = (work) => work();
+
 export interface JobHandlerOptions {
   /** For kinds that run longer than the worker's default lease, so they are not claimed twice. */
   leaseMs?: number;

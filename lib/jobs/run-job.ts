@@ -1,7 +1,7 @@
 import type { Db } from "@/lib/db/client";
 import type { Job } from "@/lib/db/schema";
 import { completeJob, errorMessage, extendLease, failJob, rescheduleJob } from "./queue";
-import { jobHandler, type BatchJobContext, type BatchJobHandler, type RegisteredHandler } from "./registry";
+import { jobHandler, withoutSlots, type BatchJobContext, type BatchJobHandler, type RegisteredHandler } from "./registry";
 
 type SingleJobHandler = Extract<RegisteredHandler, { batch?: undefined }>;
 
@@ -43,15 +43,12 @@ export async function runClaimedJob(job: Job, options: RunJobOptions): Promise<v
  * Runs claimed jobs of a batch kind through its handler, one promise per job. Jobs whose attempts ran
  * out while their leases expired are failed here instead, as runClaimedJob fails them.
  */
-export function runClaimedBatch(batch: BatchJobHandler, claimed: Job[], options: RunJobOptions, inSlot: BatchJobContext["inSlot"] = runNow): Promise<unknown>[] {
+export function runClaimedBatch(batch: BatchJobHandler, claimed: Job[], options: RunJobOptions, inSlot: BatchJobContext["inSlot"] = withoutSlots): Promise<unknown>[] {
   const { db, signal, log } = options;
   const runnable = claimed.filter((job) => !leaseUsedUp(job));
   const ran = runnable.length > 0 ? batch(runnable, { db, signal, log, inSlot }) : [];
   return claimed.map((job) => (leaseUsedUp(job) ? recordOutcome(job, expiredEveryAttempt(), options) : ran[runnable.indexOf(job)]));
 }
-
-/** A job claimed on its own needs no slot to wait for. */
-const runNow = <T>(work: () => Promise<T>) => work();
 
 /** Only a claim after an expired lease gets here: the attempts were used up by runs that never reported back. */
 const leaseUsedUp = (job: Job) => job.attempts > job.maxAttempts;

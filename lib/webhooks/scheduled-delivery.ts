@@ -6,7 +6,7 @@ import { executeRows } from "@/lib/db/rows";
 import { events, orders, webhookDeliveries, webhookEndpoints, type AppEvent, type Job, type Order, type WebhookDelivery, type WebhookEndpoint } from "@/lib/db/schema";
 import { newId } from "@/lib/ids/ids";
 import { errorMessage, failJob } from "@/lib/jobs/queue";
-import type { BatchJobContext } from "@/lib/jobs/registry";
+import { withoutSlots, type BatchJobContext } from "@/lib/jobs/registry";
 import { sendWebhookRequest } from "./deliver";
 import { eventBody, orderOfEventBody } from "./envelope";
 import type { WebhookDeliveryOptions } from "./options";
@@ -76,7 +76,7 @@ const targetOf = (job: Job): Target => ({ job, eventId: String(job.payload.event
  *
  * Returns one promise per job, in order, settled with its outcome once that is recorded; never rejects.
  */
-export function deliverScheduledAttempts(db: Db, jobs: Job[], options: WebhookDeliveryOptions, inSlot: BatchJobContext["inSlot"] = (send) => send()): Promise<AttemptOutcome>[] {
+export function deliverScheduledAttempts(db: Db, jobs: Job[], options: WebhookDeliveryOptions, inSlot: BatchJobContext["inSlot"] = withoutSlots): Promise<AttemptOutcome>[] {
   const recorder = outcomeRecorder(db, options);
   const targets = jobs.map(targetOf);
   const planned = planAttempts(db, targets);

@@ -25,7 +25,7 @@ describe(`USDT chain watcher against a fake TronGrid (${testDriver()})`, () => {
   let tron: FakeTronGrid;
 
   const options = (extra: Partial<WatchOptions> = {}): WatchOptions => ({
-    reader: tronGridReader({ baseUrl: tron.url, apiKey: "test-key", timeoutMs: 400, log: quiet }),
+    reader: tronGridReader({ baseUrl: tron.url, apiKey: "test-key", timeoutMs: 5_000, log: quiet }),
     contractAddress: MAINNET_USDT,
     dust: USD(1),
     idleRescanMs: 0,

@@ -1,9 +1,9 @@
+import { HitLog } from "./hit-log";
 import { assertValidLimit, rateLimitResult } from "./result";
 import type { RateLimitResult, RateLimitStore } from "./store";
 
 interface Entry {
-  /** Admitted hits, ascending ms timestamps. */
-  hits: number[];
+  hits: HitLog;
   /** Remembered so the sweep can tell when the whole key has expired. */
   windowMs: number;
 }
@@ -43,15 +43,15 @@ export class MemoryRateLimitStore implements RateLimitStore {
 
     let entry = this.entries.get(key);
     // A refused hit on an empty log is impossible (limit >= 1), so the key is never stored empty.
-    if (!entry) this.entries.set(key, (entry = { hits: [], windowMs }));
+    if (!entry) this.entries.set(key, (entry = { hits: new HitLog(), windowMs }));
     entry.windowMs = windowMs;
     const { hits } = entry;
-    dropExpired(hits, now - windowMs);
-    const allowed = hits.length < limit;
-    if (allowed) insertSorted(hits, now);
+    hits.dropUntil(now - windowMs);
+    const allowed = hits.count < limit;
+    if (allowed) hits.add(now);
 
-    const count = hits.length;
-    const blocking = count >= limit ? hits[count - limit] : null;
+    const count = hits.count;
+    const blocking = count >= limit ? hits.at(count - limit) : null;
     return rateLimitResult(allowed, limit, count, blocking, windowMs, now);
   }
 
@@ -64,22 +64,8 @@ export class MemoryRateLimitStore implements RateLimitStore {
     if (now - this.lastSweepMs < this.sweepIntervalMs) return;
     this.lastSweepMs = now;
     for (const [key, entry] of this.entries) {
-      dropExpired(entry.hits, now - entry.windowMs);
-      if (entry.hits.length === 0) this.entries.delete(key);
+      entry.hits.dropUntil(now - entry.windowMs);
+      if (entry.hits.count === 0) this.entries.delete(key);
     }
   }
-}
-
-/** A hit stamped exactly windowMs ago has left the window, matching the Redis store's `<= cutoff`. */
-function dropExpired(hits: number[], cutoffMs: number): void {
-  let expired = 0;
-  while (expired < hits.length && hits[expired] <= cutoffMs) expired++;
-  if (expired > 0) hits.splice(0, expired);
-}
-
-/** Usually an append; searching from the end keeps the log sorted even if the clock steps back. */
-function insertSorted(hits: number[], value: number): void {
-  let i = hits.length;
-  while (i > 0 && hits[i - 1] > value) i--;
-  hits.splice(i, 0, value);
 }

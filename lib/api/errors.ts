@@ -1,6 +1,6 @@
 import { ZodError, type z } from "zod";
 import { AppError, validationError, type ValidationIssue } from "@/lib/errors/app-error";
-import { answerResponse, type ApiAnswer } from "./answer";
+import { answerHeaders, answerResponse, type ApiAnswer } from "./answer";
 
 export function zodIssuesToValidation(error: ZodError, root?: string): ValidationIssue[] {
   return error.issues.flatMap((issue) => {
@@ -24,7 +24,7 @@ export function toAppError(error: unknown): { appError: AppError; unexpected: bo
 export function errorAnswer(appError: AppError, requestId: string, headers: Record<string, string> = {}): ApiAnswer {
   return {
     status: appError.status,
-    headers: { ...headers, ...appError.headers, "X-Request-Id": requestId, "Cache-Control": "no-store" },
+    headers: answerHeaders(requestId, headers, appError.headers),
     body: { error: { code: appError.code, message: appError.message, retryable: appError.retryable, request_id: requestId, details: appError.details } },
   };
 }

@@ -7,7 +7,7 @@ import { clientIpOf } from "@/lib/http/client-ip";
 import { checkApiRateLimit } from "@/lib/ratelimit/limiter";
 import type { RateLimitResult } from "@/lib/ratelimit/store";
 import { resolveCaller, type Caller } from "./caller";
-import { answerResponse, type ApiAnswer, type ApiRequest } from "./answer";
+import { answerHeaders, answerResponse, type ApiAnswer, type ApiRequest } from "./answer";
 import { errorAnswer, toAppError, zodIssuesToValidation } from "./errors";
 import type { Operation } from "./operation";
 
@@ -131,7 +131,7 @@ export function apiHandler<Q extends z.ZodType, B extends z.ZodType, P extends z
       const reply = result instanceof ApiReply ? result : new ApiReply(result);
       return {
         status: reply.status ?? operation.successStatus ?? 200,
-        headers: { ...limitHeaders, ...reply.headers, "X-Request-Id": requestId, "Cache-Control": "no-store" },
+        headers: answerHeaders(requestId, limitHeaders, reply.headers),
         body: operation.response.parse(reply.body),
       };
     } catch (error) {

@@ -143,7 +143,7 @@ const claimsExceptKinds = new Map<string, ReturnType<typeof exceptKindsClaim>>()
 /** The prepared claim for these options and the values it runs with. */
 export function preparedClaim(db: Db, workerId: string, options: ClaimOptions) {
   const values = { workerId, limit: options.limit, leaseMs: options.leaseMs };
-  if (options.kind !== undefined) return { query: claimJobsOfKind(db), values: { ...values, kind: options.kind } };
+  if (options.kind !== undefined) return { query: claimJobsOfKind(db), values: Object.assign({ kind: options.kind }, values) };
   if (options.exceptKinds?.length) {
     const kinds = [...new Set(options.exceptKinds)].sort();
     const key = kinds.join("\n");

@@ -73,7 +73,7 @@ export function startWorker(options: WorkerOptions): Worker {
         capacity: slots * CLAIM_AHEAD,
         minClaim: Math.ceil(slots / 4),
         claim: (limit) => claimJobs(db, workerId, { limit, leaseMs: laneLease, kind }),
-        run: (claimed) => runClaimedJobsOfKind(kind, claimed, { ...run, leaseMs: laneLease }, inSlot),
+        run: (claimed) => runClaimedJobsOfKind(kind, claimed, Object.assign({}, run, { leaseMs: laneLease }), inSlot),
       };
     }),
   ];

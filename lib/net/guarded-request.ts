@@ -92,7 +92,7 @@ export async function guardedPost(urlText: string, options: GuardedPostOptions):
       if (settled) return;
       settled = true;
       clearTimeout(timer);
-      resolve({ ...result, durationMs: elapsed(), address: target.address });
+      resolve(Object.assign(result, { durationMs: elapsed(), address: target.address }));
     };
     const body = () => (keptBytes > 0 ? Buffer.concat(kept).toString("utf8") : "");
 
@@ -111,7 +111,7 @@ export async function guardedPost(urlText: string, options: GuardedPostOptions):
       hostname: host,
       port: url.port || undefined,
       path: `${url.pathname}${url.search}`,
-      headers: { ...options.headers, Host: url.host, "Content-Length": String(payload.byteLength) },
+      headers: Object.assign({}, options.headers, { Host: url.host, "Content-Length": String(payload.byteLength) }),
       lookup,
       servername: isIP(host) ? undefined : host,
       agent: url.protocol === "https:" ? keptAlive["https:"] : keptAlive["http:"],

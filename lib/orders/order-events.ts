@@ -16,5 +16,5 @@ export function recordOrderCreated(tx: DbOrTx, order: Order) {
 }
 
 export function recordOrderStatusChanged(tx: DbOrTx, order: Order, previousStatus: OrderStatus) {
-  return recordEvent(tx, { userId: order.userId, type: "order.status_changed", data: { ...eventRecord(order), previous_status: previousStatus } });
+  return recordEvent(tx, { userId: order.userId, type: "order.status_changed", data: Object.assign({}, eventRecord(order), { previous_status: previousStatus }) });
 }

@@ -14,7 +14,7 @@ import { recordOrderStatusChanged } from "./order-events";
 async function transition(tx: DbOrTx, orderId: string, from: OrderStatus, set: Partial<Order> & { status: OrderStatus }): Promise<Order | null> {
   const [order] = await tx
     .update(orders)
-    .set({ ...set, updatedAt: sql`now()` })
+    .set(Object.assign({}, set, { updatedAt: sql`now()` }))
     .where(and(eq(orders.id, orderId), eq(orders.status, from)))
     .returning();
   if (order) await recordOrderStatusChanged(tx, order, from);

@@ -50,6 +50,11 @@ export interface SubscriptionView {
   nextTier: Tier | null;
 }
 
+/** The stored month as it stands. A whole literal, not `{ ...base, status }`: see answerHeaders in lib/api/answer.ts. */
+function storedView(user: SubscriptionFields, effectiveTier: Tier, status: SubscriptionStatus, nextTier: Tier | null): SubscriptionView {
+  return { tier: user.tier, effectiveTier, status, periodStart: user.periodStart, periodEnd: user.periodEnd, nextTier };
+}
+
 /**
  * What the stored subscription means at `now`, without writing: a passed period end whose next month
  * was paid reads as that month; one the worker has not settled yet reads as expired (not paid).
@@ -57,15 +62,14 @@ export interface SubscriptionView {
 export function subscriptionView(user: SubscriptionFields, now: Date = new Date()): SubscriptionView {
   const bronze: SubscriptionView = { tier: LOWEST_TIER, effectiveTier: LOWEST_TIER, status: "active", periodStart: null, periodEnd: null, nextTier: null };
   if (user.tier === LOWEST_TIER) return bronze;
-  const base = { tier: user.tier, periodStart: user.periodStart, periodEnd: user.periodEnd, nextTier: user.nextTier };
-  if (user.subscriptionStatus === "expired") return { ...base, effectiveTier: LOWEST_TIER, status: "expired" };
-  if (!user.periodEnd || now < user.periodEnd) return { ...base, effectiveTier: user.tier, status: "active" };
+  if (user.subscriptionStatus === "expired") return storedView(user, LOWEST_TIER, "expired", user.nextTier);
+  if (!user.periodEnd || now < user.periodEnd) return storedView(user, user.tier, "active", user.nextTier);
   const end = user.periodEnd;
   if (user.nextTier === LOWEST_TIER) return bronze;
   if (user.nextTier && now < addMonths(end)) {
     return { tier: user.nextTier, effectiveTier: user.nextTier, status: "active", periodStart: end, periodEnd: addMonths(end), nextTier: null };
   }
-  return { ...base, nextTier: null, effectiveTier: LOWEST_TIER, status: "expired" };
+  return storedView(user, LOWEST_TIER, "expired", null);
 }
 
 /** The tier whose discounts apply to the user's prices at `now`: Bronze once a subscription expired. */

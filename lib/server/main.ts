@@ -15,6 +15,7 @@ import { DEMO, seedDemo } from "@/lib/seed/demo-seed";
 import { ensureTariffs } from "@/lib/tariffs/ensure-tariffs";
 import { dispatchApiRequest } from "./api-dispatch";
 import { loadApiRoutes } from "./api-routes";
+import { keepNativeDate } from "./native-date";
 import { buildIsStale } from "./build-freshness";
 import { refuseMalformedPath } from "./malformed-path";
 
@@ -44,8 +45,10 @@ async function main() {
 
   // next-auth takes the origin from the Host header the request came with.
   process.env.AUTH_TRUST_HOST ??= "1";
+  const restoreNativeDate = keepNativeDate();
   const app = next({ dev, dir: process.cwd(), hostname: "0.0.0.0", port: cfg.PORT });
   await app.prepare();
+  restoreNativeDate();
   const handle = app.getRequestHandler();
   // In development Next serves the API too, so that edits to a route reload.
   const apiRoutes = dev ? [] : await loadApiRoutes(path.join(process.cwd(), "app", "api"));

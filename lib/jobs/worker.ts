@@ -67,6 +67,7 @@ export function startWorker(options: WorkerOptions): Worker {
       run: (claimed) => claimed.map((job) => runClaimedJob(job, run)),
     },
     ...batchKinds.map(({ kind, slots, leaseMs: laneLease = leaseMs }): Lane => {
+      // Object.assign, not `{ ...x, key }`: on Node 20 that literal makes a hidden class per call (answerHeaders, lib/api/answer.ts).
       const slot = pLimit(slots);
       const inSlot = <T>(work: () => Promise<T>) => slot(work);
       return {

@@ -88,6 +88,7 @@ export async function guardedPost(urlText: string, options: GuardedPostOptions):
     let seenBytes = 0;
     let response: IncomingMessage | null = null;
 
+    // Object.assign, not `{ ...x, key }`: on Node 20 that literal makes a hidden class per call (answerHeaders, lib/api/answer.ts).
     const settle = (result: Omit<GuardedPostResult, "durationMs" | "address">) => {
       if (settled) return;
       settled = true;

@@ -1,5 +1,6 @@
 import { createRequire } from "node:module";
 import { describe, expect, it } from "vitest";
+import { hiddenClassChanges } from "@/lib/testing/hidden-class";
 import { keepNativeDate } from "./native-date";
 
 describe("keepNativeDate", () => {
@@ -10,12 +11,15 @@ describe("keepNativeDate", () => {
     createRequire(import.meta.url)("next/dist/server/node-environment-extensions/date");
     expect(globalThis.Date).not.toBe(native);
     expect(new Date(0).constructor).not.toBe(native);
+    // Why it goes: each of its dates gets a hidden class of its own.
+    expect(hiddenClassChanges((i) => new Date(i), 500)).toBe(500);
 
     restore();
     expect(globalThis.Date).toBe(native);
     expect(new Date(0).constructor).toBe(native);
     expect(Object.getOwnPropertyDescriptor(native.prototype, "constructor")).toMatchObject({ value: native, enumerable: false });
     expect(new Date(86_400_000).toISOString()).toBe("1970-01-02T00:00:00.000Z");
+    expect(hiddenClassChanges((i) => new Date(i))).toBe(0);
   });
 
   it("leaves a Date nobody replaced alone", () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { User } from "@/lib/db/schema";
+import { hiddenClassChanges } from "@/lib/testing/hidden-class";
 import { addMonths, effectiveTier, prorate, subscriptionView } from "./rules";
 
 const JAN1 = new Date("2025-01-01T00:00:00.000Z");
@@ -54,5 +55,14 @@ describe("what a stored subscription means at a moment", () => {
     expect(subscriptionView(silver({ nextTier: "Silver" }), FEB1)).toMatchObject({ tier: "Silver", status: "active", periodStart: FEB1, periodEnd: addMonths(FEB1) });
     expect(subscriptionView(silver({ nextTier: "Bronze" }), FEB1)).toMatchObject({ tier: "Bronze", status: "active", periodEnd: null });
     expect(effectiveTier({ tier: "Bronze", periodStart: null, periodEnd: null, nextTier: null, subscriptionStatus: "active" }, FEB1)).toBe("Bronze");
+  });
+
+  it("is read on every priced call without making a hidden class per call", () => {
+    const active = silver();
+    const expired = silver({ subscriptionStatus: "expired" });
+    const mid = new Date("2025-01-20T00:00:00Z");
+    expect(hiddenClassChanges(() => subscriptionView(active, mid))).toBe(0);
+    expect(hiddenClassChanges(() => subscriptionView(expired, mid))).toBe(0);
+    expect(hiddenClassChanges(() => subscriptionView(active, FEB1))).toBe(0);
   });
 });

@@ -140,10 +140,10 @@ const exceptKindsClaim = (kinds: string[], name: string) => preparedQuery((db) =
 /** By the excepted kinds, sorted and joined: a process has one such list (its worker's batch kinds). */
 const claimsExceptKinds = new Map<string, ReturnType<typeof exceptKindsClaim>>();
 
-// Object.assign, not `{ ...x, key }`: on Node 20 that literal makes a hidden class per call (answerHeaders, lib/api/answer.ts).
 /** The prepared claim for these options and the values it runs with. */
 export function preparedClaim(db: Db, workerId: string, options: ClaimOptions) {
   const values = { workerId, limit: options.limit, leaseMs: options.leaseMs };
+  // Object.assign, not `{ ...x, key }`: on Node 20 that literal makes a hidden class per call (answerHeaders, lib/api/answer.ts).
   if (options.kind !== undefined) return { query: claimJobsOfKind(db), values: Object.assign({ kind: options.kind }, values) };
   if (options.exceptKinds?.length) {
     const kinds = [...new Set(options.exceptKinds)].sort();

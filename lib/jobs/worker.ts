@@ -67,14 +67,15 @@ export function startWorker(options: WorkerOptions): Worker {
       run: (claimed) => claimed.map((job) => runClaimedJob(job, run)),
     },
     ...batchKinds.map(({ kind, slots, leaseMs: laneLease = leaseMs }): Lane => {
-      // Object.assign, not `{ ...x, key }`: on Node 20 that literal makes a hidden class per call (answerHeaders, lib/api/answer.ts).
       const slot = pLimit(slots);
       const inSlot = <T>(work: () => Promise<T>) => slot(work);
+      // Made once per lane, not per claimed batch.
+      const laneRun = { ...run, leaseMs: laneLease };
       return {
         capacity: slots * CLAIM_AHEAD,
         minClaim: Math.ceil(slots / 4),
         claim: (limit) => claimJobs(db, workerId, { limit, leaseMs: laneLease, kind }),
-        run: (claimed) => runClaimedJobsOfKind(kind, claimed, Object.assign({}, run, { leaseMs: laneLease }), inSlot),
+        run: (claimed) => runClaimedJobsOfKind(kind, claimed, laneRun, inSlot),
       };
     }),
   ];

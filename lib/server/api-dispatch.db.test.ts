@@ -64,7 +64,19 @@ describe(`the server's API dispatch, with the app's own route handlers (${testDr
     const response = await fetch(`${base}/api/v2/openapi.json`, { headers: { "X-API-Key": key, "Accept-Encoding": "gzip" } });
     expect(response.status).toBe(200);
     expect(response.headers.get("content-encoding")).toBe("gzip");
+    expect(response.headers.get("vary")).toBe("Accept-Encoding");
     expect((await response.json()).openapi).toMatch(/^3\./);
+  });
+
+  it("names Accept-Encoding in Vary once on an answer too small to gzip, beside the API's own headers", async () => {
+    const response = await fetch(`${base}/api/v2/balance`, { headers: { "X-API-Key": key, "Accept-Encoding": "gzip" } });
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-encoding")).toBeNull();
+    expect(response.headers.get("vary")).toBe("Accept-Encoding");
+    expect(response.headers.get("content-type")).toBe("application/json");
+    expect(response.headers.get("x-request-id")).toMatch(/^[0-9a-f-]{36}$/);
+    expect(response.headers.get("x-ratelimit-limit")).toMatch(/^\d+$/);
+    expect(Number(response.headers.get("content-length"))).toBe((await response.text()).length);
   });
 
   it("sends a client that names no encoding the plain body, still with Vary", async () => {

@@ -146,7 +146,7 @@ async function placeOrder(input: { sku?: unknown; quantity?: unknown }) {
   const orderId = newId("ord");
 
   // The order's one transaction: order, event, stock claimed and delivered, the order completed and
-  // its event, then the conditional debit and the ledger entry.
+  // its event, then the conditional debit with its ledger entry in one statement.
   const completed = await sql.begin(async (tx) => {
     const [order] = await tx`insert into orders (id, user_id, sku, product_name, type, quantity, unit_price, total, fields, reference, source)
              values (${orderId}, ${userId}, ${sku}, ${product.name as string}, ${product.category as string}, ${quantity}, ${unitPrice.toString()}, ${total.toString()}, ${tx.json({})}, ${null}, 'api')
@@ -162,14 +162,15 @@ async function placeOrder(input: { sku?: unknown; quantity?: unknown }) {
                             where id = ${orderId} and status = 'processing'
                             returning id, user_id, sku, product_name, type, status, quantity, unit_price, total, fields, reference, source, delivery, failure_reason, created_at, updated_at, completed_at`;
     await recordEvent(tx, "order.status_changed", { ...orderRecord({ ...done, delivery: null }, false), delivery: null, previous_status: "processing" }, webhookOn);
-    const [debited] = await tx`update users set balance = balance + ${(-total).toString()} where id = ${userId} and balance + ${(-total).toString()} >= 0 returning balance`;
-    if (!debited) {
+    const amount = (-total).toString();
+    const [entry] = await tx`with moved as (update users set balance = users.balance + ${amount} where (users.id = ${userId} and users.balance + ${amount} >= ${0}) returning balance)
+             insert into ledger_entries (id, user_id, type, amount, balance_after, order_id, payment_id, chain_transfer_id, description, created_by, created_at)
+             select ${newId("txn")}::text, ${userId}::text, ${"order"}::text, ${amount}::bigint, balance, ${orderId}::text, ${null}::text, ${null}::text, ${product.name as string}::text, ${null}::text, now() from moved
+             returning id, user_id, type, amount, balance_after, order_id, payment_id, chain_transfer_id, description, created_by, created_at`;
+    if (!entry) {
       await tx`select balance from users where id = ${userId}`;
       throw new Refusal(402, "insufficient_balance");
     }
-    await tx`insert into ledger_entries (id, user_id, type, amount, balance_after, order_id, payment_id, description, created_by)
-             values (${newId("txn")}, ${userId}, 'order', ${(-total).toString()}, ${debited.balance as string}, ${orderId}, ${null}, ${product.name as string}, ${null})
-             returning id, user_id, type, amount, balance_after, order_id, payment_id, description, created_by, created_at`;
     return done;
   });
   return { status: 201, body: orderRecord(completed, true) };

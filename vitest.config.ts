@@ -7,6 +7,8 @@ import { defineConfig } from "vitest/config";
  */
 const alias = { "@": path.resolve(import.meta.dirname) };
 const withPostgres = process.env.TEST_POSTGRES === "1";
+/** Every API answer a test sees is checked against its schema (lib/api/response-check.ts). */
+const CHECKED = { CHECK_API_RESPONSES: "1" };
 
 export default defineConfig({
   resolve: { alias },
@@ -14,17 +16,17 @@ export default defineConfig({
     projects: [
       {
         resolve: { alias },
-        test: { name: "unit", include: ["lib/**/*.test.ts", "cli/**/*.test.ts"], exclude: ["**/*.db.test.ts"] },
+        test: { name: "unit", env: CHECKED, include: ["lib/**/*.test.ts", "cli/**/*.test.ts"], exclude: ["**/*.db.test.ts"] },
       },
       {
         resolve: { alias },
-        test: { name: "db-pglite", include: ["lib/**/*.db.test.ts"], env: { TEST_DB: "pglite" }, testTimeout: 30_000, hookTimeout: 60_000 },
+        test: { name: "db-pglite", include: ["lib/**/*.db.test.ts"], env: { ...CHECKED, TEST_DB: "pglite" }, testTimeout: 30_000, hookTimeout: 60_000 },
       },
       ...(withPostgres
         ? [
             {
               resolve: { alias },
-              test: { name: "db-postgres", include: ["lib/**/*.db.test.ts"], env: { TEST_DB: "postgres" }, testTimeout: 30_000, hookTimeout: 60_000 },
+              test: { name: "db-postgres", include: ["lib/**/*.db.test.ts"], env: { ...CHECKED, TEST_DB: "postgres" }, testTimeout: 30_000, hookTimeout: 60_000 },
             },
           ]
         : []),

@@ -9,6 +9,7 @@ import type { RateLimitResult } from "@/lib/ratelimit/store";
 import { resolveCaller, type Caller } from "./caller";
 import { answerHeaders, answerResponse, type ApiAnswer, type ApiRequest } from "./answer";
 import { errorAnswer, toAppError, zodIssuesToValidation } from "./errors";
+import { checkResponse } from "./response-check";
 import type { Operation } from "./operation";
 
 export const MAX_BODY_BYTES = 64 * 1024;
@@ -95,9 +96,10 @@ async function readJsonBody(request: ApiRequest): Promise<unknown> {
 
 /**
  * The one wrapper around every API route: request id, caller (key or session), the operation's
- * rate-limit category, input validation, output shaping and the error body. Policy comes from the
- * operation, never from matching the URL. The route handler Next calls carries `answer`, the same
- * call without the web Response, for the server's own dispatch.
+ * rate-limit category, input validation, the answer (checked against its schema where CHECK_API_RESPONSES
+ * is on) and the error body. Policy comes from the operation, never from matching the URL. The route
+ * handler Next calls carries `answer`, the same call without the web Response, for the server's own
+ * dispatch.
  */
 export function apiHandler<Q extends z.ZodType, B extends z.ZodType, P extends z.ZodType, R extends z.ZodType, A extends "reseller" | "none">(
   operation: Operation<Q, B, P, R, A>,
@@ -132,7 +134,7 @@ export function apiHandler<Q extends z.ZodType, B extends z.ZodType, P extends z
       return {
         status: reply.status ?? operation.successStatus ?? 200,
         headers: answerHeaders(requestId, limitHeaders, reply.headers),
-        body: operation.response.parse(reply.body),
+        body: config().CHECK_API_RESPONSES ? checkResponse(operation.response, reply.body) : reply.body,
       };
     } catch (error) {
       const { appError, unexpected } = toAppError(error);

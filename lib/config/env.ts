@@ -74,6 +74,12 @@ const envSchema = z.object({
   PAYMENT_MIN: money.default(10_000_000n),
   PAYMENT_MAX: money.default(100_000_000_000n),
   DEPOSIT_DUST: money.default(1_000_000n),
+  /**
+   * Parse every API answer through its response schema and refuse one that is not already its output
+   * (lib/api/response-check.ts). The test suites and `npm run dev` switch it on; production trusts the
+   * answers those checks have passed, and spares every call the walk.
+   */
+  CHECK_API_RESPONSES: flag.default(false),
   /** Per-minute limits per category, raised only by configuration (the benchmark does). */
   RATE_LIMIT_MULTIPLIER: z.coerce.number().int().min(1).max(1_000_000).default(1),
 });

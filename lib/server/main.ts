@@ -22,6 +22,8 @@ import { refuseMalformedPath } from "./malformed-path";
 const dev = process.argv.includes("--dev");
 // The app runs where it may have no internet; Next's anonymous telemetry would only time out.
 process.env.NEXT_TELEMETRY_DISABLED ??= "1";
+// Development checks every API answer against its schema, as the tests do (lib/api/response-check.ts).
+if (dev) process.env.CHECK_API_RESPONSES ??= "1";
 
 function log(line: string) {
   console.log(`[server] ${line}`);

@@ -66,7 +66,7 @@ import {
   type MoneyCheck,
 } from "./lib/fixtures";
 import { firstLoadJs, type FirstLoad } from "./lib/first-load";
-import { median, pacedLatency, throughput, type LatencyRun, type Target, type ThroughputRun } from "./lib/load";
+import { median, pacedLatency, pairedRatio, throughput, type LatencyRun, type Target, type ThroughputRun } from "./lib/load";
 import { freePort, sleep, startChild, waitForHttp } from "./lib/procs";
 
 const argv = process.argv.slice(2);
@@ -565,13 +565,16 @@ const mark = (ok: boolean) => (ok ? "met" : "**missed**");
 
 function render(report: Report): string {
   const { catalog, orders, status, wrapper, webhooks } = report;
-  const catalogRatio = catalog.app.median / catalog.baseline.median;
-  const orderRatio = orders.app.median / orders.baseline.median;
+  const rates = (measured: Measured) => measured.runs.map((r) => r.rate);
+  const catalogRatio = pairedRatio(rates(catalog.app), rates(catalog.baseline));
+  const orderRatio = pairedRatio(rates(orders.app), rates(orders.baseline));
   const noOverdraft = orders.overdraftApp.ok && orders.overdraftPglite.ok && moneyConsistent(orders.moneyApp) && moneyConsistent(orders.moneyAppPglitePair) && moneyConsistent(orders.moneyBaseline) && moneyConsistent(orders.moneyPglite);
   const latencyRatio = status.app.p99 / status.baseline.p99;
-  const overhead = 1 - wrapper.wrapped.median / wrapper.bare.median;
-  const webhookRatio = webhooks.worker.median / webhooks.raw.median;
-  const pgliteRatio = orders.pglite.median / orders.pglitePostgres.median;
+  const wrapperRatio = pairedRatio(rates(wrapper.wrapped), rates(wrapper.bare));
+  const overhead = 1 - wrapperRatio;
+  const webhookRatio = pairedRatio(webhooks.worker.batches.map((b) => b.rate), webhooks.raw.runs);
+  const pgliteRatio = pairedRatio(rates(orders.pglite), rates(orders.pglitePostgres));
+  const ratioList = (a: number[], b: number[]) => a.map((value, i) => (value / b[i]).toFixed(2)).join(" ");
   const pages = report.firstLoad.pages;
   const heaviest = pages.reduce((max, page) => (page.gzipBytes > max.gzipBytes ? page : max), pages[0]);
   const lightest = pages.reduce((min, page) => (page.gzipBytes < min.gzipBytes ? page : min), pages[0]);
@@ -580,7 +583,7 @@ function render(report: Report): string {
   const lines = [
     `Measured ${report.date.slice(0, 16).replace("T", " ")} UTC on ${report.machine.cpus} CPUs (${report.machine.model}), ${report.machine.memoryGiB} GiB, ` +
       `Node ${report.machine.node}, PostgreSQL ${report.machine.postgres}; app, baseline, database and load generator share the machine. ` +
-      `${CONNECTIONS} connections, ${T.warm} s warm-up, median of ${T.runs} runs of ${T.run} s (the wrapper's: ${WRAPPER_RUNS.runs} of ${WRAPPER_RUNS.seconds} s); the whole run took ${report.seconds} s ` +
+      `${CONNECTIONS} connections, ${T.warm} s warm-up, ${T.runs} runs of ${T.run} s each (the wrapper's: ${WRAPPER_RUNS.runs} of ${WRAPPER_RUNS.seconds} s), alternating in pairs; rates are medians, ratios the median of the pairs' ratios; the whole run took ${report.seconds} s ` +
       `(load average ${report.machine.loadBefore.toFixed(2)} before, ${report.machine.loadAfter.toFixed(2)} after` +
       (Number.isNaN(report.machine.steal) ? "" : `; ${pct(report.machine.steal)} of the CPU time stolen by the hypervisor`) +
       ")." +
@@ -604,6 +607,8 @@ function render(report: Report): string {
     `order status   peak app ${status.appPeak.runs.map(describeRun).join(", ")}, baseline ${status.baselinePeak.runs.map(describeRun).join(", ")}`,
     `               at ${status.app.rate}/s p50/p99/max app ${status.app.runs.map((r) => `${r.p50.toFixed(1)}/${r.p99.toFixed(1)}/${r.max.toFixed(1)} ms`).join(", ")}; baseline ${status.baseline.runs.map((r) => `${r.p50.toFixed(1)}/${r.p99.toFixed(1)}/${r.max.toFixed(1)} ms`).join(", ")}`,
     `wrapper        wrapped ${wrapper.wrapped.runs.map(describeRun).join(", ")}; bare ${wrapper.bare.runs.map(describeRun).join(", ")}`,
+    `pair ratios    catalog ${ratioList(rates(catalog.app), rates(catalog.baseline))}; orders ${ratioList(rates(orders.app), rates(orders.baseline))}; wrapped/bare ${ratioList(rates(wrapper.wrapped), rates(wrapper.bare))}; ` +
+      `webhooks ${ratioList(webhooks.worker.batches.map((b) => b.rate), webhooks.raw.runs)}; PGlite ${ratioList(rates(orders.pglite), rates(orders.pglitePostgres))}`,
     `webhooks       worker ${webhooks.worker.batches.map((b) => `${b.rate.toFixed(0)}/s (${b.delivered} received, ${b.succeeded} recorded)`).join(", ")}; raw ${webhooks.raw.runs.map(perSecond).join(", ")}; bad signatures ${webhooks.badSignatures}, duplicates ${webhooks.duplicates}`,
     `CPU ms/request server + Postgres: catalog app ${cpuPair(catalog.app.cpu)}, baseline ${cpuPair(catalog.baseline.cpu)}; orders app ${cpuPair(orders.app.cpu)}, baseline ${cpuPair(orders.baseline.cpu)}, PGlite ${cpuPair(orders.pglite.cpu)}`,
     `               order status app ${cpuPair(status.appPeak.cpu)}, baseline ${cpuPair(status.baselinePeak.cpu)}; wrapped ${cpuPair(wrapper.wrapped.cpu)}, bare ${cpuPair(wrapper.bare.cpu)}; webhook worker ${cpuPair(webhooks.worker.cpu)}, raw loop ${webhooks.raw.cpu.loadGenerator.toFixed(2)} (its own process)`,

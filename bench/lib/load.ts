@@ -29,6 +29,13 @@ export const median = (values: number[]): number => {
   return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
 };
 
+/**
+ * The median of the ratios of paired runs, a[i] / b[i]. Each pair's two runs were measured one after
+ * the other (the order alternating), so drift in the machine's speed falls on both; the ratio of the
+ * two medians can instead divide a run from a fast minute by one from a slow one.
+ */
+export const pairedRatio = (a: number[], b: number[]): number => median(a.map((value, i) => value / b[i]));
+
 export function percentile(sorted: number[], p: number): number {
   if (sorted.length === 0) return NaN;
   const index = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));

@@ -2,7 +2,7 @@ import { createServer, request as httpRequest } from "node:http";
 import type { AddressInfo } from "node:net";
 import { describe, expect, it } from "vitest";
 import type { ApiRequest } from "@/lib/api/answer";
-import { readBodyUpTo, toApiRequest } from "./node-web";
+import { readBodyUpTo, sendAnswer, toApiRequest } from "./node-web";
 
 /** Sends one raw request to a server that hands back the API wrapper's view of it. */
 async function viewOf(send: (port: number) => void): Promise<{ view: ApiRequest; body: string }> {
@@ -45,5 +45,26 @@ describe("the server's view of a node request (toApiRequest)", () => {
     expect(JSON.parse(posted.body)).toEqual({ sku: "giftcard-€-10" });
     const got = await viewOf((port) => httpRequest({ port, path: "/" }, (res) => res.resume()).end());
     expect(got.body).toBe("");
+  });
+});
+
+describe("an API answer written to the socket (sendAnswer)", () => {
+  it("sends the JSON with its length in bytes, its headers and one Vary, also when the body is not ASCII", async () => {
+    const body = { name: "Carte cadeau 10 €", note: "日本 ✓" };
+    const server = createServer((_req, res) => sendAnswer(res, { status: 201, headers: { "X-Request-Id": "req_1" }, body }));
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    try {
+      const response = await fetch(`http://127.0.0.1:${(server.address() as AddressInfo).port}/`);
+      const bytes = new Uint8Array(await response.arrayBuffer());
+      expect(response.status).toBe(201);
+      expect(response.headers.get("content-type")).toBe("application/json");
+      expect(response.headers.get("x-request-id")).toBe("req_1");
+      expect(response.headers.get("vary")).toBe("Accept-Encoding");
+      expect(Number(response.headers.get("content-length"))).toBe(bytes.byteLength);
+      expect(bytes.byteLength).toBeGreaterThan(JSON.stringify(body).length);
+      expect(JSON.parse(new TextDecoder().decode(bytes))).toEqual(body);
+    } finally {
+      server.close();
+    }
   });
 });

@@ -569,15 +569,24 @@ const mark = (ok: boolean) => (ok ? "met" : "**missed**");
 function render(report: Report): string {
   const { catalog, orders, status, wrapper, webhooks } = report;
   const rates = (measured: Measured) => measured.runs.map((r) => r.rate);
-  const catalogRatio = pairedRatio(rates(catalog.app), rates(catalog.baseline));
-  const orderRatio = pairedRatio(rates(orders.app), rates(orders.baseline));
+  // Each figure's runs, app side first, paired in the order they were measured.
+  const pairs: Record<string, [number[], number[]]> = {
+    catalog: [rates(catalog.app), rates(catalog.baseline)],
+    orders: [rates(orders.app), rates(orders.baseline)],
+    "wrapped/bare": [rates(wrapper.wrapped), rates(wrapper.bare)],
+    webhooks: [webhooks.worker.batches.map((b) => b.rate), webhooks.raw.runs],
+    PGlite: [rates(orders.pglite), rates(orders.pglitePostgres)],
+  };
+  const catalogRatio = pairedRatio(...pairs.catalog);
+  const orderRatio = pairedRatio(...pairs.orders);
   const noOverdraft = orders.overdraftApp.ok && orders.overdraftPglite.ok && moneyConsistent(orders.moneyApp) && moneyConsistent(orders.moneyAppPglitePair) && moneyConsistent(orders.moneyBaseline) && moneyConsistent(orders.moneyPglite);
   const latencyRatio = status.app.p99 / status.baseline.p99;
-  const wrapperRatio = pairedRatio(rates(wrapper.wrapped), rates(wrapper.bare));
-  const overhead = 1 - wrapperRatio;
-  const webhookRatio = pairedRatio(webhooks.worker.batches.map((b) => b.rate), webhooks.raw.runs);
-  const pgliteRatio = pairedRatio(rates(orders.pglite), rates(orders.pglitePostgres));
-  const ratioList = (a: number[], b: number[]) => a.map((value, i) => (value / b[i]).toFixed(2)).join(" ");
+  const overhead = 1 - pairedRatio(...pairs["wrapped/bare"]);
+  const webhookRatio = pairedRatio(...pairs.webhooks);
+  const pgliteRatio = pairedRatio(...pairs.PGlite);
+  const pairRatios = Object.entries(pairs)
+    .map(([name, [a, b]]) => `${name} ${a.map((value, i) => (value / b[i]).toFixed(2)).join(" ")}`)
+    .join("; ");
   const pages = report.firstLoad.pages;
   const heaviest = pages.reduce((max, page) => (page.gzipBytes > max.gzipBytes ? page : max), pages[0]);
   const lightest = pages.reduce((min, page) => (page.gzipBytes < min.gzipBytes ? page : min), pages[0]);
@@ -610,8 +619,7 @@ function render(report: Report): string {
     `order status   peak app ${status.appPeak.runs.map(describeRun).join(", ")}, baseline ${status.baselinePeak.runs.map(describeRun).join(", ")}`,
     `               at ${status.app.rate}/s p50/p99/max app ${status.app.runs.map((r) => `${r.p50.toFixed(1)}/${r.p99.toFixed(1)}/${r.max.toFixed(1)} ms`).join(", ")}; baseline ${status.baseline.runs.map((r) => `${r.p50.toFixed(1)}/${r.p99.toFixed(1)}/${r.max.toFixed(1)} ms`).join(", ")}`,
     `wrapper        wrapped ${wrapper.wrapped.runs.map(describeRun).join(", ")}; bare ${wrapper.bare.runs.map(describeRun).join(", ")}`,
-    `pair ratios    catalog ${ratioList(rates(catalog.app), rates(catalog.baseline))}; orders ${ratioList(rates(orders.app), rates(orders.baseline))}; wrapped/bare ${ratioList(rates(wrapper.wrapped), rates(wrapper.bare))}; ` +
-      `webhooks ${ratioList(webhooks.worker.batches.map((b) => b.rate), webhooks.raw.runs)}; PGlite ${ratioList(rates(orders.pglite), rates(orders.pglitePostgres))}`,
+    `pair ratios    ${pairRatios}`,
     `webhooks       worker ${webhooks.worker.batches.map((b) => `${b.rate.toFixed(0)}/s (${b.delivered} received, ${b.succeeded} recorded)`).join(", ")}; raw ${webhooks.raw.runs.map(perSecond).join(", ")}; bad signatures ${webhooks.badSignatures}, duplicates ${webhooks.duplicates}`,
     `CPU ms/request server + Postgres: catalog app ${cpuPair(catalog.app.cpu)}, baseline ${cpuPair(catalog.baseline.cpu)}; orders app ${cpuPair(orders.app.cpu)}, baseline ${cpuPair(orders.baseline.cpu)}, PGlite ${cpuPair(orders.pglite.cpu)}`,
     `               order status app ${cpuPair(status.appPeak.cpu)}, baseline ${cpuPair(status.baselinePeak.cpu)}; wrapped ${cpuPair(wrapper.wrapped.cpu)}, bare ${cpuPair(wrapper.bare.cpu)}; webhook worker ${cpuPair(webhooks.worker.cpu)}, raw loop ${webhooks.raw.cpu.loadGenerator.toFixed(2)} (its own process)`,

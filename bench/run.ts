@@ -4,7 +4,7 @@
  * The orchestrator (this process) builds the app if its build is stale, creates fresh Postgres
  * databases, starts each server as a child process, drives it with the load generators from here
  * (autocannon with fixed connections, a warm-up and several runs, the median; an open-loop paced
- * generator for latency), and prints the table that also goes to bench-results/latest.md.
+ * generator over the same number of fixed connections for latency), and prints the table that also goes to bench-results/latest.md.
  *
  *   npm run bench                 the full run (about 4.5 minutes on 2 cores, plus a build if needed)
  *   npm run bench -- --quick      short runs, for trying the harness; the figures are noise
@@ -81,8 +81,10 @@ const T = QUICK ? { warm: 1, run: 2, runs: 1 } : { warm: 3, run: 5, runs: 3 };
  * shorter pairs, still alternating, and the same median.
  */
 const WRAPPER_RUNS = QUICK ? { runs: 1, seconds: 2 } : { runs: 9, seconds: 3 };
-/** Fixed connections of every closed-loop run (the app's database pool has 10 connections too). */
+/** Fixed connections of every run, closed-loop or paced (the app's database pool has 10 connections too). */
 const CONNECTIONS = 10;
+/** Each paced run's warm-up at its rate, over its connections once they are open. */
+const PACED_WARM_SECONDS = 1;
 /** Codes added to the ordered gift card, so no run runs out of stock. */
 const STOCK_CODES = QUICK ? 6_000 : 30_000;
 const PGLITE_STOCK_CODES = QUICK ? 2_000 : 8_000;
@@ -183,11 +185,12 @@ async function measurePair(label: string, app: Side, baseline: Side, options: { 
 async function measureLatencyPair(app: Target, baseline: Target, rate: number): Promise<{ app: LatencyMeasured; baseline: LatencyMeasured }> {
   const runs: Record<"app" | "baseline", LatencyRun[]> = { app: [], baseline: [] };
   for (let i = 0; i < T.runs; i++) {
-    for (const [name, target] of pairOrder(i, ["app", app] as const, ["baseline", baseline] as const)) runs[name].push(await pacedLatency(target, { rate, seconds: T.run }));
+    for (const [name, target] of pairOrder(i, ["app", app] as const, ["baseline", baseline] as const)) runs[name].push(await pacedLatency(target, { rate, seconds: T.run, connections: CONNECTIONS, warmSeconds: PACED_WARM_SECONDS }));
   }
   const summary = (name: "app" | "baseline"): LatencyMeasured => {
     const result = { rate, p99: median(runs[name].map((r) => r.p99)), p50: median(runs[name].map((r) => r.p50)), runs: runs[name] };
-    log(`order status latency, ${name} at ${rate}/s: p99 ${runs[name].map((r) => `${r.p99.toFixed(1)} ms${r.failed ? ` (${r.failed} failed)` : ""}`).join(" | ")} -> median p99 ${result.p99.toFixed(1)} ms`);
+    const described = runs[name].map((r) => `${r.p99.toFixed(1)} ms${r.failed ? ` (${r.failed} failed)` : ""}${r.newConnections ? ` (${r.newConnections} new connections)` : ""}`);
+    log(`order status latency, ${name} at ${rate}/s over ${CONNECTIONS} connections: p99 ${described.join(" | ")} -> median p99 ${result.p99.toFixed(1)} ms`);
     return result;
   };
   return { app: summary("app"), baseline: summary("baseline") };
@@ -595,7 +598,7 @@ function render(report: Report): string {
   const lines = [
     `Measured ${report.date.slice(0, 16).replace("T", " ")} UTC on ${report.machine.cpus} CPUs (${report.machine.model}), ${report.machine.memoryGiB} GiB, ` +
       `Node ${report.machine.node}, PostgreSQL ${report.machine.postgres}; app, baseline, database and load generator share the machine. ` +
-      `${CONNECTIONS} connections, ${T.warm} s warm-up, ${T.runs} runs of ${T.run} s each (the wrapper's: ${WRAPPER_RUNS.runs} of ${WRAPPER_RUNS.seconds} s), alternating in pairs; rates are medians, ratios the median of the pairs' ratios; the whole run took ${report.seconds} s ` +
+      `${CONNECTIONS} connections, ${T.warm} s warm-up, ${T.runs} runs of ${T.run} s each (the wrapper's: ${WRAPPER_RUNS.runs} of ${WRAPPER_RUNS.seconds} s; each paced run's: ${PACED_WARM_SECONDS} s at its rate first), alternating in pairs; rates are medians, ratios the median of the pairs' ratios; the whole run took ${report.seconds} s ` +
       `(load average ${report.machine.loadBefore.toFixed(2)} before, ${report.machine.loadAfter.toFixed(2)} after` +
       (Number.isNaN(report.machine.steal) ? "" : `; ${pct(report.machine.steal)} of the CPU time stolen by the hypervisor`) +
       ")." +
@@ -618,6 +621,7 @@ function render(report: Report): string {
     `orders         app ${orders.app.runs.map(describeRun).join(", ")}; baseline ${orders.baseline.runs.map(describeRun).join(", ")}; PGlite ${orders.pglite.runs.map(describeRun).join(", ")} against app on Postgres ${orders.pglitePostgres.runs.map(describeRun).join(", ")}`,
     `order status   peak app ${status.appPeak.runs.map(describeRun).join(", ")}, baseline ${status.baselinePeak.runs.map(describeRun).join(", ")}`,
     `               at ${status.app.rate}/s p50/p99/max app ${status.app.runs.map((r) => `${r.p50.toFixed(1)}/${r.p99.toFixed(1)}/${r.max.toFixed(1)} ms`).join(", ")}; baseline ${status.baseline.runs.map((r) => `${r.p50.toFixed(1)}/${r.p99.toFixed(1)}/${r.max.toFixed(1)} ms`).join(", ")}`,
+    `               connections opened while measuring (beyond the ${CONNECTIONS} opened first): app ${status.app.runs.map((r) => r.newConnections).join(", ")}; baseline ${status.baseline.runs.map((r) => r.newConnections).join(", ")}`,
     `wrapper        wrapped ${wrapper.wrapped.runs.map(describeRun).join(", ")}; bare ${wrapper.bare.runs.map(describeRun).join(", ")}`,
     `pair ratios    ${pairRatios}`,
     `webhooks       worker ${webhooks.worker.batches.map((b) => `${b.rate.toFixed(0)}/s (${b.delivered} received, ${b.succeeded} recorded)`).join(", ")}; raw ${webhooks.raw.runs.map(perSecond).join(", ")}; bad signatures ${webhooks.badSignatures}, duplicates ${webhooks.duplicates}`,

@@ -4,7 +4,7 @@
  * (children killed, databases dropped, folders removed), also on Ctrl-C or a watchdog.
  */
 import { randomBytes } from "node:crypto";
-import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import postgres from "postgres";
@@ -89,8 +89,8 @@ export function enableProfiling(): void {
   rmSync(PROFILES, { recursive: true, force: true });
 }
 
-function nodeArgs(name: string, script: string): string[] {
-  const args = ["--import", "tsx"];
+function nodeArgs(name: string, script: string, flags: string[] = []): string[] {
+  const args = [...flags, "--import", "tsx"];
   if (profiling) {
     const dir = path.join(PROFILES, name);
     mkdirSync(dir, { recursive: true });
@@ -104,10 +104,24 @@ export interface Server {
   base: string;
 }
 
-/** The app as production runs it: the custom server entry on the production build. */
+/**
+ * The node flags that `npm start` gives the server (package.json's start script, `node <flags> --import
+ * tsx lib/server/main.ts`), so that the bench runs the app as production does.
+ */
+function startScriptFlags(): string[] {
+  const start = (JSON.parse(readFileSync(path.join(ROOT, "package.json"), "utf8")) as { scripts: Record<string, string> }).scripts.start;
+  const words = start.trim().split(/\s+/);
+  const importAt = words.indexOf("--import");
+  if (words[0] !== "node" || importAt < 0 || words[words.length - 1] !== "lib/server/main.ts") {
+    throw new Error(`package.json's start script is not "node <flags> --import tsx lib/server/main.ts": ${start}`);
+  }
+  return words.slice(1, importAt);
+}
+
+/** The app as production runs it: the custom server entry on the production build, started as `npm start` starts it. */
 export async function startApp(name: string, env: Record<string, string>): Promise<Server> {
   const port = await freePort();
-  const child = startChild(name, nodeArgs(name, "lib/server/main.ts"), {
+  const child = startChild(name, nodeArgs(name, "lib/server/main.ts", startScriptFlags()), {
     env: childEnv({ PORT: String(port), RATE_LIMIT_MULTIPLIER: "100000", WORKER: "inline", WEBHOOK_ALLOW_PRIVATE: "1", DATA_DIR: path.join(scratch, name), ...env }),
     logFile: path.join(LOGS, `${name}.log`),
   });

@@ -1,0 +1,42 @@
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import { afterEach, describe, expect, it } from "vitest";
+import { pacedLatency } from "./load";
+
+let server: http.Server | undefined;
+
+afterEach(async () => {
+  await new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));
+  server = undefined;
+});
+
+/** A server that answers at once, except that answers to requests arriving while `slow()` holds wait `delayMs`. */
+async function listen(slow: () => boolean, delayMs: number): Promise<string> {
+  server = http.createServer((_req, res) => {
+    if (slow()) setTimeout(() => res.end("{}"), delayMs);
+    else res.end("{}");
+  });
+  await new Promise<void>((resolve) => server!.listen(0, "127.0.0.1", resolve));
+  return `http://127.0.0.1:${(server!.address() as AddressInfo).port}/`;
+}
+
+describe("pacedLatency", () => {
+  it("sends the scheduled number of requests over the fixed connections", async () => {
+    const url = await listen(() => false, 0);
+    const run = await pacedLatency({ url }, { rate: 400, seconds: 0.5, connections: 4, warmSeconds: 0.1 });
+    expect(run).toMatchObject({ sent: 200, ok: 200, failed: 0, newConnections: 0 });
+    expect(run.p99).toBeLessThan(100);
+  });
+
+  it("counts the time a request waits for a busy connection, without opening another", async () => {
+    let slowFrom = Infinity;
+    const url = await listen(() => Date.now() >= slowFrom && Date.now() < slowFrom + 300, 300);
+    // The slow window opens a quarter of a second into the measured second (after the 0.1 s warm-up).
+    setTimeout(() => (slowFrom = Date.now()), 350);
+    const run = await pacedLatency({ url }, { rate: 400, seconds: 1, connections: 4, warmSeconds: 0.1 });
+    expect(run).toMatchObject({ sent: 400, ok: 400, failed: 0, newConnections: 0 });
+    // Every request scheduled while the 4 connections were held waited its turn, and that wait counts.
+    expect(run.p99).toBeGreaterThan(250);
+    expect(run.p50).toBeLessThan(50);
+  });
+});

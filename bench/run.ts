@@ -6,7 +6,7 @@
  * (autocannon with fixed connections, a warm-up and several runs, the median; an open-loop paced
  * generator over the same number of fixed connections for latency), and prints the table that also goes to bench-results/latest.md.
  *
- *   npm run bench                 the full run (about 4.5 minutes on 2 cores, plus a build if needed)
+ *   npm run bench                 the full run (about 5 minutes on 2 cores, plus a build if needed)
  *   npm run bench -- --quick      short runs, for trying the harness; the figures are noise
  *   npm run bench -- --profile    the servers also write V8 CPU profiles to bench-results/profiles/
  *                                 (summarise them with bench/profile-summary.ts; bench/profile-route.ts

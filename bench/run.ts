@@ -4,7 +4,8 @@
  * The orchestrator (this process) builds the app if its build is stale, creates fresh Postgres
  * databases, starts each server as a child process, drives it with the load generators from here
  * (autocannon with fixed connections, a warm-up and several runs, the median; an open-loop paced
- * generator over the same number of fixed connections for latency), and prints the table that also goes to bench-results/latest.md.
+ * generator over as many fixed connections for latency), and prints the table that also goes to
+ * bench-results/latest.md.
  *
  *   npm run bench                 the full run (about 5 minutes on 2 cores, plus a build if needed)
  *   npm run bench -- --quick      short runs, for trying the harness; the figures are noise

@@ -1,12 +1,13 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
-import { PGlite, types, type ParserOptions } from "@electric-sql/pglite";
+import { PGlite, types, type ParserOptions, type QueryOptions, type Transaction } from "@electric-sql/pglite";
 import type { ExtractTablesWithRelations } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { drizzle as drizzlePostgres } from "drizzle-orm/postgres-js";
 import postgres from "postgres";
 import { config } from "@/lib/config/env";
+import { PgliteStatements } from "./pglite-statements";
 import { listenOnPglite, listenOnPostgres, type ChannelHandlers, type ChannelListener } from "./listen";
 import * as schema from "./schema";
 
@@ -67,26 +68,50 @@ function preparedStatements<T extends object>(sql: T): T {
 const DRIZZLE_TEXT_TYPES = [types.TIMESTAMP, types.TIMESTAMPTZ, types.INTERVAL, types.DATE, 1231, 1115, 1185, 1187, 1182];
 const TEXT_PARSERS: ParserOptions = Object.fromEntries(DRIZZLE_TEXT_TYPES.map((oid) => [oid, (value: string) => value]));
 
-type QueryOptions = { parsers?: ParserOptions } & Record<string, unknown>;
+/**
+ * drizzle passes those parsers with every PGlite query, and PGlite would copy its whole parser table
+ * into a new object for that query: a tenth of the embedded mode's CPU per order. PGlite is opened
+ * with them as its own parsers instead, and they are dropped from each query; the results are the same.
+ */
+const withoutParsers = (options?: QueryOptions): QueryOptions | undefined => options && { ...options, parsers: undefined };
 
 /**
- * drizzle passes those parsers with every PGlite query, and PGlite then copies its whole parser table
- * into a new object for that query: a tenth of the embedded mode's CPU per order. PGlite is opened
- * with them as its own parsers instead, and this drops the per-query copy; the results are the same.
- * Transactions hand their own client to their callback, so that is wrapped too.
+ * drizzle's queries go through named prepared statements (lib/db/pglite-statements.ts), holding the
+ * locks PGlite's own query() holds: outside a transaction both its transaction and query mutexes, then
+ * the file system sync; inside one, the query mutex (the transaction holds the other). Transactions
+ * hand their own client to their callback, so that is wrapped too.
  */
-function standingParsers<T extends object>(client: T): T {
+function preparedPglite(client: PGlite): PGlite {
+  const statements = new PgliteStatements(client);
+  const inTransaction = (tx: Transaction): Transaction =>
+    new Proxy(tx, {
+      get(target, key) {
+        if (key === "query") {
+          return async (query: string, params?: unknown[], options?: QueryOptions) => {
+            // As PGlite's own: a query on an ended transaction would otherwise run outside it.
+            if (target.closed) throw new Error("Transaction is closed");
+            return client._runExclusiveQuery(() => statements.run(query, params, withoutParsers(options)));
+          };
+        }
+        const value: unknown = Reflect.get(target, key);
+        return typeof value === "function" ? value.bind(target) : value;
+      },
+    });
   return new Proxy(client, {
     get(target, key) {
-      const value: unknown = Reflect.get(target, key);
-      if (typeof value !== "function") return value;
       if (key === "query") {
-        return (query: string, params?: unknown[], options?: QueryOptions) => value.call(target, query, params, options && { ...options, parsers: undefined });
+        return async (query: string, params?: unknown[], options?: QueryOptions) => {
+          await target._checkReady();
+          const result = await target._runExclusiveTransaction(() => target._runExclusiveQuery(() => statements.run(query, params, withoutParsers(options))));
+          await target.syncToFs();
+          return result;
+        };
       }
       if (key === "transaction") {
-        return (callback: (tx: object) => unknown) => value.call(target, (tx: object) => callback(standingParsers(tx)));
+        return <T>(callback: (tx: Transaction) => Promise<T>) => target.transaction((tx) => callback(inTransaction(tx)));
       }
-      return value.bind(target);
+      const value: unknown = Reflect.get(target, key);
+      return typeof value === "function" ? value.bind(target) : value;
     },
   });
 }
@@ -123,7 +148,7 @@ export function openDatabase(options: OpenOptions): Database {
   if (!dir.startsWith("memory://")) mkdirSync(path.dirname(dir), { recursive: true });
   const client = new PGlite(dir, { parsers: TEXT_PARSERS });
   return {
-    db: drizzlePglite(standingParsers(client), { schema }) as unknown as Db,
+    db: drizzlePglite(preparedPglite(client), { schema }) as unknown as Db,
     driver: "pglite",
     listen: (channel, handlers) => trackListener(listenOnPglite(client, channel, handlers)),
     close: async () => {

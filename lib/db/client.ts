@@ -75,6 +75,12 @@ const TEXT_PARSERS: ParserOptions = Object.fromEntries(DRIZZLE_TEXT_TYPES.map((o
  */
 const withoutParsers = (options?: QueryOptions): QueryOptions | undefined => options && { ...options, parsers: undefined };
 
+/** What a proxy passes through unchanged: methods bound to the object they belong to. */
+function forwarded(target: object, key: string | symbol): unknown {
+  const value: unknown = Reflect.get(target, key);
+  return typeof value === "function" ? value.bind(target) : value;
+}
+
 /**
  * drizzle's queries go through named prepared statements (lib/db/pglite-statements.ts), holding the
  * locks PGlite's own query() holds: outside a transaction both its transaction and query mutexes, then
@@ -93,8 +99,7 @@ function preparedPglite(client: PGlite): PGlite {
             return client._runExclusiveQuery(() => statements.run(query, params, withoutParsers(options)));
           };
         }
-        const value: unknown = Reflect.get(target, key);
-        return typeof value === "function" ? value.bind(target) : value;
+        return forwarded(target, key);
       },
     });
   return new Proxy(client, {
@@ -110,8 +115,7 @@ function preparedPglite(client: PGlite): PGlite {
       if (key === "transaction") {
         return <T>(callback: (tx: Transaction) => Promise<T>) => target.transaction((tx) => callback(inTransaction(tx)));
       }
-      const value: unknown = Reflect.get(target, key);
-      return typeof value === "function" ? value.bind(target) : value;
+      return forwarded(target, key);
     },
   });
 }

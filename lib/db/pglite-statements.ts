@@ -10,16 +10,6 @@ interface Statement {
   rowDescription: messages.BackendMessage | null;
 }
 
-function concat(parts: Uint8Array[]): Uint8Array {
-  const out = new Uint8Array(parts.reduce((length, part) => length + part.byteLength, 0));
-  let offset = 0;
-  for (const part of parts) {
-    out.set(part, offset);
-    offset += part.byteLength;
-  }
-  return out;
-}
-
 /** PGlite's own query adds the statement to its errors; so does this, so a logged error reads the same. */
 function withQuery(error: unknown, query: string, params: unknown[], options: QueryOptions | undefined): unknown {
   if (error instanceof protocol.messages.DatabaseError) Object.assign(error, { query, params, queryOptions: options });
@@ -40,8 +30,8 @@ const isStale = (error: unknown) =>
  * as postgres.js' prepared statements do on the server. The results are parsed by PGlite's own parser,
  * and values are serialised by its serializers, so they are the same as query()'s.
  *
- * `run` takes no lock: the caller holds PGlite's query mutex (and, outside a transaction, its
- * transaction mutex), as PGlite's query() does.
+ * `run` takes no lock and does not wait for PGlite to start: the caller has waited for it to be ready
+ * and holds its query mutex (and, outside a transaction, its transaction mutex), as PGlite's query() does.
  */
 export class PgliteStatements {
   private readonly statements = new Map<string, Statement>();
@@ -82,7 +72,7 @@ export class PgliteStatements {
       const serializer = options?.serializers?.[statement.paramTypes[i]] ?? this.client.serializers[statement.paramTypes[i]];
       return serializer ? serializer(param) : String(param);
     });
-    const { messages } = await this.client.execProtocol(concat([serialize.bind({ statement: statement.name, values }), serialize.execute({}), serialize.sync()]), {
+    const { messages } = await this.client.execProtocol(Buffer.concat([serialize.bind({ statement: statement.name, values }), serialize.execute({}), serialize.sync()]), {
       syncToFs: false,
       onNotice: options?.onNotice,
     });
@@ -95,7 +85,7 @@ export class PgliteStatements {
     const closes = this.evicted.map((evicted) => serialize.close({ type: "S", name: evicted }));
     this.evicted = [];
     const { messages } = await this.client.execProtocol(
-      concat([...closes, serialize.parse({ name, text: query, types: options?.paramTypes }), serialize.describe({ type: "S", name }), serialize.sync()]),
+      Buffer.concat([...closes, serialize.parse({ name, text: query, types: options?.paramTypes }), serialize.describe({ type: "S", name }), serialize.sync()]),
       { syncToFs: false },
     );
     const statement: Statement = {

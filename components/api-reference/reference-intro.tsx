@@ -84,7 +84,7 @@ export function ReferenceIntro({ document, operations }: { document: OpenApiDocu
       <section className="space-y-3">
         <h2 className={H2}>Rate limits</h2>
         <p className={P}>
-          <InlineCode text="A sliding one-minute window per category and API key; categories do not share budget. Authenticated responses carry `X-RateLimit-Limit`, `X-RateLimit-Remaining` and `X-RateLimit-Reset` (seconds until a request is certain to be admitted); an exhausted category answers `429 rate_limited` with `Retry-After` in whole seconds." />
+          <InlineCode text="A sliding one-minute window per category and API key; categories do not share budget. Its count is exact: a call is admitted while fewer calls of its category than the limit were admitted in the last 60 seconds, so a key's budget comes back call by call, 60 seconds after each, and `Retry-After` is never more than 60. Authenticated responses carry `X-RateLimit-Limit`, `X-RateLimit-Remaining` and `X-RateLimit-Reset` (seconds until a request is certain to be admitted); an exhausted category answers `429 rate_limited` with `Retry-After` in whole seconds." />
         </p>
         <div className="overflow-x-auto rounded-md border border-zinc-200 dark:border-zinc-800">
           <table className="min-w-full text-sm">

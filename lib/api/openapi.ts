@@ -476,7 +476,9 @@ function infoDescription(operations: Operation[]): string {
     "",
     "## Rate limits",
     "",
-    "A sliding one-minute window per (category x API key); categories do not share budget. Every authenticated response carries " +
+    "A sliding one-minute window per (category x API key); categories do not share budget. Its count is exact: a call is admitted while " +
+      "fewer calls of its category than the limit were admitted in the last 60 seconds, so a key's budget comes back call by call, " +
+      "60 seconds after each, and `Retry-After` is never more than 60. Every authenticated response carries " +
       "`X-RateLimit-Limit`, `X-RateLimit-Remaining` and `X-RateLimit-Reset` (seconds until a request is certain to be admitted) for its category; " +
       "an exhausted category answers `429 rate_limited` with `Retry-After` (whole seconds). Each operation names its category in `x-rate-limit-category`.",
     "",

@@ -84,6 +84,14 @@ describe("MemoryRateLimitStore", () => {
     expect((await store.hit("k", 2, MINUTE)).retryAfterSeconds).toBe(58);
   });
 
+  it("never asks for more than the window, even after the clock stepped back", async () => {
+    const { store, at } = fakeClockStore();
+    at(100_000);
+    await store.hit("k", 1, MINUTE);
+    at(70_000);
+    expect(await store.hit("k", 1, MINUTE)).toMatchObject({ allowed: false, resetSeconds: 60, retryAfterSeconds: 60 });
+  });
+
   it("drops keys whose hits have all expired", async () => {
     const { store, at } = fakeClockStore({ sweepIntervalMs: MINUTE });
     await store.hit("old", 5, 1000);

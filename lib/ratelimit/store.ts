@@ -12,7 +12,15 @@ export interface RateLimitResult {
   retryAfterSeconds: number;
 }
 
-/** One interface so callers do not care whether the counts live in this process or in Redis. */
+/**
+ * One interface so callers do not care whether the counts live in this process or in Redis.
+ *
+ * Both keep the seed's sliding-window counter exactly, as the times of the hits admitted within the
+ * window, rather than estimating it from two fixed windows with the older one weighted by its
+ * overlap. The estimate assumes the older window's hits were spread evenly: if they all came at its
+ * end, it admits nearly the limit again before they are a window old, and it can ask a refused caller
+ * to wait longer than the window itself.
+ */
 export interface RateLimitStore {
   /** Counts one hit against `key` when under `limit` within `windowMs`; a refused hit is not counted. */
   hit(key: string, limit: number, windowMs: number): Promise<RateLimitResult>;

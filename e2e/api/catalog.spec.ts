@@ -341,9 +341,11 @@ test.describe("catalog (reseller API)", () => {
     expectProduct(one.packages[0], "platformgift");
     expect(one.packages[0]).toMatchObject({ sku: "platformgift-1245620-standard", attributes: { appid: 1245620 }, fields: [{ name: "friend_link" }] });
 
-    const unknown = await request.get("/api/platformgifts/games/99", { headers: { "X-API-Key": fixtures.dave.apiKey } });
-    expect(unknown.status()).toBe(404);
-    expect((await unknown.json()).error).toMatchObject({ code: "not_found", retryable: false });
+    for (const appid of ["99", "2147483648", "9999999999"]) {
+      const unknown = await request.get(`/api/platformgifts/games/${appid}`, { headers: { "X-API-Key": fixtures.dave.apiKey } });
+      expect(unknown.status(), appid).toBe(404);
+      expect((await unknown.json()).error).toMatchObject({ code: "not_found", retryable: false });
+    }
     const notNumeric = await request.get("/api/platformgifts/games/elden-ring", { headers: { "X-API-Key": fixtures.dave.apiKey } });
     expect(notNumeric.status()).toBe(400);
     expect((await notNumeric.json()).error).toMatchObject({ code: "validation_error", details: { issues: [{ path: "path.appid", message: expect.any(String) }] } });

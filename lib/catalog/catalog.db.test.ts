@@ -37,6 +37,8 @@ describe(`catalog (${testDriver()})`, () => {
       "gamekey-the-witcher-3",
     ]);
     expect((await listProducts(database.db, { appid: 413150 })).data).toHaveLength(1);
+    // Past a 32-bit integer: no game has it, and nothing overflows.
+    expect((await listProducts(database.db, { appid: 9_999_999_999 })).data).toEqual([]);
     expect((await listProducts(database.db, { q: "steam", region: "EU" })).data.map((p) => p.product.sku)).toEqual(["giftcard-steam-eu-20"]);
     const first = await listProducts(database.db, { category: "topup", limit: 5 });
     const second = await listProducts(database.db, { category: "topup", limit: 5, cursor: first.nextCursor! });

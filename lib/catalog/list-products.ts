@@ -53,7 +53,8 @@ function conditionsOf(filter: ProductFilter): SQL[] {
   if (filter.group) conditions.push(eq(products.group, filter.group));
   if (filter.region) conditions.push(eq(products.region, filter.region));
   if (filter.platform) conditions.push(sql`${products.meta}->>'platform' = ${filter.platform}`);
-  if (filter.appid !== undefined) conditions.push(sql`(${products.meta}->>'appid')::int = ${filter.appid}`);
+  // Compared as jsonb, which no stored value or asked-for number can overflow, unlike a cast to int.
+  if (filter.appid !== undefined) conditions.push(sql`${products.meta}->'appid' = ${JSON.stringify(filter.appid)}::jsonb`);
   if (filter.skus) conditions.push(filter.skus.length ? inArray(products.sku, filter.skus) : sql`false`);
   if (filter.q) {
     const pattern = `%${escapeLike(filter.q)}%`;

@@ -43,6 +43,21 @@ test.describe("error bodies", () => {
     expect((await response.json()).error.details.issues).toEqual([{ path: "fields.player_id", message: "Must not contain a NUL character." }]);
   });
 
+  test("a body nested deeper than 32 levels is 400 validation_error, however deep", async ({ request, fixtures }) => {
+    const nested = (depth: number) => "[".repeat(depth) + "]".repeat(depth);
+    // 40 levels, then 30,000: a body just under 64 KiB, deeper than a recursive search could go.
+    for (const depth of [40, 30_000]) {
+      const response = await request.post("/api/platformtopup/check-login", {
+        headers: { "X-API-Key": fixtures.alice.apiKey, "Content-Type": "application/json" },
+        data: Buffer.from(`{"login":${nested(depth)}}`),
+      });
+      expect(response.status(), `${depth} levels`).toBe(400);
+      const { error } = await response.json();
+      expect(error.code).toBe("validation_error");
+      expect(error.details.issues).toEqual([{ path: ["login", ...Array(31).fill("0")].join("."), message: "Must not be nested more than 32 levels deep." }]);
+    }
+  });
+
   test("a valid body is applied", async ({ request, fixtures }) => {
     const response = await request.post("/api/v2/subscription/auto-renew", { headers: { "X-API-Key": fixtures.alice.apiKey }, data: { enabled: false } });
     expect(response.status()).toBe(200);

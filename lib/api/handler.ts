@@ -44,27 +44,41 @@ function rateLimitHeaders(result: RateLimitResult): Record<string, string> {
   };
 }
 
+/** Deeper than any operation's input; a limit also keeps the search below from running out of stack. */
+const MAX_INPUT_DEPTH = 32;
+const NUL_MESSAGE = "Must not contain a NUL character.";
+
+interface InputFault {
+  at: string[];
+  message: string;
+}
+
 /**
- * Postgres text cannot hold a NUL character, so one anywhere in the input is refused up front. Returns
- * where it is, relative to `value` (a NUL in a key points at the object holding it); the path is only
- * built once one is found, since every call's input is searched.
+ * Postgres text cannot hold a NUL character, so one anywhere in the input is refused up front, as is
+ * input nested deeper than MAX_INPUT_DEPTH. Returns where the fault is, relative to `value` (a NUL in
+ * a key points at the object holding it); the path is only built once one is found, since every
+ * call's input is searched.
  */
-function findNul(value: unknown): string[] | null {
-  if (typeof value === "string") return value.includes("\u0000") ? [] : null;
+function findFault(value: unknown, depth = 0): InputFault | null {
+  if (typeof value === "string") return value.includes("\u0000") ? { at: [], message: NUL_MESSAGE } : null;
   if (value && typeof value === "object") {
+    if (depth === MAX_INPUT_DEPTH) return { at: [], message: `Must not be nested more than ${MAX_INPUT_DEPTH} levels deep.` };
     for (const key in value) {
       if (!Object.hasOwn(value, key)) continue;
-      if (key.includes("\u0000")) return [];
-      const found = findNul((value as Record<string, unknown>)[key]);
-      if (found) return [key, ...found];
+      if (key.includes("\u0000")) return { at: [], message: NUL_MESSAGE };
+      const found = findFault((value as Record<string, unknown>)[key], depth + 1);
+      if (found) {
+        found.at.unshift(key);
+        return found;
+      }
     }
   }
   return null;
 }
 
 function parseWith<T extends z.ZodType>(schema: T, value: unknown, root: string): z.output<T> {
-  const nulAt = findNul(value);
-  if (nulAt) throw validationError([{ path: (root ? [root, ...nulAt] : nulAt).join("."), message: "Must not contain a NUL character." }]);
+  const fault = findFault(value);
+  if (fault) throw validationError([{ path: (root ? [root, ...fault.at] : fault.at).join("."), message: fault.message }]);
   const result = schema.safeParse(value);
   if (result.success) return result.data;
   throw validationError(zodIssuesToValidation(result.error, root));

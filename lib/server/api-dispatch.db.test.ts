@@ -131,6 +131,28 @@ describe(`the server's API dispatch, with the app's own route handlers (${testDr
     expect(JSON.parse(body).error.code).toBe("payload_too_large");
   });
 
+  it("answers a body declared over 64 KiB with 413 at once, though the body never comes", async () => {
+    const { status, headers, body } = await new Promise<{ status: number; headers: Record<string, unknown>; body: string }>((resolve, reject) => {
+      const req = httpRequest(
+        `${base}/api/v2/order`,
+        { method: "POST", headers: { "X-API-Key": key, "Content-Type": "application/json", "Content-Length": String(10 * 1024 * 1024) } },
+        (res) => {
+          let text = "";
+          res.on("data", (chunk: Buffer) => (text += chunk.toString()));
+          res.on("end", () => {
+            req.destroy();
+            resolve({ status: res.statusCode ?? 0, headers: res.headers, body: text });
+          });
+        },
+      );
+      req.on("error", reject);
+      req.write("{}");
+    });
+    expect(status).toBe(413);
+    expect(headers.connection).toBe("close");
+    expect(JSON.parse(body).error.code).toBe("payload_too_large");
+  });
+
   it("lets a client hang up in the middle of its body without an error logged, and goes on serving", async () => {
     const logged = vi.spyOn(console, "error").mockImplementation(() => {});
     try {
@@ -175,7 +197,11 @@ describe(`the server's API dispatch, with the app's own route handlers (${testDr
   it("answers a path with a malformed escape with 400: the error body under /api, text elsewhere", async () => {
     const api = await fetch(`${base}/api/v2/order/%E0%A4%A`, { headers: { "X-API-Key": key } });
     expect(api.status).toBe(400);
-    expect((await api.json()).error.code).toBe("validation_error");
+    expect((await api.json()).error).toMatchObject({
+      code: "validation_error",
+      message: "path: Has a malformed percent escape.",
+      details: { issues: [{ path: "path", message: "Has a malformed percent escape." }] },
+    });
     const page = await fetch(`${base}/orders/%E0%A4%A`);
     expect(page.status).toBe(400);
     expect(await page.text()).toContain("malformed percent escape");

@@ -1,11 +1,11 @@
 import { randomUUID } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { errorAnswer } from "@/lib/api/errors";
-import { AppError } from "@/lib/errors/app-error";
+import { validationError } from "@/lib/errors/app-error";
 import { isDecodable, targetPath } from "@/lib/http/url-path";
 import { sendAnswer } from "./node-web";
 
-const MESSAGE = "The path has a malformed percent escape.";
+const ISSUE = "Has a malformed percent escape.";
 
 /**
  * Answers 400 to a path with a malformed percent escape (`/orders/%E0`), which Next answers with a
@@ -14,7 +14,7 @@ const MESSAGE = "The path has a malformed percent escape.";
 export function refuseMalformedPath(req: IncomingMessage, res: ServerResponse): boolean {
   const pathname = targetPath(req.url);
   if (pathname === null || isDecodable(pathname)) return false;
-  if (pathname.startsWith("/api/")) sendAnswer(res, errorAnswer(new AppError("validation_error", MESSAGE), randomUUID()));
-  else res.writeHead(400, { "content-type": "text/plain; charset=utf-8", "cache-control": "no-store" }).end(`${MESSAGE}\n`);
+  if (pathname.startsWith("/api/")) sendAnswer(res, errorAnswer(validationError([{ path: "path", message: ISSUE }]), randomUUID()));
+  else res.writeHead(400, { "content-type": "text/plain; charset=utf-8", "cache-control": "no-store" }).end(`The path ${ISSUE.toLowerCase()}\n`);
   return true;
 }

@@ -108,6 +108,12 @@ export function sendAnswer(res: ServerResponse, answer: ApiAnswer): void {
  * answer 413, without holding a body of any size in memory.
  */
 export function readBodyUpTo(req: IncomingMessage, limit: number): Promise<{ body: Buffer; truncated: boolean }> {
+  // A body declared too long is refused before any of it arrives: a client that declares 10 MB and
+  // sends nothing would otherwise hold the request open until it gave up.
+  if (Number(req.headers["content-length"]) > limit) {
+    req.pause();
+    return Promise.resolve({ body: Buffer.alloc(0), truncated: true });
+  }
   // Listeners passed inline: tsx would name (and so slow down) a listener kept in a const (see NodeApiRequest).
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];

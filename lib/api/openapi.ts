@@ -127,6 +127,7 @@ export const ERROR_CODE_NOTES: Record<ErrorCode, string> = {
   idempotency_conflict: "the same `Idempotency-Key` was used with a different body",
   duplicate_reference: "the `reference` is already used by another order; `details.order_id` names it",
   payload_too_large: "the body is over 64 KiB",
+  headers_too_large: "the request's headers are over 16 KB; answered before the operation is known",
   out_of_stock: "the product is out of stock (retryable)",
   product_unavailable: "the product cannot be sold now",
   wrong_category: "the sku belongs to another category than this endpoint sells",
@@ -472,7 +473,9 @@ function infoDescription(operations: Operation[]): string {
     "## Errors",
     "",
     'Every error answers `{"error": {"code", "message", "retryable", "request_id", "details"}}` (the `Error` schema) with the status of its code. ' +
-      "`retryable` is true when the same request may succeed later unchanged (429, 5xx and `out_of_stock`).",
+      "`retryable` is true when the same request may succeed later unchanged (429, 5xx and `out_of_stock`). " +
+      "A request that is not well-formed HTTP is answered before its operation is known, with the same body: " +
+      "`431 headers_too_large` when its headers are over 16 KB, otherwise `400 validation_error` at the path `request`.",
     "",
     "## Rate limits",
     "",

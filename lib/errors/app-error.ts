@@ -11,6 +11,7 @@ export type ErrorCode =
   | "idempotency_conflict"
   | "duplicate_reference"
   | "payload_too_large"
+  | "headers_too_large"
   | "out_of_stock"
   | "product_unavailable"
   | "wrong_category"
@@ -31,6 +32,7 @@ export const errorStatus: Record<ErrorCode, number> = {
   idempotency_conflict: 409,
   duplicate_reference: 409,
   payload_too_large: 413,
+  headers_too_large: 431,
   out_of_stock: 422,
   product_unavailable: 422,
   wrong_category: 422,

@@ -17,6 +17,7 @@ import { dispatchApiRequest } from "./api-dispatch";
 import { loadApiRoutes } from "./api-routes";
 import { keepNativeDate } from "./native-date";
 import { buildIsStale } from "./build-freshness";
+import { answerClientError } from "./client-error";
 import { refuseMalformedPath } from "./malformed-path";
 
 const dev = process.argv.includes("--dev");
@@ -60,6 +61,7 @@ async function main() {
     if (refuseMalformedPath(req, res) || dispatchApiRequest(apiRoutes, req, res)) return;
     void handle(req, res);
   });
+  server.on("clientError", answerClientError);
   await new Promise<void>((resolve) => server.listen(cfg.PORT, resolve));
 
   const worker = cfg.WORKER === "inline" ? startWorker({ db, log: (line) => console.log(`[worker] ${line}`) }) : null;

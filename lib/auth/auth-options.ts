@@ -41,6 +41,16 @@ export function authOptions(): NextAuthOptions {
         },
       }),
     ],
+    logger: {
+      error(code, metadata) {
+        // Any client can send a cookie that does not decrypt; a stack for each would flood the log.
+        if (code === "JWT_SESSION_ERROR") {
+          console.warn("[auth] refused a session cookie that does not decrypt (forged, or signed before AUTH_SECRET changed)");
+          return;
+        }
+        console.error(`[next-auth][error][${code}]`, metadata);
+      },
+    },
     callbacks: {
       jwt({ token, user }) {
         if (user) {

@@ -1,0 +1,22 @@
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { authOptions } from "./auth-options";
+
+describe("authOptions().logger", () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  it("logs a session cookie that does not decrypt as one line, without its stack", () => {
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    const error = vi.spyOn(console, "error").mockImplementation(() => {});
+    authOptions().logger!.error!("JWT_SESSION_ERROR", Object.assign(new Error("Invalid Compact JWE"), { stack: "at decode (jwt.js:1:1)" }));
+    expect(error).not.toHaveBeenCalled();
+    expect(warn).toHaveBeenCalledTimes(1);
+    expect(warn.mock.calls[0]).toEqual([expect.stringMatching(/^\[auth\] refused a session cookie that does not decrypt/)]);
+  });
+
+  it("logs any other error with what next-auth gave", () => {
+    const error = vi.spyOn(console, "error").mockImplementation(() => {});
+    const cause = new Error("adapter down");
+    authOptions().logger!.error!("SIGNIN_OAUTH_ERROR", cause);
+    expect(error).toHaveBeenCalledWith("[next-auth][error][SIGNIN_OAUTH_ERROR]", cause);
+  });
+});

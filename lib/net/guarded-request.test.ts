@@ -106,6 +106,7 @@ describe("the SSRF guard refuses private destinations before connecting", () => 
     ["another scheme", "ftp://example.com/hook", "https:// or http://"],
     ["credentials", "https://user:pass@example.com/hook", "user name or password"],
     ["no URL at all", "not a url", "full URL"],
+    ["port 0", "http://93.184.216.34:0/hook", "between 1 and 65535"],
     ["over 2048 characters", `https://example.com/${"a".repeat(2040)}`, "longer than 2048"],
   ])("refuses a malformed URL: %s", async (_label, url, message) => {
     const result = await guardedPost(url, base());

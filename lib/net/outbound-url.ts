@@ -51,6 +51,8 @@ export function parseOutboundUrl(text: string): URL {
   if (url.protocol !== "http:" && url.protocol !== "https:") throw new OutboundUrlError("The URL must start with https:// or http://.", "syntax");
   if (url.username || url.password) throw new OutboundUrlError("The URL must not contain a user name or password.", "syntax");
   if (!url.hostname) throw new OutboundUrlError("The URL has no host.", "syntax");
+  // The URL parser keeps port 0, which no server listens on: every delivery would fail.
+  if (url.port === "0") throw new OutboundUrlError("The URL's port must be between 1 and 65535.", "syntax");
   return url;
 }
 

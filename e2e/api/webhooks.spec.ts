@@ -155,6 +155,23 @@ test("the deliveries list shows every attempt, newest first; redelivery sends th
   expect((await deliveries(request, fixtures.frank.apiKey)).data[0].delivery_id).toBe(again.delivery_id);
 });
 
+test("a rotation sent a body it cannot take is refused, and the secret stays", async ({ request, fixtures }) => {
+  const notJson = await request.post(`${WEBHOOK}/secret/regenerate`, {
+    headers: { ...key(fixtures.frank.apiKey), "Content-Type": "application/json" },
+    data: Buffer.from("{not json"),
+  });
+  expect(notJson.status()).toBe(400);
+  expect((await notJson.json()).error.code).toBe("invalid_json");
+  const withField = await request.post(`${WEBHOOK}/secret/regenerate`, { headers: key(fixtures.frank.apiKey), data: { rotate: true } });
+  expect(withField.status()).toBe(400);
+  expect((await withField.json()).error).toMatchObject({ code: "validation_error", details: { issues: [{ path: "rotate", message: "Unknown field." }] } });
+
+  // An empty object is no body at all.
+  const test = await (await request.post(`${WEBHOOK}/test`, { headers: key(fixtures.frank.apiKey), data: {} })).json();
+  const arrived = await waitForEvent((r) => r.headers["webhook-id"] === test.event_id, "the test after the refused rotations");
+  expect(verifiedWith(secret, arrived)).toBe(true);
+});
+
 test("regenerating the secret: deliveries verify with the new one, not the old", async ({ request, fixtures }) => {
   const response = await request.post(`${WEBHOOK}/secret/regenerate`, { headers: key(fixtures.frank.apiKey) });
   expect(response.status()).toBe(200);

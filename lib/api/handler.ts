@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import type { z } from "zod";
+import { z } from "zod";
 import { config } from "@/lib/config/env";
 import { database as processDatabase, type Db } from "@/lib/db/client";
 import { AppError, validationError } from "@/lib/errors/app-error";
@@ -13,6 +13,8 @@ import { checkResponse } from "./response-check";
 import type { Operation } from "./operation";
 
 export const MAX_BODY_BYTES = 64 * 1024;
+/** What an operation without a body schema takes: nothing, or `{}`. */
+const NO_BODY = z.strictObject({});
 
 export interface HandlerContext<Q extends z.ZodType, B extends z.ZodType, P extends z.ZodType, A> {
   request: ApiRequest;
@@ -119,6 +121,8 @@ export function apiHandler<Q extends z.ZodType, B extends z.ZodType, P extends z
   operation: Operation<Q, B, P, R, A>,
   handler: (ctx: HandlerContext<Q, B, P, A>) => Promise<z.input<R> | ApiReply<z.input<R>>>,
 ) {
+  // A write that takes no body still refuses one it cannot read, or one with fields, as the others do.
+  const bodySchema = operation.body ?? (operation.method === "GET" ? undefined : NO_BODY);
   const answer = async (request: ApiRequest, route: RouteContext): Promise<ApiAnswer> => {
     const requestId = randomUUID();
     const ip = clientIpOf(request.headers);
@@ -141,7 +145,7 @@ export function apiHandler<Q extends z.ZodType, B extends z.ZodType, P extends z
       }
       const params = operation.params ? parseWith(operation.params, await route.params, "path") : undefined;
       const query = operation.query ? parseWith(operation.query, queryObject(new URL(request.url).searchParams), "query") : undefined;
-      const body = operation.body ? parseWith(operation.body, await readJsonBody(request), "") : undefined;
+      const body = bodySchema ? parseWith(bodySchema, await readJsonBody(request), "") : undefined;
 
       const result = await handler({ request, db: database.db, caller, query, body, params, requestId, ip } as HandlerContext<Q, B, P, A>);
       const reply = result instanceof ApiReply ? result : new ApiReply(result);

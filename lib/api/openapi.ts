@@ -390,15 +390,17 @@ export function operationErrorCodes(operation: Operation): ErrorCode[] {
   const add = (code: ErrorCode) => {
     if (!codes.includes(code)) codes.push(code);
   };
-  if (operation.query || operation.body || operation.params) add("validation_error");
-  if (operation.body) add("invalid_json");
+  // A write without a body schema still reads a body it is sent, and refuses one that is not empty.
+  const readsBody = Boolean(operation.body) || operation.method !== "GET";
+  if (operation.query || readsBody || operation.params) add("validation_error");
+  if (readsBody) add("invalid_json");
   if (operation.auth === "reseller") {
     add("unauthenticated");
     add("account_disabled");
     add("forbidden");
   }
   for (const code of operation.errors ?? []) add(code);
-  if (operation.body) add("payload_too_large");
+  if (readsBody) add("payload_too_large");
   if (operation.auth === "reseller") add("rate_limited");
   add("internal_error");
   return codes.sort((a, b) => errorStatus[a] - errorStatus[b]);

@@ -43,6 +43,8 @@ describe(`placing orders (${testDriver()})`, () => {
     expect(record).toMatchObject({ status: "completed", quantity: 2, unit_price: "5.00", total: "10.00", type: "giftcard" });
     expect(record.delivery!.items).toHaveLength(2);
     expect(record.delivery!.items[0].code).toMatch(/^GC5-\d+$/);
+    // Completed in the transaction that made it: one stamp for all three.
+    expect([record.updated_at, record.completed_at]).toEqual([record.created_at, record.created_at]);
     expect(await ledgerState(user.id)).toEqual({ balance: 10_000_000n, ledgerSum: 10_000_000n });
     // Both events come from the order's one transaction, so they share its timestamp.
     const written = await database.db.select().from(events).where(eq(events.userId, user.id));
@@ -93,6 +95,8 @@ describe(`placing orders (${testDriver()})`, () => {
     await runDueJobsOnce(database.db, "test-worker");
     const [after] = await database.db.select().from(orders).where(eq(orders.id, order.id));
     expect(toOrderRecord(after)).toMatchObject({ status: "completed", source: "panel", delivery: { items: [], note: expect.stringContaining("123456") } });
+    expect(after.completedAt).toEqual(after.updatedAt);
+    expect(after.completedAt!.getTime()).toBeGreaterThan(after.createdAt.getTime());
     expect((await ledgerState(user.id)).balance).toBe(2_000_000n);
   });
 

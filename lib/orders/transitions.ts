@@ -33,18 +33,21 @@ export function encryptDelivery(items: { code: string | null; pin: string | null
   };
 }
 
-/** transition() from processing to completed, prepared: every delivered order goes through it. */
+/**
+ * transition() from processing to completed, prepared: every delivered order goes through it. Both
+ * stamps are the database's `now()`, so that `completed_at` is never after `updated_at`.
+ */
 const completeProcessing = preparedQuery((db) =>
   db
     .update(orders)
-    .set({ status: "completed", delivery: setPlaceholder("delivery", orders.delivery), completedAt: setPlaceholder("completedAt", orders.completedAt), updatedAt: sql`now()` })
+    .set({ status: "completed", delivery: setPlaceholder("delivery", orders.delivery), completedAt: sql`now()`, updatedAt: sql`now()` })
     .where(and(eq(orders.id, sql.placeholder("orderId")), eq(orders.status, "processing")))
     .returning()
     .prepare("complete_order"),
 );
 
 export async function completeOrder(tx: DbOrTx, orderId: string, delivery: StoredDelivery): Promise<Order | null> {
-  const [order] = await completeProcessing(tx).execute({ orderId, delivery, completedAt: new Date() });
+  const [order] = await completeProcessing(tx).execute({ orderId, delivery });
   if (order) await recordOrderStatusChanged(tx, order, "processing");
   return order ?? null;
 }

@@ -37,7 +37,18 @@ test.describe("the panel's session cookie on the API", () => {
       maxRedirects: 0,
     });
     expect(refused.status()).toBe(429);
-    expect(Number(refused.headers()["retry-after"])).toBeGreaterThan(0);
-    expect((await refused.json()).error.message).toMatch(/Too many sign-in attempts\. Try again in \d+ minutes?\./);
+    const retryAfter = Number(refused.headers()["retry-after"]);
+    expect(retryAfter).toBeGreaterThan(0);
+    const requestId = refused.headers()["x-request-id"];
+    expect(requestId).toMatch(/^[0-9a-f-]{36}$/);
+    const body = await refused.json();
+    expect(body.url).toMatch(/\/login\?error=Too\+many/);
+    expect(body.error).toEqual({
+      code: "rate_limited",
+      message: expect.stringMatching(/^Too many sign-in attempts\. Try again in \d+ minutes?\.$/),
+      retryable: true,
+      request_id: requestId,
+      details: { retry_after: retryAfter },
+    });
   });
 });

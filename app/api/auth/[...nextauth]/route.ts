@@ -1,6 +1,9 @@
+import { randomUUID } from "node:crypto";
 import NextAuth from "next-auth";
+import { errorAnswer } from "@/lib/api/errors";
 import { authOptions } from "@/lib/auth/auth-options";
 import { countLoginAttempt } from "@/lib/auth/login-attempts";
+import { AppError } from "@/lib/errors/app-error";
 import { clientIpOf } from "@/lib/http/client-ip";
 
 type RouteContext = { params: Promise<{ nextauth: string[] }> };
@@ -18,10 +21,12 @@ async function POST(request: Request, context: RouteContext) {
     if (refusal) {
       const url = new URL("/login", request.url);
       url.searchParams.set("error", refusal.message);
-      return Response.json(
-        { url: url.toString(), error: { code: "rate_limited", message: refusal.message, retryable: true, details: { retry_after: refusal.retryAfterSeconds } } },
-        { status: 429, headers: { "Retry-After": String(refusal.retryAfterSeconds) } },
+      const retryAfter = String(refusal.retryAfterSeconds);
+      const { status, headers, body } = errorAnswer(
+        new AppError("rate_limited", refusal.message, { retry_after: refusal.retryAfterSeconds }, { "Retry-After": retryAfter }),
+        randomUUID(),
       );
+      return Response.json(Object.assign({ url: url.toString() }, body), { status, headers });
     }
   }
   return nextAuth(request, context);

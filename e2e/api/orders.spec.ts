@@ -313,6 +313,10 @@ test.describe("creating orders", () => {
 
     const conflict = await post(request, "/api/v2/order", key, { ...body, quantity: 2 }, { "Idempotency-Key": idempotencyKey });
     await expectError(conflict, 409, "idempotency_conflict", { order_id: order.order_id });
+    // The same body on an endpoint that sells other categories is another request too, and says so.
+    const elsewhere = await post(request, "/api/v2/topup", key, body, { "Idempotency-Key": idempotencyKey });
+    await expectError(elsewhere, 409, "idempotency_conflict", { order_id: order.order_id });
+    expect((await elsewhere.json()).error.message).toContain("an endpoint that sells other categories");
     expect(await balanceOf(request, key)).toBe(before - micros(order.total));
 
     // Keys are per reseller: Erin's same key is a new order of hers.

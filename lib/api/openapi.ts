@@ -124,7 +124,7 @@ export const ERROR_CODE_NOTES: Record<ErrorCode, string> = {
   forbidden: "not allowed, e.g. a call from outside the key's IP allowlist",
   not_found: "unknown id, or one that belongs to another reseller",
   method_not_allowed: "the path does not take this method",
-  idempotency_conflict: "the same `Idempotency-Key` was used with a different body",
+  idempotency_conflict: "the same `Idempotency-Key` was used with a different body, or on an endpoint that sells other categories",
   duplicate_reference: "the `reference` is already used by another order; `details.order_id` names it",
   payload_too_large: "the body is over 64 KiB",
   headers_too_large: "the request's headers are over 16 KB; answered before the operation is known",

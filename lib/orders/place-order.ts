@@ -31,6 +31,8 @@ export interface PlaceOrderInput {
 }
 
 export const IDEMPOTENCY_WINDOW_MS = 24 * 3600 * 1000;
+const IDEMPOTENCY_CONFLICT =
+  "This Idempotency-Key was already used with a different request: another body, or an endpoint that sells other categories.";
 
 /** The request as an integrator sees it: field values as text (123 and "123" are one request) and the endpoint's categories. */
 function requestHash(input: PlaceOrderInput): string {
@@ -52,7 +54,7 @@ async function findReplay(db: Db, userId: string, key: string, hash: string): Pr
     .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key)));
   if (!existing || Date.now() - existing.createdAt.getTime() > IDEMPOTENCY_WINDOW_MS) return null;
   if (existing.requestHash !== hash) {
-    throw new AppError("idempotency_conflict", "This Idempotency-Key was already used with a different request body.", { order_id: existing.orderId });
+    throw new AppError("idempotency_conflict", IDEMPOTENCY_CONFLICT, { order_id: existing.orderId });
   }
   const [order] = await db.select().from(orders).where(eq(orders.id, existing.orderId));
   return order ?? null;
@@ -75,7 +77,7 @@ async function claimIdempotencyKey(tx: Tx, userId: string, key: string, hash: st
     return null;
   }
   if (existing.requestHash !== hash) {
-    throw new AppError("idempotency_conflict", "This Idempotency-Key was already used with a different request body.", { order_id: existing.orderId });
+    throw new AppError("idempotency_conflict", IDEMPOTENCY_CONFLICT, { order_id: existing.orderId });
   }
   return existing.orderId;
 }

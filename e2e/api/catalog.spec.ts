@@ -321,18 +321,19 @@ test.describe("catalog (reseller API)", () => {
       name: string;
       from_price: string;
       currency: string;
-      packages: { sku: string; name: string; price: string; list_price: string; in_stock: boolean }[];
+      packages: Product[];
     }[];
     expect(games.map((game) => game.appid)).toEqual([413150, 1091500, 1245620]);
     for (const game of games) {
       expect(Object.keys(game).sort()).toEqual(["appid", "currency", "from_price", "name", "packages"]);
       expect(game.packages.length).toBeGreaterThan(0);
-      for (const pack of game.packages) expect(Object.keys(pack).sort()).toEqual(["in_stock", "list_price", "name", "price", "sku"]);
+      // The same product records as the catalog's, required fields included.
+      for (const pack of game.packages) expectProduct(pack, "platformgift");
     }
     expect(games.find((game) => game.appid === 1245620)).toMatchObject({
       name: "Elden Ring",
       from_price: "28.704",
-      packages: [{ sku: "platformgift-1245620-standard", price: "28.704", list_price: "29.90", in_stock: true }],
+      packages: [{ sku: "platformgift-1245620-standard", price: "28.704", list_price: "29.90", in_stock: true, fields: [{ name: "friend_link" }] }],
     });
 
     const one = await getJson(request, "/api/platformgifts/games/1245620", fixtures.dave.apiKey);

@@ -67,8 +67,3 @@ export function groupByAppid(records: ProductRecord[]): GiftGame[] {
     .sort(([a], [b]) => a - b)
     .map(([appid, packages]) => ({ appid, name: packages[0].group, from_price: cheapest(packages), currency: "USD" as const, packages }));
 }
-
-/** A package in a gift-game summary: enough to choose one, the full record is one call away. */
-export function packageSummary(record: ProductRecord) {
-  return { sku: record.sku, name: record.name, price: record.price, list_price: record.list_price, in_stock: record.in_stock };
-}

@@ -241,20 +241,6 @@ export const checkPlatformLogin = defineOperation({
   errors: ["product_unavailable", "wrong_category"],
 });
 
-export const packageSummarySchema = z
-  .object({ sku: z.string(), name: z.string(), price: moneyString, list_price: moneyString, in_stock: z.boolean() })
-  .meta({ id: "GiftPackageSummary" });
-
-export const giftGameSummarySchema = z
-  .object({
-    appid: z.number().int().meta({ example: 1245620 }),
-    name: z.string(),
-    from_price: moneyString.meta({ description: "The caller's price of the cheapest package." }),
-    currency: z.literal("USD"),
-    packages: z.array(packageSummarySchema).meta({ description: "The game's packages in brief; /api/platformgifts/games/{appid} has their full records." }),
-  })
-  .meta({ id: "GiftGameSummary" });
-
 export const giftGameSchema = z
   .object({
     appid: z.number().int().meta({ example: 1245620 }),
@@ -268,14 +254,14 @@ export const giftGameSchema = z
 export const listPlatformGiftGames = defineOperation({
   operationId: "listPlatformGiftGames",
   summary: "Games that can be sent as platform gifts",
-  description: "Platform-gift products grouped by the game's `appid`.",
+  description: "Platform-gift products grouped by the game's `appid`, each game with its packages' full product records, as /api/platformgifts/games/{appid} answers it.",
   tag: TAG,
   method: "GET",
   path: "/api/platformgifts/games",
   category: "catalog_read",
   auth: "reseller",
   query: noQuery,
-  response: z.object({ data: z.array(giftGameSummarySchema) }),
+  response: z.object({ data: z.array(giftGameSchema) }),
 });
 
 export const getPlatformGiftGame = defineOperation({

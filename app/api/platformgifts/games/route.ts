@@ -1,9 +1,9 @@
 import { apiHandler } from "@/lib/api/handler";
 import { listPlatformGiftGames } from "@/lib/api/operations/catalog";
-import { groupByAppid, listPricedProducts, packageSummary } from "@/lib/catalog/group-products";
+import { groupByAppid, listPricedProducts } from "@/lib/catalog/group-products";
 
-// GET /api/platformgifts/games - platform-gift games by appid, packages in brief
+// GET /api/platformgifts/games - platform-gift games by appid, each with its packages' product records
 export const GET = apiHandler(listPlatformGiftGames, async ({ db, caller }) => {
   const { data } = await listPricedProducts(db, caller.effectiveTier(), { category: "platformgift" });
-  return { data: groupByAppid(data).map((game) => ({ ...game, packages: game.packages.map(packageSummary) })) };
+  return { data: groupByAppid(data) };
 });

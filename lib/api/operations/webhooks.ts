@@ -9,7 +9,7 @@ export const webhookSchema = z
     url: z.string().nullable().meta({ description: "The receiving URL; null until a webhook is configured.", example: "https://shop.example/webhooks/reseller" }),
     enabled: z.boolean(),
     secret_set: z.boolean().meta({ description: "Whether a signing secret exists. The secret itself is never returned here." }),
-    consecutive_failures: z.number().int().meta({ description: "Failed delivery attempts since the last success; 50 disable the webhook." }),
+    consecutive_failures: z.number().int().meta({ description: "Failed delivery attempts since the last success; 50 disable the webhook. Test deliveries are not counted, and attempts already sent when the 50th fails still arrive." }),
     disabled_reason: z
       .enum(WEBHOOK_DISABLED_REASONS)
       .nullable()

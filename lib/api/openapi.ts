@@ -470,7 +470,7 @@ function infoDescription(operations: Operation[]): string {
     '- Money is a JSON **string** holding a decimal number of US dollars (USDT counts 1:1), never a float: 2 to 6 fraction digits (`"12.50"`, `"100.000437"`).',
     "- Timestamps are ISO 8601 UTC with milliseconds: `2026-11-21T10:15:30.123Z`.",
     "- Ids are opaque strings with a type prefix: `ord_`, `txn_`, `pay_`, `dlv_`, `key_`. Event ids are UUIDs.",
-    '- Lists take `?limit=` (1..100, default 50) and `?cursor=`, and answer `{"data": [...], "next_cursor": "..." | null}`, newest first; pass `next_cursor` as `cursor` for the next page.',
+    '- Lists take `?limit=` (1..100, default 50) and `?cursor=`, and answer `{"data": [...], "next_cursor": "..." | null}`, newest first (the catalog, which has no age, in sku order); pass `next_cursor` as `cursor` for the next page.',
     "",
     "## Errors",
     "",

@@ -178,12 +178,21 @@ describe(`the server's API dispatch, with the app's own route handlers (${testDr
     }
   });
 
-  it("leaves to Next calls without a key, HEAD and OPTIONS, unknown paths and paths not in their plain form", async () => {
+  it("answers OPTIONS with 204, Allow and a request id, with or without a key", async () => {
+    for (const headers of [{ "X-API-Key": key }, {}] as Record<string, string>[]) {
+      const response = await fetch(`${base}/api/v2/order`, { method: "OPTIONS", headers });
+      expect(response.status).toBe(204);
+      expect(response.headers.get("allow")).toBe("POST, OPTIONS");
+      expect(response.headers.get("x-request-id")).toMatch(/^[0-9a-f-]{36}$/);
+      expect(await response.text()).toBe("");
+    }
+  });
+
+  it("leaves to Next calls without a key, HEAD, unknown paths and paths not in their plain form", async () => {
     const leftToNext: [string, RequestInit][] = [
       ["/api/v2/balance", {}],
       ["/api/v2/balance", { headers: { Cookie: "next-auth.session-token=x" } }],
       ["/api/v2/balance", { method: "HEAD", headers: { "X-API-Key": key } }],
-      ["/api/v2/balance", { method: "OPTIONS", headers: { "X-API-Key": key } }],
       ["/api/v2/balance/", { headers: { "X-API-Key": key } }],
       ["/api/v2//balance", { headers: { "X-API-Key": key } }],
       ["/api/v2/nothing", { headers: { "X-API-Key": key } }],

@@ -33,12 +33,13 @@ function carriesApiKey(req: IncomingMessage): boolean {
 /**
  * Answers the API calls that need nothing of Next, and returns false for Next to serve the rest.
  *
- * - A method a route file does not export: 405 with the error body and Allow (Next's has no body).
+ * - A method a route file does not export: 405 with the error body and Allow (Next's has no body);
+ *   OPTIONS, 204 with Allow.
  * - A call with an API key to a route file's plain path: its route handler, without Next's request
  *   machinery, which costs more CPU than the handler itself (README, Performance).
  *
- * Calls with the session cookie, and paths not in their plain form, go to Next, which answers them as
- * it always has.
+ * Calls with the session cookie, HEAD, and paths not in their plain form, go to Next, which answers
+ * them as it always has.
  */
 export function dispatchApiRequest(routes: readonly ApiRoute[], req: IncomingMessage, res: ServerResponse): boolean {
   const pathname = targetPath(req.url);
@@ -48,8 +49,13 @@ export function dispatchApiRequest(routes: readonly ApiRoute[], req: IncomingMes
   const method = req.method ?? "GET";
   const handler = match.route.handlers[method as RouteMethod];
   if (!handler) {
-    if (method === "HEAD" || method === "OPTIONS") return false;
+    if (method === "HEAD") return false;
     const allow = allowedMethods(match.route).join(", ");
+    if (method === "OPTIONS") {
+      // Next's own answer has no X-Request-Id, which every API response carries.
+      res.writeHead(204, { Allow: allow, "X-Request-Id": randomUUID(), "Cache-Control": "no-store" }).end();
+      return true;
+    }
     const refusal = new AppError("method_not_allowed", `${match.route.pattern} does not take ${method}; it takes ${allow}.`, {}, { Allow: allow });
     compressed(req, res, async () => sendAnswer(res, errorAnswer(refusal, randomUUID())));
     return true;

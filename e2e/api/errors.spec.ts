@@ -82,6 +82,17 @@ test.describe("error bodies", () => {
     expect(error.details.issues[0].path).toBe("query.limit");
   });
 
+  test("a cursor that is not one of the list's is 400, not an empty page", async ({ request, fixtures }) => {
+    const headers = { "X-API-Key": fixtures.alice.apiKey };
+    for (const cursor of ["not-a-cursor", "ord_01M87M5WSDH1B9XQ7KG92KC87C", "txn_%27%3Bdrop"]) {
+      const response = await request.get(`/api/v2/transactions?cursor=${cursor}`, { headers });
+      expect(response.status(), cursor).toBe(400);
+      expect((await response.json()).error.details.issues).toEqual([
+        { path: "query.cursor", message: "Not a cursor of this list: pass the next_cursor of the page before." },
+      ]);
+    }
+  });
+
   test("unknown API paths answer the JSON error body with 404", async ({ request }) => {
     for (const path of ["/api/v2/nothing-here", "/api/nope/deeper", "/api/v2/transactions/x/y"]) {
       const response = await request.post(path, { data: {} });

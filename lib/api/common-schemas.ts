@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { IdPrefix } from "@/lib/ids/ids";
 
 export const moneyString = z
   .string()
@@ -17,11 +18,20 @@ export const resourceId = (example: string) =>
     .regex(/^[A-Za-z0-9_-]{1,64}$/, "Not a valid id.")
     .meta({ example });
 
-/** ?limit= (1..100, default 50) and ?cursor= on every list. */
-export const paginationQuery = z.strictObject({
-  limit: z.coerce.number().int().min(1).max(100).default(50),
-  cursor: z.string().max(64).optional(),
-});
+/**
+ * ?limit= (1..100, default 50) and ?cursor= on every list. A list ordered by id takes as its cursor
+ * only an id of its own kind, so a cursor from another list, or none at all, is refused rather than
+ * read as the end of the list.
+ */
+export function paginationQuery(idPrefix?: IdPrefix) {
+  const cursor = idPrefix
+    ? z.string().regex(new RegExp(`^${idPrefix}_[0-9A-Z]{26}$`), "Not a cursor of this list: pass the next_cursor of the page before.")
+    : z.string().max(64);
+  return z.strictObject({
+    limit: z.coerce.number().int().min(1).max(100).default(50),
+    cursor: cursor.optional(),
+  });
+}
 
 export function listResponse<T extends z.ZodType>(item: T) {
   return z.object({ data: z.array(item), next_cursor: z.string().nullable() });

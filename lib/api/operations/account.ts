@@ -50,7 +50,7 @@ export const listTransactions = defineOperation({
   resellerPath: "/api/transactions",
   category: "account_read",
   auth: "reseller",
-  query: paginationQuery.extend({ type: z.enum(LEDGER_ENTRY_TYPES).optional() }),
+  query: paginationQuery("txn").extend({ type: z.enum(LEDGER_ENTRY_TYPES).optional() }),
   response: listResponse(transactionSchema),
 });
 

@@ -33,7 +33,7 @@ export const listCatalog = defineOperation({
   path: "/api/v2/catalog",
   category: "catalog_read",
   auth: "reseller",
-  query: paginationQuery.extend({
+  query: paginationQuery().extend({
     category: z.enum(PRODUCT_CATEGORIES).optional(),
     group: text(100).optional().meta({ description: "The game, brand or service, exactly as in `Product.group`.", example: "Mobile Legends" }),
     region: regionQuery.optional(),

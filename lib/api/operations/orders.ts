@@ -154,7 +154,7 @@ export const listOrders = defineOperation({
   resellerPath: "/api/orders",
   category: "default",
   auth: "reseller",
-  query: paginationQuery.extend({
+  query: paginationQuery("ord").extend({
     status: z.enum(ORDER_STATUSES).optional(),
     type: z.enum(PRODUCT_CATEGORIES).optional(),
     reference: z.string().min(1).max(64).optional(),

@@ -49,7 +49,7 @@ export const listPaymentsOp = defineOperation({
   path: "/api/v2/payments",
   category: "default",
   auth: "reseller",
-  query: paginationQuery.extend({ status: z.enum(PAYMENT_STATUSES).optional() }),
+  query: paginationQuery("pay").extend({ status: z.enum(PAYMENT_STATUSES).optional() }),
   response: listResponse(paymentSchema),
 });
 

@@ -104,7 +104,7 @@ export const listWebhookDeliveries = defineOperation({
   summary: "Delivery attempts, newest first",
   method: "GET",
   path: "/api/v2/account/webhook/deliveries",
-  query: paginationQuery,
+  query: paginationQuery("dlv"),
   response: listResponse(webhookDeliverySchema),
 });
 

@@ -93,6 +93,18 @@ test.describe("error bodies", () => {
     }
   });
 
+  test("a time filter in the year 0, which Postgres has not, is 400; the year 1 is a filter", async ({ request, fixtures }) => {
+    const headers = { "X-API-Key": fixtures.alice.apiKey };
+    for (const from of ["0000-01-01T00:00:00Z", "0001-01-01T00:00:00%2B05:00"]) {
+      const response = await request.get(`/api/v2/orders?from=${from}`, { headers });
+      expect(response.status(), from).toBe(400);
+      expect((await response.json()).error.details.issues).toEqual([{ path: "query.from", message: "Must be in the year 1 or later." }]);
+    }
+    const yearOne = await request.get("/api/v2/orders?from=0001-01-01T00:00:00Z&to=0001-12-31T23:59:59Z", { headers });
+    expect(yearOne.status()).toBe(200);
+    expect((await yearOne.json()).data).toEqual([]);
+  });
+
   test("unknown API paths answer the JSON error body with 404", async ({ request }) => {
     for (const path of ["/api/v2/nothing-here", "/api/nope/deeper", "/api/v2/transactions/x/y"]) {
       const response = await request.post(path, { data: {} });

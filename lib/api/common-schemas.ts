@@ -8,6 +8,9 @@ export const moneyString = z
 
 export const timestampString = z.iso.datetime().meta({ example: "2026-11-21T10:15:30.123Z" });
 
+/** A time to filter by: ISO 8601 with any offset, from the year 1 in UTC on, since Postgres has no year 0. */
+export const filterTime = z.iso.datetime({ offset: true }).refine((text) => new Date(text).getUTCFullYear() >= 1, "Must be in the year 1 or later.");
+
 /**
  * A resource id in a path: ids are prefixed ULIDs, so anything else (a NUL byte, a quote, 500
  * characters) is refused here rather than sent to the database.

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { ORDER_STATUSES, PRODUCT_CATEGORIES, type ProductCategory } from "@/lib/db/schema";
 import { MAX_MESSAGE_LENGTH } from "@/lib/orders/messages";
 import { orderSchema } from "@/lib/orders/serialize";
-import { listResponse, paginationQuery, resourceId, timestampString } from "../common-schemas";
+import { filterTime, listResponse, paginationQuery, resourceId, timestampString } from "../common-schemas";
 import { defineOperation } from "../operation";
 
 /*
@@ -158,8 +158,8 @@ export const listOrders = defineOperation({
     status: z.enum(ORDER_STATUSES).optional(),
     type: z.enum(PRODUCT_CATEGORIES).optional(),
     reference: z.string().min(1).max(64).optional(),
-    from: z.iso.datetime({ offset: true }).optional().meta({ description: "Created at or after (ISO 8601).", example: "2026-11-01T00:00:00.000Z" }),
-    to: z.iso.datetime({ offset: true }).optional().meta({ description: "Created at or before (ISO 8601).", example: "2026-11-30T23:59:59.999Z" }),
+    from: filterTime.optional().meta({ description: "Created at or after (ISO 8601).", example: "2026-11-01T00:00:00.000Z" }),
+    to: filterTime.optional().meta({ description: "Created at or before (ISO 8601).", example: "2026-11-30T23:59:59.999Z" }),
     ids: z
       .string()
       .max(MAX_BULK_IDS * 65)

@@ -21,6 +21,15 @@ describe("order filter params", () => {
     });
   });
 
+  it("drops what the database could not take: a NUL in the reference, the year 0", () => {
+    expect(parseOrderFilterParams(new URLSearchParams("reference=a%00b&from=0000-01-01&to=0000-12-31"))).toMatchObject({
+      reference: undefined,
+      from: undefined,
+      to: undefined,
+    });
+    expect(parseOrderFilterParams(new URLSearchParams("from=0001-01-01")).from).toBe("0001-01-01");
+  });
+
   it("makes `to` inclusive of the whole day", () => {
     const filter = orderFilterOf({ from: "2026-11-01", to: "2026-11-01" });
     expect(filter.from?.toISOString()).toBe("2026-11-01T00:00:00.000Z");

@@ -1,3 +1,4 @@
+import { searchParam } from "./search-param";
 import { ORDER_STATUSES, PRODUCT_CATEGORIES, type OrderStatus, type ProductCategory } from "@/lib/db/schema";
 
 /** The order-list filters as the panel's GET forms send them (strings), validated; anything odd is dropped. */
@@ -14,14 +15,14 @@ export interface OrderFilterParams {
 type SearchParams = Record<string, string | string[] | undefined> | URLSearchParams;
 
 function one(params: SearchParams, name: string): string | undefined {
-  const value = params instanceof URLSearchParams ? params.get(name) : params[name];
-  return typeof value === "string" && value.trim() !== "" ? value.trim() : undefined;
+  return searchParam(params instanceof URLSearchParams ? (params.get(name) ?? undefined) : params[name]);
 }
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
+/** Postgres has no year 0, so a date there would fail the query rather than filter nothing. */
 function validDate(text: string | undefined): string | undefined {
-  if (!text || !DATE.test(text)) return undefined;
+  if (!text || !DATE.test(text) || text.startsWith("0000")) return undefined;
   const date = new Date(`${text}T00:00:00.000Z`);
   return Number.isNaN(date.getTime()) || date.toISOString().slice(0, 10) !== text ? undefined : text;
 }

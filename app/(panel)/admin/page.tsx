@@ -13,14 +13,11 @@ import { requireAdmin } from "@/lib/auth/session";
 import { db } from "@/lib/db/client";
 import { formatMoney } from "@/lib/money/money";
 import { formatDate } from "@/lib/panel/format";
+import { searchParam } from "@/lib/panel/search-param";
 
 export const metadata: Metadata = { title: "Resellers" };
 
 const PAGE_SIZE = 25;
-
-function one(value: string | string[] | undefined): string | undefined {
-  return typeof value === "string" && value.trim() !== "" ? value.trim() : undefined;
-}
 
 function hrefFor(params: { q?: string; cursor?: string }): string {
   const query = new URLSearchParams();
@@ -33,8 +30,8 @@ function hrefFor(params: { q?: string; cursor?: string }): string {
 export default async function AdminResellersPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   await requireAdmin();
   const params = await searchParams;
-  const q = one(params.q)?.slice(0, 100);
-  const cursorParam = one(params.cursor);
+  const q = searchParam(params.q)?.slice(0, 100);
+  const cursorParam = searchParam(params.cursor);
   const cursor = cursorParam && /^usr_[0-9A-Za-z]{1,64}$/.test(cursorParam) ? cursorParam : undefined;
   const page = await listResellers(db(), { q, cursor, limit: PAGE_SIZE });
 

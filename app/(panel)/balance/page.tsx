@@ -14,6 +14,7 @@ import { LEDGER_ENTRY_TYPES, type LedgerEntryType } from "@/lib/db/schema";
 import { listLedgerEntries } from "@/lib/ledger/list-entries";
 import { formatMoney } from "@/lib/money/money";
 import { toTransactionRow } from "@/lib/panel/rows";
+import { searchParam } from "@/lib/panel/search-param";
 
 export const metadata: Metadata = { title: "Balance & transactions" };
 
@@ -22,10 +23,6 @@ const FILTERS: { value: LedgerEntryType | undefined; label: string }[] = [
   { value: undefined, label: "All" },
   ...LEDGER_ENTRY_TYPES.map((type) => ({ value: type, label: type[0].toUpperCase() + type.slice(1) })),
 ];
-
-function one(value: string | string[] | undefined): string | undefined {
-  return typeof value === "string" && value !== "" ? value : undefined;
-}
 
 function hrefFor(params: { type?: string; cursor?: string }): string {
   const query = new URLSearchParams();
@@ -38,9 +35,9 @@ function hrefFor(params: { type?: string; cursor?: string }): string {
 export default async function BalancePage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const user = await requireReseller();
   const params = await searchParams;
-  const typeParam = one(params.type);
+  const typeParam = searchParam(params.type);
   const type = LEDGER_ENTRY_TYPES.find((t) => t === typeParam);
-  const cursorParam = one(params.cursor);
+  const cursorParam = searchParam(params.cursor);
   const cursor = cursorParam && /^txn_[0-9A-Za-z]{1,64}$/.test(cursorParam) ? cursorParam : undefined;
   const page = await listLedgerEntries(db(), { userId: user.id, type, cursor, limit: PAGE_SIZE });
 

@@ -15,14 +15,11 @@ import { effectiveTier } from "@/lib/subscriptions/rules";
 import { db } from "@/lib/db/client";
 import { parseMoney } from "@/lib/money/money";
 import { PRODUCT_CATEGORIES, type ProductCategory } from "@/lib/db/schema";
+import { searchParam } from "@/lib/panel/search-param";
 
 export const metadata: Metadata = { title: "Catalog" };
 
 type Params = Record<string, string | string[] | undefined>;
-
-function one(value: string | string[] | undefined): string | undefined {
-  return typeof value === "string" && value.trim() !== "" ? value.trim() : undefined;
-}
 
 function hrefFor(params: { q?: string; category?: string; region?: string }): string {
   const query = new URLSearchParams();
@@ -51,9 +48,9 @@ function groupProducts(products: ProductRecord[]): { key: string; group: string;
 export default async function CatalogPage({ searchParams }: { searchParams: Promise<Params> }) {
   const user = await requireReseller();
   const params = await searchParams;
-  const q = one(params.q)?.slice(0, 100);
-  const category = PRODUCT_CATEGORIES.find((c) => c === one(params.category));
-  const regionParam = one(params.region)?.toUpperCase();
+  const q = searchParam(params.q)?.slice(0, 100);
+  const category = PRODUCT_CATEGORIES.find((c) => c === searchParam(params.category));
+  const regionParam = searchParam(params.region)?.toUpperCase();
 
   const [all, discounts] = await Promise.all([listProducts(db(), {}), tierDiscounts(db(), effectiveTier(user))]);
   const regions = [...new Set(all.data.map((row) => row.product.region))].sort();

@@ -13,6 +13,7 @@ import { db } from "@/lib/db/client";
 import { listOrders } from "@/lib/orders/list-orders";
 import { orderFilterQuery, parseOrderFilterParams } from "@/lib/panel/order-filters";
 import { toOrderRow } from "@/lib/panel/order-rows";
+import { searchParam } from "@/lib/panel/search-param";
 
 export const metadata: Metadata = { title: "Orders" };
 
@@ -25,7 +26,7 @@ export default async function AdminOrdersPage({ searchParams }: { searchParams: 
   const raw = await searchParams;
   const queue = raw.tab === "manual";
   const params = parseOrderFilterParams(raw);
-  const email = typeof raw.email === "string" && raw.email.trim() ? raw.email.trim().slice(0, 200) : undefined;
+  const email = searchParam(raw.email)?.slice(0, 200);
   const reseller = email ? await findUserByEmail(db(), email) : null;
   const unknownEmail = Boolean(email && (!reseller || reseller.role !== "reseller"));
 

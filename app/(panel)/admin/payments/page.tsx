@@ -22,6 +22,7 @@ import { toAdminInvoiceRow, toAdminTransferRow } from "@/lib/panel/payment-rows"
 import { listInvoices, listTransfers, recentSandboxTransfers, resellerChoices } from "@/lib/payments/admin-lists";
 import { MakeFinalForm } from "./make-final-form";
 import { SandboxTransferForm } from "./sandbox-transfer-form";
+import { searchParam } from "@/lib/panel/search-param";
 
 export const metadata: Metadata = { title: "Payments" };
 
@@ -32,10 +33,6 @@ const TRANSFER_STATUSES = [
   { value: "confirming", label: "Confirming" },
   { value: "credited", label: "Credited" },
 ] as const;
-
-function one(value: string | string[] | undefined): string | undefined {
-  return typeof value === "string" && value.trim() !== "" ? value.trim() : undefined;
-}
 
 function hrefFor(params: Record<string, string | undefined>): string {
   const query = new URLSearchParams();
@@ -117,11 +114,11 @@ export default async function AdminPaymentsPage({ searchParams }: { searchParams
   await requireAdmin();
   const raw = await searchParams;
   const tab = raw.tab === "transfers" ? "transfers" : "invoices";
-  const email = one(raw.email)?.slice(0, 200);
-  const cursorText = one(raw.cursor);
+  const email = searchParam(raw.email)?.slice(0, 200);
+  const cursorText = searchParam(raw.cursor);
   const cursor = cursorText && new RegExp(`^${tab === "transfers" ? "trf" : "pay"}_[0-9A-Za-z]{1,64}$`).test(cursorText) ? cursorText : undefined;
-  const invoiceStatus = PAYMENT_STATUSES.find((s) => s === one(raw.status));
-  const transferStatus = TRANSFER_STATUSES.find((s) => s.value === one(raw.status))?.value;
+  const invoiceStatus = PAYMENT_STATUSES.find((s) => s === searchParam(raw.status));
+  const transferStatus = TRANSFER_STATUSES.find((s) => s.value === searchParam(raw.status))?.value;
   const status = tab === "transfers" ? transferStatus : invoiceStatus;
 
   const now = new Date();

@@ -15,16 +15,13 @@ import { db } from "@/lib/db/client";
 import { PRODUCT_CATEGORIES } from "@/lib/db/schema";
 import { formatMoney } from "@/lib/money/money";
 import { EnableToggle } from "./enable-toggle";
+import { searchParam } from "@/lib/panel/search-param";
 
 export const metadata: Metadata = { title: "Products" };
 
 const PAGE_SIZE = 100;
 const control =
   "block h-9 w-full rounded-lg border-0 bg-white px-3 py-2 text-sm shadow-sm ring-1 ring-slate-300 ring-inset placeholder:text-slate-400 focus:ring-2 focus:ring-brand-500 focus:outline-none";
-
-function one(value: string | string[] | undefined): string | undefined {
-  return typeof value === "string" && value.trim() !== "" ? value.trim() : undefined;
-}
 
 function hrefFor(params: { q?: string; category?: string; cursor?: string }): string {
   const query = new URLSearchParams();
@@ -36,9 +33,9 @@ function hrefFor(params: { q?: string; category?: string; cursor?: string }): st
 export default async function AdminProductsPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   await requireAdmin();
   const params = await searchParams;
-  const q = one(params.q)?.slice(0, 100);
-  const category = PRODUCT_CATEGORIES.find((c) => c === one(params.category));
-  const cursorParam = one(params.cursor);
+  const q = searchParam(params.q)?.slice(0, 100);
+  const category = PRODUCT_CATEGORIES.find((c) => c === searchParam(params.category));
+  const cursorParam = searchParam(params.cursor);
   const cursor = cursorParam && /^[a-z0-9][a-z0-9-]{0,79}$/.test(cursorParam) ? cursorParam : undefined;
   const page = await listProducts(db(), { q, category, includeDisabled: true, cursor, limit: PAGE_SIZE });
   const lowCount = page.data.filter((row) => isLowStock(row.product, row.stock)).length;

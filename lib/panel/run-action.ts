@@ -13,6 +13,15 @@ function fieldErrorsOf(issues: ValidationIssue[], rename: Record<string, string>
 }
 
 /**
+ * Postgres refuses a NUL in text (22021) and `\u0000` in jsonb (22P05). The API refuses such input up
+ * front; the panel's forms pass it on, so the refusal comes back from the database instead.
+ */
+function isUnstorableText(error: unknown): boolean {
+  const code = (error as { cause?: { code?: unknown } } | null)?.cause?.code ?? (error as { code?: unknown } | null)?.code;
+  return code === "22021" || code === "22P05";
+}
+
+/**
  * Runs a server action's work and turns the errors a user can fix (AppError, ZodError) into a
  * readable ActionState. Anything else is logged and reported as a generic failure, without details.
  */
@@ -35,6 +44,7 @@ export async function runAction<T>(
       const fieldErrors = fieldErrorsOf(issues, rename);
       return { ok: false, message: error.message, fieldErrors };
     }
+    if (isUnstorableText(error)) return { ok: false, message: "Text must not contain a NUL character." };
     console.error("[panel] action failed:", error);
     return { ok: false, message: "Something went wrong. Try again in a moment." };
   }

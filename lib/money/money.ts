@@ -3,9 +3,13 @@ export type Micros = bigint;
 
 export const MICROS_PER_DOLLAR = 1_000_000n;
 
-const MONEY_PATTERN = /^(-)?(\d{1,15})(?:\.(\d{1,6}))?$/;
+/**
+ * At most 12 whole digits: a trillion dollars is 1e18 micro-dollars, inside Postgres' bigint (9.2e18),
+ * so no amount that parses can fail the database's range.
+ */
+const MONEY_PATTERN = /^(-)?(\d{1,12})(?:\.(\d{1,6}))?$/;
 
-/** "12.5" -> 12_500_000n; null when the text is not a plain decimal with at most 6 fraction digits. */
+/** "12.5" -> 12_500_000n; null when the text is not a plain decimal with at most 12 whole and 6 fraction digits. */
 export function parseMoney(text: string): Micros | null {
   const match = MONEY_PATTERN.exec(text.trim());
   if (!match) return null;

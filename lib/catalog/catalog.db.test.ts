@@ -80,6 +80,8 @@ describe(`catalog (${testDriver()})`, () => {
     expect(invalid).toEqual([6]);
     expect(lines.map((l) => l.code)).toEqual(["AAA-1", "AAA-2", "AAA-1", "AAA-3"]);
     expect(lines[3]).toEqual({ code: "AAA-3", pin: "5555", serial: "SN-1" });
+    // A control character anywhere in a line (a NUL, an escape sequence) makes it invalid, not a code.
+    expect(parseStockLines("OK-1\nCTRL\u0007,1\nOK-2,P\u0000IN\nOK-3,1,S\u001b[31m\nOK-4,\u0085").invalid).toEqual([2, 3, 4, 5]);
     const before = await availableStock(database.db, "giftcard-psn-us-25");
     expect(await addStockCodes(database.db, "giftcard-psn-us-25", lines)).toEqual({ added: 3, duplicates: 1 });
     expect(await addStockCodes(database.db, "giftcard-psn-us-25", [{ code: "AAA-2", pin: null, serial: null }])).toEqual({ added: 0, duplicates: 1 });

@@ -11,6 +11,9 @@ export interface StockLine {
   serial: string | null;
 }
 
+/** Control characters (NUL, escape sequences, bells) are never part of a code a reseller could type in. */
+const hasControlCharacter = (part: string | undefined) => part !== undefined && /[\u0000-\u001f\u007f-\u009f]/.test(part);
+
 /** One code per line, as `CODE`, `CODE,PIN` or `CODE,PIN,SERIAL` (a CSV export pastes as is). */
 export function parseStockLines(text: string): { lines: StockLine[]; invalid: number[] } {
   const lines: StockLine[] = [];
@@ -19,7 +22,7 @@ export function parseStockLines(text: string): { lines: StockLine[]; invalid: nu
     const line = raw.trim();
     if (!line || /^code\s*(,|$)/i.test(line)) return;
     const [code, pin, serial] = line.split(",").map((part) => part.trim().replace(/^"|"$/g, ""));
-    if (!code || code.length > 200 || /\s/.test(code)) invalid.push(index + 1);
+    if (!code || code.length > 200 || /\s/.test(code) || [code, pin, serial].some(hasControlCharacter)) invalid.push(index + 1);
     else lines.push({ code, pin: pin || null, serial: serial || null });
   });
   return { lines, invalid };

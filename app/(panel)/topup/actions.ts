@@ -18,13 +18,14 @@ export async function createInvoiceAction(_previous: CreateInvoiceState, form: F
   const values = { amount: formText(form, "amount").trim() };
   const result = await runAction<string>(async () => {
     const user = await requireReseller();
-    // The API's budget for invoices, shared with it (the same subject as a cookie call): the panel is no way around it.
-    const limit = await checkApiRateLimit("payment_write", `user:${user.id}`, config().RATE_LIMIT_MULTIPLIER);
-    if (!limit.allowed) throw new AppError("rate_limited", `Too many new invoices. Try again in ${limit.retryAfterSeconds} s.`);
+    // A mistyped amount is answered before it is counted, so typos do not use up the budget below.
     const amount = parseMoney(values.amount);
     if (amount === null || amount <= 0n) {
       return { ok: false, message: "Check the amount.", fieldErrors: { amount: "Enter an amount of USDT such as 100 or 25.50 (at most 6 decimals)." } };
     }
+    // The API's budget for invoices, shared with it (the same subject as a cookie call): the panel is no way around it.
+    const limit = await checkApiRateLimit("payment_write", `user:${user.id}`, config().RATE_LIMIT_MULTIPLIER);
+    if (!limit.allowed) throw new AppError("rate_limited", `Too many new invoices. Try again in ${limit.retryAfterSeconds} s.`);
     const { payment } = await createPayment(db(), user.id, amount);
     return { ok: true, data: payment.id };
   });

@@ -109,6 +109,17 @@ describe(`catalog (${testDriver()})`, () => {
     await expect(updateProduct(database.db, product.sku, { ...input, listPrice: "-1" })).rejects.toThrow(/positive dollar amount/);
     await expect(updateProduct(database.db, product.sku, { ...input, minQuantity: 6, maxQuantity: 5 })).rejects.toThrow(/at least the minimum/);
     await expect(updateProduct(database.db, product.sku, { ...input, meta: { platform: "platform-z" as never } })).rejects.toThrow();
+    // Each message is in the admin's words, not zod's.
+    const messages = async (changes: Partial<ProductInput>) => {
+      const failure = await updateProduct(database.db, product.sku, { ...input, ...changes }).catch((error: unknown) => error);
+      return (failure as { issues: { message: string }[] }).issues.map((issue) => issue.message);
+    };
+    expect(await messages({ name: " ", minQuantity: "two" as never, meta: { walletCurrency: "usd", appid: 1.5 } })).toEqual([
+      "Required.",
+      "Enter a whole number.",
+      "Enter a whole number.",
+      "Use a three-letter currency code such as USD.",
+    ]);
     const edited = await updateProduct(database.db, product.sku, { ...input, listPrice: "10.10", name: "Renamed" });
     expect(edited).toMatchObject({ name: "Renamed", listPrice: 10_100_000n });
     await setProductEnabled(database.db, product.sku, false);

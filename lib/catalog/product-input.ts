@@ -2,9 +2,21 @@ import { z } from "zod";
 import { FULFILMENT_MODES, PRODUCT_CATEGORIES } from "@/lib/db/schema";
 import { parseMoney } from "@/lib/money/money";
 
+// Messages in the admin's words: zod's own ("Too small: expected string to have >=1 characters") reach the form.
+const requiredText = (max: number) => z.string().trim().min(1, "Required.").max(max, `Use at most ${max} characters.`);
+
+const wholeNumber = (min: number, max: number) =>
+  z.coerce
+    .number({ error: "Enter a whole number." })
+    .int("Enter a whole number.")
+    .min(min, `Use at least ${min}.`)
+    .max(max, `Use at most ${max.toLocaleString("en-US")}.`);
+
+const positiveWhole = z.coerce.number({ error: "Enter a whole number." }).int("Enter a whole number.").positive("Use a number above 0.");
+
 const fieldSchema = z.strictObject({
   name: z.string().regex(/^[a-z][a-z0-9_]{0,39}$/, "Use lowercase letters, digits and underscores."),
-  label: z.string().trim().min(1).max(60),
+  label: requiredText(60),
   required: z.boolean(),
   pattern: z
     .string()
@@ -35,24 +47,24 @@ export const productInputSchema = z
   .strictObject({
     sku: z.string().regex(/^[a-z0-9][a-z0-9-]{2,79}$/, "Use 3–80 lowercase letters, digits and dashes."),
     category: z.enum(PRODUCT_CATEGORIES),
-    name: z.string().trim().min(1).max(120),
-    group: z.string().trim().min(1).max(80),
-    region: z.string().trim().toUpperCase().min(2).max(12),
+    name: requiredText(120),
+    group: requiredText(80),
+    region: z.string().trim().toUpperCase().min(2, "Use 2 to 12 characters, such as US or GLOBAL.").max(12, "Use 2 to 12 characters, such as US or GLOBAL."),
     listPrice: positiveMoney,
     fields: z.array(fieldSchema).max(10),
-    minQuantity: z.coerce.number().int().min(1).max(1000),
-    maxQuantity: z.coerce.number().int().min(1).max(1000),
+    minQuantity: wholeNumber(1, 1000),
+    maxQuantity: wholeNumber(1, 1000),
     fulfilment: z.enum(FULFILMENT_MODES),
     enabled: z.boolean(),
-    lowStockThreshold: z.coerce.number().int().min(0).max(100_000),
+    lowStockThreshold: wholeNumber(0, 100_000),
     meta: z
       .strictObject({
         platform: z.enum(["platform-a", "platform-b", "others"]).optional(),
-        appid: z.coerce.number().int().positive().optional(),
-        months: z.coerce.number().int().positive().optional(),
-        stars: z.coerce.number().int().positive().optional(),
-        walletCurrency: z.string().regex(/^[A-Z]{3}$/).optional(),
-        walletAmount: z.string().regex(/^\d+(\.\d{1,2})?$/).optional(),
+        appid: positiveWhole.optional(),
+        months: positiveWhole.optional(),
+        stars: positiveWhole.optional(),
+        walletCurrency: z.string().regex(/^[A-Z]{3}$/, "Use a three-letter currency code such as USD.").optional(),
+        walletAmount: z.string().regex(/^\d+(\.\d{1,2})?$/, "Enter an amount such as 10 or 10.50.").optional(),
       })
       .default({}),
   })

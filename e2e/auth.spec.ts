@@ -100,3 +100,12 @@ test("a reseller changes the password on the profile page and signs in with the 
   await submitLogin(page, email, "second-password-456");
   await expect(page).toHaveURL(/\/dashboard$/);
 });
+
+test("every page names the panel's icon, and it loads", async ({ page }) => {
+  await page.goto("/login");
+  const href = await page.locator('link[rel="icon"]').first().getAttribute("href");
+  expect(href).toMatch(/^\/icon\.svg/);
+  const icon = await page.request.get(href!);
+  expect(icon.status()).toBe(200);
+  expect(icon.headers()["content-type"]).toContain("image/svg+xml");
+});

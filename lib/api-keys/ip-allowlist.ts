@@ -4,7 +4,8 @@ import { BlockList, isIP } from "node:net";
 export function parseAllowlistEntry(entry: string): { address: string; prefix: number | null; family: "ipv4" | "ipv6" } | null {
   const [address, prefixText, extra] = entry.trim().split("/");
   if (extra !== undefined) return null;
-  const version = isIP(address);
+  // A zone ("fe80::1%eth0") names an interface of the caller's own host; no client address carries one.
+  const version = address.includes("%") ? 0 : isIP(address);
   if (version === 0) return null;
   const family = version === 4 ? "ipv4" : "ipv6";
   if (prefixText === undefined) return { address, prefix: null, family };

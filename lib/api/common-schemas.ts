@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { IdPrefix } from "@/lib/ids/ids";
+import { isIdOf, type IdPrefix } from "@/lib/ids/ids";
 
 export const moneyString = z
   .string()
@@ -28,7 +28,7 @@ export const resourceId = (example: string) =>
  */
 export function paginationQuery(idPrefix?: IdPrefix) {
   const cursor = idPrefix
-    ? z.string().regex(new RegExp(`^${idPrefix}_[0-9A-Z]{26}$`), "Not a cursor of this list: pass the next_cursor of the page before.")
+    ? z.string().refine((text) => isIdOf(idPrefix, text), "Not a cursor of this list: pass the next_cursor of the page before.")
     : z.string().max(64);
   return z.strictObject({
     limit: z.coerce.number().int().min(1).max(100).default(50),

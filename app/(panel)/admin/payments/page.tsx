@@ -19,10 +19,10 @@ import { PAYMENT_STATUSES } from "@/lib/db/schema";
 import { formatMoney } from "@/lib/money/money";
 import { formatDateTime } from "@/lib/panel/format";
 import { toAdminInvoiceRow, toAdminTransferRow } from "@/lib/panel/payment-rows";
+import { searchParam } from "@/lib/panel/search-param";
 import { listInvoices, listTransfers, recentSandboxTransfers, resellerChoices } from "@/lib/payments/admin-lists";
 import { MakeFinalForm } from "./make-final-form";
 import { SandboxTransferForm } from "./sandbox-transfer-form";
-import { searchParam } from "@/lib/panel/search-param";
 
 export const metadata: Metadata = { title: "Payments" };
 

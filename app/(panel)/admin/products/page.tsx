@@ -14,8 +14,8 @@ import { isLowStock } from "@/lib/catalog/low-stock";
 import { db } from "@/lib/db/client";
 import { PRODUCT_CATEGORIES } from "@/lib/db/schema";
 import { formatMoney } from "@/lib/money/money";
-import { EnableToggle } from "./enable-toggle";
 import { searchParam } from "@/lib/panel/search-param";
+import { EnableToggle } from "./enable-toggle";
 
 export const metadata: Metadata = { title: "Products" };
 

@@ -31,12 +31,31 @@ export interface SentAttempt {
   finishedAt: Date;
 }
 
-type Entry = { job: Job } & ({ skip: SkipReason; sent?: undefined } | { sent: SentAttempt; skip?: undefined });
+type Entry = { job: Job } & (
+  | {
+      skip: SkipReason;
+      /** The pending attempt row of an attempt planned but then not sent: it is removed with the job. */
+      unsent?: string;
+      sent?: undefined;
+    }
+  | { sent: SentAttempt; skip?: undefined; unsent?: undefined }
+);
 
 interface Recorder {
   /** Settles once the outcome is written (or known to be lost); never rejects. */
   record(entry: Entry): Promise<AttemptOutcome>;
+  /**
+   * Whether this recorder has written a failure that found the reseller's webhook disabled, after
+   * `sinceMs`: attempts planned before then read it enabled, and must not be sent.
+   */
+  disabledSince(userId: string, sinceMs: number): boolean;
 }
+
+/**
+ * How long a disable is remembered. Attempts are planned at most a lease before they are sent (a
+ * claim's lease is a minute); later plans read the webhook again and see it disabled themselves.
+ */
+const DISABLE_MEMORY_MS = 10 * 60_000;
 
 /** Deadlocks between two workers' batches are retried; one transaction then goes first. */
 const DEADLOCK_RETRIES = 3;
@@ -60,12 +79,18 @@ export function outcomeRecorder(db: Db, options: WebhookDeliveryOptions): Record
 function createRecorder(db: Db, options: WebhookDeliveryOptions): Recorder {
   let waiting: { entry: Entry; settle: (outcome: AttemptOutcome) => void }[] = [];
   let writing = false;
+  const disabledAt = new Map<string, number>();
+  const markDisabled = (userIds: Set<string>) => {
+    const now = Date.now();
+    for (const [userId, at] of disabledAt) if (at < now - DISABLE_MEMORY_MS) disabledAt.delete(userId);
+    for (const userId of userIds) disabledAt.set(userId, now);
+  };
 
   async function writeAll() {
     while (waiting.length > 0) {
       const batch = waiting;
       waiting = [];
-      const outcomes = await writeBatch(db, batch.map((w) => w.entry), options);
+      const outcomes = await writeBatch(db, batch.map((w) => w.entry), options, markDisabled);
       batch.forEach((w, i) => w.settle(outcomes[i]));
     }
     writing = false;
@@ -81,15 +106,21 @@ function createRecorder(db: Db, options: WebhookDeliveryOptions): Recorder {
         setImmediate(() => void writeAll());
       });
     },
+    disabledSince(userId, sinceMs) {
+      const at = disabledAt.get(userId);
+      return at !== undefined && at >= sinceMs;
+    },
   };
 }
 
-async function writeBatch(db: Db, entries: Entry[], options: WebhookDeliveryOptions): Promise<AttemptOutcome[]> {
+async function writeBatch(db: Db, entries: Entry[], options: WebhookDeliveryOptions, markDisabled: (userIds: Set<string>) => void): Promise<AttemptOutcome[]> {
   for (let attempt = 1; ; attempt++) {
     try {
+      const disabled = new Set<string>();
       const outcomes = entries.some((e) => e.sent && !e.sent.result.ok)
-        ? await db.transaction((tx) => recordOutcomes(tx, entries, options))
+        ? await db.transaction((tx) => recordOutcomes(tx, entries, options, disabled))
         : await recordSuccesses(db, entries);
+      markDisabled(disabled);
       for (const [i, outcome] of outcomes.entries()) {
         const { job } = entries[i];
         if (outcome.type === "lease-lost") options.log(`job ${job.id} (${job.kind}) lost its lease to another worker; its outcome here was discarded`);
@@ -113,12 +144,17 @@ async function writeBatch(db: Db, entries: Entry[], options: WebhookDeliveryOpti
  */
 async function recordSuccesses(db: Db, entries: Entry[]): Promise<AttemptOutcome[]> {
   const rows = entries.flatMap((entry) => (entry.sent ? [{ job_id: entry.job.id, user_id: entry.sent.userId, ...outcomeRow(entry.sent, null) }] : []));
+  const unsent = entries.flatMap((entry) => (entry.unsent ? [{ job_id: entry.job.id, id: entry.unsent }] : []));
+  const dropUnsent =
+    unsent.length > 0
+      ? sql`, dropped as (${dropUnsentStatement(sql`select u.id from jsonb_to_recordset(${JSON.stringify(unsent)}::jsonb) as u(job_id bigint, id text) where u.job_id in (select id from held)`)})`
+      : sql``;
   const held = await executeRows<{ id: string | number }>(
     db,
     sql`with held as (${completeHeldJobsStatement(entries.map((entry) => entry.job))}),
       outcome as (select * from ${outcomeRecords(rows)} where o.job_id in (select id from held)),
       written as (${writeOutcomes(sql`outcome as o`)}),
-      reset as (${resetFailuresStatement(sql`select user_id from outcome`)})
+      reset as (${resetFailuresStatement(sql`select user_id from outcome`)})${dropUnsent}
     select id from held`,
   );
   const heldIds = new Set(held.map((row) => Number(row.id)));
@@ -134,11 +170,13 @@ async function recordSuccesses(db: Db, entries: Entry[]): Promise<AttemptOutcome
  * them it counts the failures, each reseller's in the order they came (which decides a disable),
  * queues the retries, and writes the outcomes, all rows in one statement.
  */
-async function recordOutcomes(tx: DbOrTx, entries: Entry[], options: WebhookDeliveryOptions): Promise<AttemptOutcome[]> {
+async function recordOutcomes(tx: DbOrTx, entries: Entry[], options: WebhookDeliveryOptions, disabled: Set<string>): Promise<AttemptOutcome[]> {
   const held = await completeHeldJobs(
     tx,
     entries.map((entry) => entry.job),
   );
+  const unsent = entries.flatMap((entry) => (entry.unsent && held.has(entry.job.id) ? [entry.unsent] : []));
+  if (unsent.length > 0) await tx.execute(dropUnsentStatement(sql`select unnest(${sql.param(unsent)}::text[])`));
   const outcomes = new Map<Entry, AttemptOutcome>();
   const rows: ReturnType<typeof outcomeRow>[] = [];
   const sentBy = new Map<string, Entry[]>();
@@ -166,6 +204,7 @@ async function recordOutcomes(tx: DbOrTx, entries: Entry[], options: WebhookDeli
         continue;
       }
       const counted = await countDeliveryFailure(tx, userId);
+      if (counted && !counted.enabled) disabled.add(userId);
       const delay = options.retryDelays[attempt.attempt - 1];
       let nextRetryAt: Date | null = null;
       if (counted?.enabled && delay !== undefined) {
@@ -198,6 +237,11 @@ function outcomeRow(attempt: SentAttempt, nextRetryAt: Date | null) {
     next_retry_at: nextRetryAt?.toISOString() ?? null,
     url: attempt.url,
   };
+}
+
+/** Removes attempt rows (ids from a subquery) that were recorded as pending and then not sent. */
+function dropUnsentStatement(ids: SQL): SQL {
+  return sql`delete from webhook_deliveries where status = 'pending' and id in (${ids})`;
 }
 
 /** Outcome rows as a relation named o, from one JSON parameter. */

@@ -68,7 +68,9 @@ const targetOf = (job: Job): Target => ({ job, eventId: String(job.payload.event
  * held up); the outcomes are recorded in batches as the answers come in (outcome-recorder.ts).
  *
  * - No webhook, or a disabled one: nothing is sent. A retry also stops once any delivery of the event
- *   (a redelivery) has succeeded.
+ *   (a redelivery) has succeeded. An attempt still waiting for a slot when this process records the
+ *   failure that disables the webhook is not sent either, and its pending row is removed; only those
+ *   already in flight, or planned by another worker, still go out.
  * - The body is built once, on the first attempt, and every retry sends the same bytes; the signature
  *   always uses the secret current at send time.
  * - Attempts are unique per (event, n): a job that runs again after its outcome was recorded finds its
@@ -79,6 +81,7 @@ const targetOf = (job: Job): Target => ({ job, eventId: String(job.payload.event
 export function deliverScheduledAttempts(db: Db, jobs: Job[], options: WebhookDeliveryOptions, inSlot: BatchJobContext["inSlot"] = withoutSlots): Promise<AttemptOutcome>[] {
   const recorder = outcomeRecorder(db, options);
   const targets = jobs.map(targetOf);
+  const plannedAt = Date.now();
   const planned = planAttempts(db, targets);
   const secrets = new Map<string, string>();
   const secretOf = (endpoint: WebhookEndpoint) => {
@@ -96,7 +99,11 @@ export function deliverScheduledAttempts(db: Db, jobs: Job[], options: WebhookDe
     if ("skip" in plan) return recorder.record({ job: target.job, skip: plan.skip });
     const { event, endpoint, deliveryId, body } = plan;
     const secret = secretOf(endpoint);
-    const result = await inSlot(() => sendWebhookRequest({ url: endpoint.url, secret, eventId: event.id, event: event.type, body }, options));
+    const result = await inSlot(async () =>
+      // The attempts ahead of this one may have disabled the webhook since the batch read it enabled.
+      recorder.disabledSince(event.userId, plannedAt) ? null : sendWebhookRequest({ url: endpoint.url, secret, eventId: event.id, event: event.type, body }, options),
+    );
+    if (!result) return recorder.record({ job: target.job, skip: "disabled", unsent: deliveryId });
     return recorder.record({ job: target.job, sent: { userId: event.userId, eventId: event.id, attempt: target.attempt, deliveryId, url: endpoint.url, result, finishedAt: new Date() } });
   });
 }

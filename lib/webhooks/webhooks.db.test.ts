@@ -1,4 +1,5 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
+import pLimit from "p-limit";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addStockCodes } from "@/lib/catalog/stock";
 import { decryptSecret } from "@/lib/crypto/encryption";
@@ -518,6 +519,34 @@ describe(`webhooks (${testDriver()})`, () => {
       expect(toWebhookRecord(await endpointOf(user))).toMatchObject({ enabled: false, consecutive_failures: 60, disabled_reason: "consecutive_failures" });
       await countDeliverySuccess(db, user.id);
       expect(toWebhookRecord(await endpointOf(user))).toMatchObject({ enabled: false, consecutive_failures: 0, disabled_reason: "consecutive_failures" });
+    });
+
+    it("attempts still waiting for a slot when the webhook is disabled are not sent, and leave no pending row", async () => {
+      const hook = await receiver(() => ({ status: 500, delayMs: 20 }));
+      const user = await reseller();
+      await configure(user, hook.url);
+      await db.update(webhookEndpoints).set({ consecutiveFailures: MAX_CONSECUTIVE_FAILURES - 5 }).where(eq(webhookEndpoints.userId, user.id));
+      const ids: string[] = [];
+      for (let i = 0; i < 60; i++) ids.push(await record(user));
+      const claimed = await claimJobs(db, "test-worker", { limit: 100, leaseMs: 60_000, kind: WEBHOOK_DELIVER_JOB });
+      expect(claimed.map((job) => job.payload.eventId).sort()).toEqual([...ids].sort());
+
+      // One slot, as if the worker's other slots were busy: the attempts go out one after another.
+      const outcomes = await Promise.all(deliverScheduledAttempts(db, claimed, options(), pLimit(1)));
+
+      const sent = hook.received.length;
+      expect(sent).toBeGreaterThanOrEqual(5);
+      expect(sent).toBeLessThanOrEqual(20);
+      expect(outcomes.filter((o) => o.type === "sent")).toHaveLength(sent);
+      expect(outcomes.filter((o) => o.type === "skipped" && o.reason === "disabled")).toHaveLength(60 - sent);
+      expect(toWebhookRecord(await endpointOf(user))).toMatchObject({ enabled: false, disabled_reason: "consecutive_failures", consecutive_failures: MAX_CONSECUTIVE_FAILURES - 5 + sent });
+      const rows = await deliveriesOf(user);
+      expect(rows.map((row) => row.status)).toEqual(Array(sent).fill("failed"));
+      const open = await db
+        .select({ n: sql<number>`count(*)`.mapWith(Number) })
+        .from(jobs)
+        .where(and(inArray(jobs.id, claimed.map((job) => job.id)), sql`${jobs.status} <> 'done'`));
+      expect(open[0].n).toBe(0);
     });
 
     it("60 failing deliveries processed in parallel by several workers disable the webhook once", async () => {

@@ -43,12 +43,20 @@ test("an admin credits a reseller, blocks and unblocks them", async ({ page, req
   const blocked = await request.get("/api/v2/me", { headers: carolKey });
   expect(blocked.status()).toBe(403);
   expect((await blocked.json()).error.code).toBe("account_disabled");
+  // The refusal shows carol's account-read budget (two balance reads spent above) and spends none of it.
+  const budget = Number(blocked.headers()["x-ratelimit-remaining"]);
+  expect(blocked.headers()["x-ratelimit-limit"]).toBe("30");
+  expect(budget).toBeLessThanOrEqual(28);
+  const blockedAgain = await request.get("/api/v2/balance", { headers: carolKey });
+  expect(blockedAgain.status()).toBe(403);
+  expect(blockedAgain.headers()["x-ratelimit-remaining"]).toBe(String(budget));
 
   await page.getByRole("button", { name: "Unblock", exact: true }).click();
   await page.getByRole("button", { name: "Unblock reseller" }).click();
   await expect(page.getByTestId("reseller-status")).toHaveText("Active");
   const again = await request.get("/api/v2/me", { headers: carolKey });
   expect(again.status()).toBe(200);
+  expect(again.headers()["x-ratelimit-remaining"]).toBe(String(budget - 1));
   expect((await again.json()).email).toBe(fixtures.carol.email);
 });
 

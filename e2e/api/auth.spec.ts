@@ -18,6 +18,8 @@ test.describe("API authentication", () => {
       expect(body.error).toMatchObject({ code: "unauthenticated", retryable: false, details: {} });
       expect(body.error.message).toMatch(message);
       expect(body.error.request_id).toBe(response.headers()["x-request-id"]);
+      // No caller, so nothing spent: the account-read category's whole budget.
+      expect(response.headers()).toMatchObject({ "x-ratelimit-limit": "30", "x-ratelimit-remaining": "30", "x-ratelimit-reset": "0" });
     });
   }
 
@@ -39,11 +41,18 @@ test.describe("API authentication", () => {
     expect(Object.keys(body).sort()).toEqual(["created_at", "email", "id", "name", "tier"]);
   });
 
-  test("a key with an IP allowlist is refused from elsewhere with 403 forbidden", async ({ request, fixtures }) => {
-    const outside = await request.get("/api/v2/me", { headers: { "X-API-Key": fixtures.allowlistedKey, "X-Forwarded-For": "203.0.113.5" } });
-    expect(outside.status()).toBe(403);
-    expect((await outside.json()).error.code).toBe("forbidden");
-    const inside = await request.get("/api/v2/me", { headers: { "X-API-Key": fixtures.allowlistedKey, "X-Forwarded-For": "192.0.2.77" } });
+  test("a key with an IP allowlist is refused from elsewhere with 403 forbidden, spending none of its budget", async ({ request, fixtures }) => {
+    const from = (ip: string) => ({ headers: { "X-API-Key": fixtures.allowlistedKey, "X-Forwarded-For": ip } });
+    const inside = await request.get("/api/v2/me", from("192.0.2.77"));
     expect(inside.status()).toBe(200);
+    const remaining = Number(inside.headers()["x-ratelimit-remaining"]);
+    for (let i = 0; i < 3; i++) {
+      const outside = await request.get("/api/v2/me", from("203.0.113.5"));
+      expect(outside.status()).toBe(403);
+      expect((await outside.json()).error.code).toBe("forbidden");
+      expect(outside.headers()).toMatchObject({ "x-ratelimit-limit": "30", "x-ratelimit-remaining": String(remaining) });
+    }
+    const insideAgain = await request.get("/api/v2/me", from("192.0.2.77"));
+    expect(insideAgain.headers()["x-ratelimit-remaining"]).toBe(String(remaining - 1));
   });
 });

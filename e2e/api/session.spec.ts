@@ -25,8 +25,13 @@ test.describe("the panel's session cookie on the API", () => {
     const missing = await request.post("/api/v2/subscription/auto-renew", { data: { enabled: true } });
     expect(missing.status()).toBe(403);
 
+    // The refusals spent none of alice's session budget in the default category (120 a minute).
+    expect(missing.headers()["x-ratelimit-limit"]).toBe("120");
+    const budget = Number(missing.headers()["x-ratelimit-remaining"]);
+    expect(foreign.headers()["x-ratelimit-remaining"]).toBe(String(budget));
     const own = await request.post("/api/v2/subscription/auto-renew", { data: { enabled: true }, headers: { Origin: baseURL! } });
     expect(own.status()).toBe(200);
+    expect(own.headers()["x-ratelimit-remaining"]).toBe(String(budget - 1));
   });
 
   test("the sign-in endpoint refuses the 11th attempt from one IP with 429", async ({ request, fixtures }) => {

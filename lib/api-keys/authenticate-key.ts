@@ -2,6 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import type { Database, DbOrTx } from "@/lib/db/client";
 import { preparedQuery, setPlaceholder } from "@/lib/db/prepared";
 import { apiKeys, users, type User } from "@/lib/db/schema";
+import { keySubject, RefusedCaller } from "@/lib/auth/refused-caller";
 import { AppError } from "@/lib/errors/app-error";
 import type { SubscriptionFields } from "@/lib/subscriptions/rules";
 import { ipAllowed } from "./ip-allowlist";
@@ -55,6 +56,8 @@ async function touchIfStale(db: DbOrTx, key: CachedKey, ip: string): Promise<voi
   await touchKey(db).execute({ id: key.apiKeyId, ip, now, staleBefore: new Date(now.getTime() - TOUCH_INTERVAL_MS) });
 }
 
+const notAllowedFrom = (ip: string, apiKeyId: string) => new RefusedCaller("forbidden", `This API key is not allowed from ${ip}.`, keySubject(apiKeyId));
+
 /**
  * The caller a key stands for. A key this instance has already accepted comes from its cache (see
  * key-cache.ts for why a revoke or a block still takes effect at once); any other is read with its
@@ -67,7 +70,7 @@ export async function authenticateApiKey(database: Database, key: string, ip: st
   const cache = keyCacheOf(database);
   const cached = cache.get(hash);
   if (cached) {
-    if (!ipAllowed(cached.allowedIps, ip)) throw new AppError("forbidden", `This API key is not allowed from ${ip}.`);
+    if (!ipAllowed(cached.allowedIps, ip)) throw notAllowedFrom(ip, cached.apiKeyId);
     await touchIfStale(db, cached, ip);
     return { userId: cached.userId, apiKeyId: cached.apiKeyId, subscription: cached.subscription, user: null };
   }
@@ -75,7 +78,7 @@ export async function authenticateApiKey(database: Database, key: string, ip: st
   const generation = cache.generation();
   const [row] = await keyWithUser(db).execute({ hash });
   if (!row || row.key.revokedAt) throw new AppError("unauthenticated", "The API key is unknown or revoked.");
-  if (row.user.status !== "active") throw new AppError("account_disabled", "This account is disabled. Contact support.");
+  if (row.user.status !== "active") throw new RefusedCaller("account_disabled", "This account is disabled. Contact support.", keySubject(row.key.id));
   const entry: CachedKey = {
     apiKeyId: row.key.id,
     userId: row.user.id,
@@ -91,7 +94,7 @@ export async function authenticateApiKey(database: Database, key: string, ip: st
     lastUsedIp: row.key.lastUsedIp,
   };
   cache.remember(hash, entry, generation);
-  if (!ipAllowed(entry.allowedIps, ip)) throw new AppError("forbidden", `This API key is not allowed from ${ip}.`);
+  if (!ipAllowed(entry.allowedIps, ip)) throw notAllowedFrom(ip, entry.apiKeyId);
   await touchIfStale(db, entry, ip);
   return { userId: entry.userId, apiKeyId: entry.apiKeyId, subscription: entry.subscription, user: row.user };
 }

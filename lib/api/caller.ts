@@ -2,6 +2,7 @@ import { getServerSession } from "next-auth";
 import { findUserById } from "@/lib/accounts/get-user";
 import { authenticateApiKey } from "@/lib/api-keys/authenticate-key";
 import { authOptions } from "@/lib/auth/auth-options";
+import { accountSubject, keySubject, RefusedCaller } from "@/lib/auth/refused-caller";
 import type { Database, Db } from "@/lib/db/client";
 import type { Tier, User } from "@/lib/db/schema";
 import { AppError } from "@/lib/errors/app-error";
@@ -29,7 +30,7 @@ export interface Caller {
 
 function activeAccount(user: User | null): User {
   if (!user) throw new AppError("unauthenticated", "The session has ended. Sign in again.");
-  if (user.status !== "active") throw new AppError("account_disabled", "This account is disabled. Contact support.");
+  if (user.status !== "active") throw new RefusedCaller("account_disabled", "This account is disabled. Contact support.", accountSubject(user.id));
   return user;
 }
 
@@ -57,7 +58,7 @@ function presentedKey(headers: HeaderReader): string | null {
 }
 
 /** A cookie-authenticated write must come from our own pages: the Origin must be this host. */
-function assertSameOrigin(request: ApiRequest): void {
+function assertSameOrigin(request: ApiRequest, userId: string): void {
   const origin = request.headers.get("origin");
   const host = request.headers.get("x-forwarded-host") ?? request.headers.get("host");
   let originHost: string | null = null;
@@ -66,7 +67,9 @@ function assertSameOrigin(request: ApiRequest): void {
   } catch {
     originHost = null;
   }
-  if (!originHost || originHost !== host) throw new AppError("forbidden", "Cross-origin requests with the session cookie are not allowed; use an API key.");
+  if (!originHost || originHost !== host) {
+    throw new RefusedCaller("forbidden", "Cross-origin requests with the session cookie are not allowed; use an API key.", accountSubject(userId));
+  }
 }
 
 /** Who is calling: an API key (X-API-Key or Bearer) first, else the panel's session cookie. */
@@ -74,11 +77,11 @@ export async function resolveCaller(database: Database, request: ApiRequest, ip:
   const key = presentedKey(request.headers);
   if (key !== null) {
     const { userId, apiKeyId, subscription, user } = await authenticateApiKey(database, key, ip);
-    return { userId, apiKeyId, rateLimitSubject: `key:${apiKeyId}`, subscription, effectiveTier: tierOf(subscription), account: accountOnce(database.db, userId, user) };
+    return { userId, apiKeyId, rateLimitSubject: keySubject(apiKeyId), subscription, effectiveTier: tierOf(subscription), account: accountOnce(database.db, userId, user) };
   }
   const session = request.headers.get("cookie")?.includes("next-auth.session-token") ? await getServerSession(authOptions()) : null;
   if (!session?.user?.id) throw new AppError("unauthenticated", "Send an API key in the X-API-Key header or as 'Authorization: Bearer <key>'.");
   const user = activeAccount(await findUserById(database.db, session.user.id));
-  if (!SAFE_METHODS.has(request.method)) assertSameOrigin(request);
-  return { userId: user.id, apiKeyId: null, rateLimitSubject: `user:${user.id}`, subscription: user, effectiveTier: tierOf(user), account: accountOnce(database.db, user.id, user) };
+  if (!SAFE_METHODS.has(request.method)) assertSameOrigin(request, user.id);
+  return { userId: user.id, apiKeyId: null, rateLimitSubject: accountSubject(user.id), subscription: user, effectiveTier: tierOf(user), account: accountOnce(database.db, user.id, user) };
 }

@@ -1,10 +1,12 @@
 import { randomUUID } from "node:crypto";
 import { z } from "zod";
+import { RefusedCaller } from "@/lib/auth/refused-caller";
 import { config } from "@/lib/config/env";
 import { database as processDatabase, type Db } from "@/lib/db/client";
 import { AppError, validationError } from "@/lib/errors/app-error";
 import { clientIpOf } from "@/lib/http/client-ip";
-import { checkApiRateLimit } from "@/lib/ratelimit/limiter";
+import { checkApiRateLimit, peekApiRateLimit, untouchedBudget } from "@/lib/ratelimit/limiter";
+import type { RateCategory } from "@/lib/ratelimit/categories";
 import type { RateLimitResult } from "@/lib/ratelimit/store";
 import { resolveCaller, type Caller } from "./caller";
 import { answerHeaders, answerResponse, type ApiAnswer, type ApiRequest } from "./answer";
@@ -44,6 +46,16 @@ function rateLimitHeaders(result: RateLimitResult): Record<string, string> {
     "X-RateLimit-Remaining": String(result.remaining),
     "X-RateLimit-Reset": String(result.resetSeconds),
   };
+}
+
+/**
+ * The budget a refused call shows: it spends nothing, so a recognised caller sees theirs as it
+ * stands and a caller nobody could name sees the whole of it.
+ */
+function refusalBudget(category: RateCategory, refusal: AppError): Promise<RateLimitResult> {
+  const multiplier = config().RATE_LIMIT_MULTIPLIER;
+  if (refusal instanceof RefusedCaller) return peekApiRateLimit(category, refusal.rateLimitSubject, multiplier);
+  return Promise.resolve(untouchedBudget(category, multiplier));
 }
 
 /** Deeper than any operation's input; a limit also keeps the search below from running out of stack. */
@@ -127,9 +139,9 @@ export function apiHandler<Q extends z.ZodType, B extends z.ZodType, P extends z
     const requestId = randomUUID();
     const ip = clientIpOf(request.headers);
     let limitHeaders: Record<string, string> = {};
+    let caller: Caller | null = null;
     try {
       const database = processDatabase();
-      let caller: Caller | null = null;
       if (operation.auth === "reseller") {
         caller = await resolveCaller(database, request, ip);
         const limit = await checkApiRateLimit(operation.category, caller.rateLimitSubject, config().RATE_LIMIT_MULTIPLIER);
@@ -157,6 +169,9 @@ export function apiHandler<Q extends z.ZodType, B extends z.ZodType, P extends z
     } catch (error) {
       const { appError, unexpected } = toAppError(error);
       if (unexpected) console.error(`[api] ${requestId} ${request.method} ${new URL(request.url).pathname}:`, error);
+      if (operation.auth === "reseller" && caller === null && (appError.code === "unauthenticated" || appError.status === 403)) {
+        limitHeaders = rateLimitHeaders(await refusalBudget(operation.category, appError));
+      }
       return errorAnswer(appError, requestId, limitHeaders);
     }
   };

@@ -138,6 +138,7 @@ describe("buildOpenApiDocument", () => {
         expect(operation.responses[status]?.content?.["application/json"].schema, `${operation.operationId} ${status}`).toEqual({
           $ref: "#/components/schemas/Error",
         });
+        expect(operation.responses[status]?.headers?.["X-RateLimit-Limit"], `${operation.operationId} ${status}`).toEqual({ $ref: "#/components/headers/X-RateLimit-Limit" });
       }
       expect(operation.security).toEqual([{ apiKey: [] }, { bearer: [] }]);
     }

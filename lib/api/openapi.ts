@@ -414,9 +414,7 @@ const RATE_LIMIT_HEADERS = ["X-RateLimit-Limit", "X-RateLimit-Remaining", "X-Rat
 
 function responseHeaders(operation: Operation, status: number): Record<string, OpenApiReference> {
   const headers: Record<string, OpenApiReference> = { "X-Request-Id": ref(HEADER_PREFIX, "X-Request-Id") };
-  // The limit headers come with every response after the rate-limit check, which only authenticated
-  // calls reach (a 401 or 403 is answered before it).
-  const limited = operation.auth === "reseller" && status !== 401 && status !== 403;
+  const limited = operation.auth === "reseller";
   if (limited) for (const name of RATE_LIMIT_HEADERS) headers[name] = ref(HEADER_PREFIX, name);
   if (status === 429) headers["Retry-After"] = ref(HEADER_PREFIX, "Retry-After");
   return headers;
@@ -483,9 +481,10 @@ function infoDescription(operations: Operation[]): string {
     "",
     "A sliding one-minute window per (category x API key); categories do not share budget. Its count is exact: a call is admitted while " +
       "fewer calls of its category than the limit were admitted in the last 60 seconds, so a key's budget comes back call by call, " +
-      "60 seconds after each, and `Retry-After` is never more than 60. Every authenticated response carries " +
-      "`X-RateLimit-Limit`, `X-RateLimit-Remaining` and `X-RateLimit-Reset` (seconds until a request is certain to be admitted) for its category; " +
-      "an exhausted category answers `429 rate_limited` with `Retry-After` (whole seconds). Each operation names its category in `x-rate-limit-category`.",
+      "60 seconds after each, and `Retry-After` is never more than 60. Every response of an operation carries " +
+      "`X-RateLimit-Limit`, `X-RateLimit-Remaining` and `X-RateLimit-Reset` (seconds until a request is certain to be admitted) for its category. " +
+      "A refused caller spends nothing: a `403` shows the key's budget as it stands, and a `401`, which names no key, the category's whole limit. " +
+      "An exhausted category answers `429 rate_limited` with `Retry-After` (whole seconds). Each operation names its category in `x-rate-limit-category`.",
     "",
     "| category | covers | limit / minute | operations |",
     "|---|---|---|---|",

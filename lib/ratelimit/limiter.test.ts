@@ -1,10 +1,10 @@
 import { describe, expect, it, vi } from "vitest";
 import { RATE_CATEGORIES } from "./categories";
-import { checkApiRateLimit, checkLoginRateLimit, createRateLimitStore } from "./limiter";
+import { checkApiRateLimit, checkLoginRateLimit, createRateLimitStore, peekApiRateLimit } from "./limiter";
 import { MemoryRateLimitStore } from "./memory-store";
 import type { RateLimitStore } from "./store";
 
-const broken: RateLimitStore = { hit: () => Promise.reject(new Error("boom")) };
+const broken: RateLimitStore = { hit: () => Promise.reject(new Error("boom")), peek: () => Promise.reject(new Error("boom")) };
 
 describe("checkApiRateLimit", () => {
   it("applies the category limit times the multiplier", async () => {
@@ -27,6 +27,26 @@ describe("checkApiRateLimit", () => {
         resetSeconds: 0,
         retryAfterSeconds: 0,
       });
+      expect(warn).toHaveBeenCalledTimes(1);
+    } finally {
+      warn.mockRestore();
+    }
+  });
+});
+
+describe("peekApiRateLimit", () => {
+  it("shows the subject's budget in the category without spending it", async () => {
+    const store = new MemoryRateLimitStore();
+    await checkApiRateLimit("catalog_read", "key1", 1, store);
+    for (let i = 0; i < 3; i++) expect(await peekApiRateLimit("catalog_read", "key1", 1, store)).toMatchObject({ allowed: true, limit: 30, remaining: 29 });
+    expect(await checkApiRateLimit("catalog_read", "key1", 1, store)).toMatchObject({ remaining: 28 });
+    expect(await peekApiRateLimit("order_create", "key1", 2, store)).toMatchObject({ limit: 120, remaining: 120 });
+  });
+
+  it("fails open, showing the whole budget, when the store throws", async () => {
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    try {
+      expect(await peekApiRateLimit("account_read", "key1", 1, broken)).toEqual({ allowed: true, limit: 30, remaining: 30, resetSeconds: 0, retryAfterSeconds: 0 });
       expect(warn).toHaveBeenCalledTimes(1);
     } finally {
       warn.mockRestore();

@@ -33,8 +33,29 @@ export async function checkApiRateLimit(
     return await (store ?? rateLimitStore()).hit(`api:${category}:${subject}`, scaled, windowMs);
   } catch (error) {
     console.warn(`rate limit unavailable for ${category}, allowing request: ${errorMessage(error)}`);
-    return { allowed: true, limit: scaled, remaining: scaled, resetSeconds: 0, retryAfterSeconds: 0 };
+    return untouchedBudget(category, multiplier);
   }
+}
+
+/**
+ * The category's budget of a subject without spending any of it, for a call refused before it was
+ * counted (a blocked account, a key used from outside its allowlist). Fails open, as the check does.
+ */
+export async function peekApiRateLimit(category: RateCategory, subject: string, multiplier = 1, store?: RateLimitStore): Promise<RateLimitResult> {
+  const { limit, windowMs } = RATE_CATEGORIES[category];
+  const scaled = limit * multiplier;
+  try {
+    return await (store ?? rateLimitStore()).peek(`api:${category}:${subject}`, scaled, windowMs);
+  } catch (error) {
+    console.warn(`rate limit unavailable for ${category}: ${errorMessage(error)}`);
+    return untouchedBudget(category, multiplier);
+  }
+}
+
+/** A category's whole budget: what a call that names no caller shows, since it spends nothing. */
+export function untouchedBudget(category: RateCategory, multiplier = 1): RateLimitResult {
+  const scaled = RATE_CATEGORIES[category].limit * multiplier;
+  return { allowed: true, limit: scaled, remaining: scaled, resetSeconds: 0, retryAfterSeconds: 0 };
 }
 
 /**

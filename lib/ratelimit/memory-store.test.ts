@@ -54,6 +54,20 @@ describe("MemoryRateLimitStore", () => {
     expect(await store.hit("k", 3, MINUTE)).toMatchObject({ allowed: false, retryAfterSeconds: 1 });
   });
 
+  it("peek reports the budget as it stands and counts nothing", async () => {
+    const { store, at } = fakeClockStore();
+    expect(await store.peek("k", 3, MINUTE)).toEqual({ allowed: true, limit: 3, remaining: 3, resetSeconds: 0, retryAfterSeconds: 0 });
+    expect(store.size).toBe(0);
+    await store.hit("k", 3, MINUTE);
+    for (let i = 0; i < 5; i++) expect(await store.peek("k", 3, MINUTE)).toMatchObject({ allowed: true, remaining: 2, resetSeconds: 0 });
+    at(10_000);
+    await store.hit("k", 3, MINUTE);
+    await store.hit("k", 3, MINUTE);
+    expect(await store.peek("k", 3, MINUTE)).toEqual({ allowed: false, limit: 3, remaining: 0, resetSeconds: 50, retryAfterSeconds: 50 });
+    at(60_000);
+    expect(await store.peek("k", 3, MINUTE)).toMatchObject({ allowed: true, remaining: 1, resetSeconds: 0 });
+  });
+
   it("keeps keys independent", async () => {
     const { store } = fakeClockStore();
     await store.hit("a", 1, MINUTE);

@@ -55,6 +55,16 @@ export class MemoryRateLimitStore implements RateLimitStore {
     return rateLimitResult(allowed, limit, count, blocking, windowMs, now);
   }
 
+  async peek(key: string, limit: number, windowMs: number): Promise<RateLimitResult> {
+    assertValidLimit(limit, windowMs);
+    const now = this.now();
+    const hits = this.entries.get(key)?.hits;
+    hits?.dropUntil(now - windowMs);
+    const count = hits?.count ?? 0;
+    const blocking = hits && count >= limit ? hits.at(count - limit) : null;
+    return rateLimitResult(count < limit, limit, count, blocking, windowMs, now);
+  }
+
   async close(): Promise<void> {
     this.entries.clear();
   }

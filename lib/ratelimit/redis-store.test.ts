@@ -80,6 +80,20 @@ describe.skipIf(!reachable)("RedisRateLimitStore (real Redis)", () => {
     expect(results[4].remaining).toBe(0);
   });
 
+  it("peek reports the budget as it stands, agrees with hit, and counts nothing", async () => {
+    const store = openStore();
+    const key = uniqueKey();
+    expect(await store.peek(key, 3, 60_000)).toEqual({ allowed: true, limit: 3, remaining: 3, resetSeconds: 0, retryAfterSeconds: 0 });
+    await store.hit(key, 3, 60_000);
+    for (let i = 0; i < 5; i++) expect(await store.peek(key, 3, 60_000)).toMatchObject({ allowed: true, remaining: 2, resetSeconds: 0 });
+    await store.hit(key, 3, 60_000);
+    const last = await store.hit(key, 3, 60_000);
+    const peeked = await store.peek(key, 3, 60_000);
+    expect(peeked).toMatchObject({ allowed: false, limit: 3, remaining: 0 });
+    expect(peeked.resetSeconds).toBe(last.resetSeconds);
+    expect(peeked.resetSeconds).toBeGreaterThanOrEqual(59);
+  });
+
   it("does not count refused hits and lets the key expire", async () => {
     const store = openStore();
     const key = uniqueKey();

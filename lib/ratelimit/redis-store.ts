@@ -35,8 +35,26 @@ end
 return { allowed, count, blocking, now }
 `;
 
+/** HIT_SCRIPT without the hit: { count, the blocking hit's timestamp (-1 below the limit), now }. */
+const PEEK_SCRIPT = `
+if redis.replicate_commands then pcall(redis.replicate_commands) end
+local key = KEYS[1]
+local limit = tonumber(ARGV[1])
+local window = tonumber(ARGV[2])
+local t = redis.call('TIME')
+local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
+local after = string.format('(%d', now - window)
+local count = redis.call('ZCOUNT', key, after, '+inf')
+local blocking = -1
+if count >= limit then
+  blocking = tonumber(redis.call('ZRANGEBYSCORE', key, after, '+inf', 'WITHSCORES', 'LIMIT', count - limit, 1)[2])
+end
+return { count, blocking, now }
+`;
+
 type ScriptedRedis = Redis & {
   rateLimitHit(key: string, limit: number, windowMs: number, member: string): Promise<unknown>;
+  rateLimitPeek(key: string, limit: number, windowMs: number): Promise<unknown>;
 };
 
 export interface RedisRateLimitStoreOptions {
@@ -73,6 +91,7 @@ export class RedisRateLimitStore implements RateLimitStore {
       commandTimeout: options.commandTimeoutMs ?? 1000,
     }) as ScriptedRedis;
     this.redis.defineCommand("rateLimitHit", { numberOfKeys: 1, lua: HIT_SCRIPT });
+    this.redis.defineCommand("rateLimitPeek", { numberOfKeys: 1, lua: PEEK_SCRIPT });
     // Without a listener ioredis prints every failed reconnect; the error surfaces through `hit`.
     this.redis.on("error", (error: Error) => {
       this.lastError = error;
@@ -92,11 +111,16 @@ export class RedisRateLimitStore implements RateLimitStore {
     await this.ensureReady();
     const member = `${this.instanceId}:${this.sequence++}`;
     const reply = await this.redis.rateLimitHit(KEY_PREFIX + key, limit, windowMs, member);
-    if (!Array.isArray(reply) || reply.length !== 4 || !reply.every((n) => typeof n === "number")) {
-      throw new Error(`unexpected rate limit script reply: ${JSON.stringify(reply)}`);
-    }
-    const [allowed, count, blocking, now] = reply as number[];
+    const [allowed, count, blocking, now] = numbers(reply, 4);
     return rateLimitResult(allowed === 1, limit, count, blocking < 0 ? null : blocking, windowMs, now);
+  }
+
+  async peek(key: string, limit: number, windowMs: number): Promise<RateLimitResult> {
+    assertValidLimit(limit, windowMs);
+    await this.ensureReady();
+    const reply = await this.redis.rateLimitPeek(KEY_PREFIX + key, limit, windowMs);
+    const [count, blocking, now] = numbers(reply, 3);
+    return rateLimitResult(count < limit, limit, count, blocking < 0 ? null : blocking, windowMs, now);
   }
 
   async close(): Promise<void> {
@@ -155,4 +179,11 @@ export class RedisRateLimitStore implements RateLimitStore {
     const detail = reason ?? this.lastError?.message ?? `connection ${this.redis.status}`;
     return new Error(`Redis rate limit store unavailable: ${detail}`);
   }
+}
+
+function numbers(reply: unknown, length: number): number[] {
+  if (!Array.isArray(reply) || reply.length !== length || !reply.every((n) => typeof n === "number")) {
+    throw new Error(`unexpected rate limit script reply: ${JSON.stringify(reply)}`);
+  }
+  return reply;
 }

@@ -24,5 +24,7 @@ export interface RateLimitResult {
 export interface RateLimitStore {
   /** Counts one hit against `key` when under `limit` within `windowMs`; a refused hit is not counted. */
   hit(key: string, limit: number, windowMs: number): Promise<RateLimitResult>;
+  /** The budget of `key` as it stands, counting nothing: `allowed` says whether a hit now would be. */
+  peek(key: string, limit: number, windowMs: number): Promise<RateLimitResult>;
   close?(): Promise<void>;
 }

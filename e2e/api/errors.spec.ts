@@ -43,6 +43,25 @@ test.describe("error bodies", () => {
     expect((await response.json()).error.details.issues).toEqual([{ path: "fields.player_id", message: "Must not contain a NUL character." }]);
   });
 
+  test("a lone surrogate escape in a body is 400 validation_error, never a database error; a pair is text", async ({ request, fixtures }) => {
+    const order = (details: string) =>
+      request.post("/api/v2/order", {
+        headers: { "X-API-Key": fixtures.dave.apiKey, "Content-Type": "application/json" },
+        // Written out, since JSON.stringify would escape the halves just so, and Playwright would send them as U+FFFD.
+        data: Buffer.from(`{"sku":"manual-account-recovery","fields":{"details":"${details}"}}`),
+      });
+    for (const lone of ["help \\ud83d me", "\\udc00"]) {
+      const response = await order(lone);
+      expect(response.status(), lone).toBe(400);
+      expect((await response.json()).error.details.issues).toEqual([
+        { path: "fields.details", message: "Must be well-formed Unicode: a \\uD800-\\uDFFF escape must be half of a surrogate pair." },
+      ]);
+    }
+    const paired = await order("help \\ud83d\\ude00 me");
+    expect(paired.status()).toBe(201);
+    expect((await paired.json()).fields).toEqual({ details: "help 😀 me" });
+  });
+
   test("a body nested deeper than 32 levels is 400 validation_error, however deep", async ({ request, fixtures }) => {
     const nested = (depth: number) => "[".repeat(depth) + "]".repeat(depth);
     // 40 levels, then 30,000: a body just under 64 KiB, deeper than a recursive search could go.

@@ -61,25 +61,36 @@ function refusalBudget(category: RateCategory, refusal: AppError): Promise<RateL
 /** Deeper than any operation's input; a limit also keeps the search below from running out of stack. */
 const MAX_INPUT_DEPTH = 32;
 const NUL_MESSAGE = "Must not contain a NUL character.";
+const SURROGATE_MESSAGE = "Must be well-formed Unicode: a \\uD800-\\uDFFF escape must be half of a surrogate pair.";
 
 interface InputFault {
   at: string[];
   message: string;
 }
 
+/** What Postgres cannot store of a string: a NUL anywhere, a lone surrogate (which JSON can spell) in jsonb. */
+function textFault(text: string): string | null {
+  if (text.includes("\u0000")) return NUL_MESSAGE;
+  return text.isWellFormed() ? null : SURROGATE_MESSAGE;
+}
+
 /**
- * Postgres text cannot hold a NUL character, so one anywhere in the input is refused up front, as is
- * input nested deeper than MAX_INPUT_DEPTH. Returns where the fault is, relative to `value` (a NUL in
+ * Text that Postgres cannot store (textFault) anywhere in the input is refused up front, as is input
+ * nested deeper than MAX_INPUT_DEPTH. Returns where the fault is, relative to `value` (a NUL in
  * a key points at the object holding it); the path is only built once one is found, since every
  * call's input is searched.
  */
 function findFault(value: unknown, depth = 0): InputFault | null {
-  if (typeof value === "string") return value.includes("\u0000") ? { at: [], message: NUL_MESSAGE } : null;
+  if (typeof value === "string") {
+    const message = textFault(value);
+    return message ? { at: [], message } : null;
+  }
   if (value && typeof value === "object") {
     if (depth === MAX_INPUT_DEPTH) return { at: [], message: `Must not be nested more than ${MAX_INPUT_DEPTH} levels deep.` };
     for (const key in value) {
       if (!Object.hasOwn(value, key)) continue;
-      if (key.includes("\u0000")) return { at: [], message: NUL_MESSAGE };
+      const keyFault = textFault(key);
+      if (keyFault) return { at: [], message: keyFault };
       const found = findFault((value as Record<string, unknown>)[key], depth + 1);
       if (found) {
         found.at.unshift(key);

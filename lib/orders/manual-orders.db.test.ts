@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "@/lib/db/client";
 import { events, users } from "@/lib/db/schema";
@@ -43,6 +43,20 @@ describe(`manual orders and their chat (${testDriver()})`, () => {
 
     await refundCompletedOrder(database.db, order.id, "customer changed their mind");
     expect(await balanceOf(user.id)).toBe(20_000_000n);
+  });
+
+  it("a supplier message's preview is cut between characters, never inside one", async () => {
+    const user = await resellerWithBalance(database.db, 20_000_000n);
+    const { order } = await placeOrder(database.db, { user, sku: "svc", quantity: 1, fields: { details: "x" }, source: "api" });
+    // The emoji is two UTF-16 units, at units 98 and 99: a cut at 99 units would split it.
+    const text = "a".repeat(98) + "😀 and more after the cut";
+    await postOrderMessage(database.db, { order, author: "supplier", authorId: "admin", text });
+    const [event] = await database.db
+      .select()
+      .from(events)
+      .where(and(eq(events.userId, user.id), eq(events.type, "manual_service.chat.message")));
+    expect(event.data.message_preview).toBe("a".repeat(98) + "😀…");
+    expect(Array.from(String(event.data.message_preview))).toHaveLength(100);
   });
 
   it("failing it returns the charge; chat needs text and a manual order", async () => {

@@ -11,7 +11,13 @@ export async function listOrderMessages(db: Db, order: Order): Promise<OrderMess
   return db.select().from(orderMessages).where(eq(orderMessages.orderId, order.id)).orderBy(asc(orderMessages.id));
 }
 
-const preview = (text: string) => (text.length > 100 ? `${text.slice(0, 99)}…` : text);
+const PREVIEW_LENGTH = 100;
+
+/** At most PREVIEW_LENGTH characters, cut between code points: half of a surrogate pair cannot be stored in jsonb. */
+function preview(text: string): string {
+  const characters = Array.from(text);
+  return characters.length > PREVIEW_LENGTH ? `${characters.slice(0, PREVIEW_LENGTH - 1).join("")}…` : text;
+}
 
 /**
  * Adds a message to a manual order's chat. A supplier message tells the reseller through

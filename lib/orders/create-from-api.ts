@@ -37,7 +37,7 @@ export async function createOrderFromApi(
 ): Promise<ApiReply<OrderRecord>> {
   const idempotencyKey = idempotencyKeyOf(input.request.headers);
   const { order, replayed } = await placeOrder(db, {
-    user: { id: input.caller.userId, ...input.caller.subscription },
+    user: { id: input.caller.userId },
     sku: input.body.sku,
     quantity: input.body.quantity,
     fields: input.body.fields,

@@ -55,6 +55,23 @@ describe(`placing orders (${testDriver()})`, () => {
     expect(JSON.stringify(written)).not.toContain("GC5-");
   });
 
+  it("prices follow the subscription as stored when the order is placed, not the caller's copy of it", async () => {
+    const user = await resellerWithBalance(database.db, 100_000_000n);
+    const now = Date.now();
+    // The caller's copy (a cached API key's) still says Bronze; the account was upgraded to Gold since.
+    await database.db
+      .update(users)
+      .set({ tier: "Gold", subscriptionStatus: "active", periodStart: new Date(now - 86_400_000), periodEnd: new Date(now + 86_400_000) })
+      .where(eq(users.id, user.id));
+    const gold = await placeOrder(database.db, { user, sku: "gc-5", quantity: 1, fields: {}, source: "api" });
+    expect(toOrderRecord(gold.order).unit_price).toBe("4.70");
+
+    await database.db.update(users).set({ subscriptionStatus: "expired" }).where(eq(users.id, user.id));
+    const lapsed = await placeOrder(database.db, { user: { id: user.id }, sku: "gc-5", quantity: 1, fields: {}, source: "api" });
+    expect(toOrderRecord(lapsed.order).unit_price).toBe("5.00");
+    expect(await ledgerState(user.id)).toEqual({ balance: 100_000_000n - 4_700_000n - 5_000_000n, ledgerSum: 100_000_000n - 4_700_000n - 5_000_000n });
+  });
+
   it("an order refused for its balance or its stock leaves no order, event, charge or claimed code behind", async () => {
     await testProduct(database.db, { sku: "gc-few", category: "giftcard", fulfilment: "stock", listPrice: 2_000_000n });
     await addStockCodes(database.db, "gc-few", [{ code: "FEW-1", pin: null, serial: null }]);

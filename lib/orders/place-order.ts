@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import { findProduct } from "@/lib/catalog/get-product";
 import { discountedPrice } from "@/lib/catalog/pricing";
-import { effectiveTier, type SubscriptionFields } from "@/lib/subscriptions/rules";
+import { effectiveTier } from "@/lib/subscriptions/rules";
 import { validateOrderFields } from "@/lib/catalog/validate-fields";
 import { config } from "@/lib/config/env";
 import type { Db, Tx } from "@/lib/db/client";
@@ -18,8 +18,8 @@ import { completeOrder } from "./transitions";
 import { recordOrderCreated } from "./order-events";
 
 export interface PlaceOrderInput {
-  /** The buyer: its id, and the subscription its prices follow. Its balance is read with the prices. */
-  user: Pick<User, "id"> & SubscriptionFields;
+  /** The buyer; its balance and subscription are read with the prices. */
+  user: Pick<User, "id">;
   sku: string;
   quantity: number;
   fields: Record<string, unknown>;
@@ -117,16 +117,26 @@ async function deliverStock(tx: Tx, sku: string, quantity: number, orderId: stri
 }
 
 /**
- * What an order is priced and checked by, in one read: the discounts of the buyer's tier and the
- * buyer's balance as it is now.
+ * What an order is priced and checked by, in one read: the buyer's balance and subscription as they
+ * are now, beside every tier's discounts (a row per tier). The subscription is read here rather than
+ * taken from the caller, whose copy (the API key cache) may predate a change that has already
+ * answered: an upgrade's prices apply from the next order on, on every instance.
  */
 const orderPricing = preparedQuery((db) =>
   db
-    .select({ balance: users.balance, discounts: tariffs.discounts })
+    .select({
+      balance: users.balance,
+      tier: users.tier,
+      periodStart: users.periodStart,
+      periodEnd: users.periodEnd,
+      nextTier: users.nextTier,
+      subscriptionStatus: users.subscriptionStatus,
+      tariffTier: tariffs.tier,
+      discounts: tariffs.discounts,
+    })
     .from(users)
-    .leftJoin(tariffs, eq(tariffs.tier, sql.placeholder("tier")))
+    .leftJoin(tariffs, sql`true`)
     .where(eq(users.id, sql.placeholder("userId")))
-    .limit(1)
     .prepare("order_pricing"),
 );
 
@@ -174,13 +184,15 @@ export async function placeOrder(db: Db, input: PlaceOrderInput): Promise<{ orde
   const { fields, issues } = validateOrderFields(product, input.fields);
   if (issues.length) throw validationError(issues);
 
-  const [pricing] = await orderPricing(db).execute({ userId: input.user.id, tier: effectiveTier(input.user) });
-  if (!pricing) throw notFound("Account");
-  const unitPrice = discountedPrice(product.listPrice, (pricing.discounts ?? {})[product.category]);
+  const rows = await orderPricing(db).execute({ userId: input.user.id });
+  if (rows.length === 0) throw notFound("Account");
+  const [buyer] = rows;
+  const tier = effectiveTier(buyer);
+  const unitPrice = discountedPrice(product.listPrice, (rows.find((row) => row.tariffTier === tier)?.discounts ?? {})[product.category]);
   const total = unitPrice * BigInt(input.quantity);
   // The charge is taken last in the transaction (see below). An order that the balance just read does
   // not cover is refused before it locks any stock that another order could have.
-  if (pricing.balance < total) throw insufficientBalance(pricing.balance, total);
+  if (buyer.balance < total) throw insufficientBalance(buyer.balance, total);
   const orderId = newId("ord");
 
   let result: { order: Order; replayed: boolean };

@@ -9,8 +9,10 @@ describe("tariff pricing", () => {
     [20_000_000n, "3.5", 19_300_000n],
     [1_000_001n, "50", 500_001n],
     [3n, "50", 2n],
-    [10_000_000n, "100", 0n],
-    [10_000_000n, "150", 0n],
+    [10_000_000n, "100", 1n],
+    [10_000_000n, "150", 1n],
+    [1n, "60", 1n],
+    [1n, "40", 1n],
     [10_000_000n, "not-a-number", 10_000_000n],
   ])("%s at %s%% off is %s", (list, percent, expected) => {
     expect(discountedPrice(list, percent)).toBe(expected);

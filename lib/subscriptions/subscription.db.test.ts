@@ -236,4 +236,21 @@ describe(`subscriptions (${testDriver()})`, () => {
     const [entry] = await database.db.select().from(tariffAudit).where(eq(tariffAudit.subject, user.id));
     expect(entry).toMatchObject({ kind: "reseller_tier", actorId: admin.id, before: { tier: "Bronze" }, after: { tier: "Gold" } });
   });
+
+  it("a tier set by hand keeps a next month the reseller already paid for, after the free one", async () => {
+    const user = await januarySilver(300_000_000n);
+    await renewSubscription(database.db, user.id, undefined, new Date("2025-01-15T00:00:00Z"));
+    const now = new Date("2025-01-20T00:00:00Z");
+    for (const tier of ["Silver", "Gold"] as const) {
+      await setResellerTier(database.db, admin.id, user.id, tier, now);
+      expect(await getSubscription(database.db, user.id, now)).toMatchObject({
+        tier,
+        current_period_start: now.toISOString(),
+        current_period_end: addMonths(addMonths(now)).toISOString(),
+        next_period_paid: true,
+      });
+    }
+    expect(await getSubscription(database.db, user.id, new Date("2025-02-25T00:00:00Z"))).toMatchObject({ tier: "Silver", status: "active", price: "49.00" });
+    expect((await ledger(user.id)).charges).toEqual([-49_000_000n, -49_000_000n]);
+  });
 });

@@ -5,7 +5,7 @@ import type { Db, DbOrTx } from "@/lib/db/client";
 import { PRODUCT_CATEGORIES, tariffAudit, tariffs, TIERS, users, type Tariff, type TariffAuditEntry, type Tier, type User } from "@/lib/db/schema";
 import { notFound, validationError } from "@/lib/errors/app-error";
 import { formatMoney, parseMoney } from "@/lib/money/money";
-import { addMonths } from "@/lib/subscriptions/rules";
+import { addMonths, subscriptionView } from "@/lib/subscriptions/rules";
 import { schedulePeriodEnd } from "@/lib/subscriptions/subscription";
 
 export async function listTariffs(db: DbOrTx): Promise<Tariff[]> {
@@ -16,7 +16,7 @@ const percent = z
   .string()
   .trim()
   .regex(/^\d{1,3}(\.\d{1,4})?$/, "A percentage like 3.5 (up to 4 decimals).")
-  .refine((v) => Number(v) <= 100, "At most 100.");
+  .refine((v) => Number(v) < 100, "Less than 100: nothing is given away.");
 
 export const tariffInputSchema = z.strictObject({
   tier: z.enum(TIERS),
@@ -59,7 +59,9 @@ export async function updateTariff(db: Db, actorId: string, input: TariffInput):
 
 /**
  * An admin sets a reseller's tier by hand, charging nothing: Bronze ends any period; Silver or Gold
- * starts an active month from `now` (renewed from the balance at its end like any other). Audited.
+ * starts an active month from `now` (renewed from the balance at its end like any other). A next
+ * month the reseller has already decided (paid for, or a downgrade) is kept and follows the new one,
+ * so a month paid for is never lost to a free one. Audited.
  */
 export async function setResellerTier(db: Db, actorId: string, userId: string, tier: Tier, now: Date = new Date()): Promise<User> {
   if (!TIERS.includes(tier)) throw validationError([{ path: "tier", message: `One of ${TIERS.join(", ")}.` }]);
@@ -69,7 +71,7 @@ export async function setResellerTier(db: Db, actorId: string, userId: string, t
     const paid = tier !== "Bronze";
     const [after] = await tx
       .update(users)
-      .set({ tier, subscriptionStatus: "active", nextTier: null, periodStart: paid ? now : null, periodEnd: paid ? addMonths(now) : null })
+      .set({ tier, subscriptionStatus: "active", nextTier: paid ? decidedNextMonth(before, now) : null, periodStart: paid ? now : null, periodEnd: paid ? addMonths(now) : null })
       .where(eq(users.id, userId))
       .returning();
     await schedulePeriodEnd(tx, after);
@@ -77,6 +79,12 @@ export async function setResellerTier(db: Db, actorId: string, userId: string, t
     await tx.insert(tariffAudit).values({ id: randomUUID(), kind: "reseller_tier", subject: userId, actorId, before: snapshot(before), after: snapshot(after) });
     return after;
   });
+}
+
+/** The next month the reseller has decided, while it is still ahead of `now`. */
+function decidedNextMonth(user: User, now: Date): Tier | null {
+  const view = subscriptionView(user, now);
+  return view.status === "active" && view.periodEnd ? view.nextTier : null;
 }
 
 export interface AuditRow extends TariffAuditEntry {

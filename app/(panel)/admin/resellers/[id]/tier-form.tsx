@@ -6,7 +6,7 @@ import { ConfirmButton } from "@/components/ui/confirm-button";
 import type { ActionState } from "@/lib/panel/action-state";
 import { setTierAction } from "./actions";
 
-/** The admin's tier control: no charge; Silver or Gold start a month from now, Bronze ends the period. Recorded. */
+/** The admin's tier control: no charge; Silver or Gold start a month from now (a paid next month follows), Bronze ends the period. Recorded. */
 export function TierForm({ resellerId, tier, tiers }: { resellerId: string; tier: string; tiers: readonly string[] }) {
   const [state, formAction] = useActionState<ActionState, FormData>(setTierAction, { ok: false });
   return (
@@ -29,7 +29,10 @@ export function TierForm({ resellerId, tier, tiers }: { resellerId: string; tier
             </option>
           ))}
         </select>
-        <p className="mt-1 text-xs text-slate-500">Nothing is charged. Silver or Gold start a month from now; the change is recorded on the Tariffs page.</p>
+        <p className="mt-1 text-xs text-slate-500">
+          Nothing is charged. Silver or Gold start a month from now, before any next month the reseller has paid for; Bronze ends the period, a paid next
+          month included. The change is recorded on the Tariffs page.
+        </p>
       </div>
       <ConfirmButton variant="primary" confirmLabel="Set tier" question="Set this tier now?">
         Set tier

@@ -5,7 +5,7 @@ import { stockCodes } from "@/lib/db/schema";
 import { createTestDatabase, testDriver } from "@/lib/db/test-database";
 import { executeRows } from "@/lib/db/rows";
 import { explainAnalyzed, type PlanMode } from "@/lib/db/explain-pages";
-import { claimCodes } from "./place-order";
+import { claimCodes } from "./stock-delivery";
 import { testProduct } from "./test-helpers";
 
 const SKU = "giftcard-claim-plan";

@@ -3,33 +3,24 @@ import { findProduct } from "@/lib/catalog/get-product";
 import type { Db } from "@/lib/db/client";
 import { orders, stockCodes, type Order } from "@/lib/db/schema";
 import { supplierFor } from "@/lib/fulfilment/supplier";
+import { AppError } from "@/lib/errors/app-error";
+import { deliverStock } from "./stock-delivery";
 import { completeOrder, encryptDelivery, failOrder } from "./transitions";
 
 export const FULFIL_JOB = "order.fulfil";
 
 /**
- * Completes or fails a processing order by its product's fulfilment mode; a no-op for orders that
- * are already final or fulfilled by hand. Safe to run twice: transitions are conditional.
+ * Completes or fails a processing order by its product's fulfilment mode as it is now; a no-op for
+ * orders that are already final, or that wait for the admin's hand (a product fulfilled by hand).
+ * Safe to run twice: transitions are conditional.
  */
 export async function fulfilOrder(db: Db, orderId: string): Promise<Order | null> {
   const [order] = await db.select().from(orders).where(eq(orders.id, orderId));
   if (!order || order.status !== "processing") return order ?? null;
   const product = await findProduct(db, order.sku);
-  if (!product || product.fulfilment === "manual") return order;
-
-  // placeOrder delivers stock orders in their own transaction; this completes those that an earlier
-  // version left processing with a queued job.
-  if (product.fulfilment === "stock") {
-    const codes = await db.select().from(stockCodes).where(eq(stockCodes.orderId, orderId)).orderBy(stockCodes.id);
-    return db.transaction(async (tx) => {
-      const completed = await completeOrder(tx, orderId, {
-        items: codes.map((c) => ({ codeEncrypted: c.codeEncrypted, pinEncrypted: c.pinEncrypted, serial: c.serial })),
-        note: null,
-      });
-      if (completed) await tx.update(stockCodes).set({ deliveredAt: new Date() }).where(eq(stockCodes.orderId, orderId));
-      return completed ?? order;
-    });
-  }
+  if (!product) return (await db.transaction((tx) => failOrder(tx, orderId, "The product was withdrawn before the order could be delivered."))) ?? order;
+  if (product.fulfilment === "manual") return order;
+  if (product.fulfilment === "stock") return deliverFromStock(db, order);
 
   const result = await supplierFor().fulfil(product, order);
   return db.transaction(async (tx) =>
@@ -37,4 +28,28 @@ export async function fulfilOrder(db: Db, orderId: string): Promise<Order | null
       ? ((await completeOrder(tx, orderId, encryptDelivery(result.items, result.note))) ?? order)
       : ((await failOrder(tx, orderId, result.reason)) ?? order),
   );
+}
+
+/**
+ * placeOrder delivers stock orders in their own transaction, so a stock order gets here only when its
+ * product was switched to stock after the order was queued for a supplier, or when an earlier version
+ * left it processing with its codes claimed. Those codes are delivered; otherwise codes are claimed
+ * now, and too few fail the order with the money back.
+ */
+async function deliverFromStock(db: Db, order: Order): Promise<Order> {
+  try {
+    return await db.transaction(async (tx) => {
+      const claimed = await tx.select().from(stockCodes).where(eq(stockCodes.orderId, order.id)).orderBy(stockCodes.id);
+      const delivery =
+        claimed.length > 0
+          ? { items: claimed.map((c) => ({ codeEncrypted: c.codeEncrypted, pinEncrypted: c.pinEncrypted, serial: c.serial })), note: null }
+          : await deliverStock(tx, order.sku, order.quantity, order.id);
+      const completed = await completeOrder(tx, order.id, delivery);
+      if (completed && claimed.length > 0) await tx.update(stockCodes).set({ deliveredAt: new Date() }).where(eq(stockCodes.orderId, order.id));
+      return completed ?? order;
+    });
+  } catch (error) {
+    if (!(error instanceof AppError && error.code === "out_of_stock")) throw error;
+    return (await db.transaction((tx) => failOrder(tx, order.id, "Out of stock when the order came to be delivered."))) ?? order;
+  }
 }

@@ -1,7 +1,7 @@
-import { and, desc, eq, gte, inArray, lt, lte, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, gte, inArray, lt, lte, or, sql, type SQL } from "drizzle-orm";
 import type { DbOrTx } from "@/lib/db/client";
 import { preparedQuery } from "@/lib/db/prepared";
-import { orders, type Order, type OrderStatus, type ProductCategory } from "@/lib/db/schema";
+import { orders, products, type Order, type OrderStatus, type ProductCategory } from "@/lib/db/schema";
 import { notFound } from "@/lib/errors/app-error";
 import { isIdOf } from "@/lib/ids/ids";
 
@@ -14,6 +14,8 @@ export interface OrderFilter {
   from?: Date;
   to?: Date;
   ids?: string[];
+  /** The admin's manual queue: processing orders that wait for a hand, of the manual category or of a product now fulfilled by hand. */
+  awaitingHand?: boolean;
   cursor?: string;
   limit: number;
 }
@@ -28,6 +30,10 @@ export async function listOrders(db: DbOrTx, filter: OrderFilter): Promise<{ dat
   if (filter.from) conditions.push(gte(orders.createdAt, filter.from));
   if (filter.to) conditions.push(lte(orders.createdAt, filter.to));
   if (filter.ids) conditions.push(inArray(orders.id, filter.ids.length ? filter.ids : [""]));
+  if (filter.awaitingHand) {
+    conditions.push(eq(orders.status, "processing"));
+    conditions.push(or(eq(orders.type, "manual"), inArray(orders.sku, db.select({ sku: products.sku }).from(products).where(eq(products.fulfilment, "manual"))))!);
+  }
   if (filter.cursor) conditions.push(lt(orders.id, filter.cursor));
   const rows = await db
     .select()

@@ -1,19 +1,20 @@
 import { createHash } from "node:crypto";
-import { and, eq, inArray, isNull, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { findProduct } from "@/lib/catalog/get-product";
 import { discountedPrice } from "@/lib/catalog/pricing";
 import { effectiveTier } from "@/lib/subscriptions/rules";
 import { validateOrderFields } from "@/lib/catalog/validate-fields";
 import { config } from "@/lib/config/env";
 import type { Db, Tx } from "@/lib/db/client";
-import { preparedQuery, setPlaceholder } from "@/lib/db/prepared";
-import { idempotencyKeys, orders, stockCodes, tariffs, users, type Order, type OrderSource, type ProductCategory, type StoredDelivery, type User } from "@/lib/db/schema";
+import { preparedQuery } from "@/lib/db/prepared";
+import { idempotencyKeys, orders, tariffs, users, type Order, type OrderSource, type ProductCategory, type User } from "@/lib/db/schema";
 import { AppError, notFound, validationError } from "@/lib/errors/app-error";
 import { newId } from "@/lib/ids/ids";
 import { enqueueJob } from "@/lib/jobs/queue";
 import { insufficientBalance, postLedgerEntry } from "@/lib/ledger/post-entry";
 import { uniqueViolation } from "./errors";
 import { FULFIL_JOB } from "./fulfil-order";
+import { deliverStock } from "./stock-delivery";
 import { completeOrder } from "./transitions";
 import { recordOrderCreated } from "./order-events";
 
@@ -80,40 +81,6 @@ async function claimIdempotencyKey(tx: Tx, userId: string, key: string, hash: st
     throw new AppError("idempotency_conflict", IDEMPOTENCY_CONFLICT, { order_id: existing.orderId });
   }
   return existing.orderId;
-}
-
-/**
- * Claims the oldest free codes of a sku for an order and stamps them delivered, in one statement. SKIP
- * LOCKED lets simultaneous orders take different codes instead of queueing on the same rows.
- *
- * Oldest is by upload time, then id, as the free codes' index is ordered. By id alone, once the
- * table was analysed Postgres read the codes in primary-key order and skipped every code sold before
- * (the oldest ones): 8 ms per order with 8,000 sold, and more with every sale.
- */
-export const claimCodes = preparedQuery((db) => {
-  const free = db
-    .select({ id: stockCodes.id })
-    .from(stockCodes)
-    .where(and(eq(stockCodes.sku, sql.placeholder("sku")), isNull(stockCodes.orderId)))
-    .orderBy(stockCodes.createdAt, stockCodes.id)
-    .limit(sql.placeholder("quantity"))
-    .for("update", { skipLocked: true });
-  return db
-    .update(stockCodes)
-    .set({ orderId: setPlaceholder("orderId", stockCodes.orderId), deliveredAt: sql`now()` })
-    .where(inArray(stockCodes.id, free))
-    .returning({ id: stockCodes.id, codeEncrypted: stockCodes.codeEncrypted, pinEncrypted: stockCodes.pinEncrypted, serial: stockCodes.serial })
-    .prepare("claim_stock_codes");
-});
-
-/** Hands out the order's codes in the order's own transaction; the delivery names them encrypted, as stored. */
-async function deliverStock(tx: Tx, sku: string, quantity: number, orderId: string): Promise<StoredDelivery> {
-  const claimed = await claimCodes(tx).execute({ sku, quantity, orderId });
-  if (claimed.length < quantity) {
-    throw new AppError("out_of_stock", `Only ${claimed.length} of ${quantity} codes are in stock for ${sku}.`, { sku, available: claimed.length });
-  }
-  claimed.sort((a, b) => (a.id < b.id ? -1 : 1));
-  return { items: claimed.map(({ codeEncrypted, pinEncrypted, serial }) => ({ codeEncrypted, pinEncrypted, serial })), note: null };
 }
 
 /**

@@ -31,7 +31,7 @@ export default async function AdminOrdersPage({ searchParams }: { searchParams: 
   const unknownEmail = Boolean(email && (!reseller || reseller.role !== "reseller"));
 
   const filter = queue
-    ? { type: "manual" as const, status: "processing" as const, cursor: params.cursor }
+    ? { awaitingHand: true, cursor: params.cursor }
     : { status: params.status, type: params.type, userId: reseller?.id, cursor: params.cursor };
   const page = unknownEmail ? { data: [], nextCursor: null } : await listOrders(db(), { ...filter, limit: PAGE_SIZE });
   const owners = new Map(

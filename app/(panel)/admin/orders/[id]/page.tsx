@@ -110,10 +110,17 @@ export default async function AdminOrderPage({ params }: { params: Promise<{ id:
             </CardBody>
           </Card>
 
-          {manual && open ? (
+          {open ? (
             <>
               <Card>
-                <CardHeader title="Complete" description="Deliver the service: the note (and any codes) go to the reseller." />
+                <CardHeader
+                  title="Complete"
+                  description={
+                    manual
+                      ? "Deliver the service: the note (and any codes) go to the reseller."
+                      : "Deliver it by hand, in the supplier's place: the note (and any codes) go to the reseller."
+                  }
+                />
                 <CardBody>
                   <CompleteOrderForm orderId={order.id} />
                 </CardBody>

@@ -1,0 +1,39 @@
+import { and, eq, inArray, isNull, sql } from "drizzle-orm";
+import type { Tx } from "@/lib/db/client";
+import { preparedQuery, setPlaceholder } from "@/lib/db/prepared";
+import { stockCodes, type StoredDelivery } from "@/lib/db/schema";
+import { AppError } from "@/lib/errors/app-error";
+
+/**
+ * Claims the oldest free codes of a sku for an order and stamps them delivered, in one statement. SKIP
+ * LOCKED lets simultaneous orders take different codes instead of queueing on the same rows.
+ *
+ * Oldest is by upload time, then id, as the free codes' index is ordered. By id alone, once the
+ * table was analysed Postgres read the codes in primary-key order and skipped every code sold before
+ * (the oldest ones): 8 ms per order with 8,000 sold, and more with every sale.
+ */
+export const claimCodes = preparedQuery((db) => {
+  const free = db
+    .select({ id: stockCodes.id })
+    .from(stockCodes)
+    .where(and(eq(stockCodes.sku, sql.placeholder("sku")), isNull(stockCodes.orderId)))
+    .orderBy(stockCodes.createdAt, stockCodes.id)
+    .limit(sql.placeholder("quantity"))
+    .for("update", { skipLocked: true });
+  return db
+    .update(stockCodes)
+    .set({ orderId: setPlaceholder("orderId", stockCodes.orderId), deliveredAt: sql`now()` })
+    .where(inArray(stockCodes.id, free))
+    .returning({ id: stockCodes.id, codeEncrypted: stockCodes.codeEncrypted, pinEncrypted: stockCodes.pinEncrypted, serial: stockCodes.serial })
+    .prepare("claim_stock_codes");
+});
+
+/** Hands out the order's codes in the order's own transaction; the delivery names them encrypted, as stored. */
+export async function deliverStock(tx: Tx, sku: string, quantity: number, orderId: string): Promise<StoredDelivery> {
+  const claimed = await claimCodes(tx).execute({ sku, quantity, orderId });
+  if (claimed.length < quantity) {
+    throw new AppError("out_of_stock", `Only ${claimed.length} of ${quantity} codes are in stock for ${sku}.`, { sku, available: claimed.length });
+  }
+  claimed.sort((a, b) => (a.id < b.id ? -1 : 1));
+  return { items: claimed.map(({ codeEncrypted, pinEncrypted, serial }) => ({ codeEncrypted, pinEncrypted, serial })), note: null };
+}

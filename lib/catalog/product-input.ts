@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { FULFILMENT_MODES, PRODUCT_CATEGORIES } from "@/lib/db/schema";
 import { parseMoney } from "@/lib/money/money";
+import { fieldPatternProblem } from "./field-pattern";
 
 // Messages in the admin's words: zod's own ("Too small: expected string to have >=1 characters") reach the form.
 const requiredText = (max: number) => z.string().trim().min(1, "Required.").max(max, `Use at most ${max} characters.`);
@@ -22,15 +23,10 @@ const fieldSchema = z.strictObject({
     .string()
     .max(200)
     .optional()
-    .refine((p) => {
-      if (!p) return true;
-      try {
-        new RegExp(p);
-        return true;
-      } catch {
-        return false;
-      }
-    }, "Not a valid regular expression."),
+    .superRefine((pattern, ctx) => {
+      const problem = pattern ? fieldPatternProblem(pattern) : null;
+      if (problem) ctx.addIssue({ code: "custom", message: problem });
+    }),
 });
 
 const positiveMoney = z.string().transform((text, ctx) => {

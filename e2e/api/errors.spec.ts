@@ -62,6 +62,22 @@ test.describe("error bodies", () => {
     expect((await paired.json()).fields).toEqual({ details: "help 😀 me" });
   });
 
+  test("bytes that are not UTF-8 are refused, in a body or a query, never stored as U+FFFD", async ({ request, fixtures }) => {
+    const headers = { "X-API-Key": fixtures.dave.apiKey };
+    const latin1 = await request.post("/api/v2/order", {
+      headers: { ...headers, "Content-Type": "application/json" },
+      data: Buffer.concat([Buffer.from('{"sku":"giftcard-steam-us-20","reference":"caf'), Buffer.from([0xe9]), Buffer.from('"}')]),
+    });
+    expect(latin1.status()).toBe(400);
+    expect((await latin1.json()).error).toMatchObject({ code: "invalid_json", message: "The body is not valid UTF-8." });
+
+    const query = await request.get("/api/v2/orders?limit=5&reference=caf%E9", { headers });
+    expect(query.status()).toBe(400);
+    expect((await query.json()).error.details.issues).toEqual([{ path: "query.reference", message: "Must be UTF-8 once percent-decoded." }]);
+    // U+FFFD itself, spelled as UTF-8, is text like any other.
+    expect((await request.get("/api/v2/orders?limit=5&reference=caf%EF%BF%BD", { headers })).status()).toBe(200);
+  });
+
   test("a body nested deeper than 32 levels is 400 validation_error, however deep", async ({ request, fixtures }) => {
     const nested = (depth: number) => "[".repeat(depth) + "]".repeat(depth);
     // 40 levels, then 30,000: a body just under 64 KiB, deeper than a recursive search could go.

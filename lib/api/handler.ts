@@ -109,22 +109,49 @@ function parseWith<T extends z.ZodType>(schema: T, value: unknown, root: string)
   throw validationError(zodIssuesToValidation(result.error, root));
 }
 
-/** A parameter given twice arrives as an array, so a scalar schema refuses it instead of silently taking one. */
-function queryObject(params: URLSearchParams): Record<string, string | string[]> {
+/**
+ * A parameter given twice arrives as an array, so a scalar schema refuses it instead of silently taking
+ * one. A percent escape that is not UTF-8 is refused too: decoding would turn it into U+FFFD, and a
+ * filter would then match what the caller never sent.
+ */
+function queryObject(url: URL): Record<string, string | string[]> {
+  const params = url.searchParams;
   const out: Record<string, string | string[]> = {};
   for (const key of new Set(params.keys())) {
     const values = params.getAll(key);
+    if ((key + values.join("")).includes("\uFFFD")) assertUtf8Query(url.search, key);
     out[key] = values.length === 1 ? values[0] : values;
   }
   return out;
 }
+
+/** Refuses `key` when one of its raw name=value pairs holds an escape that is not UTF-8. */
+function assertUtf8Query(search: string, key: string): void {
+  for (const pair of search.slice(1).split("&")) {
+    const [name] = new URLSearchParams(pair).keys();
+    if (name !== key) continue;
+    try {
+      decodeURIComponent(pair.replaceAll("+", " "));
+    } catch {
+      throw validationError([{ path: `query.${key}`, message: "Must be UTF-8 once percent-decoded." }]);
+    }
+  }
+}
+
+/** Fatal: bytes that are not UTF-8 are refused, not replaced with U+FFFD and stored as such. */
+const utf8 = new TextDecoder("utf-8", { fatal: true });
 
 async function readJsonBody(request: ApiRequest): Promise<unknown> {
   const declared = Number(request.headers.get("content-length") ?? "0");
   if (declared > MAX_BODY_BYTES) throw new AppError("payload_too_large", `The body is over ${MAX_BODY_BYTES / 1024} KiB.`);
   const bytes = new Uint8Array(await request.arrayBuffer());
   if (bytes.byteLength > MAX_BODY_BYTES) throw new AppError("payload_too_large", `The body is over ${MAX_BODY_BYTES / 1024} KiB.`);
-  const text = new TextDecoder("utf-8").decode(bytes).trim();
+  let text: string;
+  try {
+    text = utf8.decode(bytes).trim();
+  } catch {
+    throw new AppError("invalid_json", "The body is not valid UTF-8.");
+  }
   if (text === "") return {};
   try {
     return JSON.parse(text);
@@ -167,7 +194,7 @@ export function apiHandler<Q extends z.ZodType, B extends z.ZodType, P extends z
         }
       }
       const params = operation.params ? parseWith(operation.params, await route.params, "path") : undefined;
-      const query = operation.query ? parseWith(operation.query, queryObject(new URL(request.url).searchParams), "query") : undefined;
+      const query = operation.query ? parseWith(operation.query, queryObject(new URL(request.url)), "query") : undefined;
       const body = bodySchema ? parseWith(bodySchema, await readJsonBody(request), "") : undefined;
 
       const result = await handler({ request, db: database.db, caller, query, body, params, requestId, ip } as HandlerContext<Q, B, P, A>);

@@ -3,8 +3,12 @@ import { FULFILMENT_MODES, PRODUCT_CATEGORIES } from "@/lib/db/schema";
 import { parseMoney } from "@/lib/money/money";
 import { fieldPatternProblem } from "./field-pattern";
 
+// The order fields arrive as JSON, which can spell half of a surrogate pair; the database cannot store it.
+const wholeCharacters = (text: string) => text.isWellFormed();
+const WHOLE_CHARACTERS = "Use whole characters: this holds half of one.";
+
 // Messages in the admin's words: zod's own ("Too small: expected string to have >=1 characters") reach the form.
-const requiredText = (max: number) => z.string().trim().min(1, "Required.").max(max, `Use at most ${max} characters.`);
+const requiredText = (max: number) => z.string().trim().min(1, "Required.").max(max, `Use at most ${max} characters.`).refine(wholeCharacters, WHOLE_CHARACTERS);
 
 const wholeNumber = (min: number, max: number) =>
   z.coerce
@@ -23,6 +27,7 @@ const fieldSchema = z.strictObject({
     .string()
     .max(200)
     .optional()
+    .refine((pattern) => pattern === undefined || wholeCharacters(pattern), WHOLE_CHARACTERS)
     .superRefine((pattern, ctx) => {
       const problem = pattern ? fieldPatternProblem(pattern) : null;
       if (problem) ctx.addIssue({ code: "custom", message: problem });

@@ -8,7 +8,7 @@ import type { ProductInput } from "@/lib/catalog/product-input";
 import { addStockCodes, availableStock, parseStockLines } from "@/lib/catalog/stock";
 import { findProduct } from "@/lib/catalog/get-product";
 import { db } from "@/lib/db/client";
-import { notFound } from "@/lib/errors/app-error";
+import { notFound, validationError } from "@/lib/errors/app-error";
 import type { ActionState } from "@/lib/panel/action-state";
 import { formText, runAction } from "@/lib/panel/run-action";
 
@@ -27,11 +27,12 @@ function productInputFromForm(form: FormData): Omit<ProductInput, "sku"> {
     const value = formText(form, `meta.${key}`).trim();
     if (value) meta[key] = value;
   }
-  let rows: unknown = [];
+  let rows: unknown;
   try {
     rows = JSON.parse(formText(form, "fieldsJson") || "[]");
   } catch {
-    rows = [];
+    // The form's own script writes this; unreadable, it must not save the product without its fields.
+    throw validationError([{ path: "fields", message: "The order fields could not be read; reload the page and try again." }]);
   }
   const fields = (Array.isArray(rows) ? rows : []).map((row) => {
     const r = (row ?? {}) as Record<string, unknown>;

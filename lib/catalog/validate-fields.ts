@@ -1,5 +1,6 @@
 import type { Product } from "@/lib/db/schema";
 import type { ValidationIssue } from "@/lib/errors/app-error";
+import { characterCount } from "@/lib/text/characters";
 
 /**
  * Checks an order's `fields` against what the product declares: every required field present, each
@@ -23,7 +24,7 @@ export function validateOrderFields(product: Product, fields: Record<string, unk
       continue;
     }
     const value = String(raw).trim();
-    if (value.length > 256) {
+    if (characterCount(value) > 256) {
       issues.push({ path: `fields.${field.name}`, message: `${field.label} is too long.` });
       continue;
     }

@@ -57,6 +57,10 @@ describe(`manual orders and their chat (${testDriver()})`, () => {
       .where(and(eq(events.userId, user.id), eq(events.type, "manual_service.chat.message")));
     expect(event.data.message_preview).toBe("a".repeat(98) + "😀…");
     expect(Array.from(String(event.data.message_preview))).toHaveLength(100);
+
+    // The 2000-character limit counts an emoji as one character.
+    await postOrderMessage(database.db, { order, author: "reseller", authorId: user.id, text: "a".repeat(1999) + "😀" });
+    await expect(postOrderMessage(database.db, { order, author: "reseller", authorId: user.id, text: "a".repeat(2000) + "😀" })).rejects.toMatchObject({ code: "validation_error" });
   });
 
   it("failing it returns the charge; chat needs text and a manual order", async () => {

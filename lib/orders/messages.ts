@@ -4,6 +4,7 @@ import { orderMessages, type MessageAuthor, type Order, type OrderMessage } from
 import { AppError } from "@/lib/errors/app-error";
 import { recordEvent } from "@/lib/events/record-event";
 import { newId } from "@/lib/ids/ids";
+import { characterCount, shortened } from "@/lib/text/characters";
 
 export const MAX_MESSAGE_LENGTH = 2000;
 
@@ -11,13 +12,8 @@ export async function listOrderMessages(db: Db, order: Order): Promise<OrderMess
   return db.select().from(orderMessages).where(eq(orderMessages.orderId, order.id)).orderBy(asc(orderMessages.id));
 }
 
-const PREVIEW_LENGTH = 100;
-
-/** At most PREVIEW_LENGTH characters, cut between code points: half of a surrogate pair cannot be stored in jsonb. */
-function preview(text: string): string {
-  const characters = Array.from(text);
-  return characters.length > PREVIEW_LENGTH ? `${characters.slice(0, PREVIEW_LENGTH - 1).join("")}…` : text;
-}
+/** API.md: at most 100 characters; cut where a reader sees a character end, so never inside a surrogate pair. */
+const preview = (text: string) => shortened(text, 100);
 
 /**
  * Adds a message to a manual order's chat. A supplier message tells the reseller through
@@ -30,7 +26,7 @@ export async function postOrderMessage(
   const text = input.text.trim();
   if (input.order.type !== "manual") throw new AppError("wrong_category", "Only manual orders have a chat.");
   if (!text) throw new AppError("validation_error", "Write a message.", { issues: [{ path: "text", message: "must not be empty" }] });
-  if (text.length > MAX_MESSAGE_LENGTH) {
+  if (characterCount(text) > MAX_MESSAGE_LENGTH) {
     throw new AppError("validation_error", `Messages are at most ${MAX_MESSAGE_LENGTH} characters.`, { issues: [{ path: "text", message: "is too long" }] });
   }
   return db.transaction(async (tx) => {

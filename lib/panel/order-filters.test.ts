@@ -30,6 +30,12 @@ describe("order filter params", () => {
     expect(parseOrderFilterParams(new URLSearchParams("from=0001-01-01")).from).toBe("0001-01-01");
   });
 
+  it("keeps a reference of 64 characters whole, however many UTF-16 units they take", () => {
+    const emoji = "😀".repeat(64);
+    expect(parseOrderFilterParams({ reference: emoji }).reference).toBe(emoji);
+    expect(parseOrderFilterParams({ reference: emoji + "x" }).reference).toBe(emoji);
+  });
+
   it("makes `to` inclusive of the whole day", () => {
     const filter = orderFilterOf({ from: "2026-11-01", to: "2026-11-01" });
     expect(filter.from?.toISOString()).toBe("2026-11-01T00:00:00.000Z");

@@ -1,5 +1,6 @@
 import { searchParam } from "./search-param";
 import { ORDER_STATUSES, PRODUCT_CATEGORIES, type OrderStatus, type ProductCategory } from "@/lib/db/schema";
+import { firstCharacters } from "@/lib/text/characters";
 
 /** The order-list filters as the panel's GET forms send them (strings), validated; anything odd is dropped. */
 export interface OrderFilterParams {
@@ -30,7 +31,7 @@ function validDate(text: string | undefined): string | undefined {
 export function parseOrderFilterParams(params: SearchParams): OrderFilterParams {
   const status = ORDER_STATUSES.find((s) => s === one(params, "status"));
   const type = PRODUCT_CATEGORIES.find((t) => t === one(params, "type"));
-  const reference = one(params, "reference")?.slice(0, 64);
+  const reference = firstCharacters(one(params, "reference") ?? "", 64) || undefined;
   const cursor = one(params, "cursor");
   return {
     status,

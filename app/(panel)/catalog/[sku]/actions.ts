@@ -11,6 +11,7 @@ import { RECIPIENT_FIELDS } from "@/lib/fulfilment/recipient";
 import { placeOrder } from "@/lib/orders/place-order";
 import type { ActionState } from "@/lib/panel/action-state";
 import { formText, runAction } from "@/lib/panel/run-action";
+import { characterCount } from "@/lib/text/characters";
 
 export type RecipientCheckResult = { valid: true; nickname: string } | { valid: false; reason: string };
 
@@ -43,7 +44,7 @@ export async function placeOrderAction(_previous: ActionState, form: FormData): 
       if (name.startsWith("fields.") && typeof value === "string" && value.trim() !== "") fields[name.slice("fields.".length)] = value.trim();
     }
     const reference = formText(form, "reference").trim();
-    if (reference.length > 64) return { ok: false, message: "Check the highlighted fields.", fieldErrors: { reference: "Use at most 64 characters." } };
+    if (characterCount(reference) > 64) return { ok: false, message: "Check the highlighted fields.", fieldErrors: { reference: "Use at most 64 characters." } };
     const quantityText = formText(form, "quantity").trim();
     const quantity = /^\d{1,6}$/.test(quantityText) ? Number(quantityText) : Number.NaN;
     const key = formText(form, "idempotencyKey");

@@ -78,6 +78,16 @@ test.describe("error bodies", () => {
     expect((await request.get("/api/v2/orders?limit=5&reference=caf%EF%BF%BD", { headers })).status()).toBe(200);
   });
 
+  test("a reference with a control or direction character is 400 at body.reference", async ({ request, fixtures }) => {
+    for (const reference of ["shop\u001b[31m-1", "\u202eshop-1"]) {
+      const response = await request.post("/api/v2/order", { headers: { "X-API-Key": fixtures.dave.apiKey }, data: { sku: "giftcard-steam-us-20", reference } });
+      expect(response.status(), JSON.stringify(reference)).toBe(400);
+      expect((await response.json()).error.details.issues).toEqual([
+        { path: "reference", message: "Must not contain control characters, direction overrides or invisible characters." },
+      ]);
+    }
+  });
+
   test("a body nested deeper than 32 levels is 400 validation_error, however deep", async ({ request, fixtures }) => {
     const nested = (depth: number) => "[".repeat(depth) + "]".repeat(depth);
     // 40 levels, then 30,000: a body just under 64 KiB, deeper than a recursive search could go.

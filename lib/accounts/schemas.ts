@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { hasHiddenCharacter } from "@/lib/text/hidden-characters";
 
 export const emailSchema = z
   .string()
@@ -12,4 +13,9 @@ export const passwordSchema = z
   .min(10, "Use at least 10 characters.")
   .max(200, "Use at most 200 characters.");
 
-export const nameSchema = z.string().trim().min(1, "Enter a name.").max(100, "Use at most 100 characters.");
+export const nameSchema = z
+  .string()
+  .trim()
+  .min(1, "Enter a name.")
+  .max(100, "Use at most 100 characters.")
+  .refine((name) => !hasHiddenCharacter(name), "Use letters, digits, spaces and punctuation only.");

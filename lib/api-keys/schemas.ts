@@ -1,15 +1,14 @@
 import { z } from "zod";
+import { hasHiddenCharacter } from "@/lib/text/hidden-characters";
 import { parseAllowlistEntry } from "./ip-allowlist";
 
-/** Control characters and bidirectional overrides, which would let a name change how the list around it reads. */
-const HIDDEN_CHARACTERS = /[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u202a-\u202e\u2066-\u2069]/;
 
 export const apiKeyNameSchema = z
   .string()
   .trim()
   .min(1, "Give the key a name.")
   .max(60, "Use at most 60 characters.")
-  .refine((name) => !HIDDEN_CHARACTERS.test(name), "Use letters, digits, spaces and punctuation only.");
+  .refine((name) => !hasHiddenCharacter(name), "Use letters, digits, spaces and punctuation only.");
 
 /** Accepts addresses and CIDR ranges separated by commas, spaces or new lines. */
 export const allowlistTextSchema = z

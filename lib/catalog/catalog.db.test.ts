@@ -82,6 +82,8 @@ describe(`catalog (${testDriver()})`, () => {
     expect(lines[3]).toEqual({ code: "AAA-3", pin: "5555", serial: "SN-1" });
     // A control character anywhere in a line (a NUL, an escape sequence) makes it invalid, not a code.
     expect(parseStockLines("OK-1\nCTRL\u0007,1\nOK-2,P\u0000IN\nOK-3,1,S\u001b[31m\nOK-4,\u0085").invalid).toEqual([2, 3, 4, 5]);
+    // So does an invisible or direction character, which would make a look-alike of a code in stock.
+    expect(parseStockLines("UNI-1\nUNI-1\u200b\nUNI\u2060-1\nUNI\u202e-1").invalid).toEqual([2, 3, 4]);
     const before = await availableStock(database.db, "giftcard-psn-us-25");
     expect(await addStockCodes(database.db, "giftcard-psn-us-25", lines)).toEqual({ added: 3, duplicates: 1 });
     expect(await addStockCodes(database.db, "giftcard-psn-us-25", [{ code: "AAA-2", pin: null, serial: null }])).toEqual({ added: 0, duplicates: 1 });

@@ -4,6 +4,7 @@ import { encryptSecret } from "@/lib/crypto/encryption";
 import type { DbOrTx } from "@/lib/db/client";
 import { stockCodes } from "@/lib/db/schema";
 import { AppError } from "@/lib/errors/app-error";
+import { hasHiddenCharacter } from "@/lib/text/hidden-characters";
 
 export interface StockLine {
   code: string;
@@ -11,8 +12,8 @@ export interface StockLine {
   serial: string | null;
 }
 
-/** Control characters (NUL, escape sequences, bells) are never part of a code a reseller could type in. */
-const hasControlCharacter = (part: string | undefined) => part !== undefined && /[\u0000-\u001f\u007f-\u009f]/.test(part);
+/** Control, direction and invisible characters are never part of a code a reseller could type in, and would make a look-alike of one in stock. */
+const hasHiddenPart = (part: string | undefined) => part !== undefined && hasHiddenCharacter(part);
 
 /** One code per line, as `CODE`, `CODE,PIN` or `CODE,PIN,SERIAL` (a CSV export pastes as is). */
 export function parseStockLines(text: string): { lines: StockLine[]; invalid: number[] } {
@@ -22,7 +23,7 @@ export function parseStockLines(text: string): { lines: StockLine[]; invalid: nu
     const line = raw.trim();
     if (!line || /^code\s*(,|$)/i.test(line)) return;
     const [code, pin, serial] = line.split(",").map((part) => part.trim().replace(/^"|"$/g, ""));
-    if (!code || code.length > 200 || /\s/.test(code) || [code, pin, serial].some(hasControlCharacter)) invalid.push(index + 1);
+    if (!code || code.length > 200 || /\s/.test(code) || [code, pin, serial].some(hasHiddenPart)) invalid.push(index + 1);
     else lines.push({ code, pin: pin || null, serial: serial || null });
   });
   return { lines, invalid };

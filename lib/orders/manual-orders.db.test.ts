@@ -67,6 +67,11 @@ describe(`manual orders and their chat (${testDriver()})`, () => {
     const user = await resellerWithBalance(database.db, 20_000_000n);
     const { order } = await placeOrder(database.db, { user, sku: "svc", quantity: 1, fields: { details: "x" }, source: "api" });
     await expect(postOrderMessage(database.db, { order, author: "reseller", authorId: user.id, text: "  " })).rejects.toMatchObject({ code: "validation_error" });
+    await expect(postOrderMessage(database.db, { order, author: "reseller", authorId: user.id, text: "\u200b" })).rejects.toMatchObject({ message: "Write a message." });
+    await expect(postOrderMessage(database.db, { order, author: "reseller", authorId: user.id, text: "reads \u202ebackwards" })).rejects.toMatchObject({
+      message: "Messages must not contain control characters or direction overrides.",
+    });
+    await postOrderMessage(database.db, { order, author: "reseller", authorId: user.id, text: "Two lines:\nשלום 👋" });
     await expect(failManualOrder(database.db, order.id, "")).rejects.toMatchObject({ code: "validation_error" });
     await failManualOrder(database.db, order.id, "Cannot be done for this region");
     expect(await balanceOf(user.id)).toBe(20_000_000n);

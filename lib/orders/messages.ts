@@ -5,6 +5,7 @@ import { AppError } from "@/lib/errors/app-error";
 import { recordEvent } from "@/lib/events/record-event";
 import { newId } from "@/lib/ids/ids";
 import { characterCount, shortened } from "@/lib/text/characters";
+import { hasHiddenCharacterInMessage, hasVisibleCharacter } from "@/lib/text/hidden-characters";
 
 export const MAX_MESSAGE_LENGTH = 2000;
 
@@ -25,7 +26,10 @@ export async function postOrderMessage(
 ): Promise<OrderMessage> {
   const text = input.text.trim();
   if (input.order.type !== "manual") throw new AppError("wrong_category", "Only manual orders have a chat.");
-  if (!text) throw new AppError("validation_error", "Write a message.", { issues: [{ path: "text", message: "must not be empty" }] });
+  if (!hasVisibleCharacter(text)) throw new AppError("validation_error", "Write a message.", { issues: [{ path: "text", message: "must not be empty" }] });
+  if (hasHiddenCharacterInMessage(text)) {
+    throw new AppError("validation_error", "Messages must not contain control characters or direction overrides.", { issues: [{ path: "text", message: "holds a hidden character" }] });
+  }
   if (characterCount(text) > MAX_MESSAGE_LENGTH) {
     throw new AppError("validation_error", `Messages are at most ${MAX_MESSAGE_LENGTH} characters.`, { issues: [{ path: "text", message: "is too long" }] });
   }

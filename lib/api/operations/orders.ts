@@ -4,6 +4,7 @@ import { MAX_MESSAGE_LENGTH } from "@/lib/orders/messages";
 import { orderSchema } from "@/lib/orders/serialize";
 import { filterTime, listResponse, paginationQuery, resourceId, timestampString } from "../common-schemas";
 import { defineOperation } from "../operation";
+import { HIDDEN_CHARACTER_MESSAGE, hasHiddenCharacter } from "@/lib/text/hidden-characters";
 
 /*
  * Orders: creation (one operation per endpoint, each with the categories it sells), reads, the
@@ -31,6 +32,7 @@ export const orderRequestSchema = z
       .string()
       .min(1)
       .max(64)
+      .refine((reference) => !hasHiddenCharacter(reference), HIDDEN_CHARACTER_MESSAGE)
       .nullish()
       .meta({ description: "Your own id for the order; unique among your orders, filterable in lists.", example: "shop-order-8812" }),
   })

@@ -12,6 +12,7 @@ import { placeOrder } from "@/lib/orders/place-order";
 import type { ActionState } from "@/lib/panel/action-state";
 import { formText, runAction } from "@/lib/panel/run-action";
 import { characterCount } from "@/lib/text/characters";
+import { hasHiddenCharacter } from "@/lib/text/hidden-characters";
 
 export type RecipientCheckResult = { valid: true; nickname: string } | { valid: false; reason: string };
 
@@ -45,6 +46,7 @@ export async function placeOrderAction(_previous: ActionState, form: FormData): 
     }
     const reference = formText(form, "reference").trim();
     if (characterCount(reference) > 64) return { ok: false, message: "Check the highlighted fields.", fieldErrors: { reference: "Use at most 64 characters." } };
+    if (hasHiddenCharacter(reference)) return { ok: false, message: "Check the highlighted fields.", fieldErrors: { reference: "Use letters, digits and punctuation only." } };
     const quantityText = formText(form, "quantity").trim();
     const quantity = /^\d{1,6}$/.test(quantityText) ? Number(quantityText) : Number.NaN;
     const key = formText(form, "idempotencyKey");

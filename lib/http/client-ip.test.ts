@@ -16,6 +16,12 @@ describe("client IP", () => {
     expect(resolveClientIp("10.0.0.2", " , ", true)).toBe("10.0.0.2");
   });
 
+  it("falls back to the socket address when the proxy's entry is not an IP address", () => {
+    expect(resolveClientIp("10.0.0.2", "203.0.113.9, 😀", true)).toBe("10.0.0.2");
+    expect(resolveClientIp("10.0.0.2", "1".repeat(8000), true)).toBe("10.0.0.2");
+    expect(resolveClientIp("10.0.0.2", "2001:db8::7", true)).toBe("2001:db8::7");
+  });
+
   it("unwraps IPv4-mapped IPv6 socket addresses", () => {
     expect(resolveClientIp("::ffff:127.0.0.1", undefined, false)).toBe("127.0.0.1");
   });

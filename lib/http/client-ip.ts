@@ -1,3 +1,4 @@
+import { isIP } from "node:net";
 import type { HeaderReader } from "@/lib/api/answer";
 
 /**
@@ -8,14 +9,17 @@ export const CLIENT_IP_HEADER = "x-client-ip";
 
 /**
  * The socket's address, or with a trusted proxy in front, the rightmost X-Forwarded-For entry: the
- * one our proxy added. Entries to its left came from the client and prove nothing.
+ * one our proxy added. Entries to its left came from the client and prove nothing. An entry that is
+ * not an IP address (a request that reached the app around the proxy) counts for nothing either: it
+ * would be checked against allowlists and shown as a key's last address.
  */
 export function resolveClientIp(socketAddress: string | undefined, forwardedFor: string | string[] | undefined, trustProxy: boolean): string {
   const fallback = normalize(socketAddress ?? "") || "0.0.0.0";
   if (!trustProxy || !forwardedFor) return fallback;
   const header = Array.isArray(forwardedFor) ? forwardedFor.join(",") : forwardedFor;
   const entries = header.split(",").map((entry) => entry.trim()).filter(Boolean);
-  return normalize(entries[entries.length - 1] ?? "") || fallback;
+  const forwarded = normalize(entries[entries.length - 1] ?? "");
+  return isIP(forwarded) ? forwarded : fallback;
 }
 
 function normalize(address: string): string {

@@ -25,7 +25,8 @@ export async function GET(request: Request): Promise<Response> {
     cursor = page.nextCursor ?? undefined;
   } while (cursor && rows.length < MAX_ROWS);
   const date = new Date().toISOString().slice(0, 10);
-  return new Response(ordersToCsv(rows), {
+  // A byte order mark, so that Excel reads the file as UTF-8 rather than the system's code page.
+  return new Response(`\uFEFF${ordersToCsv(rows)}`, {
     headers: {
       "Content-Type": "text/csv; charset=utf-8",
       "Content-Disposition": `attachment; filename="orders-${date}.csv"`,

@@ -12,4 +12,12 @@ describe("the product form's text", () => {
   it("takes whole characters beyond the basic plane", () => {
     expect(productInputSchema.safeParse({ ...product, name: "Stars ⭐ 😀", fields: [{ name: "player_id", label: "Player 🎮 ID", required: true }] }).success).toBe(true);
   });
+
+  it("takes a region in Latin letters, digits or dashes, upper-cased, and refuses others rather than change them", () => {
+    expect(productInputSchema.parse({ ...product, region: " eu-west ", fields: [] }).region).toBe("EU-WEST");
+    expect(productInputSchema.safeParse({ ...product, region: "ßﬃ", fields: [] }).error?.issues[0]).toMatchObject({
+      path: ["region"],
+      message: "Use 2 to 12 letters, digits or dashes, such as US or GLOBAL.",
+    });
+  });
 });

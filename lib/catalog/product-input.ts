@@ -50,7 +50,12 @@ export const productInputSchema = z
     category: z.enum(PRODUCT_CATEGORIES),
     name: requiredText(120),
     group: requiredText(80),
-    region: z.string().trim().toUpperCase().min(2, "Use 2 to 12 characters, such as US or GLOBAL.").max(12, "Use 2 to 12 characters, such as US or GLOBAL."),
+    // Letters of the Latin alphabet only: upper-casing others changes them (ß becomes SS) behind the admin's back.
+    region: z
+      .string()
+      .trim()
+      .regex(/^[A-Za-z0-9-]{2,12}$/, "Use 2 to 12 letters, digits or dashes, such as US or GLOBAL.")
+      .transform((region) => region.toUpperCase()),
     listPrice: positiveMoney,
     fields: z.array(fieldSchema).max(10),
     minQuantity: wholeNumber(1, 1000),

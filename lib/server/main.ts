@@ -18,6 +18,7 @@ import { loadApiRoutes } from "./api-routes";
 import { keepNativeDate } from "./native-date";
 import { buildIsStale } from "./build-freshness";
 import { answerClientError } from "./client-error";
+import { drainServer } from "./drain";
 import { refuseMalformedPath } from "./malformed-path";
 
 const dev = process.argv.includes("--dev");
@@ -25,6 +26,9 @@ const dev = process.argv.includes("--dev");
 process.env.NEXT_TELEMETRY_DISABLED ??= "1";
 // Development checks every API answer against its schema, as the tests do (lib/api/response-check.ts).
 if (dev) process.env.CHECK_API_RESPONSES ??= "1";
+
+/** How long a stop waits for requests in progress: inside the 30 s most process managers give before SIGKILL. */
+const SHUTDOWN_GRACE_MS = 25_000;
 
 function log(line: string) {
   console.log(`[server] ${line}`);
@@ -78,8 +82,8 @@ async function main() {
   const shutdown = async (signal: string) => {
     if (stopping) return;
     stopping = true;
-    log(`${signal}: shutting down`);
-    server.close();
+    log(`${signal}: finishing the requests in progress, then stopping`);
+    await drainServer(server, SHUTDOWN_GRACE_MS);
     await worker?.stop();
     await database().close();
     releaseLock();

@@ -32,11 +32,19 @@ export const withoutSlots: BatchJobContext["inSlot"] = (work) => work();
 export interface JobHandlerOptions {
   /** For kinds that run longer than the worker's default lease, so they are not claimed twice. */
   leaseMs?: number;
-  /** A kind that runs for good (it reschedules itself): every worker makes sure one such job exists. */
+  /**
+   * A kind that runs for good (it reschedules itself): every worker makes sure one such job exists,
+   * and when its attempts run out it starts over after a pause instead of failing for good.
+   */
   recurring?: boolean;
+  /**
+   * Runs once a job of the kind has failed its last attempt, to settle what it leaves behind (an
+   * order that would otherwise stay charged and processing). Errors are logged; the job stays failed.
+   */
+  onGiveUp?: (job: Job, ctx: Pick<JobContext, "db">) => Promise<void>;
 }
 
-export interface BatchJobHandlerOptions extends Omit<JobHandlerOptions, "recurring"> {
+export interface BatchJobHandlerOptions extends Omit<JobHandlerOptions, "recurring" | "onGiveUp"> {
   /**
    * How many jobs of the kind each worker has in their slot part (BatchJobContext.inSlot) at once, in
    * slots of their own beside its other jobs. A worker claims up to twice as many, so that the next
@@ -47,7 +55,7 @@ export interface BatchJobHandlerOptions extends Omit<JobHandlerOptions, "recurri
 
 export type RegisteredHandler =
   | (JobHandlerOptions & { handler: JobHandler; batch?: undefined })
-  | (BatchJobHandlerOptions & { batch: BatchJobHandler; handler?: undefined; recurring?: undefined });
+  | (BatchJobHandlerOptions & { batch: BatchJobHandler; handler?: undefined; recurring?: undefined; onGiveUp?: undefined });
 
 /**
  * On globalThis because the Next.js bundle and the server script each load their own copy of this

@@ -50,6 +50,9 @@ export function runClaimedBatch(batch: BatchJobHandler, claimed: Job[], options:
   return claimed.map((job) => (leaseUsedUp(job) ? recordOutcome(job, expiredEveryAttempt(), options) : ran[runnable.indexOf(job)]));
 }
 
+/** How long a recurring job that used up its attempts waits before it starts over. */
+const RECURRING_PAUSE_MS = 60_000;
+
 /** Only a claim after an expired lease gets here: the attempts were used up by runs that never reported back. */
 const leaseUsedUp = (job: Job) => job.attempts > job.maxAttempts;
 const expiredEveryAttempt = (): Outcome => ({ type: "failed", error: new Error(`the lease expired on every attempt (the worker died or stalled)`) });
@@ -66,10 +69,22 @@ async function recordOutcome(job: Job, outcome: Outcome, options: RunJobOptions)
       case "later":
         held = await rescheduleJob(db, job, workerId, outcome.delayMs);
         break;
-      case "failed":
+      case "failed": {
         log(`${label} failed on attempt ${job.attempts}/${job.maxAttempts}: ${errorMessage(outcome.error)}`);
+        const registered = jobHandler(job.kind);
+        const last = job.attempts >= job.maxAttempts;
+        if (last && registered?.recurring) {
+          // Nothing else would run it again while the workers live: a payment watcher must not stop for good.
+          log(`${label} ran out of attempts; as a recurring job it starts over in ${RECURRING_PAUSE_MS / 1000} s`);
+          held = await rescheduleJob(db, job, workerId, RECURRING_PAUSE_MS);
+          break;
+        }
         held = await failJob(db, job, workerId, outcome.error, outcome.retryDelayMs);
+        if (held && last && registered?.onGiveUp) {
+          await registered.onGiveUp(job, { db }).catch((error: unknown) => log(`${label} could not be settled after its last attempt: ${errorMessage(error)}`));
+        }
         break;
+      }
       case "lease-lost":
         held = false;
     }

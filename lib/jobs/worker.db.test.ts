@@ -52,6 +52,43 @@ describe(`job worker (${testDriver()})`, () => {
     expect(calls).toBe(3);
   });
 
+  it("settles what a job leaves behind once, after its last attempt failed", async () => {
+    const settled: number[] = [];
+    registerJobHandler(
+      "w.settle",
+      async () => {
+        throw new Error("supplier down");
+      },
+      { onGiveUp: async (job) => void settled.push(job.id) },
+    );
+    await enqueueJob(db, { kind: "w.settle", maxAttempts: 2 });
+    expect(await runDueJobsOnce(db, "w1", { log: quiet })).toBe(1);
+    expect(settled).toEqual([]);
+    const [row] = await rowsOf("w.settle");
+    await db.update(jobs).set({ runAt: sql`now()` }).where(eq(jobs.id, row.id));
+    expect(await runDueJobsOnce(db, "w1", { log: quiet })).toBe(1);
+    expect(settled).toEqual([row.id]);
+    expect((await rowsOf("w.settle"))[0]).toMatchObject({ status: "failed", lastError: "supplier down" });
+  });
+
+  it("starts a recurring job over after a pause when its attempts run out, rather than failing it for good", async () => {
+    registerJobHandler(
+      "w.recurring",
+      async () => {
+        throw new Error("chain unreachable");
+      },
+      { recurring: true },
+    );
+    await enqueueJob(db, { kind: "w.recurring", maxAttempts: 1 });
+    expect(await runDueJobsOnce(db, "w1", { log: quiet })).toBe(1);
+    const [row] = await rowsOf("w.recurring");
+    expect(row).toMatchObject({ status: "pending", attempts: 0 });
+    const pause = row.runAt.getTime() - Date.now();
+    expect(pause).toBeGreaterThan(50_000);
+    expect(pause).toBeLessThanOrEqual(60_000);
+    await db.delete(jobs).where(eq(jobs.id, row.id));
+  });
+
   it("fails a job whose kind has no handler, saying so", async () => {
     await enqueueJob(db, { kind: "w.unknown", maxAttempts: 1 });
     const lines: string[] = [];

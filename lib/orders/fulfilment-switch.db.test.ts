@@ -1,10 +1,12 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addStockCodes } from "@/lib/catalog/stock";
 import type { Database } from "@/lib/db/client";
-import { products, users, type FulfilmentMode } from "@/lib/db/schema";
+import { jobs, products, users, type FulfilmentMode } from "@/lib/db/schema";
 import { createTestDatabase, testDriver } from "@/lib/db/test-database";
+import { runDueJobsOnce } from "@/lib/jobs/worker";
 import { ensureTariffs } from "@/lib/tariffs/ensure-tariffs";
+import { SUPPLIER_GAVE_UP } from "./fulfil-job";
 import { fulfilOrder } from "./fulfil-order";
 import { listOrders } from "./list-orders";
 import { completeManualOrder, failManualOrder } from "./manual-orders";
@@ -77,6 +79,20 @@ describe(`orders whose product changed its fulfilment (${testDriver()})`, () => 
     const { user, order } = await waitingOrder("tu-by-hand");
     await failManualOrder(database.db, order.id, "Supplier unreachable");
     expect(await fulfilOrder(database.db, order.id)).toMatchObject({ status: "failed", failureReason: "Supplier unreachable" });
+    expect(await balanceOf(user.id)).toBe(10_000_000n);
+  });
+
+  it("an order whose fulfilment job fails every attempt is failed with the money back, not left processing", async () => {
+    const { user, order } = await waitingOrder("tu-never-fulfilled");
+    // As if every worker that took the job died mid-run: its attempts are used up and its lease has run out.
+    await database.db
+      .update(jobs)
+      .set({ status: "running", attempts: sql`${jobs.maxAttempts}`, lockedBy: "dead-worker", lockedUntil: new Date(Date.now() - 1000), runAt: new Date(Date.now() - 1000) })
+      .where(sql`${jobs.payload}->>'orderId' = ${order.id}`);
+    await runDueJobsOnce(database.db, "test-worker", { log: () => {} });
+    const [job] = await database.db.select().from(jobs).where(sql`${jobs.payload}->>'orderId' = ${order.id}`);
+    expect(job.status).toBe("failed");
+    expect(toOrderRecord((await listOrders(database.db, { ids: [order.id], limit: 1 })).data[0])).toMatchObject({ status: "failed", failure_reason: SUPPLIER_GAVE_UP });
     expect(await balanceOf(user.id)).toBe(10_000_000n);
   });
 });

@@ -3,5 +3,6 @@
 import "@/lib/orders/fulfil-job";
 import "./prune-jobs";
 import "@/lib/webhooks/deliver-job";
+import "@/lib/webhooks/abandoned-deliveries";
 import "@/lib/subscriptions/period-end-job";
 import "@/lib/payments/watch-job";

@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import pLimit from "p-limit";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -16,6 +17,7 @@ import { resellerWithBalance, testProduct } from "@/lib/orders/test-helpers";
 import { ensureTariffs } from "@/lib/tariffs/ensure-tariffs";
 import { registerJobHandler } from "@/lib/jobs/registry";
 import { DELIVERY_SLOTS, MAX_CONSECUTIVE_FAILURES, WEBHOOK_DELIVER_JOB } from "./constants";
+import { ABANDONED_ERROR, settleAbandonedDeliveries } from "./abandoned-deliveries";
 import { redeliver, sendTestDelivery } from "./deliver";
 import { registerWebhookDeliveryHandler } from "./deliver-job";
 import { listDeliveries, toDeliveryRecord } from "./deliveries";
@@ -586,6 +588,31 @@ describe(`webhooks (${testDriver()})`, () => {
   });
 
   describe("rotation, test deliveries and redelivery", () => {
+    it("a test or redelivery cut off by a crash is closed as failed once it is long overdue; scheduled attempts are their jobs'", async () => {
+      const user = await reseller();
+      await configure(user, "https://hooks.example/in");
+      const row = (trigger: "test" | "redelivery" | "event", attempt: number, ageMs: number) => ({
+        id: `dlv_abandoned_${user.id}_${trigger}_${ageMs}`,
+        userId: user.id,
+        eventId: randomUUID(),
+        event: "order.created",
+        url: "https://hooks.example/in",
+        attempt,
+        trigger,
+        requestBodyEncrypted: "x",
+        createdAt: new Date(Date.now() - ageMs),
+      });
+      await db.insert(webhookDeliveries).values([row("test", 1, 120_000), row("redelivery", 2, 120_000), row("test", 1, 5_000), row("event", 1, 120_000)]);
+      expect(await settleAbandonedDeliveries(db)).toBe(2);
+      const rows = await deliveriesOf(user);
+      expect(Object.fromEntries(rows.map((d) => [`${d.trigger}:${d.createdAt.getTime() < Date.now() - 60_000 ? "old" : "new"}`, [d.status, d.error]]))).toEqual({
+        "test:old": ["failed", ABANDONED_ERROR],
+        "redelivery:old": ["failed", ABANDONED_ERROR],
+        "test:new": ["pending", null],
+        "event:old": ["pending", null],
+      });
+    });
+
     it("after regenerating, deliveries verify with the new secret and not with the old", async () => {
       const hook = await receiver();
       const user = await reseller();

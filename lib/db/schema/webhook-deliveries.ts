@@ -42,6 +42,8 @@ export const webhookDeliveries = pgTable(
     index("webhook_deliveries_user_id_idx").on(t.userId, t.id),
     index("webhook_deliveries_event_id_idx").on(t.eventId),
     uniqueIndex("webhook_deliveries_event_attempt_key").on(t.eventId, t.attempt).where(sql`${t.trigger} = 'event'`),
+    // The few attempts still waiting for an answer, for the sweep that settles those a crash cut off.
+    index("webhook_deliveries_pending_idx").on(t.createdAt).where(sql`${t.status} = 'pending'`),
   ],
 );
 

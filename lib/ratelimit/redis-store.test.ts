@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { createServer, type AddressInfo, type Socket } from "node:net";
 import Redis from "ioredis";
 import { afterAll, describe, expect, it, vi } from "vitest";
 import { checkApiRateLimit, checkLoginRateLimit } from "./limiter";
@@ -107,6 +108,55 @@ describe.skipIf(!reachable)("RedisRateLimitStore (real Redis)", () => {
     const store = openStore();
     const ip = `203.0.113.${Math.floor(Math.random() * 255)}-${randomUUID()}`;
     expect(await checkLoginRateLimit(ip, store)).toMatchObject({ allowed: true, limit: 10, remaining: 9 });
+  });
+});
+
+/** A Redis that connects and passes the ready check, then never answers a command: a stopped server behind a live proxy. */
+async function stalledRedis(): Promise<{ url: string; close: () => void }> {
+  const sockets = new Set<Socket>();
+  const server = createServer((socket) => {
+    sockets.add(socket);
+    const info = "redis_version:7.0.0\r\nloading:0\r\n";
+    const handshake: Record<string, string> = { hello: "-ERR unknown command 'hello'\r\n", client: "+OK\r\n", info: `$${info.length}\r\n${info}\r\n` };
+    socket.on("data", (data) => {
+      for (const [, name] of data.toString().matchAll(/\*\d+\r\n\$\d+\r\n(\w+)/g)) {
+        const reply = handshake[name.toLowerCase()];
+        if (!reply) return;
+        socket.write(reply);
+      }
+    });
+    socket.on("error", () => {});
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  return {
+    url: `redis://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    close: () => {
+      for (const socket of sockets) socket.destroy();
+      server.close();
+    },
+  };
+}
+
+describe("RedisRateLimitStore (stalled Redis)", () => {
+  it("waits out one command timeout, then refuses at once instead of stalling every call", async () => {
+    const redis = await stalledRedis();
+    const store = new RedisRateLimitStore(redis.url, { commandTimeoutMs: 300, stallPauseMs: 1000 });
+    stores.push(store);
+    try {
+      let started = Date.now();
+      await expect(store.hit(uniqueKey(), 5, 2000)).rejects.toThrow(/timed out/i);
+      expect(Date.now() - started).toBeGreaterThanOrEqual(250);
+      started = Date.now();
+      for (let i = 0; i < 5; i++) await expect(store.hit(uniqueKey(), 5, 2000)).rejects.toThrow(/unavailable/);
+      expect(Date.now() - started).toBeLessThan(200);
+      // After the pause one call tries Redis again, and waits for it.
+      await new Promise((resolve) => setTimeout(resolve, 1100));
+      started = Date.now();
+      await expect(store.hit(uniqueKey(), 5, 2000)).rejects.toThrow(/timed out/i);
+      expect(Date.now() - started).toBeGreaterThanOrEqual(250);
+    } finally {
+      redis.close();
+    }
   });
 });
 

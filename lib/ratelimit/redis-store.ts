@@ -62,6 +62,8 @@ export interface RedisRateLimitStoreOptions {
   connectTimeoutMs?: number;
   /** A connected but stalled Redis must not hold requests either. */
   commandTimeoutMs?: number;
+  /** After a command timed out, how long calls are refused at once before one tries again. */
+  stallPauseMs?: number;
 }
 
 /**
@@ -79,10 +81,14 @@ export class RedisRateLimitStore implements RateLimitStore {
   private lastError: Error | undefined;
   /** Set once a connection attempt fails, so later hits reject at once instead of each waiting. */
   private failedSinceReady = false;
+  /** Until when calls are refused after a command timed out (see unstalled). */
+  private stalledUntil = 0;
+  private readonly stallPauseMs: number;
   private pendingReady: Promise<void> | undefined;
 
   constructor(url: string, options: RedisRateLimitStoreOptions = {}) {
     this.connectTimeoutMs = options.connectTimeoutMs ?? 1000;
+    this.stallPauseMs = options.stallPauseMs ?? 5000;
     this.redis = new Redis(url, {
       lazyConnect: true,
       maxRetriesPerRequest: 1,
@@ -110,7 +116,7 @@ export class RedisRateLimitStore implements RateLimitStore {
     assertValidLimit(limit, windowMs);
     await this.ensureReady();
     const member = `${this.instanceId}:${this.sequence++}`;
-    const reply = await this.redis.rateLimitHit(KEY_PREFIX + key, limit, windowMs, member);
+    const reply = await this.unstalled(this.redis.rateLimitHit(KEY_PREFIX + key, limit, windowMs, member));
     const [allowed, count, blocking, now] = numbers(reply, 4);
     return rateLimitResult(allowed === 1, limit, count, blocking < 0 ? null : blocking, windowMs, now);
   }
@@ -118,9 +124,27 @@ export class RedisRateLimitStore implements RateLimitStore {
   async peek(key: string, limit: number, windowMs: number): Promise<RateLimitResult> {
     assertValidLimit(limit, windowMs);
     await this.ensureReady();
-    const reply = await this.redis.rateLimitPeek(KEY_PREFIX + key, limit, windowMs);
+    const reply = await this.unstalled(this.redis.rateLimitPeek(KEY_PREFIX + key, limit, windowMs));
     const [count, blocking, now] = numbers(reply, 3);
     return rateLimitResult(count < limit, limit, count, blocking < 0 ? null : blocking, windowMs, now);
+  }
+
+  /**
+   * A Redis that is connected but does not answer (stopped, busy, or behind a stalled proxy) would make
+   * every call wait out the command timeout. After one timeout the calls are refused at once for a
+   * pause, then one tries again on a fresh connection: one slow call per pause instead of all of them.
+   */
+  private async unstalled<T>(command: Promise<T>): Promise<T> {
+    try {
+      return await command;
+    } catch (error) {
+      if (error instanceof Error && /timed out/i.test(error.message)) {
+        this.lastError = error;
+        this.stalledUntil = Date.now() + this.stallPauseMs;
+        this.redis.disconnect(true);
+      }
+      throw error;
+    }
   }
 
   async close(): Promise<void> {
@@ -137,6 +161,7 @@ export class RedisRateLimitStore implements RateLimitStore {
    * ioredis's background reconnect succeeds.
    */
   private ensureReady(): Promise<void> {
+    if (Date.now() < this.stalledUntil) return Promise.reject(this.unavailable());
     const { status } = this.redis;
     if (status === "ready") return Promise.resolve();
     if (this.failedSinceReady || status === "end" || status === "close" || status === "reconnecting") {

@@ -1,5 +1,8 @@
 import { checkLoginRateLimit } from "@/lib/ratelimit/limiter";
 
+/** Without the attempt counter, guessing would be unlimited; the reseller is told it is not their doing. */
+export const SIGN_IN_PAUSED = "Sign-in is paused for a moment on our side. Try again in a minute.";
+
 export interface LoginRefusal {
   retryAfterSeconds: number;
   message: string;
@@ -12,6 +15,7 @@ export interface LoginRefusal {
 export async function countLoginAttempt(ip: string): Promise<LoginRefusal | null> {
   const result = await checkLoginRateLimit(ip);
   if (result.allowed) return null;
+  if (result.unavailable) return { retryAfterSeconds: result.retryAfterSeconds, message: SIGN_IN_PAUSED };
   const minutes = Math.max(1, Math.ceil(result.retryAfterSeconds / 60));
   return {
     retryAfterSeconds: result.retryAfterSeconds,

@@ -71,6 +71,7 @@ describe("checkLoginRateLimit", () => {
         remaining: 0,
         resetSeconds: 60,
         retryAfterSeconds: 60,
+        unavailable: true,
       });
     } finally {
       warn.mockRestore();

@@ -68,7 +68,7 @@ export async function checkLoginRateLimit(ip: string, store?: RateLimitStore): P
     return await (store ?? rateLimitStore()).hit(`login:${ip}`, limit, windowMs);
   } catch (error) {
     console.warn(`rate limit unavailable for login, refusing attempt: ${errorMessage(error)}`);
-    return { allowed: false, limit, remaining: 0, resetSeconds: 60, retryAfterSeconds: 60 };
+    return { allowed: false, limit, remaining: 0, resetSeconds: 60, retryAfterSeconds: 60, unavailable: true };
   }
 }
 

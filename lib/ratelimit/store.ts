@@ -10,6 +10,8 @@ export interface RateLimitResult {
   resetSeconds: number;
   /** 0 when allowed; equals resetSeconds (>= 1) when refused, ready for a Retry-After header. */
   retryAfterSeconds: number;
+  /** Set when the store could not be asked, and the answer is the caller's policy for an outage. */
+  unavailable?: true;
 }
 
 /**

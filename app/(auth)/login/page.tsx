@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import { redirect } from "next/navigation";
+import { SIGN_IN_PAUSED } from "@/lib/auth/login-attempts";
 import { getSessionUser } from "@/lib/auth/session";
 import { LoginForm } from "./login-form";
 
@@ -10,7 +11,7 @@ function messageForError(error: string | undefined): string | undefined {
   if (!error) return undefined;
   if (error === "CredentialsSignin") return "Wrong email or password.";
   if (/^Too many sign-in attempts\. Try again in \d+ minutes?\.$/.test(error)) return error;
-  if (error === "This account is disabled. Contact support.") return error;
+  if (error === "This account is disabled. Contact support." || error === SIGN_IN_PAUSED) return error;
   if (error === "SessionRequired") return "Sign in to continue.";
   return "Sign-in failed. Try again.";
 }

@@ -34,7 +34,10 @@ export const orderRequestSchema = z
       .max(64)
       .refine((reference) => !hasHiddenCharacter(reference), HIDDEN_CHARACTER_MESSAGE)
       .nullish()
-      .meta({ description: "Your own id for the order; unique among your orders, filterable in lists.", example: "shop-order-8812" }),
+      .meta({
+        description: "Your own id for the order; unique among your orders, filterable in lists. Control, direction-override and invisible characters are refused.",
+        example: "shop-order-8812",
+      }),
   })
   .meta({ id: "OrderRequest" });
 

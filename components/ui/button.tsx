@@ -20,7 +20,8 @@ const sizes: Record<ButtonSize, string> = {
 /** The classes of a button, for links that look like one. */
 export function buttonClasses(variant: ButtonVariant = "primary", size: ButtonSize = "md", extra?: string): string {
   return cx(
-    "inline-flex items-center justify-center gap-2 rounded-lg font-medium transition-colors",
+    // break-word, not the anywhere that a card or table cell passes down: a squeezed button keeps its words whole.
+    "inline-flex items-center justify-center gap-2 rounded-lg font-medium wrap-break-word transition-colors",
     "focus-visible:outline-2 focus-visible:outline-offset-2 disabled:cursor-not-allowed disabled:opacity-60",
     variants[variant],
     sizes[size],

@@ -1,8 +1,12 @@
 import type { ReactNode } from "react";
 import { cx } from "./cx";
 
+/**
+ * A card. Its text wraps a long unbroken string anywhere (overflow-wrap: anywhere, which also lets
+ * flex and grid children shrink below it) instead of spilling out; words still wrap whole.
+ */
 export function Card({ children, className }: { children: ReactNode; className?: string }) {
-  return <section className={cx("min-w-0 rounded-xl border border-slate-200 bg-white shadow-sm", className)}>{children}</section>;
+  return <section className={cx("min-w-0 rounded-xl wrap-anywhere border border-slate-200 bg-white shadow-sm", className)}>{children}</section>;
 }
 
 export function CardHeader({ title, description, action }: { title: ReactNode; description?: ReactNode; action?: ReactNode }) {

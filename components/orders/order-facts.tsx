@@ -8,7 +8,7 @@ function Fact({ label, children, wide = false }: { label: string; children: Reac
   return (
     <div className={wide ? "col-span-2 min-w-0" : "min-w-0"}>
       <dt className="text-xs font-medium text-slate-500">{label}</dt>
-      <dd className="mt-0.5 text-sm break-words text-slate-900">{children}</dd>
+      <dd className="mt-0.5 text-sm wrap-anywhere text-slate-900">{children}</dd>
     </div>
   );
 }

@@ -42,14 +42,14 @@ export function OrdersTable({ rows, showReseller = false }: { rows: OrderRow[]; 
       <TBody>
         {rows.map((row) => (
           <Tr key={row.id}>
-            <Td className="min-w-0 md:max-w-xs">
-              <Link href={row.href} className="font-medium break-words text-brand-600 hover:text-brand-700 hover:underline" data-testid="order-link">
+            <Td text>
+              <Link href={row.href} className="font-medium text-brand-600 hover:text-brand-700 hover:underline" data-testid="order-link">
                 {row.product}
               </Link>
               <span className="block font-mono text-xs font-normal break-all text-slate-400 md:break-normal">{row.id}</span>
             </Td>
             {showReseller ? (
-              <Td label="Reseller" className="[overflow-wrap:anywhere] md:whitespace-nowrap">
+              <Td label="Reseller" className="md:whitespace-nowrap">
                 {row.reseller ?? "—"}
               </Td>
             ) : null}

@@ -41,7 +41,7 @@ export function TransactionsTable({ rows }: { rows: TransactionRow[] }) {
       <TBody>
         {rows.map((row) => (
           <Tr key={row.id}>
-            <Td className="break-words md:max-w-xs">
+            <Td text>
               <span className="text-slate-900">{row.description}</span>
               <span className="block font-mono text-xs font-normal text-slate-400">{row.id}</span>
             </Td>

@@ -4,7 +4,7 @@ import { Td } from "@/components/ui/table";
 /** The admin tables' reseller column: the email, linked to the reseller's page. */
 export function ResellerCell({ reseller }: { reseller: { email: string; href: string } }) {
   return (
-    <Td label="Reseller" className="[overflow-wrap:anywhere] md:whitespace-nowrap">
+    <Td label="Reseller" className="md:whitespace-nowrap">
       <Link href={reseller.href} className="text-brand-600 hover:text-brand-700 hover:underline">
         {reseller.email}
       </Link>

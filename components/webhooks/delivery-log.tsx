@@ -38,7 +38,7 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
   return (
     <div className="min-w-0">
       <dt className="text-xs font-medium text-slate-500">{label}</dt>
-      <dd className="mt-0.5 text-sm break-words text-slate-800">{children}</dd>
+      <dd className="mt-0.5 text-sm wrap-anywhere text-slate-800">{children}</dd>
     </div>
   );
 }

@@ -10,7 +10,7 @@ export function DeliveryOutcome({ delivery }: { delivery: DeliveryRecord }) {
         <span className="text-slate-700">{delivery.response_status !== null ? `HTTP ${delivery.response_status}` : "No HTTP answer"}</span>
         {delivery.duration_ms !== null ? <span className="text-slate-500 tabular-nums">{delivery.duration_ms} ms</span> : null}
       </div>
-      {delivery.error ? <p className="break-words text-red-700">{delivery.error}</p> : null}
+      {delivery.error ? <p className="wrap-anywhere text-red-700">{delivery.error}</p> : null}
     </div>
   );
 }

@@ -82,12 +82,14 @@ export default async function AdminResellersPage({ searchParams }: { searchParam
             <TBody>
               {page.data.map((reseller) => (
                 <Tr key={reseller.id}>
-                  <Td className="break-all">
+                  <Td>
                     <Link href={`/admin/resellers/${reseller.id}`} className="font-medium text-brand-600 hover:text-brand-700 hover:underline">
                       {reseller.email}
                     </Link>
                   </Td>
-                  <Td label="Name" className="break-words">{reseller.name}</Td>
+                  <Td label="Name" text>
+                    {reseller.name}
+                  </Td>
                   <Td label="Tier">{reseller.tier}</Td>
                   <Td label="Status">
                     <Badge tone={reseller.status === "active" ? "green" : "red"}>{reseller.status}</Badge>

@@ -13,7 +13,7 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
   return (
     <div className="grid grid-cols-3 gap-4 py-3">
       <dt className="text-sm font-medium text-slate-500">{label}</dt>
-      <dd className="col-span-2 text-sm break-words text-slate-900">{children}</dd>
+      <dd className="col-span-2 text-sm wrap-anywhere text-slate-900">{children}</dd>
     </div>
   );
 }

@@ -101,8 +101,8 @@ export default async function AdminProductsPage({ searchParams }: { searchParams
                 const low = isLowStock(product, stock);
                 return (
                   <Tr key={product.sku} className={product.enabled ? undefined : "bg-slate-50/80"}>
-                    <Td className="min-w-0 md:max-w-xs">
-                      <Link href={`/admin/products/${product.sku}`} className="font-medium break-words text-brand-600 hover:text-brand-700 hover:underline">
+                    <Td text>
+                      <Link href={`/admin/products/${product.sku}`} className="font-medium text-brand-600 hover:text-brand-700 hover:underline">
                         {product.name}
                       </Link>
                       <span className="block font-mono text-xs font-normal break-all text-slate-400">{product.sku}</span>
@@ -110,7 +110,7 @@ export default async function AdminProductsPage({ searchParams }: { searchParams
                     <Td label="Category" className="whitespace-nowrap">
                       {categoryLabel(product.category)}
                     </Td>
-                    <Td label="Group · region" className="break-words text-slate-600">
+                    <Td label="Group · region" text className="text-slate-600">
                       {product.group} · {product.region}
                     </Td>
                     <Td label="List price" align="right">

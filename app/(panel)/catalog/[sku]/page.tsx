@@ -31,8 +31,8 @@ const DELIVERY: Record<FulfilmentMode, string> = {
 function Fact({ label, children }: { label: string; children: ReactNode }) {
   return (
     <div className="flex justify-between gap-4 py-2 text-sm">
-      <dt className="text-slate-500">{label}</dt>
-      <dd className="text-right font-medium break-words text-slate-900">{children}</dd>
+      <dt className="shrink-0 text-slate-500">{label}</dt>
+      <dd className="min-w-0 text-right font-medium wrap-anywhere text-slate-900">{children}</dd>
     </div>
   );
 }
@@ -53,9 +53,9 @@ export default async function ProductPage({ params }: { params: Promise<{ sku: s
         ← {categoryLabel(record.category)} catalog
       </Link>
       <div className="mb-6 flex flex-wrap items-end justify-between gap-3">
-        <div className="min-w-0">
+        <div className="min-w-0 wrap-anywhere">
           <p className="text-sm font-medium text-brand-600">{record.group}</p>
-          <h1 className="text-2xl font-semibold tracking-tight break-words text-slate-900">{record.name}</h1>
+          <h1 className="text-2xl font-semibold tracking-tight text-slate-900">{record.name}</h1>
           <p className="mt-1 font-mono text-xs break-all text-slate-500">{record.sku}</p>
         </div>
         <div className="flex flex-col items-start gap-1 sm:items-end">

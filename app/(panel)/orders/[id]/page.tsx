@@ -28,7 +28,7 @@ export default async function OrderPage({ params }: { params: Promise<{ id: stri
         ← Orders
       </Link>
       <PageHeader
-        title={<span className="break-words">{order.productName}</span>}
+        title={order.productName}
         description={order.quantity > 1 ? `${order.quantity} × ${order.sku}` : order.sku}
         action={
           <Link href={`/catalog/${order.sku}`} className="text-sm font-medium text-brand-600 hover:text-brand-700">

@@ -42,7 +42,7 @@ export default async function AdminOrderPage({ params }: { params: Promise<{ id:
       <Link href={manual && open ? "/admin/orders?tab=manual" : "/admin/orders"} className="mb-3 inline-flex text-sm font-medium text-slate-500 hover:text-slate-900">
         ← {manual && open ? "Manual queue" : "Orders"}
       </Link>
-      <PageHeader title={<span className="break-words">{order.productName}</span>} description={<span className="font-mono break-all">{order.id}</span>} action={<OrderStatusBadge status={order.status} size="md" />} />
+      <PageHeader title={order.productName} description={<span className="font-mono break-all">{order.id}</span>} action={<OrderStatusBadge status={order.status} size="md" />} />
 
       {order.status === "failed" ? (
         <Alert tone="error" className="mb-6">

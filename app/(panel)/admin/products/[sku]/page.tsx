@@ -40,7 +40,7 @@ export default async function EditProductPage({
         ← Products
       </Link>
       <PageHeader
-        title={<span className="break-words">{product.name}</span>}
+        title={product.name}
         description={<span className="font-mono break-all">{product.sku}</span>}
         action={<EnableToggle sku={product.sku} enabled={product.enabled} name={product.name} />}
       />

@@ -5,20 +5,23 @@ import type { RateLimitResult, RateLimitStore } from "./store";
 
 const KEY_PREFIX = "rl:";
 
-/**
- * One round trip, atomic: concurrent hits from any number of app instances cannot both take the
- * last slot. Redis TIME is the clock so instances with skewed clocks still share one window.
- * Returns { allowed (0|1), count after this hit, timestamp of the hit that must expire before the
- * next admission (-1 when below the limit), now }, all in ms.
- */
-const HIT_SCRIPT = `
+/** Both scripts' start: the key, the limit and window (ms), and Redis's clock in ms as `now`. */
+const SCRIPT_PRELUDE = `
 -- Redis < 5 replicates scripts verbatim and would refuse writes after TIME; newer ones ignore this.
 if redis.replicate_commands then pcall(redis.replicate_commands) end
 local key = KEYS[1]
 local limit = tonumber(ARGV[1])
 local window = tonumber(ARGV[2])
 local t = redis.call('TIME')
-local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
+local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)`;
+
+/**
+ * One round trip, atomic: concurrent hits from any number of app instances cannot both take the
+ * last slot. Redis TIME is the clock so instances with skewed clocks still share one window.
+ * Returns { allowed (0|1), count after this hit, timestamp of the hit that must expire before the
+ * next admission (-1 when below the limit), now }, all in ms.
+ */
+const HIT_SCRIPT = `${SCRIPT_PRELUDE}
 redis.call('ZREMRANGEBYSCORE', key, '-inf', now - window)
 local count = redis.call('ZCARD', key)
 local allowed = 0
@@ -36,13 +39,7 @@ return { allowed, count, blocking, now }
 `;
 
 /** HIT_SCRIPT without the hit: { count, the blocking hit's timestamp (-1 below the limit), now }. */
-const PEEK_SCRIPT = `
-if redis.replicate_commands then pcall(redis.replicate_commands) end
-local key = KEYS[1]
-local limit = tonumber(ARGV[1])
-local window = tonumber(ARGV[2])
-local t = redis.call('TIME')
-local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
+const PEEK_SCRIPT = `${SCRIPT_PRELUDE}
 local after = string.format('(%d', now - window)
 local count = redis.call('ZCOUNT', key, after, '+inf')
 local blocking = -1

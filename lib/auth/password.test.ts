@@ -1,0 +1,23 @@
+import { hash } from "@node-rs/argon2";
+import { describe, expect, it } from "vitest";
+import { hashPassword, verifyPassword } from "./password";
+
+const composed = "café-passw0rd";
+const decomposed = "cafe\u0301-passw0rd";
+
+describe("passwords", () => {
+  it("match however the same characters were typed, composed or decomposed", async () => {
+    expect(composed).not.toBe(decomposed);
+    expect(await verifyPassword(await hashPassword(composed), decomposed)).toBe(true);
+    expect(await verifyPassword(await hashPassword(decomposed), composed)).toBe(true);
+  });
+
+  it("still match a hash made from the password as typed, before normalising", async () => {
+    expect(await verifyPassword(await hash(decomposed), decomposed)).toBe(true);
+  });
+
+  it("refuse a different password, and a malformed hash", async () => {
+    expect(await verifyPassword(await hashPassword(composed), "cafe-passw0rd")).toBe(false);
+    expect(await verifyPassword("not-a-hash", composed)).toBe(false);
+  });
+});

@@ -11,7 +11,7 @@ const visible = new RegExp(`[^\\s${INVISIBLE}\\u200c-\\u200f]`);
 
 /**
  * Whether one line of text (a name, a reference, a stock code) holds what a reader cannot see or that
- * changes how its neighbours read: `‮evil‬ Shop` shows as "live Shop". Joiners stay allowed, since
+ * changes how its neighbours read: `\u202Eevil\u202C Shop` shows as "live Shop". Joiners stay allowed, since
  * emoji and several scripts need them.
  */
 export const hasHiddenCharacter = (text: string) => inLine.test(text);

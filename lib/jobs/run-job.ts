@@ -100,14 +100,19 @@ async function invoke(job: Job, registered: SingleJobHandler | undefined, { db, 
     return { type: "failed", error: new Error(`no handler is registered for job kind "${job.kind}"`) };
   }
   if (leaseUsedUp(job)) return expiredEveryAttempt();
+  const lease = registered.leaseMs ?? leaseMs;
+  let heartbeat: NodeJS.Timeout | undefined;
   try {
-    if (registered.leaseMs !== undefined && registered.leaseMs !== leaseMs) {
-      if (!(await extendLease(db, job, workerId, registered.leaseMs))) return { type: "lease-lost" };
-    }
+    if (lease !== leaseMs && !(await extendLease(db, job, workerId, lease))) return { type: "lease-lost" };
+    // A live worker keeps its claim however long the job runs, so the lease only has to outlast a
+    // beat: a worker that died is noticed within one lease, not one longest run.
+    heartbeat = setInterval(() => void extendLease(db, job, workerId, lease).catch(() => false), lease / 3);
     const result = await registered.handler(job, { db, signal });
     return result ? { type: "later", delayMs: result.retryInMs } : { type: "done" };
   } catch (error) {
     // A run cut short by shutdown is retried at once by another worker rather than after a back-off.
     return { type: "failed", error, retryDelayMs: signal.aborted ? 0 : undefined };
+  } finally {
+    clearInterval(heartbeat);
   }
 }

@@ -208,6 +208,37 @@ describe(`job worker (${testDriver()})`, () => {
     expect(await rowsOf("jobs.prune")).toHaveLength(1);
   });
 
+  it("keeps a running job's lease alive, however much longer than the lease it runs", async () => {
+    let runs = 0;
+    let started!: () => void;
+    const running = new Promise<void>((resolve) => (started = resolve));
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    registerJobHandler(
+      "w.heartbeat",
+      async () => {
+        runs++;
+        started();
+        await held;
+      },
+      { leaseMs: 300 },
+    );
+    await enqueueJob(db, { kind: "w.heartbeat" });
+    const worker = start({ workerId: "busy", pollIntervalMs: 20 });
+    try {
+      await running;
+      // Two leases' worth of running: without the heartbeat another worker could claim it by now.
+      await sleep(700);
+      expect(await claimJobs(db, "thief", { limit: 1, leaseMs: 300, kind: "w.heartbeat" })).toEqual([]);
+      release();
+      await vi.waitFor(async () => expect((await rowsOf("w.heartbeat"))[0]).toMatchObject({ status: "done", lockedBy: "busy", attempts: 1 }), { timeout: 5_000, interval: 50 });
+      expect(runs).toBe(1);
+    } finally {
+      release();
+      await worker.stop();
+    }
+  });
+
   it("picks up a job whose worker died, once its lease has expired", async () => {
     let runs = 0;
     registerJobHandler("w.orphan", async () => {

@@ -47,7 +47,9 @@ registerJobHandler(
     throttledInARow = result.throttled ? throttledInARow + 1 : 0;
     return { retryInMs: nextWatchDelayMs(cfg.CHAIN_POLL_INTERVAL, throttledInARow, result.throttled?.retryAfterMs) };
   },
-  { recurring: true, leaseMs: 5 * 60_000 },
+  // The default lease: the worker's heartbeat keeps it while a slow scan runs, and a worker that died
+  // mid-scan is replaced within a minute, so deposits are not credited five minutes late.
+  { recurring: true },
 );
 
 /** At an invoice's expires_at: expired, unless a transfer sent in time is still confirming (then its credit settles it). */

@@ -4,7 +4,7 @@ import { findUserByEmail } from "@/lib/accounts/get-user";
 import { config } from "@/lib/config/env";
 import { db } from "@/lib/db/client";
 import type { Role } from "@/lib/db/schema";
-import { verifyPassword } from "./password";
+import { verifyAgainstNobody, verifyPassword } from "./password";
 
 declare module "next-auth" {
   interface Session {
@@ -35,7 +35,8 @@ export function authOptions(): NextAuthOptions {
         async authorize(credentials) {
           if (!credentials?.email || !credentials.password) return null;
           const user = await findUserByEmail(db(), credentials.email);
-          if (!user || !(await verifyPassword(user.passwordHash, credentials.password))) return null;
+          if (!user) return verifyAgainstNobody(credentials.password).then(() => null);
+          if (!(await verifyPassword(user.passwordHash, credentials.password))) return null;
           if (user.status !== "active") throw new Error("This account is disabled. Contact support.");
           return { id: user.id, email: user.email, name: user.name, role: user.role };
         },

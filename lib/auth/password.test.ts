@@ -1,6 +1,6 @@
 import { hash } from "@node-rs/argon2";
 import { describe, expect, it } from "vitest";
-import { hashPassword, verifyPassword } from "./password";
+import { hashPassword, verifyAgainstNobody, verifyPassword } from "./password";
 
 const composed = "café-passw0rd";
 const decomposed = "cafe\u0301-passw0rd";
@@ -20,4 +20,17 @@ describe("passwords", () => {
     expect(await verifyPassword(await hashPassword(composed), "cafe-passw0rd")).toBe(false);
     expect(await verifyPassword("not-a-hash", composed)).toBe(false);
   });
+
+  it("spend as long on an email without an account as on a wrong password, and never match", async () => {
+    const known = await hashPassword(composed);
+    await verifyAgainstNobody("warm-up");
+    let started = performance.now();
+    expect(await verifyPassword(known, "wrong-password")).toBe(false);
+    const wrong = performance.now() - started;
+    started = performance.now();
+    expect(await verifyAgainstNobody("wrong-password")).toBe(false);
+    const nobody = performance.now() - started;
+    expect(nobody).toBeGreaterThan(wrong / 3);
+  });
 });
+

@@ -21,3 +21,15 @@ export async function verifyPassword(passwordHash: string, password: string): Pr
     return false;
   }
 }
+
+let decoy: Promise<string> | undefined;
+
+/**
+ * Spends what checking a password costs, for a sign-in whose email has no account: answering it
+ * sooner would tell who has one.
+ */
+export async function verifyAgainstNobody(password: string): Promise<false> {
+  await verifyPassword(await (decoy ??= hashPassword("no account has this password")), password);
+  return false;
+}
+

@@ -11,6 +11,7 @@ import "@/lib/jobs/handlers";
 import { scheduleRecurringJobs } from "@/lib/jobs/recurring";
 import { startWorker } from "@/lib/jobs/worker";
 import { CLIENT_IP_HEADER, resolveClientIp } from "@/lib/http/client-ip";
+import { dropUntrustedForwarding } from "@/lib/http/forwarded-headers";
 import { DEMO, seedDemo } from "@/lib/seed/demo-seed";
 import { ensureTariffs } from "@/lib/tariffs/ensure-tariffs";
 import { dispatchApiRequest } from "./api-dispatch";
@@ -62,6 +63,7 @@ async function main() {
 
   const server = createServer((req, res) => {
     req.headers[CLIENT_IP_HEADER] = resolveClientIp(req.socket.remoteAddress, req.headers["x-forwarded-for"], cfg.TRUST_PROXY);
+    dropUntrustedForwarding(req.headers, cfg.TRUST_PROXY);
     if (refuseMalformedPath(req, res) || dispatchApiRequest(apiRoutes, req, res)) return;
     void handle(req, res);
   });

@@ -6,6 +6,7 @@ import { createApiKey, revokeApiKey } from "@/lib/api-keys/manage-keys";
 import { requireReseller } from "@/lib/auth/session";
 import { db } from "@/lib/db/client";
 import type { ActionState } from "@/lib/panel/action-state";
+import { spendPanelBudget } from "@/lib/panel/panel-budget";
 import { formText, runAction } from "@/lib/panel/run-action";
 
 export interface CreatedKey {
@@ -26,6 +27,7 @@ export async function createKeyAction(_previous: CreateKeyState, form: FormData)
     const allowlist = allowlistTextSchema.safeParse(values.allowedIps);
     if (!allowlist.success) fieldErrors.allowedIps = allowlist.error.issues.map((issue) => issue.message).join(" ");
     if (Object.keys(fieldErrors).length > 0) return { ok: false, message: "Check the highlighted fields.", fieldErrors };
+    await spendPanelBudget(user.id, "default", "new keys");
     const { key, apiKey } = await createApiKey(db(), { userId: user.id, name: values.name, allowedIps: values.allowedIps });
     revalidatePath("/api-keys");
     revalidatePath("/dashboard");

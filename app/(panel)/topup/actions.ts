@@ -2,14 +2,12 @@
 
 import { redirect } from "next/navigation";
 import { requireReseller } from "@/lib/auth/session";
-import { config } from "@/lib/config/env";
 import { db } from "@/lib/db/client";
-import { AppError } from "@/lib/errors/app-error";
 import { parseMoney } from "@/lib/money/money";
 import type { ActionState } from "@/lib/panel/action-state";
 import { formText, runAction } from "@/lib/panel/run-action";
 import { createPayment } from "@/lib/payments/payments";
-import { checkApiRateLimit } from "@/lib/ratelimit/limiter";
+import { spendPanelBudget } from "@/lib/panel/panel-budget";
 
 export type CreateInvoiceState = ActionState<string> & { values?: { amount: string } };
 
@@ -23,9 +21,7 @@ export async function createInvoiceAction(_previous: CreateInvoiceState, form: F
     if (amount === null || amount <= 0n) {
       return { ok: false, message: "Check the amount.", fieldErrors: { amount: "Enter an amount of USDT such as 100 or 25.50 (at most 6 decimals)." } };
     }
-    // The API's budget for invoices, shared with it (the same subject as a cookie call): the panel is no way around it.
-    const limit = await checkApiRateLimit("payment_write", `user:${user.id}`, config().RATE_LIMIT_MULTIPLIER);
-    if (!limit.allowed) throw new AppError("rate_limited", `Too many new invoices. Try again in ${limit.retryAfterSeconds} s.`);
+    await spendPanelBudget(user.id, "payment_write", "new invoices");
     const { payment } = await createPayment(db(), user.id, amount);
     return { ok: true, data: payment.id };
   });

@@ -8,6 +8,7 @@ import { db } from "@/lib/db/client";
 import { zodIssuesToValidation } from "@/lib/api/errors";
 import { validationError } from "@/lib/errors/app-error";
 import type { ActionState } from "@/lib/panel/action-state";
+import { spendPanelBudget } from "@/lib/panel/panel-budget";
 import { formText, runAction } from "@/lib/panel/run-action";
 import { redeliver, sendTestDelivery } from "@/lib/webhooks/deliver";
 import { toDeliveryRecord, type DeliveryRecord } from "@/lib/webhooks/deliveries";
@@ -56,6 +57,7 @@ export async function rotateSecretAction(_previous: ActionState<{ secret: string
 export async function sendTestAction(_previous: ActionState<{ delivery: DeliveryRecord }>): Promise<ActionState<{ delivery: DeliveryRecord }>> {
   return runAction(async () => {
     const user = await requireReseller();
+    await spendPanelBudget(user.id, "default", "test deliveries");
     const delivery = toDeliveryRecord(await sendTestDelivery(db(), user.id, sendOptions()));
     return { ok: true, data: { delivery } };
   });
@@ -75,6 +77,7 @@ export async function enableWebhookAction(_previous: ActionState): Promise<Actio
 export async function redeliverAction(deliveryId: string): Promise<ActionState<{ delivery: DeliveryRecord }>> {
   return runAction(async () => {
     const user = await requireReseller();
+    await spendPanelBudget(user.id, "default", "redeliveries");
     const delivery = toDeliveryRecord(await redeliver(db(), user.id, deliveryId, sendOptions()));
     revalidatePath("/webhooks");
     return { ok: true, data: { delivery } };

@@ -10,6 +10,7 @@ import { AppError } from "@/lib/errors/app-error";
 import { RECIPIENT_FIELDS } from "@/lib/fulfilment/recipient";
 import { placeOrder } from "@/lib/orders/place-order";
 import type { ActionState } from "@/lib/panel/action-state";
+import { spendPanelBudget } from "@/lib/panel/panel-budget";
 import { formText, runAction } from "@/lib/panel/run-action";
 import { characterCount } from "@/lib/text/characters";
 import { hasHiddenCharacter } from "@/lib/text/hidden-characters";
@@ -50,6 +51,7 @@ export async function placeOrderAction(_previous: ActionState, form: FormData): 
     const quantityText = formText(form, "quantity").trim();
     const quantity = /^\d{1,6}$/.test(quantityText) ? Number(quantityText) : Number.NaN;
     const key = formText(form, "idempotencyKey");
+    await spendPanelBudget(user.id, "order_create", "orders");
     try {
       const { order } = await placeOrder(db(), {
         user,

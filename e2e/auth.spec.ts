@@ -87,14 +87,21 @@ test("a reseller changes the password on the profile page and signs in with the 
   await page.getByRole("button", { name: "Change password" }).click();
   await expect(page.getByText("The current password is wrong.").first()).toBeVisible();
 
+  // A copy of the session cookie, as someone who took it would hold it.
+  const before = (await page.context().cookies()).map(({ name, value }) => `${name}=${value}`).join("; ");
+  expect((await page.request.get("/api/v2/me", { headers: { cookie: before } })).status()).toBe(200);
+
   await page.getByLabel("Current password").fill("first-password-123");
   await page.getByLabel("New password", { exact: true }).fill("second-password-456");
   await page.getByLabel("Repeat the new password").fill("second-password-456");
   await page.getByRole("button", { name: "Change password" }).click();
-  await expect(page.getByText("Your password was changed.")).toBeVisible();
+  await expect(page).toHaveURL(/\/login\?notice=password-changed$/);
+  await expect(page.getByRole("status").filter({ hasText: "Your password was changed" })).toBeVisible();
 
-  await page.getByRole("button", { name: "Sign out" }).click();
-  await expect(page).toHaveURL(/\/login$/);
+  // Every session signed in before the change has ended, the copied one included.
+  expect((await page.request.get("/api/v2/me", { headers: { cookie: before } })).status()).toBe(401);
+  await page.goto("/dashboard");
+  await expect(page).toHaveURL(/\/login/);
   await submitLogin(page, email, "first-password-123");
   await expect(page.locator("form").getByRole("alert")).toHaveText("Wrong email or password.");
   await submitLogin(page, email, "second-password-456");

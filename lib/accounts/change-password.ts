@@ -6,7 +6,7 @@ import { AppError } from "@/lib/errors/app-error";
 import { getUserOrThrow } from "./get-user";
 import { passwordSchema } from "./schemas";
 
-/** Replaces a panel password after checking the current one. */
+/** Replaces a panel password after checking the current one, and ends every session signed in before it. */
 export async function changePassword(
   db: DbOrTx,
   input: { userId: string; currentPassword: string; newPassword: string },
@@ -27,5 +27,5 @@ export async function changePassword(
       issues: [{ path: "newPassword", message: "The new password must differ from the current one." }],
     });
   }
-  await db.update(users).set({ passwordHash: await hashPassword(parsed.data) }).where(eq(users.id, user.id));
+  await db.update(users).set({ passwordHash: await hashPassword(parsed.data), sessionsValidAfter: new Date() }).where(eq(users.id, user.id));
 }

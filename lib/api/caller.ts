@@ -3,6 +3,7 @@ import { findUserById } from "@/lib/accounts/get-user";
 import { authenticateApiKey } from "@/lib/api-keys/authenticate-key";
 import { authOptions } from "@/lib/auth/auth-options";
 import { accountSubject, keySubject, RefusedCaller } from "@/lib/auth/refused-caller";
+import { sessionStillValid } from "@/lib/auth/session-validity";
 import type { Database, Db } from "@/lib/db/client";
 import type { Tier, User } from "@/lib/db/schema";
 import { AppError } from "@/lib/errors/app-error";
@@ -82,6 +83,7 @@ export async function resolveCaller(database: Database, request: ApiRequest, ip:
   const session = request.headers.get("cookie")?.includes("next-auth.session-token") ? await getServerSession(authOptions()) : null;
   if (!session?.user?.id) throw new AppError("unauthenticated", "Send an API key in the X-API-Key header or as 'Authorization: Bearer <key>'.");
   const user = activeAccount(await findUserById(database.db, session.user.id));
+  if (!sessionStillValid(user, session.issuedAt)) throw new AppError("unauthenticated", "The session has ended. Sign in again.");
   if (!SAFE_METHODS.has(request.method)) assertSameOrigin(request, user.id);
   return { userId: user.id, apiKeyId: null, rateLimitSubject: accountSubject(user.id), subscription: user, effectiveTier: tierOf(user), account: accountOnce(database.db, user.id, user) };
 }

@@ -9,6 +9,8 @@ import { verifyAgainstNobody, verifyPassword } from "./password";
 declare module "next-auth" {
   interface Session {
     user: { id: string; email: string; name: string; role: Role };
+    /** When the session was signed in (ms), against the account's sessionsValidAfter. */
+    issuedAt: number;
   }
   interface User {
     role: Role;
@@ -19,6 +21,7 @@ declare module "next-auth/jwt" {
   interface JWT {
     uid?: string;
     role?: Role;
+    issuedAt?: number;
   }
 }
 
@@ -57,11 +60,13 @@ export function authOptions(): NextAuthOptions {
         if (user) {
           token.uid = user.id;
           token.role = user.role;
+          token.issuedAt = Date.now();
         }
         return token;
       },
       session({ session, token }) {
         session.user = { id: token.uid ?? "", email: token.email ?? "", name: token.name ?? "", role: token.role ?? "reseller" };
+        session.issuedAt = token.issuedAt ?? 0;
         return session;
       },
     },

@@ -5,16 +5,17 @@ import { findUserById } from "@/lib/accounts/get-user";
 import { db } from "@/lib/db/client";
 import type { User } from "@/lib/db/schema";
 import { authOptions } from "./auth-options";
+import { sessionStillValid } from "./session-validity";
 
 /**
  * The signed-in, active account, read from the database on each request (once, thanks to cache)
- * so that blocking an account ends its sessions at once.
+ * so that blocking an account, or changing its password, ends its sessions at once.
  */
 export const getSessionUser = cache(async (): Promise<User | null> => {
   const session = await getServerSession(authOptions());
   if (!session?.user?.id) return null;
   const user = await findUserById(db(), session.user.id);
-  return user && user.status === "active" ? user : null;
+  return user && sessionStillValid(user, session.issuedAt) ? user : null;
 });
 
 export async function requireUser(): Promise<User> {

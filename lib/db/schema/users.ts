@@ -15,6 +15,8 @@ export const users = pgTable(
     email: text("email").notNull(),
     name: text("name").notNull(),
     passwordHash: text("password_hash").notNull(),
+    /** Panel sessions signed in before this (a password change) are no longer accepted. */
+    sessionsValidAfter: timestamptz("sessions_valid_after"),
     role: text("role").$type<Role>().notNull().default("reseller"),
     status: text("status").$type<UserStatus>().notNull().default("active"),
     tier: text("tier")

@@ -8,6 +8,7 @@ import type { IncomingHttpHeaders } from "node:http";
  */
 export function dropUntrustedForwarding(headers: IncomingHttpHeaders, trustProxy: boolean): void {
   if (trustProxy) return;
-  delete headers["x-forwarded-host"];
-  delete headers["x-forwarded-proto"];
+  // Only when present: a delete turns the headers object into a slower dictionary, on every request.
+  if (headers["x-forwarded-host"] !== undefined) delete headers["x-forwarded-host"];
+  if (headers["x-forwarded-proto"] !== undefined) delete headers["x-forwarded-proto"];
 }

@@ -1,10 +1,10 @@
 import { z } from "zod";
 import { ORDER_STATUSES, PRODUCT_CATEGORIES, type ProductCategory } from "@/lib/db/schema";
 import { MAX_MESSAGE_LENGTH } from "@/lib/orders/messages";
+import { orderReferenceSchema } from "@/lib/orders/reference";
 import { orderSchema } from "@/lib/orders/serialize";
 import { filterTime, listResponse, paginationQuery, resourceId, timestampString } from "../common-schemas";
 import { defineOperation } from "../operation";
-import { HIDDEN_CHARACTER_MESSAGE, hasHiddenCharacter } from "@/lib/text/hidden-characters";
 
 /*
  * Orders: creation (one operation per endpoint, each with the categories it sells), reads, the
@@ -28,11 +28,7 @@ export const orderRequestSchema = z
       .record(z.string().max(64), z.union([z.string().max(256), z.number()]))
       .default({})
       .meta({ description: "What the product's `fields` ask for, by name (e.g. `player_id`, `zone_id`, `login`, `username`, `friend_link`).", example: {} }),
-    reference: z
-      .string()
-      .min(1)
-      .max(64)
-      .refine((reference) => !hasHiddenCharacter(reference), HIDDEN_CHARACTER_MESSAGE)
+    reference: orderReferenceSchema
       .nullish()
       .meta({
         description: "Your own id for the order; unique among your orders, filterable in lists. Control, direction-override and invisible characters are refused.",

@@ -9,11 +9,10 @@ import { db } from "@/lib/db/client";
 import { AppError } from "@/lib/errors/app-error";
 import { RECIPIENT_FIELDS } from "@/lib/fulfilment/recipient";
 import { placeOrder } from "@/lib/orders/place-order";
+import { orderReferenceSchema } from "@/lib/orders/reference";
 import type { ActionState } from "@/lib/panel/action-state";
 import { spendPanelBudget } from "@/lib/panel/panel-budget";
 import { formText, runAction } from "@/lib/panel/run-action";
-import { characterCount } from "@/lib/text/characters";
-import { hasHiddenCharacter } from "@/lib/text/hidden-characters";
 
 export type RecipientCheckResult = { valid: true; nickname: string } | { valid: false; reason: string };
 
@@ -46,8 +45,10 @@ export async function placeOrderAction(_previous: ActionState, form: FormData): 
       if (name.startsWith("fields.") && typeof value === "string" && value.trim() !== "") fields[name.slice("fields.".length)] = value.trim();
     }
     const reference = formText(form, "reference").trim();
-    if (characterCount(reference) > 64) return { ok: false, message: "Check the highlighted fields.", fieldErrors: { reference: "Use at most 64 characters." } };
-    if (hasHiddenCharacter(reference)) return { ok: false, message: "Check the highlighted fields.", fieldErrors: { reference: "Use letters, digits and punctuation only." } };
+    const referenceCheck = reference ? orderReferenceSchema.safeParse(reference) : null;
+    if (referenceCheck && !referenceCheck.success) {
+      return { ok: false, message: "Check the highlighted fields.", fieldErrors: { reference: referenceCheck.error.issues[0].message } };
+    }
     const quantityText = formText(form, "quantity").trim();
     const quantity = /^\d{1,6}$/.test(quantityText) ? Number(quantityText) : Number.NaN;
     const key = formText(form, "idempotencyKey");

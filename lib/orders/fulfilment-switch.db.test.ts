@@ -82,6 +82,18 @@ describe(`orders whose product changed its fulfilment (${testDriver()})`, () => 
     expect(await balanceOf(user.id)).toBe(10_000_000n);
   });
 
+  it("an admin failing an order by hand while its supplier answers: one outcome, the money back at most once", async () => {
+    for (let round = 0; round < 5; round++) {
+      const { user, order } = await waitingOrder(`tu-race-${round}`);
+      const [byHand, bySupplier] = await Promise.allSettled([failManualOrder(database.db, order.id, "Closed by hand"), fulfilOrder(database.db, order.id)]);
+      const [final] = (await listOrders(database.db, { ids: [order.id], limit: 1 })).data;
+      expect(["completed", "failed"]).toContain(final.status);
+      if (final.status === "failed" && final.failureReason === "Closed by hand") expect(byHand.status).toBe("fulfilled");
+      if (final.status === "completed") expect(bySupplier).toMatchObject({ status: "fulfilled", value: { status: "completed" } });
+      expect(await balanceOf(user.id)).toBe(final.status === "failed" ? 10_000_000n : 8_000_000n);
+    }
+  });
+
   it("an order whose fulfilment job fails every attempt is failed with the money back, not left processing", async () => {
     const { user, order } = await waitingOrder("tu-never-fulfilled");
     // As if every worker that took the job died mid-run: its attempts are used up and its lease has run out.

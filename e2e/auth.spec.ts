@@ -1,5 +1,10 @@
 import type { Page } from "@playwright/test";
+import { otherSide } from "./support/sign-in";
 import { expect, test } from "./support/test";
+
+async function sessionCookieOf(page: Page): Promise<string> {
+  return (await page.context().cookies()).map(({ name, value }) => `${name}=${value}`).join("; ");
+}
 
 async function submitLogin(page: Page, email: string, password: string) {
   await page.getByLabel("Email").fill(email);
@@ -18,10 +23,51 @@ test("a reseller signs in, sees the dashboard with the balance, and signs out", 
   await expect(page.getByTestId("dashboard-balance")).toContainText("100.00");
   await expect(page.getByText(fixtures.alice.email).first()).toBeVisible();
 
+  // A copy of the session cookie, as someone who took it would hold it.
+  const copied = await page.context().cookies();
+  const copy = await sessionCookieOf(page);
+  expect((await page.request.get("/api/v2/me", { headers: { cookie: copy } })).status()).toBe(200);
+
   await page.getByRole("button", { name: "Sign out" }).click();
   await expect(page).toHaveURL(/\/login$/);
   await page.goto("/dashboard");
   await expect(page).toHaveURL(/\/login$/);
+
+  // Signing out ended the session itself, not only this browser's cookie.
+  const refused = await page.request.get("/api/v2/me", { headers: { cookie: copy } });
+  expect(refused.status()).toBe(401);
+  expect((await refused.json()).error.code).toBe("unauthenticated");
+  const elsewhere = await page.context().browser()!.newContext({ baseURL: new URL(page.url()).origin });
+  await elsewhere.addCookies(copied);
+  const stolen = await elsewhere.newPage();
+  await stolen.goto("/dashboard");
+  await expect(stolen).toHaveURL(/\/login$/);
+  await elsewhere.close();
+});
+
+test("sign out everywhere ends the account's sessions on every device, and a new sign-in works", async ({ page, browser, baseURL }) => {
+  const email = `everywhere-${Date.now()}-${Math.floor(Math.random() * 1e6)}@e2e.test`;
+  await page.goto("/register");
+  await page.getByLabel("Name").fill("Everywhere Shop");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill("a-long-enough-password");
+  await page.getByRole("button", { name: "Create account" }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  const laptop = await otherSide(browser, baseURL!, email, "a-long-enough-password", /\/dashboard$/);
+
+  await page.goto("/profile");
+  await page.getByRole("button", { name: "Sign out everywhere" }).click();
+  await expect(page.getByText("Every device signs in again.")).toBeVisible();
+  await page.getByRole("button", { name: "Sign out everywhere" }).click();
+  await expect(page).toHaveURL(/\/login\?notice=signed-out-everywhere$/);
+  await expect(page.getByRole("status").filter({ hasText: "You are signed out on every device." })).toBeVisible();
+
+  await laptop.goto("/dashboard");
+  await expect(laptop).toHaveURL(/\/login$/);
+  await laptop.context().close();
+
+  await submitLogin(page, email, "a-long-enough-password");
+  await expect(page).toHaveURL(/\/dashboard$/);
 });
 
 test("a new reseller registers and lands on the dashboard", async ({ page }) => {
@@ -88,7 +134,7 @@ test("a reseller changes the password on the profile page and signs in with the 
   await expect(page.getByText("The current password is wrong.").first()).toBeVisible();
 
   // A copy of the session cookie, as someone who took it would hold it.
-  const before = (await page.context().cookies()).map(({ name, value }) => `${name}=${value}`).join("; ");
+  const before = await sessionCookieOf(page);
   expect((await page.request.get("/api/v2/me", { headers: { cookie: before } })).status()).toBe(200);
 
   await page.getByLabel("Current password").fill("first-password-123");

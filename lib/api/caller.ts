@@ -2,6 +2,7 @@ import { getServerSession } from "next-auth";
 import { findUserById } from "@/lib/accounts/get-user";
 import { authenticateApiKey } from "@/lib/api-keys/authenticate-key";
 import { authOptions } from "@/lib/auth/auth-options";
+import { findSessionAccount, panelSessionOf } from "@/lib/auth/ended-sessions";
 import { accountSubject, keySubject, RefusedCaller } from "@/lib/auth/refused-caller";
 import { sessionStillValid } from "@/lib/auth/session-validity";
 import type { Database, Db } from "@/lib/db/client";
@@ -80,10 +81,11 @@ export async function resolveCaller(database: Database, request: ApiRequest, ip:
     const { userId, apiKeyId, subscription, user } = await authenticateApiKey(database, key, ip);
     return { userId, apiKeyId, rateLimitSubject: keySubject(apiKeyId), subscription, effectiveTier: tierOf(subscription), account: accountOnce(database.db, userId, user) };
   }
-  const session = request.headers.get("cookie")?.includes("next-auth.session-token") ? await getServerSession(authOptions()) : null;
-  if (!session?.user?.id) throw new AppError("unauthenticated", "Send an API key in the X-API-Key header or as 'Authorization: Bearer <key>'.");
-  const user = activeAccount(await findUserById(database.db, session.user.id));
-  if (!sessionStillValid(user, session.issuedAt)) throw new AppError("unauthenticated", "The session has ended. Sign in again.");
+  const session = request.headers.get("cookie")?.includes("next-auth.session-token") ? panelSessionOf(await getServerSession(authOptions())) : null;
+  if (!session) throw new AppError("unauthenticated", "Send an API key in the X-API-Key header or as 'Authorization: Bearer <key>'.");
+  const account = await findSessionAccount(database.db, session);
+  const user = activeAccount(account?.user ?? null);
+  if (!sessionStillValid(user, { issuedAt: session.issuedAt, ended: account?.ended ?? true })) throw new AppError("unauthenticated", "The session has ended. Sign in again.");
   if (!SAFE_METHODS.has(request.method)) assertSameOrigin(request, user.id);
   return { userId: user.id, apiKeyId: null, rateLimitSubject: accountSubject(user.id), subscription: user, effectiveTier: tierOf(user), account: accountOnce(database.db, user.id, user) };
 }

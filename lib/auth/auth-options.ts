@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import type { NextAuthOptions } from "next-auth";
 import CredentialsProvider from "next-auth/providers/credentials";
 import { findUserByEmail } from "@/lib/accounts/get-user";
@@ -5,12 +6,15 @@ import { config } from "@/lib/config/env";
 import { db } from "@/lib/db/client";
 import type { Role } from "@/lib/db/schema";
 import { verifyAgainstNobody, verifyPassword } from "./password";
+import { SESSION_MAX_AGE_S } from "./session-lifetime";
 
 declare module "next-auth" {
   interface Session {
     user: { id: string; email: string; name: string; role: Role };
-    /** When the session was signed in (ms), against the account's sessionsValidAfter. */
+    /** When the session was signed in (ms), against the account's sessionsValidAfter and its lifetime. */
     issuedAt: number;
+    /** This sign-in's own id, which signing out lists as ended. */
+    sessionId: string;
   }
   interface User {
     role: Role;
@@ -22,6 +26,7 @@ declare module "next-auth/jwt" {
     uid?: string;
     role?: Role;
     issuedAt?: number;
+    sid?: string;
   }
 }
 
@@ -29,7 +34,7 @@ declare module "next-auth/jwt" {
 export function authOptions(): NextAuthOptions {
   return {
     secret: config().AUTH_SECRET,
-    session: { strategy: "jwt", maxAge: 7 * 24 * 3600 },
+    session: { strategy: "jwt", maxAge: SESSION_MAX_AGE_S },
     pages: { signIn: "/login", error: "/login" },
     providers: [
       CredentialsProvider({
@@ -61,12 +66,14 @@ export function authOptions(): NextAuthOptions {
           token.uid = user.id;
           token.role = user.role;
           token.issuedAt = Date.now();
+          token.sid = randomUUID();
         }
         return token;
       },
       session({ session, token }) {
         session.user = { id: token.uid ?? "", email: token.email ?? "", name: token.name ?? "", role: token.role ?? "reseller" };
         session.issuedAt = token.issuedAt ?? 0;
+        session.sessionId = token.sid ?? "";
         return session;
       },
     },

@@ -1,21 +1,24 @@
 import { getServerSession } from "next-auth";
 import { redirect } from "next/navigation";
 import { cache } from "react";
-import { findUserById } from "@/lib/accounts/get-user";
 import { db } from "@/lib/db/client";
 import type { User } from "@/lib/db/schema";
 import { authOptions } from "./auth-options";
+import { findSessionAccount, panelSessionOf, type PanelSession } from "./ended-sessions";
 import { sessionStillValid } from "./session-validity";
+
+/** The session this request's cookie carries, still standing or not. */
+export const getPanelSession = cache(async (): Promise<PanelSession | null> => panelSessionOf(await getServerSession(authOptions())));
 
 /**
  * The signed-in, active account, read from the database on each request (once, thanks to cache)
- * so that blocking an account, or changing its password, ends its sessions at once.
+ * so that blocking an account, changing its password or signing out ends its sessions at once.
  */
 export const getSessionUser = cache(async (): Promise<User | null> => {
-  const session = await getServerSession(authOptions());
-  if (!session?.user?.id) return null;
-  const user = await findUserById(db(), session.user.id);
-  return user && sessionStillValid(user, session.issuedAt) ? user : null;
+  const session = await getPanelSession();
+  if (!session) return null;
+  const account = await findSessionAccount(db(), session);
+  return account && sessionStillValid(account.user, { issuedAt: session.issuedAt, ended: account.ended }) ? account.user : null;
 });
 
 export async function requireUser(): Promise<User> {

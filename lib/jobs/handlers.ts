@@ -6,3 +6,4 @@ import "@/lib/webhooks/deliver-job";
 import "@/lib/webhooks/abandoned-deliveries";
 import "@/lib/subscriptions/period-end-job";
 import "@/lib/payments/watch-job";
+import "@/lib/auth/prune-ended-sessions-job";

@@ -3,7 +3,7 @@ import { redirect } from "next/navigation";
 import { SIGN_IN_PAUSED } from "@/lib/auth/login-attempts";
 import { Alert } from "@/components/ui/alert";
 import { getSessionUser } from "@/lib/auth/session";
-import { PASSWORD_CHANGED_NOTICE } from "@/lib/auth/session-cookie";
+import { PASSWORD_CHANGED_NOTICE, SIGNED_OUT_EVERYWHERE_NOTICE } from "@/lib/auth/session-cookie";
 import { LoginForm } from "./login-form";
 
 export const metadata: Metadata = { title: "Sign in" };
@@ -28,6 +28,11 @@ export default async function LoginPage({ searchParams }: { searchParams: Promis
       {notice === PASSWORD_CHANGED_NOTICE ? (
         <Alert tone="success" className="mt-4">
           Your password was changed, and every session signed in before it has ended. Sign in with the new one.
+        </Alert>
+      ) : null}
+      {notice === SIGNED_OUT_EVERYWHERE_NOTICE ? (
+        <Alert tone="success" className="mt-4">
+          You are signed out on every device.
         </Alert>
       ) : null}
       <LoginForm initialError={messageForError(typeof error === "string" ? error : undefined)} />

@@ -3,7 +3,9 @@ import type { ReactNode } from "react";
 import { Badge } from "@/components/ui/badge";
 import { Card, CardBody, CardHeader } from "@/components/ui/card";
 import { PageHeader } from "@/components/ui/page-header";
+import { ConfirmButton } from "@/components/ui/confirm-button";
 import { requireUser } from "@/lib/auth/session";
+import { signOutEverywhere } from "@/lib/auth/sign-out";
 import { formatDate } from "@/lib/panel/format";
 import { ChangePasswordForm } from "./change-password-form";
 
@@ -22,7 +24,7 @@ export default async function ProfilePage() {
   const user = await requireUser();
   return (
     <>
-      <PageHeader title="Profile" description="Your account details and password." />
+      <PageHeader title="Profile" description="Your account details, password and sessions." />
       <div className="grid gap-6 lg:grid-cols-2">
         <Card>
           <CardHeader title="Account" />
@@ -39,9 +41,19 @@ export default async function ProfilePage() {
           </CardBody>
         </Card>
         <Card>
-          <CardHeader title="Change password" description="You stay signed in on this device." />
+          <CardHeader title="Change password" description="Every device, this one too, signs in again with the new password." />
           <CardBody>
             <ChangePasswordForm />
+          </CardBody>
+        </Card>
+        <Card>
+          <CardHeader title="Sessions" description="Signing out ends this session, a copy of its cookie included. To end the sessions on your other devices too, sign out everywhere. API keys are not affected." />
+          <CardBody>
+            <form action={signOutEverywhere}>
+              <ConfirmButton confirmLabel="Sign out everywhere" question="Every device signs in again.">
+                Sign out everywhere
+              </ConfirmButton>
+            </form>
           </CardBody>
         </Card>
       </div>

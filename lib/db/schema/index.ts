@@ -13,3 +13,4 @@ export * from "./webhook-endpoints";
 export * from "./webhook-deliveries";
 export * from "./tariff-audit";
 export * from "./payments";
+export * from "./ended-sessions";

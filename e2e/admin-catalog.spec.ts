@@ -187,3 +187,23 @@ test("an admin refunds a completed order and the reseller's balance rises by its
   await expect(page.getByTestId("order-status")).toHaveText("refunded");
   await expect(page.getByTestId("failure-reason")).toHaveText("E2E: the customer's code was reported as redeemed");
 });
+
+test("the admin's order list shows an order placed through the API without a reload, and keeps the filter", async ({ page, request, fixtures }) => {
+  await signIn(page, fixtures.admin.email, fixtures.admin.password, /\/admin$/);
+  await page.goto(`/admin/orders?email=${encodeURIComponent(fixtures.alice.email)}`);
+  await expect(page.getByLabel("Reseller email")).toHaveValue(fixtures.alice.email);
+  const reference = `live-list-${Date.now()}`;
+  await page.evaluate(() => Object.assign(window, { stillThisDocument: true }));
+
+  const placed = await request.post("/api/v2/order", {
+    headers: { "X-API-Key": fixtures.alice.apiKey },
+    data: { sku: "giftcard-steam-us-10", quantity: 1, fields: {}, reference },
+  });
+  expect(placed.status()).toBe(201);
+  const { order_id: id } = (await placed.json()) as { order_id: string };
+
+  // No reload: the page re-reads its rows while it is shown, and a mark left in the window survives.
+  await expect(page.getByRole("row").filter({ hasText: id })).toBeVisible({ timeout: 15_000 });
+  expect(await page.evaluate(() => (window as unknown as { stillThisDocument?: boolean }).stillThisDocument)).toBe(true);
+  await expect(page.getByLabel("Reseller email")).toHaveValue(fixtures.alice.email);
+});

@@ -1,9 +1,10 @@
 import type { Metadata } from "next";
-import { CursorPager } from "@/components/ui/cursor-pager";
 import Link from "next/link";
 import { OrderFiltersForm } from "@/components/orders/order-filters-form";
 import { OrdersTable } from "@/components/orders/orders-table";
+import { AutoRefresh, LIST_REFRESH_MS } from "@/components/panel/auto-refresh";
 import { Card } from "@/components/ui/card";
+import { CursorPager } from "@/components/ui/cursor-pager";
 import { cx } from "@/components/ui/cx";
 import { EmptyState } from "@/components/ui/empty-state";
 import { PageHeader } from "@/components/ui/page-header";
@@ -48,6 +49,7 @@ export default async function AdminOrdersPage({ searchParams }: { searchParams: 
   return (
     <>
       <PageHeader title="Orders" description="Every reseller's orders, newest first. Manual services wait in their queue for you to work them." />
+      <AutoRefresh every={LIST_REFRESH_MS} />
       <Card>
         <nav aria-label="Order views" className="flex gap-1 border-b border-slate-100 px-4 py-3 sm:px-6">
           {[

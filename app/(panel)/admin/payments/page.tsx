@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import Link from "next/link";
+import { AutoRefresh, LIST_REFRESH_MS } from "@/components/panel/auto-refresh";
 import { InvoicesTable } from "@/components/payments/invoices-table";
 import { PaymentFiltersForm } from "@/components/payments/payment-filters-form";
 import { INVOICE_STATUS_LABELS } from "@/components/payments/status-badges";
@@ -132,6 +133,7 @@ export default async function AdminPaymentsPage({ searchParams }: { searchParams
   return (
     <>
       <PageHeader title="Payments" description="USDT (TRC-20) top-ups: every reseller's invoices, the transfers seen on the chain, and the ledger entries that credited them." />
+      <AutoRefresh every={LIST_REFRESH_MS} />
 
       {config().CHAIN_PROVIDER === "sandbox" ? <SandboxChain /> : <TronChain />}
 

@@ -1,23 +1,12 @@
 "use client";
 
-import { useRouter } from "next/navigation";
-import { useActionState, useEffect, useState } from "react";
+import { useActionState, useState } from "react";
 import { Alert } from "@/components/ui/alert";
 import { ConfirmButton } from "@/components/ui/confirm-button";
 import { TextAreaField, TextField } from "@/components/ui/field";
 import { SubmitButton } from "@/components/ui/submit-button";
 import type { ActionState } from "@/lib/panel/action-state";
 import { completeOrderAction, failOrderAction, postSupplierMessageAction, refundOrderAction } from "./actions";
-
-/** Re-reads the page every few seconds while the order is open, so the reseller's messages show up. */
-export function AutoRefresh({ every = 4000 }: { every?: number }) {
-  const router = useRouter();
-  useEffect(() => {
-    const timer = setInterval(() => router.refresh(), every);
-    return () => clearInterval(timer);
-  }, [router, every]);
-  return null;
-}
 
 function Result({ state }: { state: ActionState }) {
   return state.message ? <Alert tone={state.ok ? "success" : "error"}>{state.message}</Alert> : null;

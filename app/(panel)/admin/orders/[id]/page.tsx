@@ -7,6 +7,7 @@ import { OrderFacts } from "@/components/orders/order-facts";
 import { OrderStatusBadge } from "@/components/orders/order-status-badge";
 import { Alert } from "@/components/ui/alert";
 import { Card, CardBody, CardHeader } from "@/components/ui/card";
+import { AutoRefresh } from "@/components/panel/auto-refresh";
 import { Money } from "@/components/ui/money";
 import { PageHeader } from "@/components/ui/page-header";
 import { findUserById } from "@/lib/accounts/get-user";
@@ -18,7 +19,7 @@ import { getOrderForAdmin } from "@/lib/orders/list-orders";
 import { toMessageRecord } from "@/lib/orders/message-record";
 import { listOrderMessages } from "@/lib/orders/messages";
 import { toOrderRecord } from "@/lib/orders/serialize";
-import { AutoRefresh, CompleteOrderForm, FailOrderForm, RefundOrderForm, SupplierChatForm } from "./order-actions";
+import { CompleteOrderForm, FailOrderForm, RefundOrderForm, SupplierChatForm } from "./order-actions";
 
 export const metadata: Metadata = { title: "Order" };
 
@@ -38,7 +39,7 @@ export default async function AdminOrderPage({ params }: { params: Promise<{ id:
 
   return (
     <>
-      {open ? <AutoRefresh /> : null}
+      {open ? <AutoRefresh every={4000} /> : null}
       <Link href={manual && open ? "/admin/orders?tab=manual" : "/admin/orders"} className="mb-3 inline-flex text-sm font-medium text-slate-500 hover:text-slate-900">
         ← {manual && open ? "Manual queue" : "Orders"}
       </Link>

@@ -136,18 +136,19 @@ class Refusal {
 async function placeOrder(input: { sku?: unknown; quantity?: unknown }) {
   const sku = String(input.sku ?? "");
   const quantity = input.quantity === undefined ? 1 : Number(input.quantity);
-  const [product] = await sql`select ${PRODUCT_COLUMNS} from products where sku = ${sku} limit 1`;
-  if (!product || !product.enabled) throw new Refusal(404, "product_unavailable");
-  if (!Number.isInteger(quantity) || quantity < (product.min_quantity as number) || quantity > (product.max_quantity as number)) throw new Refusal(400, "validation_error");
-  const [pricing] = await sql`select u.balance, t.discounts from users u left join tariffs t on t.tier = ${tier} where u.id = ${userId} limit 1`;
-  const unitPrice = discountedPrice(BigInt(product.list_price as string), ((pricing.discounts as Record<string, string> | null) ?? {})[product.category as string]);
-  const total = unitPrice * BigInt(quantity);
-  if (BigInt(pricing.balance as string) < total) throw new Refusal(402, "insufficient_balance");
   const orderId = newId("ord");
 
-  // The order's one transaction: order, event, stock claimed and delivered, the order completed and
-  // its event, then the conditional debit with its ledger entry in one statement.
+  // The order's one transaction: the product and the buyer's balance read and checked, the order, its
+  // event, stock claimed and delivered, the order completed and its event, then the conditional debit
+  // with its ledger entry in one statement.
   const completed = await sql.begin(async (tx) => {
+    const [product] = await tx`select ${PRODUCT_COLUMNS} from products where sku = ${sku} limit 1`;
+    if (!product || !product.enabled) throw new Refusal(404, "product_unavailable");
+    if (!Number.isInteger(quantity) || quantity < (product.min_quantity as number) || quantity > (product.max_quantity as number)) throw new Refusal(400, "validation_error");
+    const [pricing] = await tx`select u.balance, t.discounts from users u left join tariffs t on t.tier = ${tier} where u.id = ${userId} limit 1`;
+    const unitPrice = discountedPrice(BigInt(product.list_price as string), ((pricing.discounts as Record<string, string> | null) ?? {})[product.category as string]);
+    const total = unitPrice * BigInt(quantity);
+    if (BigInt(pricing.balance as string) < total) throw new Refusal(402, "insufficient_balance");
     const [order] = await tx`insert into orders (id, user_id, sku, product_name, type, quantity, unit_price, total, fields, reference, source)
              values (${orderId}, ${userId}, ${sku}, ${product.name as string}, ${product.category as string}, ${quantity}, ${unitPrice.toString()}, ${total.toString()}, ${tx.json({})}, ${null}, 'api')
              returning id, user_id, sku, product_name, type, status, quantity, unit_price, total, fields, reference, source, delivery, failure_reason, created_at, updated_at, completed_at`;

@@ -45,25 +45,12 @@ function requestHash(input: PlaceOrderInput): string {
 }
 
 /**
- * The order an unexpired Idempotency-Key already names, looked up before anything is validated so a
- * repeat answers the original order even if the product has changed since.
- */
-async function findReplay(db: Db, userId: string, key: string, hash: string): Promise<Order | null> {
-  const [existing] = await db
-    .select()
-    .from(idempotencyKeys)
-    .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key)));
-  if (!existing || Date.now() - existing.createdAt.getTime() > IDEMPOTENCY_WINDOW_MS) return null;
-  if (existing.requestHash !== hash) {
-    throw new AppError("idempotency_conflict", IDEMPOTENCY_CONFLICT, { order_id: existing.orderId });
-  }
-  const [order] = await db.select().from(orders).where(eq(orders.id, existing.orderId));
-  return order ?? null;
-}
-
-/**
  * Claims the key for this order, or finds the order it already names. Concurrent requests with the
- * same key queue on its primary key until the first commits, so only one of them ever charges.
+ * same key queue on its primary key until the first commits or rolls back, so only one of them ever
+ * charges. It comes before any check of the request: a repeat answers the original order even if the
+ * product has changed since, and a request that queued behind another answers as if sent after it
+ * (the replay or the conflict), not with a refusal of its own, such as another endpoint's
+ * wrong_category or the balance the first order has just spent.
  */
 async function claimIdempotencyKey(tx: Tx, userId: string, key: string, hash: string, orderId: string): Promise<string | null> {
   const inserted = await tx.insert(idempotencyKeys).values({ userId, key, requestHash: hash, orderId }).onConflictDoNothing().returning({ orderId: idempotencyKeys.orderId });
@@ -136,35 +123,9 @@ const insertOrder = preparedQuery((db) =>
  */
 export async function placeOrder(db: Db, input: PlaceOrderInput): Promise<{ order: Order; replayed: boolean }> {
   const hash = requestHash(input);
-  if (input.idempotencyKey) {
-    const replay = await findReplay(db, input.user.id, input.idempotencyKey, hash);
-    if (replay) return { order: replay, replayed: true };
-  }
-  const product = await findProduct(db, input.sku);
-  if (!product || !product.enabled) throw new AppError("product_unavailable", `No product with the sku ${input.sku} is on sale.`, { sku: input.sku });
-  if (input.categories && !input.categories.includes(product.category)) {
-    throw new AppError("wrong_category", `${input.sku} is a ${product.category} product; this endpoint sells ${input.categories.join(", ")}.`, { sku: input.sku, category: product.category });
-  }
-  if (!Number.isInteger(input.quantity) || input.quantity < product.minQuantity || input.quantity > product.maxQuantity) {
-    throw validationError([{ path: "quantity", message: `Must be a whole number from ${product.minQuantity} to ${product.maxQuantity}.` }]);
-  }
-  const { fields, issues } = validateOrderFields(product, input.fields);
-  if (issues.length) throw validationError(issues);
-
-  const rows = await orderPricing(db).execute({ userId: input.user.id });
-  if (rows.length === 0) throw notFound("Account");
-  const [buyer] = rows;
-  const tier = effectiveTier(buyer);
-  const unitPrice = discountedPrice(product.listPrice, (rows.find((row) => row.tariffTier === tier)?.discounts ?? {})[product.category]);
-  const total = unitPrice * BigInt(input.quantity);
-  // The charge is taken last in the transaction (see below). An order that the balance just read does
-  // not cover is refused before it locks any stock that another order could have.
-  if (buyer.balance < total) throw insufficientBalance(buyer.balance, total);
   const orderId = newId("ord");
-
-  let result: { order: Order; replayed: boolean };
   try {
-    result = await db.transaction(async (tx) => {
+    return await db.transaction(async (tx) => {
       if (input.idempotencyKey) {
         const existingId = await claimIdempotencyKey(tx, input.user.id, input.idempotencyKey, hash, orderId);
         if (existingId) {
@@ -172,6 +133,27 @@ export async function placeOrder(db: Db, input: PlaceOrderInput): Promise<{ orde
           return { order: existing, replayed: true };
         }
       }
+      const product = await findProduct(tx, input.sku);
+      if (!product || !product.enabled) throw new AppError("product_unavailable", `No product with the sku ${input.sku} is on sale.`, { sku: input.sku });
+      if (input.categories && !input.categories.includes(product.category)) {
+        throw new AppError("wrong_category", `${input.sku} is a ${product.category} product; this endpoint sells ${input.categories.join(", ")}.`, { sku: input.sku, category: product.category });
+      }
+      if (!Number.isInteger(input.quantity) || input.quantity < product.minQuantity || input.quantity > product.maxQuantity) {
+        throw validationError([{ path: "quantity", message: `Must be a whole number from ${product.minQuantity} to ${product.maxQuantity}.` }]);
+      }
+      const { fields, issues } = validateOrderFields(product, input.fields);
+      if (issues.length) throw validationError(issues);
+
+      const rows = await orderPricing(tx).execute({ userId: input.user.id });
+      if (rows.length === 0) throw notFound("Account");
+      const [buyer] = rows;
+      const tier = effectiveTier(buyer);
+      const unitPrice = discountedPrice(product.listPrice, (rows.find((row) => row.tariffTier === tier)?.discounts ?? {})[product.category]);
+      const total = unitPrice * BigInt(input.quantity);
+      // The charge is taken last (see below). An order that the balance just read does not cover is
+      // refused before it locks any stock that another order could have.
+      if (buyer.balance < total) throw insufficientBalance(buyer.balance, total);
+
       if (input.reference) {
         const [taken] = await tx
           .select({ id: orders.id })
@@ -219,8 +201,6 @@ export async function placeOrder(db: Db, input: PlaceOrderInput): Promise<{ orde
     }
     throw error;
   }
-
-  return result;
 }
 
 function duplicateReference(reference: string, orderId: string | null) {

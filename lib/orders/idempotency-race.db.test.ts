@@ -2,6 +2,7 @@ import { setTimeout as delay } from "node:timers/promises";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { POST as resellerTopupOrder } from "@/app/api/topup/order/route";
+import { POST as v2GiftCardOrder } from "@/app/api/v2/gift-cards/route";
 import { POST as v2Order } from "@/app/api/v2/order/route";
 import { createApiKey } from "@/lib/api-keys/manage-keys";
 import { addStockCodes } from "@/lib/catalog/stock";
@@ -36,6 +37,7 @@ interface Expected {
 describe(`one Idempotency-Key on two overlapping order requests (${testDriver()})`, () => {
   let database: Database;
   const GIFT_CARD = { sku: "race-gc-10", quantity: 1, fields: {} };
+  const TOP_UP = { sku: "race-tu-10", quantity: 1, fields: {} };
   const rounds = 3;
 
   beforeAll(async () => {
@@ -43,7 +45,8 @@ describe(`one Idempotency-Key on two overlapping order requests (${testDriver()}
     await ensureTariffs(database.db);
     setDatabase(database);
     await testProduct(database.db, { sku: GIFT_CARD.sku, category: "giftcard", fulfilment: "stock", listPrice: 10_000_000n });
-    await addStockCodes(database.db, GIFT_CARD.sku, Array.from({ length: 4 * rounds }, (_, i) => ({ code: `RACE-GC-${i}`, pin: null, serial: null })));
+    await testProduct(database.db, { sku: TOP_UP.sku, category: "topup", fulfilment: "supplier", listPrice: 10_000_000n });
+    await addStockCodes(database.db, GIFT_CARD.sku, Array.from({ length: 8 * rounds }, (_, i) => ({ code: `RACE-GC-${i}`, pin: null, serial: null })));
   });
   afterAll(async () => {
     setDatabase(undefined);
@@ -93,6 +96,8 @@ describe(`one Idempotency-Key on two overlapping order requests (${testDriver()}
     const placed = await database.db.select({ id: orders.id }).from(orders).where(eq(orders.userId, reseller.id));
     return {
       answers: answers.map((answer, i) => ({ status: answer.status, code: bodies[i].error?.code })),
+      bodies,
+      replayed: answers.map((answer) => answer.headers.get("Idempotent-Replayed")),
       balance: account.balance,
       orders: placed.map((order) => order.id),
     };
@@ -100,6 +105,7 @@ describe(`one Idempotency-Key on two overlapping order requests (${testDriver()}
 
   const v2 = (body: Record<string, unknown>): Sent => ({ route: v2Order, path: "/api/v2/order", body });
   const topup = (body: Record<string, unknown>): Sent => ({ route: resellerTopupOrder, path: "/api/topup/order", body });
+  const giftCards = (body: Record<string, unknown>): Sent => ({ route: v2GiftCardOrder, path: "/api/v2/gift-cards", body });
   const created: Expected = { status: 201 };
   const conflict: Expected = { status: 409, code: "idempotency_conflict" };
 
@@ -115,4 +121,28 @@ describe(`one Idempotency-Key on two overlapping order requests (${testDriver()}
     }
   });
 
+  // The second body costs what the first leaves, or is of a category the endpoint does not sell.
+  it.each([
+    ["twice the quantity", giftCards(GIFT_CARD), giftCards({ ...GIFT_CARD, quantity: 2 }), [created, conflict]],
+    ["another category's sku", giftCards(GIFT_CARD), giftCards(TOP_UP), [created, conflict]],
+    ["another category's sku first", giftCards(TOP_UP), giftCards(GIFT_CARD), [{ status: 422, code: "wrong_category" }, created]],
+  ])("one endpoint, two bodies (%s): answers as one after the other would", async (_name, first, second, expected) => {
+    for (let i = 0; i < rounds; i++) {
+      const outcome = await round(20_000_000n, first, second);
+      expect(outcome.answers).toEqual(expected);
+      expect(outcome.orders).toHaveLength(1);
+      expect(outcome.balance).toBe(10_000_000n);
+    }
+  });
+
+  it("one endpoint, one body, a balance for one order: the second answers the replay of the first, charged once", async () => {
+    for (let i = 0; i < rounds; i++) {
+      const outcome = await round(10_000_000n, giftCards(GIFT_CARD), giftCards(GIFT_CARD));
+      expect(outcome.answers.map((answer) => answer.status)).toEqual([201, 200]);
+      expect(outcome.replayed).toEqual([null, "true"]);
+      expect(outcome.bodies[1]).toEqual(outcome.bodies[0]);
+      expect(outcome.orders).toEqual([outcome.bodies[0].order_id]);
+      expect(outcome.balance).toBe(0n);
+    }
+  });
 });

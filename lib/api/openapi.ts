@@ -126,6 +126,7 @@ export const ERROR_CODE_NOTES: Record<ErrorCode, string> = {
   method_not_allowed: "the path does not take this method",
   idempotency_conflict: "the same `Idempotency-Key` was used with a different body, or on an endpoint that sells other categories",
   duplicate_reference: "the `reference` is already used by another order; `details.order_id` names it",
+  order_closed: "the order is completed or failed, so its chat is read-only",
   payload_too_large: "the body is over 64 KiB",
   headers_too_large: "the request's headers are over 16 KB; answered before the operation is known",
   out_of_stock: "the product is out of stock (retryable)",

@@ -10,6 +10,7 @@ export type ErrorCode =
   | "method_not_allowed"
   | "idempotency_conflict"
   | "duplicate_reference"
+  | "order_closed"
   | "payload_too_large"
   | "headers_too_large"
   | "out_of_stock"
@@ -31,6 +32,7 @@ export const errorStatus: Record<ErrorCode, number> = {
   method_not_allowed: 405,
   idempotency_conflict: 409,
   duplicate_reference: 409,
+  order_closed: 409,
   payload_too_large: 413,
   headers_too_large: 431,
   out_of_stock: 422,

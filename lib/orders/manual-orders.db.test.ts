@@ -41,6 +41,15 @@ describe(`manual orders and their chat (${testDriver()})`, () => {
     expect(toOrderRecord(done)).toMatchObject({ status: "completed", delivery: { note: "Recovered; new password sent", items: [{ code: "NEWPASS-1" }] } });
     await expect(completeManualOrder(database.db, order.id, { note: "again" })).rejects.toMatchObject({ code: "validation_error" });
 
+    // Closed, its chat is read-only on both sides, as both panels show it.
+    for (const author of ["reseller", "supplier"] as const) {
+      await expect(postOrderMessage(database.db, { order, author, authorId: user.id, text: "One more thing" })).rejects.toMatchObject({
+        code: "order_closed",
+        details: { order_id: order.id, status: "completed" },
+      });
+    }
+    expect(await listOrderMessages(database.db, order)).toHaveLength(2);
+
     await refundCompletedOrder(database.db, order.id, "customer changed their mind");
     expect(await balanceOf(user.id)).toBe(20_000_000n);
   });
@@ -75,6 +84,7 @@ describe(`manual orders and their chat (${testDriver()})`, () => {
     await expect(failManualOrder(database.db, order.id, "")).rejects.toMatchObject({ code: "validation_error" });
     await failManualOrder(database.db, order.id, "Cannot be done for this region");
     expect(await balanceOf(user.id)).toBe(20_000_000n);
+    await expect(postOrderMessage(database.db, { order, author: "reseller", authorId: user.id, text: "Why?" })).rejects.toMatchObject({ code: "order_closed", details: { status: "failed" } });
   });
 
   it("daily spend counts orders that were not failed, with empty days as zero", async () => {

@@ -1,6 +1,6 @@
 import { asc, eq } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
-import { orderMessages, type MessageAuthor, type Order, type OrderMessage } from "@/lib/db/schema";
+import { orderMessages, orders, type MessageAuthor, type Order, type OrderMessage } from "@/lib/db/schema";
 import { AppError } from "@/lib/errors/app-error";
 import { recordEvent } from "@/lib/events/record-event";
 import { newId } from "@/lib/ids/ids";
@@ -34,6 +34,10 @@ export async function postOrderMessage(
     throw new AppError("validation_error", `Messages are at most ${MAX_MESSAGE_LENGTH} characters.`, { issues: [{ path: "text", message: "is too long" }] });
   }
   return db.transaction(async (tx) => {
+    // Read with the row shared, so that the order cannot be completed or failed between this check and
+    // the message: a message is either in the open chat, or refused.
+    const [current] = await tx.select({ status: orders.status }).from(orders).where(eq(orders.id, input.order.id)).for("share");
+    if (current?.status !== "processing") throw new AppError("order_closed", "This order is closed; its chat is read-only.", { order_id: input.order.id, status: current?.status ?? null });
     const [message] = await tx
       .insert(orderMessages)
       .values({ id: newId("msg"), orderId: input.order.id, author: input.author, authorId: input.authorId, text })

@@ -203,7 +203,8 @@ export const listOrderMessages = defineOperation({
 export const postOrderMessage = defineOperation({
   operationId: "postOrderMessage",
   summary: "Write to the supplier of a manual order",
-  description: "Only manual orders have a chat; another type answers `422 wrong_category`.",
+  description:
+    "Only manual orders have a chat; another type answers `422 wrong_category`. The chat takes messages while the order is `processing`; once it is completed or failed it is read-only, and a message answers `409 order_closed`.",
   tag: CHAT_TAG,
   method: "POST",
   path: "/api/v2/orders/{orderId}/messages",
@@ -213,7 +214,7 @@ export const postOrderMessage = defineOperation({
   body: z.strictObject({ text: z.string().min(1).max(MAX_MESSAGE_LENGTH).meta({ example: "The account email is player@example.com." }) }),
   response: orderMessageSchema,
   successStatus: 201,
-  errors: ["not_found", "wrong_category"],
+  errors: ["not_found", "wrong_category", "order_closed"],
 });
 
 export const orderOperations = [

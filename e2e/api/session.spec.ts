@@ -34,6 +34,15 @@ test.describe("the panel's session cookie on the API", () => {
     expect(own.headers()["x-ratelimit-remaining"]).toBe(String(budget - 1));
   });
 
+  test("an admin's session is refused: the API serves resellers", async ({ request, fixtures, baseURL }) => {
+    await signIn(request, fixtures.admin.email, fixtures.admin.password);
+    for (const call of [request.get("/api/v2/balance"), request.post("/api/v2/order", { data: { sku: "giftcard-steam-us-10" }, headers: { Origin: baseURL! } })]) {
+      const refused = await call;
+      expect(refused.status()).toBe(403);
+      expect((await refused.json()).error).toMatchObject({ code: "forbidden", message: "The API serves reseller accounts; an admin works in the admin panel." });
+    }
+  });
+
   test("the sign-in endpoint refuses the 11th attempt from one IP with 429", async ({ request, fixtures }) => {
     for (let i = 0; i < 10; i++) await signIn(request, fixtures.bob.email, "wrong-password-" + i);
     const { csrfToken } = await (await request.get("/api/auth/csrf")).json();

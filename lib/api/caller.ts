@@ -86,6 +86,8 @@ export async function resolveCaller(database: Database, request: ApiRequest, ip:
   const account = await findSessionAccount(database.db, session);
   const user = activeAccount(account?.user ?? null);
   if (!sessionStillValid(user, { issuedAt: session.issuedAt, ended: account?.ended ?? true })) throw new AppError("unauthenticated", "The session has ended. Sign in again.");
+  // The API is a reseller's: an admin holds no balance to buy with, and acts through the admin panel.
+  if (user.role !== "reseller") throw new RefusedCaller("forbidden", "The API serves reseller accounts; an admin works in the admin panel.", accountSubject(user.id));
   if (!SAFE_METHODS.has(request.method)) assertSameOrigin(request, user.id);
   return { userId: user.id, apiKeyId: null, rateLimitSubject: accountSubject(user.id), subscription: user, effectiveTier: tierOf(user), account: accountOnce(database.db, user.id, user) };
 }

@@ -69,6 +69,22 @@ export function registerJobHandler(kind: string, handler: JobHandler, options: J
   handlers.set(kind, { ...options, handler });
 }
 
+/**
+ * A recurring sweep: one job of the kind that runs `sweep` every `everyMs`. Its row comes back rather
+ * than a new one, as enqueueing here would be deduped away by this very job, which holds the key while
+ * it runs.
+ */
+export function registerRecurringSweep(kind: string, everyMs: number, sweep: (db: JobContext["db"]) => Promise<unknown>): void {
+  registerJobHandler(
+    kind,
+    async (_job, { db }) => {
+      await sweep(db);
+      return { retryInMs: everyMs };
+    },
+    { recurring: true },
+  );
+}
+
 /** A kind whose jobs run in batches; each worker gives it its own slots (see BatchJobHandlerOptions). */
 export function registerBatchJobHandler(kind: string, batch: BatchJobHandler, options: BatchJobHandlerOptions): void {
   handlers.set(kind, { ...options, batch });

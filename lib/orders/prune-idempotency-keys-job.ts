@@ -1,7 +1,7 @@
 import { lt, sql } from "drizzle-orm";
 import type { DbOrTx } from "@/lib/db/client";
 import { idempotencyKeys } from "@/lib/db/schema";
-import { registerJobHandler } from "@/lib/jobs/registry";
+import { registerRecurringSweep } from "@/lib/jobs/registry";
 import { IDEMPOTENCY_WINDOW_MS } from "./place-order";
 
 const KIND = "orders.prune-idempotency-keys";
@@ -19,11 +19,4 @@ export async function pruneIdempotencyKeys(db: DbOrTx): Promise<number> {
   return pruned.length;
 }
 
-registerJobHandler(
-  KIND,
-  async (_job, { db }) => {
-    await pruneIdempotencyKeys(db);
-    return { retryInMs: EVERY_MS };
-  },
-  { recurring: true },
-);
+registerRecurringSweep(KIND, EVERY_MS, pruneIdempotencyKeys);

@@ -1,7 +1,7 @@
 import { and, inArray, lt, sql } from "drizzle-orm";
 import type { DbOrTx } from "@/lib/db/client";
 import { webhookDeliveries } from "@/lib/db/schema";
-import { registerJobHandler } from "@/lib/jobs/registry";
+import { registerRecurringSweep } from "@/lib/jobs/registry";
 import { DELIVERY_TIMEOUT_MS } from "./constants";
 
 const KIND = "webhook.settle-abandoned";
@@ -30,11 +30,4 @@ export async function settleAbandonedDeliveries(db: DbOrTx): Promise<number> {
   return settled.length;
 }
 
-registerJobHandler(
-  KIND,
-  async (_job, { db }) => {
-    await settleAbandonedDeliveries(db);
-    return { retryInMs: EVERY_MS };
-  },
-  { recurring: true },
-);
+registerRecurringSweep(KIND, EVERY_MS, settleAbandonedDeliveries);

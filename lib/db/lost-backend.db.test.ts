@@ -1,0 +1,65 @@
+import { sql, type SQL } from "drizzle-orm";
+import postgres from "postgres";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { openDatabase, type Database } from "./client";
+import { executeRows } from "./rows";
+import { createTestDatabase, testDriver } from "./test-database";
+
+/*
+ * postgres.js as installed is patched (patches/postgres+3.4.9.patch): a connection whose backend died
+ * while it answered a statement kept that answer's state when the pool opened it again. The next
+ * backend's first statement was refused with the dead backend's error (57P01, naming the statement it
+ * had cut off), and the statement after got its rows after as many empty places as the dead one had
+ * received rows: `const [row] = ...` read undefined.
+ */
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe.runIf(testDriver() === "postgres")("a connection whose backend is terminated mid-statement, on Postgres", () => {
+  let database: Database;
+  /** One connection, so that the statements after the loss run on the very connection that lost its backend. */
+  let pool: Database;
+  let admin: postgres.Sql;
+
+  beforeAll(async () => {
+    database = await createTestDatabase({ maxConnections: 1 });
+    admin = postgres(database.url!, { max: 1, onnotice: () => {} });
+  });
+  afterAll(async () => {
+    await admin.end();
+    await database.close();
+  });
+  beforeEach(() => {
+    pool = openDatabase({ url: database.url, maxConnections: 1 });
+  });
+  afterEach(async () => {
+    await pool.close();
+  });
+
+  /** Runs `statement` on the pool's connection and terminates its backend 300 ms in; resolves once it has failed. */
+  async function cutOff(statement: SQL): Promise<void> {
+    const [{ pid }] = await executeRows<{ pid: number }>(pool.db, sql`select pg_backend_pid() as pid`);
+    const outcome = pool.db.execute(statement).then(
+      () => "finished",
+      () => "cut off",
+    );
+    await sleep(300);
+    await admin`select pg_terminate_backend(${pid})`;
+    expect(await outcome).toBe("cut off");
+  }
+
+  const numbered = (n: number) => executeRows<{ n: number }>(pool.db, sql`select ${n}::int as n`);
+
+  it("answers the next statement with its own result, not the dead backend's error", async () => {
+    await cutOff(sql`select pg_sleep(5)`);
+    expect(await numbered(1)).toEqual([{ n: 1 }]);
+  });
+
+  it("gives the statements after it their own rows only", async () => {
+    // Rows 1 to 999 arrive before the backend sleeps on row 1,000 and is terminated.
+    await cutOff(sql`select n, case when n = 1000 then pg_sleep(5) end as pause from generate_series(1, 2000) n`);
+    const after = [];
+    for (let n = 1; n <= 3; n++) after.push(await numbered(n).catch((error: Error) => error.message));
+    expect(after).toEqual([[{ n: 1 }], [{ n: 2 }], [{ n: 3 }]]);
+  });
+});

@@ -1,4 +1,4 @@
-import { connect } from "node:net";
+import { connect, type Socket } from "node:net";
 import { sql, type SQL } from "drizzle-orm";
 import postgres from "postgres";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
@@ -82,6 +82,32 @@ describe.runIf(testDriver() === "postgres")("a connection whose backend is termi
       expect({ answer, escaped }).toEqual({ answer: [{ n: 1 }], escaped: [] });
     } finally {
       process.off("unhandledRejection", record);
+      await client.end();
+    }
+  });
+
+  it("opens the connection again when it closed while a write waited for its turn", async () => {
+    const sockets: Socket[] = [];
+    const socket = () => {
+      const { hostname, port } = new URL(database.url!);
+      const opened = connect(Number(port), hostname);
+      sockets.push(opened);
+      return opened;
+    };
+    const client = postgres(database.url!, { max: 1, onnotice: () => {}, connect_timeout: 2, ...({ socket } as object) });
+    try {
+      await client`select 1`;
+      const lost = client`select 2`.catch((error: { code?: string }) => error.code);
+      // postgres.js writes a small statement from an Immediate; the socket closes before it runs, as a
+      // connection reset under load does.
+      await Promise.resolve();
+      await Promise.resolve();
+      const closing = sockets[0];
+      closing.emit("close", false);
+      closing.destroy();
+      expect(await lost).toBe("CONNECTION_CLOSED");
+      expect(await client`select 3 as n`.catch((error: { code?: string }) => error.code)).toEqual([{ n: 3 }]);
+    } finally {
       await client.end();
     }
   });

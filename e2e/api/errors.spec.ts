@@ -158,6 +158,16 @@ test.describe("error bodies", () => {
     }
   });
 
+  test("unknown API paths answer OPTIONS and HEAD with 404 and a request id, not an Allow of every method", async ({ request }) => {
+    for (const method of ["OPTIONS", "HEAD"]) {
+      const response = await request.fetch("/api/v2/nothing-here", { method });
+      expect(response.status(), method).toBe(404);
+      expect(response.headers()["x-request-id"]).toMatch(/^[0-9a-f-]{36}$/);
+      expect(response.headers()["allow"]).toBeUndefined();
+    }
+    expect((await (await request.fetch("/api/nope/deeper", { method: "OPTIONS" })).json()).error.code).toBe("not_found");
+  });
+
   test("a method the path does not take is 405 with the error body and Allow, with a key or without", async ({ request, fixtures }) => {
     for (const headers of [{ "X-API-Key": fixtures.alice.apiKey }, {}] as Record<string, string>[]) {
       const response = await request.delete("/api/v2/balance", { headers });

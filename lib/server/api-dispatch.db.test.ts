@@ -178,6 +178,16 @@ describe(`the server's API dispatch, with the app's own route handlers (${testDr
     }
   });
 
+  it("answers HEAD on a route without GET with 405, Allow and a request id, and no body", async () => {
+    for (const headers of [{ "X-API-Key": key }, {}] as Record<string, string>[]) {
+      const response = await fetch(`${base}/api/v2/order`, { method: "HEAD", headers });
+      expect(response.status).toBe(405);
+      expect(response.headers.get("allow")).toBe("POST, OPTIONS");
+      expect(response.headers.get("x-request-id")).toMatch(/^[0-9a-f-]{36}$/);
+      expect(await response.text()).toBe("");
+    }
+  });
+
   it("answers OPTIONS with 204, Allow and a request id, with or without a key", async () => {
     for (const headers of [{ "X-API-Key": key }, {}] as Record<string, string>[]) {
       const response = await fetch(`${base}/api/v2/order`, { method: "OPTIONS", headers });

@@ -38,7 +38,7 @@ function carriesApiKey(req: IncomingMessage): boolean {
  * - A call with an API key to a route file's plain path: its route handler, without Next's request
  *   machinery, which costs more CPU than the handler itself (README, Performance).
  *
- * Calls with the session cookie, HEAD, and paths not in their plain form, go to Next, which answers
+ * Calls with the session cookie, HEAD on a route with GET, and paths not in their plain form, go to Next, which answers
  * them as it always has.
  */
 export function dispatchApiRequest(routes: readonly ApiRoute[], req: IncomingMessage, res: ServerResponse): boolean {
@@ -49,7 +49,8 @@ export function dispatchApiRequest(routes: readonly ApiRoute[], req: IncomingMes
   const method = req.method ?? "GET";
   const handler = match.route.handlers[method as RouteMethod];
   if (!handler) {
-    if (method === "HEAD") return false;
+    // Next answers HEAD from the route's GET; a route without one refuses it here, as it does any method.
+    if (method === "HEAD" && match.route.handlers.GET) return false;
     const allow = allowedMethods(match.route).join(", ");
     if (method === "OPTIONS") {
       // Next's own answer has no X-Request-Id, which every API response carries.

@@ -8,4 +8,5 @@ function unknownPath(request: Request): Response {
   return errorResponse(new AppError("not_found", `No API endpoint at ${request.method} ${pathname}. See /api/v2/openapi.json.`), randomUUID());
 }
 
-export { unknownPath as GET, unknownPath as POST, unknownPath as PUT, unknownPath as PATCH, unknownPath as DELETE };
+// OPTIONS and HEAD too: Next's own answer to them would be a 204 that allows every method.
+export { unknownPath as GET, unknownPath as HEAD, unknownPath as POST, unknownPath as PUT, unknownPath as PATCH, unknownPath as DELETE, unknownPath as OPTIONS };

@@ -151,6 +151,14 @@ describe("buildOpenApiDocument", () => {
     expect(doc.components.securitySchemes.bearer).toMatchObject({ type: "http", scheme: "bearer" });
   });
 
+  it("documents 404 on every operation that names a resource in its path", () => {
+    const named = operations.filter((o) => o.params);
+    expect(named.map((o) => o.operationId)).toContain("getPayment");
+    for (const operation of named) {
+      expect(findOperation(doc, operation.operationId).responses["404"]?.description, operation.operationId).toContain("not_found");
+    }
+  });
+
   it("gives every 429 a Retry-After header", () => {
     const tooMany = allOperations(doc).flatMap((operation) => operation.responses["429"] ?? []);
     expect(tooMany.length).toBeGreaterThan(0);

@@ -64,6 +64,7 @@ export const getPaymentOp = defineOperation({
   auth: "reseller",
   params: z.strictObject({ paymentId: resourceId("pay_01JD4X0000ABCDEFGHJKMNPQRS") }),
   response: paymentSchema,
+  errors: ["not_found"],
 });
 
 export const paymentOperations = [createPayment, listPaymentsOp, getPaymentOp];

@@ -1,10 +1,11 @@
 import { z } from "zod";
 import { isIdOf, type IdPrefix } from "@/lib/ids/ids";
 
+/** As formatMoney writes it (API.md): 2 to 6 fraction digits, with no trailing zero past the second. */
 export const moneyString = z
   .string()
-  .regex(/^-?\d+\.\d{2,6}$/)
-  .meta({ description: "US dollars as a decimal string (USDT counts 1:1), 2 to 6 fraction digits.", example: "12.50" });
+  .regex(/^-?\d+\.\d{2}(\d{0,3}[1-9])?$/)
+  .meta({ description: "US dollars as a decimal string (USDT counts 1:1), 2 to 6 fraction digits, no trailing zero past the second.", example: "12.50" });
 
 export const timestampString = z.iso.datetime().meta({ example: "2026-11-21T10:15:30.123Z" });
 

@@ -10,10 +10,15 @@ import { toOrderRecord, type OrderRecord } from "./serialize";
 export const IDEMPOTENCY_HEADER = "Idempotency-Key";
 export const MAX_IDEMPOTENCY_KEY_LENGTH = 255;
 
-/** The request's Idempotency-Key: null when absent or blank; over 255 characters is a validation error. */
+/**
+ * The request's Idempotency-Key: null when absent. A blank one is refused rather than taken as none: it
+ * is most likely a client's unset variable, and its retries would each place an order.
+ */
 export function idempotencyKeyOf(headers: HeaderReader): string | null {
-  const key = headers.get(IDEMPOTENCY_HEADER)?.trim() ?? "";
-  if (key === "") return null;
+  const sent = headers.get(IDEMPOTENCY_HEADER);
+  if (sent === null) return null;
+  const key = sent.trim();
+  if (key === "") throw validationError([{ path: `header.${IDEMPOTENCY_HEADER}`, message: "Must not be blank; leave the header out to send none." }]);
   if (key.length > MAX_IDEMPOTENCY_KEY_LENGTH) {
     throw validationError([{ path: `header.${IDEMPOTENCY_HEADER}`, message: `At most ${MAX_IDEMPOTENCY_KEY_LENGTH} characters.` }]);
   }

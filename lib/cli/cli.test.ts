@@ -29,6 +29,11 @@ describe("operator command line (embedded database)", { timeout: 60_000 }, () =>
     const result = cli("reseller:credit", "--email", "shop@example.com", "--amount", "50.25", "--note", "wire transfer 42");
     expect(result.status, result.stderr).toBe(0);
     expect(JSON.parse(result.stdout)).toMatchObject({ amount: "50.25", balance: "150.25", transaction_id: expect.stringMatching(/^txn_/) });
+
+    // A debit, written as the help says.
+    const debit = cli("reseller:credit", "--email", "shop@example.com", "--amount=-0.25", "--note", "correction");
+    expect(debit.status, debit.stderr).toBe(0);
+    expect(JSON.parse(debit.stdout)).toMatchObject({ amount: "-0.25", balance: "150.00" });
   });
 
   it("creates an admin and seeds the demo data idempotently", () => {

@@ -14,7 +14,7 @@ const USAGE = `Usage: npm run cli -- <command> [options]
   db:seed                                      seed demo tariffs and accounts
   admin:create --email E --password P [--name N]
   reseller:create --email E --password P [--name N] [--tier Bronze|Silver|Gold] [--balance 100] [--api-key]
-  reseller:credit --email E --amount 50 --note "..."   (a negative amount debits)
+  reseller:credit --email E --amount 50 --note "..."   (a negative amount debits: --amount=-12.5)
 
 Uses the same configuration as the server: the embedded database in DATA_DIR, or DATABASE_URL.`;
 

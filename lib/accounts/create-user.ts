@@ -1,3 +1,4 @@
+import { z } from "zod";
 import { AppError } from "@/lib/errors/app-error";
 import type { DbOrTx } from "@/lib/db/client";
 import { users, type Role, type Tier, type User } from "@/lib/db/schema";
@@ -6,6 +7,8 @@ import { newId } from "@/lib/ids/ids";
 import { addMonths } from "@/lib/subscriptions/rules";
 import { schedulePeriodEnd } from "@/lib/subscriptions/subscription";
 import { emailSchema, nameSchema, passwordSchema } from "./schemas";
+
+const accountInput = z.object({ email: emailSchema, password: passwordSchema, name: nameSchema });
 
 export interface CreateUserInput {
   email: string;
@@ -21,9 +24,8 @@ export interface CreateUserInput {
  * not charged, renewed from the balance at its end like any other.
  */
 export async function createUser(db: DbOrTx, input: CreateUserInput): Promise<User> {
-  const email = emailSchema.parse(input.email);
-  const password = passwordSchema.parse(input.password);
-  const name = nameSchema.parse(input.name ?? email.split("@")[0]);
+  // One schema, so that a refusal names its field (the CLI's --password, the form's password).
+  const { email, password, name } = accountInput.parse({ ...input, name: input.name ?? input.email.split("@")[0] });
   const passwordHash = await hashPassword(password);
   const tier = input.tier ?? "Bronze";
   const paid = tier !== "Bronze";

@@ -45,7 +45,8 @@ describe("operator command line (embedded database)", { timeout: 60_000 }, () =>
 
   it.each([
     [["reseller:create", "--email", "x@example.com"], /--password is required/],
-    [["reseller:create", "--email", "bad", "--password", "a-long-password"], /valid email/],
+    [["reseller:create", "--email", "bad", "--password", "a-long-password"], /--email: .*valid email/],
+    [["reseller:create", "--email", "z@example.com", "--password", "short"], /--password: Use at least 10 characters/],
     [["reseller:create", "--email", "shop@example.com", "--password", "a-long-password"], /already exists/],
     [["reseller:credit", "--email", "shop@example.com", "--amount", "1.2.3", "--note", "x"], /dollar amount/],
     [["reseller:credit", "--email", "nobody@example.com", "--amount", "1", "--note", "x"], /No reseller/],

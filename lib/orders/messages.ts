@@ -43,7 +43,7 @@ export async function postOrderMessage(
       .values({ id: newId("msg"), orderId: input.order.id, author: input.author, authorId: input.authorId, text })
       .returning();
     if (input.author === "supplier") {
-      const base = { order_id: input.order.id, type: "manual", message_preview: preview(text) };
+      const base = { order_id: input.order.id, type: "manual" as const, message_preview: preview(text) };
       await recordEvent(tx, { userId: input.order.userId, type: "manual_service.chat.message", data: { ...base, message_created_at: message.createdAt.toISOString() } });
       if (input.waitingReply) {
         await recordEvent(tx, { userId: input.order.userId, type: "manual_service.chat.waiting_reply", data: { ...base, waiting_since: message.createdAt.toISOString() } });

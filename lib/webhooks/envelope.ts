@@ -4,10 +4,14 @@ import { preparedQuery } from "@/lib/db/prepared";
 import { orders, type AppEvent, type Order } from "@/lib/db/schema";
 import { toOrderRecord } from "@/lib/orders/serialize";
 import { TEST_EVENT } from "./constants";
+import type { WebhookEnvelope, WebhookEventData } from "./payloads";
 
-/** The envelope every delivery carries, serialised once: these bytes are what gets signed and sent. */
+/**
+ * The envelope every delivery carries, serialised once: these bytes are what gets signed and sent. Its
+ * fields are those of webhookEnvelopeSchema, which documents them.
+ */
 function envelope(event: string, eventId: string, timestamp: Date, data: Record<string, unknown>): string {
-  return JSON.stringify({ event, event_id: eventId, timestamp: timestamp.toISOString(), data });
+  return JSON.stringify({ event, event_id: eventId, timestamp: timestamp.toISOString(), data } satisfies Record<keyof WebhookEnvelope, unknown>);
 }
 
 const orderById = preparedQuery((db) => db.select().from(orders).where(eq(orders.id, sql.placeholder("orderId"))).prepare("order_by_id"));
@@ -35,5 +39,6 @@ export async function buildEventBody(db: DbOrTx, event: AppEvent): Promise<strin
 }
 
 export function testEventBody(eventId: string, now: Date): string {
-  return envelope(TEST_EVENT, eventId, now, { message: "test" });
+  const data: WebhookEventData<typeof TEST_EVENT> = { message: "test" };
+  return envelope(TEST_EVENT, eventId, now, data);
 }

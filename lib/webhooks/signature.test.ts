@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { bodySignature, deliveryHeaders, generateWebhookSecret, standardSignature, standardWebhooksKey } from "./signature";
+import { bodySignature, deliveryHeaders, generateWebhookSecret, standardSignature, standardWebhooksKey, webhookHeadersSchema } from "./signature";
 import { verifiedWith, verifyBodySignature, verifyStandardSignature } from "./testing/receiver";
 
 /*
@@ -56,6 +56,7 @@ describe("webhook signatures (known answers)", () => {
     });
     const lower = Object.fromEntries(Object.entries(headers).map(([k, v]) => [k.toLowerCase(), v]));
     expect(verifiedWith(SECRET, { headers: lower, body: BODY, at: 0, path: "/" })).toBe(true);
+    expect(webhookHeadersSchema.safeParse(headers).success).toBe(true);
   });
 });
 

@@ -1,6 +1,10 @@
 import { describe, it, expect } from "vitest";
 import { z } from "zod";
-import { LEDGER_ENTRY_TYPES } from "@/lib/db/schema";
+import { EVENT_TYPES, LEDGER_ENTRY_TYPES } from "@/lib/db/schema";
+import { TEST_EVENT } from "@/lib/webhooks/constants";
+import { testEventBody } from "@/lib/webhooks/envelope";
+import { deliveryHeaders } from "@/lib/webhooks/signature";
+import { undocumentedInDelivery } from "@/lib/webhooks/testing/documented";
 import { buildOpenApiDocument, type JsonSchema, type OpenApiDocument, type OpenApiOperation } from "./openapi";
 import { defineOperation, type Operation } from "./operation";
 import { operations } from "./operations";
@@ -166,6 +170,46 @@ describe("buildOpenApiDocument", () => {
       expect(response.headers?.["Retry-After"]).toEqual({ $ref: "#/components/headers/Retry-After" });
     }
     expect(doc.components.headers["Retry-After"]).toBeDefined();
+  });
+
+  it("describes in webhooks every event the app records, and the test event", () => {
+    expect(Object.keys(doc.webhooks).sort()).toEqual([...EVENT_TYPES, TEST_EVENT].sort());
+    for (const [event, { post }] of Object.entries(doc.webhooks)) {
+      const body = deref(doc, post.requestBody.content["application/json"].schema);
+      expect(body.required, event).toEqual(["event", "event_id", "timestamp", "data"]);
+      expect((body.properties as Record<string, JsonSchema>).event, event).toMatchObject({ const: event });
+      expect(post.parameters.map((p) => p.name), event).toEqual(["X-Webhook-Signature", "X-Webhook-Event", "X-Webhook-Id", "webhook-id", "webhook-timestamp", "webhook-signature"]);
+      expect(post.parameters.every((p) => p.in === "header" && p.required)).toBe(true);
+      expect(Object.keys(post.responses)).toEqual(["2XX", "default"]);
+      for (const text of ["{event, event_id, timestamp, data}", "at most 3 times", "at least once", "deduplicate by `event_id`", "may arrive before its `order.created`"]) {
+        expect(post.description, `${event}: ${text}`).toContain(text);
+      }
+    }
+    const data = (event: string) => deref(doc, (deref(doc, doc.webhooks[event].post.requestBody.content["application/json"].schema).properties as Record<string, JsonSchema>).data);
+    expect(doc.webhooks["order.created"].post.requestBody.content["application/json"].schema).toMatchObject({ properties: { data: { $ref: "#/components/schemas/Order" } } });
+    expect(data("order.status_changed").required).toEqual(expect.arrayContaining([...(doc.components.schemas.Order.required as string[]), "previous_status"]));
+    expect(data("manual_service.chat.waiting_reply").required).toEqual(["order_id", "type", "message_preview", "waiting_since"]);
+    expect(doc.info.description).toContain("## Webhooks");
+  });
+
+  it("says which key signs which signature header", () => {
+    const header = (name: string) => doc.webhooks["order.created"].post.parameters.find((p) => p.name === name)?.description ?? "";
+    expect(header("X-Webhook-Signature")).toContain("keyed with the whole secret");
+    expect(header("webhook-signature")).toContain("keyed with the base64-decoded part of the secret after `whsec_`");
+    expect(header("webhook-timestamp")).toContain("of this attempt");
+  });
+
+  it("documents a test delivery as the app builds and signs it", () => {
+    const eventId = "3f0c2a4e-8b1d-4c6f-9a7e-2d5b8c1e0f93";
+    const body = testEventBody(eventId, new Date());
+    const headers = Object.fromEntries(
+      Object.entries(deliveryHeaders({ secret: "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw", eventId, event: TEST_EVENT, body })).map(([k, v]) => [k.toLowerCase(), v]),
+    );
+    expect(undocumentedInDelivery(doc, { headers, body })).toEqual([]);
+    // The check itself refuses what the document does not allow.
+    expect(undocumentedInDelivery(doc, { headers, body: body.replace('"test"}', '"test","extra":1}') })).toEqual(["body.data should NOT have additional properties"]);
+    expect(undocumentedInDelivery(doc, { headers: { ...headers, "webhook-signature": "v1,short" }, body })).toEqual([expect.stringContaining("header webhook-signature")]);
+    expect(undocumentedInDelivery(doc, { headers, body: body.replace(TEST_EVENT, "order.deleted") })).toEqual(['no webhook documented for event "order.deleted"']);
   });
 
   it("resolves every $ref and leaves no $schema", () => {

@@ -1,6 +1,8 @@
 import { z } from "zod";
 import { AppError, errorStatus, type ErrorCode } from "@/lib/errors/app-error";
 import { RATE_CATEGORIES, type RateCategory } from "@/lib/ratelimit/categories";
+import { WEBHOOK_ANSWERS, WEBHOOK_DELIVERY_NOTES, WEBHOOK_EVENTS, WEBHOOK_EVENT_NAMES, webhookEnvelopeSchema } from "@/lib/webhooks/payloads";
+import { webhookHeadersSchema } from "@/lib/webhooks/signature";
 import { errorBodySchema } from "./common-schemas";
 import type { HttpMethod, Operation } from "./operation";
 
@@ -14,6 +16,9 @@ import type { HttpMethod, Operation } from "./operation";
  * several operations (Transaction, Error, ...) is described once. Requests are converted with
  * `io: "input"` (defaults make a field optional, coercion shows the wire type) and responses with
  * `io: "output"`; where the two views of one id differ, the input view is named `<id>Input`.
+ *
+ * The top-level `webhooks` describe what the app sends to a reseller's URL, from the schemas of
+ * lib/webhooks/payloads and the header schema of lib/webhooks/signature that the sending code is typed by.
  *
  * Pure and deterministic: the same operations always give the same document.
  */
@@ -72,6 +77,17 @@ export interface OpenApiOperation {
   "x-reseller-path"?: string;
 }
 
+/** One event the app POSTs to the reseller's webhook URL. */
+export interface OpenApiWebhookOperation {
+  operationId: string;
+  summary: string;
+  description: string;
+  tags: string[];
+  parameters: OpenApiParameter[];
+  requestBody: { required: true; content: { "application/json": OpenApiMediaType } };
+  responses: Record<string, { description: string }>;
+}
+
 export type OpenApiMethod = "get" | "post" | "put" | "delete";
 export type OpenApiPathItem = Partial<Record<OpenApiMethod, OpenApiOperation>>;
 
@@ -91,6 +107,8 @@ export interface OpenApiDocument {
   servers: Array<{ url: string; description?: string }>;
   tags: Array<{ name: string }>;
   paths: Record<string, OpenApiPathItem>;
+  /** Keyed by event name. */
+  webhooks: Record<string, { post: OpenApiWebhookOperation }>;
   components: {
     schemas: Record<string, JsonSchema>;
     headers: Record<string, OpenApiHeader>;
@@ -333,14 +351,15 @@ function describeProperty(schema: JsonSchema): string | undefined {
   return typeof schema.description === "string" ? schema.description : undefined;
 }
 
-function queryParameters(registry: ComponentRegistry, schema: JsonSchema | undefined): OpenApiParameter[] {
+/** An object schema's properties as query or header parameters. */
+function objectParameters(registry: ComponentRegistry, schema: JsonSchema | undefined, where: "query" | "header"): OpenApiParameter[] {
   if (!schema) return [];
   const object = registry.resolve(schema);
   const properties = isObject(object.properties) ? (object.properties as Record<string, JsonSchema>) : {};
   const required = new Set(Array.isArray(object.required) ? (object.required as string[]) : []);
   return Object.entries(properties).map(([name, property]) => {
     const description = describeProperty(property);
-    return { name, in: "query" as const, required: required.has(name), ...(description ? { description } : {}), schema: property };
+    return { name, in: where, required: required.has(name), ...(description ? { description } : {}), schema: property };
   });
 }
 
@@ -490,8 +509,16 @@ function infoDescription(operations: Operation[]): string {
     "| category | covers | limit / minute | operations |",
     "|---|---|---|---|",
     ...categories,
+    "",
+    "## Webhooks",
+    "",
+    "The events the service sends to your webhook URL are described under `webhooks`, one per event name.",
+    "",
+    ...WEBHOOK_DELIVERY_NOTES.map((note) => `- ${note}`),
   ].join("\n");
 }
+
+const WEBHOOK_RESPONSES = Object.fromEntries(Object.entries(WEBHOOK_ANSWERS).map(([status, description]) => [status, { description }]));
 
 const METHODS: Record<HttpMethod, OpenApiMethod> = { GET: "get", POST: "post", PUT: "put", DELETE: "delete" };
 
@@ -501,6 +528,8 @@ const METHODS: Record<HttpMethod, OpenApiMethod> = { GET: "get", POST: "post", P
 export function buildOpenApiDocument(operations: Operation[], options: BuildOpenApiOptions = {}): OpenApiDocument {
   const registry = new ComponentRegistry();
   const errorConversion = registry.add(errorBodySchema, "output", ERROR_SCHEMA_ID);
+  const webhookHeaders = registry.add(webhookHeadersSchema, "output", "webhook_headers");
+  const webhookBodies = WEBHOOK_EVENT_NAMES.map((event) => ({ event, body: registry.add(webhookEnvelopeSchema(event), "output", `webhook_${event}`) }));
   const converted = operations.map((operation) => ({
     operation,
     response: registry.add(operation.response, "output", `${operation.operationId}_response`),
@@ -539,7 +568,7 @@ export function buildOpenApiDocument(operations: Operation[], options: BuildOpen
     const build = (path: string, twin: boolean): OpenApiOperation => {
       const parameters = [
         ...pathParameters(registry, paramsSchema, path),
-        ...queryParameters(registry, querySchema),
+        ...objectParameters(registry, querySchema, "query"),
         ...(operation.idempotencyKey ? [IDEMPOTENCY_KEY_PARAMETER] : []),
       ];
       const v2 = `${operation.method} ${operation.path}`;
@@ -584,6 +613,24 @@ export function buildOpenApiDocument(operations: Operation[], options: BuildOpen
   }
   for (const [path, method, operationObject] of twins) place(path, method, operationObject);
 
+  const webhookParameters = objectParameters(registry, registry.schema(webhookHeaders), "header");
+  const webhooks = Object.fromEntries(
+    webhookBodies.map(({ event, body }) => [
+      event,
+      {
+        post: {
+          operationId: `webhook_${event.replace(/\W/g, "_")}`,
+          summary: WEBHOOK_EVENTS[event].summary,
+          description: [WEBHOOK_EVENTS[event].when, ...WEBHOOK_DELIVERY_NOTES].join("\n\n"),
+          tags: ["Webhooks"],
+          parameters: webhookParameters,
+          requestBody: { required: true as const, content: { "application/json": { schema: registry.schema(body) } } },
+          responses: WEBHOOK_RESPONSES,
+        },
+      },
+    ]),
+  );
+
   const tags: string[] = [];
   for (const operation of operations) if (!tags.includes(operation.tag)) tags.push(operation.tag);
 
@@ -596,6 +643,7 @@ export function buildOpenApiDocument(operations: Operation[], options: BuildOpen
     servers: [{ url: options.serverUrl ?? "/", description: "This deployment; paths carry their /api/v2 or /api prefix." }],
     tags: tags.map((name) => ({ name })),
     paths,
+    webhooks,
     components: {
       schemas: registry.sortedComponents(),
       headers: {

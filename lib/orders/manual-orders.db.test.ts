@@ -1,9 +1,13 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildOpenApiDocument } from "@/lib/api/openapi";
+import { operations } from "@/lib/api/operations";
 import type { Database } from "@/lib/db/client";
 import { events, users } from "@/lib/db/schema";
 import { createTestDatabase, testDriver } from "@/lib/db/test-database";
 import { ensureTariffs } from "@/lib/tariffs/ensure-tariffs";
+import { buildEventBody } from "@/lib/webhooks/envelope";
+import { undocumentedInDelivery } from "@/lib/webhooks/testing/documented";
 import { completeManualOrder, failManualOrder, refundCompletedOrder } from "./manual-orders";
 import { listOrderMessages, postOrderMessage } from "./messages";
 import { placeOrder } from "./place-order";
@@ -52,6 +56,16 @@ describe(`manual orders and their chat (${testDriver()})`, () => {
 
     await refundCompletedOrder(database.db, order.id, "customer changed their mind");
     expect(await balanceOf(user.id)).toBe(20_000_000n);
+
+    // Every event of the order, with the body a delivery of it would carry, is what the OpenAPI document describes.
+    const document = buildOpenApiDocument(operations);
+    const recorded = await database.db.select().from(events).where(eq(events.userId, user.id)).orderBy(events.createdAt);
+    expect(recorded.map((e) => e.type)).toEqual(
+      expect.arrayContaining(["order.created", "manual_service.chat.message", "manual_service.chat.waiting_reply", "order.status_changed"]),
+    );
+    for (const event of recorded) {
+      expect(undocumentedInDelivery(document, { headers: {}, body: await buildEventBody(database.db, event) }).filter((p) => !p.startsWith("header")), event.type).toEqual([]);
+    }
   });
 
   it("a supplier message's preview is cut between characters, never inside one", async () => {

@@ -1,4 +1,8 @@
 import type { APIRequestContext } from "@playwright/test";
+import type { OpenApiDocument } from "@/lib/api/openapi";
+import { EVENT_TYPES } from "@/lib/db/schema";
+import { TEST_EVENT } from "@/lib/webhooks/constants";
+import { undocumentedInDelivery } from "@/lib/webhooks/testing/documented";
 import { startReceiver, verifiedWith, verifyBodySignature, type ReceivedRequest, type TestReceiver } from "@/lib/webhooks/testing/receiver";
 import { expect, test } from "../support/test";
 
@@ -27,6 +31,11 @@ async function waitForEvent(predicate: (request: ReceivedRequest) => boolean, wh
 }
 
 const bodyOf = (request: ReceivedRequest) => JSON.parse(request.body);
+
+/** The document the server publishes: what arrives must be what it describes. */
+async function publishedDocument(request: APIRequestContext): Promise<OpenApiDocument> {
+  return (await request.get("/api/v2/openapi.json")).json();
+}
 
 async function deliveries(request: APIRequestContext, apiKey: string) {
   const response = await request.get(`${WEBHOOK}/deliveries?limit=100`, { headers: key(apiKey) });
@@ -106,6 +115,7 @@ test("a test delivery is answered with its record and arrives signed", async ({ 
   expect(bodyOf(arrived)).toEqual({ event: "webhook.test", event_id: delivery.event_id, timestamp: expect.stringMatching(/Z$/), data: { message: "test" } });
   expect(arrived.body).toBe(delivery.payload);
   expect(arrived.headers).toMatchObject({ "content-type": "application/json", "x-webhook-event": "webhook.test", "x-webhook-id": delivery.event_id });
+  expect(undocumentedInDelivery(await publishedDocument(request), arrived)).toEqual([]);
 });
 
 test("an order produces signed order.created and order.status_changed deliveries", async ({ request, fixtures }) => {
@@ -115,8 +125,10 @@ test("an order produces signed order.created and order.status_changed deliveries
 
   const created = await waitForEvent((r) => bodyOf(r).event === "order.created" && bodyOf(r).data.order_id === order.order_id, "order.created");
   const changed = await waitForEvent((r) => bodyOf(r).event === "order.status_changed" && bodyOf(r).data.order_id === order.order_id, "order.status_changed");
+  const document = await publishedDocument(request);
   for (const arrived of [created, changed]) {
     expect(verifiedWith(secret, arrived)).toBe(true);
+    expect(undocumentedInDelivery(document, arrived)).toEqual([]);
     expect(arrived.headers["x-webhook-event"]).toBe(bodyOf(arrived).event);
     expect(arrived.headers["x-webhook-id"]).toBe(bodyOf(arrived).event_id);
     expect(bodyOf(arrived).event_id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
@@ -126,6 +138,14 @@ test("an order produces signed order.created and order.status_changed deliveries
   expect(current.status).toBe("completed");
   expect(bodyOf(changed).data).toMatchObject({ order_id: order.order_id, status: "completed", previous_status: "processing", delivery: current.delivery });
   expect(bodyOf(changed).data.delivery.items[0].code).toEqual(expect.any(String));
+});
+
+test("the published OpenAPI document describes every event the app sends, under webhooks", async ({ request }) => {
+  const document = await publishedDocument(request);
+  expect(Object.keys(document.webhooks).sort()).toEqual([...EVENT_TYPES, TEST_EVENT].sort());
+  for (const { post } of Object.values(document.webhooks)) {
+    expect(post.parameters.map((parameter) => parameter.name)).toEqual(expect.arrayContaining(["X-Webhook-Signature", "webhook-signature"]));
+  }
 });
 
 test("the deliveries list shows every attempt, newest first; redelivery sends the same body again", async ({ request, fixtures }) => {

@@ -87,7 +87,7 @@ export const WEBHOOK_DELIVERY_NOTES: string[] = [
     `or no complete answer within ${TIMEOUT_SECONDS} seconds is a failed attempt.`,
   "A failed attempt is retried at most 3 times: 1 minute after the first attempt fails, 5 minutes after the first retry fails and 30 minutes after the second. " +
     `${MAX_CONSECUTIVE_FAILURES} consecutive failed attempts disable the webhook (\`disabled_reason: "consecutive_failures"\`) until you enable it again. ` +
-    "Every attempt is listed by `GET /api/v2/account/webhook/deliveries` and can be sent again by `POST /api/v2/account/webhook/deliveries/{id}/redeliver`.",
+    "Every attempt is listed by `GET /api/v2/account/webhook/deliveries`; `POST .../deliveries/{id}/redeliver` sends one again.",
   "Delivery is at least once: one event can arrive more than once (a retry after an answer that was lost, a redelivery), always with the same `event_id` and the same body; deduplicate by `event_id`.",
   "There is no ordering between events: each is sent and retried on its own, so a stock order's `order.status_changed` may arrive before its `order.created`. " +
     "Order an order's events by `data.status` (`processing`, then `completed` or `failed`, then `refunded`) and by `timestamp`, not by arrival; " +

@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import { OperationSection, operationAnchor, type OperationEntry } from "@/components/api-reference/operation-section";
 import { ReferenceIntro } from "@/components/api-reference/reference-intro";
 import { compactSchema } from "@/components/api-reference/schema-format";
+import { WebhooksSection, webhookAnchor } from "@/components/api-reference/webhooks-section";
 import { buildOpenApiDocument, type OpenApiMethod, type OpenApiOperation } from "@/lib/api/openapi";
 import { operations } from "@/lib/api/operations";
 
@@ -58,6 +59,16 @@ export default function ApiReferencePage() {
               ))}
             </span>
           ))}
+          <span className="flex flex-wrap items-center gap-x-2">
+            <a href="#webhooks" className="font-medium text-zinc-900 hover:underline dark:text-zinc-100">
+              Webhook events:
+            </a>
+            {Object.keys(document.webhooks).map((event) => (
+              <a key={event} href={`#${webhookAnchor(event)}`} className="text-sky-700 underline-offset-2 hover:underline dark:text-sky-400">
+                {event}
+              </a>
+            ))}
+          </span>
         </nav>
       </header>
 
@@ -71,6 +82,8 @@ export default function ApiReferencePage() {
           ))}
         </section>
       ))}
+
+      <WebhooksSection document={document} />
 
       <section className="space-y-4">
         <h2 className="text-xl font-semibold text-zinc-900 dark:text-zinc-50">Schemas</h2>

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { otherSide } from "./support/sign-in";
+import { otherSide, registerReseller } from "./support/sign-in";
 import { expect, test } from "./support/test";
 
 async function sessionCookieOf(page: Page): Promise<string> {
@@ -47,12 +47,7 @@ test("a reseller signs in, sees the dashboard with the balance, and signs out", 
 
 test("sign out everywhere ends the account's sessions on every device, and a new sign-in works", async ({ page, browser, baseURL }) => {
   const email = `everywhere-${Date.now()}-${Math.floor(Math.random() * 1e6)}@e2e.test`;
-  await page.goto("/register");
-  await page.getByLabel("Name").fill("Everywhere Shop");
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Password").fill("a-long-enough-password");
-  await page.getByRole("button", { name: "Create account" }).click();
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await registerReseller(page, "Everywhere Shop", email, "a-long-enough-password");
   const laptop = await otherSide(browser, baseURL!, email, "a-long-enough-password", /\/dashboard$/);
 
   await page.goto("/profile");
@@ -116,12 +111,7 @@ test("after 10 attempts the 11th is refused, even with the right password", asyn
 
 test("a reseller changes the password on the profile page and signs in with the new one", async ({ page }) => {
   const email = `pw-${Date.now()}-${Math.floor(Math.random() * 1e6)}@e2e.test`;
-  await page.goto("/register");
-  await page.getByLabel("Name").fill("Password Shop");
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Password").fill("first-password-123");
-  await page.getByRole("button", { name: "Create account" }).click();
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await registerReseller(page, "Password Shop", email, "first-password-123");
 
   await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Profile" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Profile" })).toBeVisible();

@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import type { Page } from "@playwright/test";
 import { formatMoney, parseMoney } from "../lib/money/money";
 import { expect, test } from "./support/test";
-import { signIn } from "./support/sign-in";
+import { registerReseller, signIn } from "./support/sign-in";
 
 /*
  * The reseller's side of the catalog: browse, order through the confirmation, follow the order live,
@@ -171,12 +171,7 @@ test("a top-up goes from processing to completed on its own; a failing recipient
 
 test("a new reseller without balance sees the shortfall at the confirmation and cannot pay", async ({ page }) => {
   const email = `e2e-short-${Date.now()}@example.test`;
-  await page.goto("/register");
-  await page.getByLabel("Name").fill("Short Shop");
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Password").fill("short-shop-password-1");
-  await page.getByRole("button", { name: "Create account" }).click();
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await registerReseller(page, "Short Shop", email, "short-shop-password-1");
   await expect(page.getByTestId("low-balance")).toContainText("below 10.00 USD");
   await expect(page.getByText("No orders yet")).toBeVisible();
 

@@ -85,7 +85,7 @@ export async function resolveCaller(database: Database, request: ApiRequest, ip:
   if (!session) throw new AppError("unauthenticated", "Send an API key in the X-API-Key header or as 'Authorization: Bearer <key>'.");
   const account = await findSessionAccount(database.db, session);
   const user = activeAccount(account?.user ?? null);
-  if (!sessionStillValid(user, { issuedAt: session.issuedAt, ended: account?.ended ?? true })) throw new AppError("unauthenticated", "The session has ended. Sign in again.");
+  if (!account || !sessionStillValid(user, { issuedAt: session.issuedAt, ended: account.ended })) throw new AppError("unauthenticated", "The session has ended. Sign in again.");
   // The API is a reseller's: an admin holds no balance to buy with, and acts through the admin panel.
   if (user.role !== "reseller") throw new RefusedCaller("forbidden", "The API serves reseller accounts; an admin works in the admin panel.", accountSubject(user.id));
   if (!SAFE_METHODS.has(request.method)) assertSameOrigin(request, user.id);

@@ -1,6 +1,7 @@
 import { eq, lt, sql } from "drizzle-orm";
 import type { Session } from "next-auth";
 import type { DbOrTx } from "@/lib/db/client";
+import { preparedQuery } from "@/lib/db/prepared";
 import { endedSessions, users, type User } from "@/lib/db/schema";
 import { SESSION_MAX_AGE_S } from "./session-lifetime";
 
@@ -17,13 +18,21 @@ export function panelSessionOf(session: Session | null): PanelSession | null {
   return { userId: session.user.id, sessionId: session.sessionId, issuedAt: session.issuedAt };
 }
 
-/** The session's account, and whether the session was signed out, in one round trip. */
-export async function findSessionAccount(db: DbOrTx, session: PanelSession): Promise<{ user: User; ended: boolean } | null> {
-  const [row] = await db
-    .select({ user: users, ended: sql<boolean>`exists (select 1 from ${endedSessions} where ${endedSessions.id} = ${session.sessionId})` })
+const sessionAccount = preparedQuery((db) =>
+  db
+    .select({ user: users, ended: sql<boolean>`exists (select 1 from ${endedSessions} where ${endedSessions.id} = ${sql.placeholder("sessionId")})` })
     .from(users)
-    .where(eq(users.id, session.userId))
-    .limit(1);
+    .where(eq(users.id, sql.placeholder("userId")))
+    .limit(1)
+    .prepare("session_account"),
+);
+
+/**
+ * The session's account, and whether the session was signed out, in one round trip: every panel page
+ * and each of its polls reads it.
+ */
+export async function findSessionAccount(db: DbOrTx, session: PanelSession): Promise<{ user: User; ended: boolean } | null> {
+  const [row] = await sessionAccount(db).execute({ userId: session.userId, sessionId: session.sessionId });
   return row ?? null;
 }
 

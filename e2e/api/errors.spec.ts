@@ -127,6 +127,21 @@ test.describe("error bodies", () => {
     expect(error.details.issues[0].path).toBe("query.limit");
   });
 
+  test("a query parameter the operation does not take is 400 naming it, before anything is done; a bare ? is none", async ({ request, fixtures }) => {
+    const headers = { "X-API-Key": fixtures.alice.apiKey };
+    const balance = await request.get("/api/v2/balance?currency=EUR", { headers });
+    expect(balance.status()).toBe(400);
+    expect((await balance.json()).error).toMatchObject({ code: "validation_error", details: { issues: [{ path: "query.currency", message: "Unknown field." }] } });
+    expect((await request.get("/api/v2/balance?", { headers })).status()).toBe(200);
+
+    const buyer = { "X-API-Key": fixtures.daveSecondKey };
+    const before = (await (await request.get("/api/v2/balance", { headers: buyer })).json()).balance;
+    const order = await request.post("/api/v2/gift-cards?dry_run=1", { headers: buyer, data: { sku: "giftcard-steam-us-20", quantity: 1 } });
+    expect(order.status()).toBe(400);
+    expect((await order.json()).error.details.issues).toEqual([{ path: "query.dry_run", message: "Unknown field." }]);
+    expect((await (await request.get("/api/v2/balance", { headers: buyer })).json()).balance).toBe(before);
+  });
+
   test("a cursor that is not one of the list's is 400, not an empty page", async ({ request, fixtures }) => {
     const headers = { "X-API-Key": fixtures.alice.apiKey };
     for (const cursor of ["not-a-cursor", "ord_01M87M5WSDH1B9XQ7KG92KC87C", "txn_%27%3Bdrop"]) {

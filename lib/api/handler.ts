@@ -17,6 +17,8 @@ import type { Operation } from "./operation";
 export const MAX_BODY_BYTES = 64 * 1024;
 /** What an operation without a body schema takes: nothing, or `{}`. */
 const NO_BODY = z.strictObject({});
+/** What an operation without a query schema takes: no parameters, as a body takes no unknown fields. */
+const NO_QUERY = z.strictObject({});
 
 export interface HandlerContext<Q extends z.ZodType, B extends z.ZodType, P extends z.ZodType, A> {
   request: ApiRequest;
@@ -125,6 +127,12 @@ function queryObject(url: URL): Record<string, string | string[]> {
   return out;
 }
 
+/** Whether the URL has a parameter; a bare `?` has none. Checked without parsing, on the hot path. */
+function hasQuery(url: string): boolean {
+  const mark = url.indexOf("?");
+  return mark !== -1 && mark < url.length - 1;
+}
+
 /** Refuses `key` when one of its raw name=value pairs holds an escape that is not UTF-8. */
 function assertUtf8Query(search: string, key: string): void {
   for (const pair of search.slice(1).split("&")) {
@@ -194,7 +202,8 @@ export function apiHandler<Q extends z.ZodType, B extends z.ZodType, P extends z
         }
       }
       const params = operation.params ? parseWith(operation.params, await route.params, "path") : undefined;
-      const query = operation.query ? parseWith(operation.query, queryObject(new URL(request.url)), "query") : undefined;
+      const querySchema = operation.query ?? (hasQuery(request.url) ? NO_QUERY : undefined);
+      const query = querySchema ? parseWith(querySchema, queryObject(new URL(request.url)), "query") : undefined;
       const body = bodySchema ? parseWith(bodySchema, await readJsonBody(request), "") : undefined;
 
       const result = await handler({ request, db: database.db, caller, query, body, params, requestId, ip } as HandlerContext<Q, B, P, A>);

@@ -149,7 +149,7 @@ describe("buildOpenApiDocument", () => {
     const getTransaction = findOperation(doc, "getTransaction");
     expect(getTransaction.responses["404"]?.description).toContain("not_found");
     expect(getTransaction.responses["400"]?.description).toContain("validation_error");
-    expect(findOperation(doc, "getBalance").responses["400"]).toBeUndefined();
+    expect(findOperation(doc, "getBalance").responses["400"]["x-error-codes"]).toEqual(["validation_error"]);
     expect(findOperation(doc, "getBalance").responses["413"]).toBeUndefined();
     expect(doc.components.securitySchemes.apiKey).toMatchObject({ type: "apiKey", in: "header", name: "X-API-Key" });
     expect(doc.components.securitySchemes.bearer).toMatchObject({ type: "http", scheme: "bearer" });
@@ -284,7 +284,8 @@ describe("buildOpenApiDocument", () => {
 
     const get = built.paths["/api/v2/open"].get!;
     expect(get.security).toBeUndefined();
-    expect(Object.keys(get.responses).sort()).toEqual(["200", "500"]);
+    expect(Object.keys(get.responses).sort()).toEqual(["200", "400", "500"]);
+    expect(get.responses["400"]["x-error-codes"]).toEqual(["validation_error"]);
     for (const ref of collect(built, "$ref")) expect(resolvePointer(built, ref as string), ref as string).toBeDefined();
   });
 

@@ -412,7 +412,8 @@ export function operationErrorCodes(operation: Operation): ErrorCode[] {
   };
   // A write without a body schema still reads a body it is sent, and refuses one that is not empty.
   const readsBody = Boolean(operation.body) || operation.method !== "GET";
-  if (operation.query || readsBody || operation.params) add("validation_error");
+  // Every operation refuses a query parameter it does not take.
+  add("validation_error");
   if (readsBody) add("invalid_json");
   if (operation.auth === "reseller") {
     add("unauthenticated");
@@ -483,7 +484,7 @@ function infoDescription(operations: Operation[]): string {
     "",
     "## Conventions",
     "",
-    "- JSON in, JSON out, UTF-8. Unknown fields in a request body are rejected (`400 validation_error`). Bodies are limited to 64 KiB.",
+    "- JSON in, JSON out, UTF-8. Unknown fields in a request body, and query parameters an operation does not take, are rejected (`400 validation_error`). Bodies are limited to 64 KiB.",
     "- Every response carries `X-Request-Id`.",
     '- Money is a JSON **string** holding a decimal number of US dollars (USDT counts 1:1), never a float: 2 to 6 fraction digits (`"12.50"`, `"100.000437"`).',
     "- Timestamps are ISO 8601 UTC with milliseconds: `2026-11-21T10:15:30.123Z`.",

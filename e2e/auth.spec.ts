@@ -27,6 +27,7 @@ test("a reseller signs in, sees the dashboard with the balance, and signs out", 
   const copied = await page.context().cookies();
   const copy = await sessionCookieOf(page);
   expect((await page.request.get("/api/v2/me", { headers: { cookie: copy } })).status()).toBe(200);
+  expect((await (await page.request.get("/api/auth/session", { headers: { cookie: copy } })).json()).user.email).toBe(fixtures.alice.email);
 
   await page.getByRole("button", { name: "Sign out" }).click();
   await expect(page).toHaveURL(/\/login$/);
@@ -37,6 +38,10 @@ test("a reseller signs in, sees the dashboard with the balance, and signs out", 
   const refused = await page.request.get("/api/v2/me", { headers: { cookie: copy } });
   expect(refused.status()).toBe(401);
   expect((await refused.json()).error.code).toBe("unauthenticated");
+  // next-auth would still describe it (name, email, role) to whoever holds the copy, and renew it.
+  const described = await page.request.get("/api/auth/session", { headers: { cookie: copy } });
+  expect(await described.json()).toEqual({});
+  expect(described.headers()["set-cookie"]).toMatch(/next-auth\.session-token=;.*(Max-Age=0|Expires=Thu, 01 Jan 1970)/i);
   const elsewhere = await page.context().browser()!.newContext({ baseURL: new URL(page.url()).origin });
   await elsewhere.addCookies(copied);
   const stolen = await elsewhere.newPage();

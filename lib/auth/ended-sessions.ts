@@ -4,6 +4,7 @@ import type { DbOrTx } from "@/lib/db/client";
 import { preparedQuery } from "@/lib/db/prepared";
 import { endedSessions, users, type User } from "@/lib/db/schema";
 import { SESSION_MAX_AGE_S } from "./session-lifetime";
+import { sessionStillValid } from "./session-validity";
 
 /** A signed-in panel session as its cookie tells it. */
 export interface PanelSession {
@@ -34,6 +35,12 @@ const sessionAccount = preparedQuery((db) =>
 export async function findSessionAccount(db: DbOrTx, session: PanelSession): Promise<{ user: User; ended: boolean } | null> {
   const [row] = await sessionAccount(db).execute({ userId: session.userId, sessionId: session.sessionId });
   return row ?? null;
+}
+
+/** The session's account while the session stands (see sessionStillValid), else null. */
+export async function findStandingUser(db: DbOrTx, session: PanelSession): Promise<User | null> {
+  const account = await findSessionAccount(db, session);
+  return account && sessionStillValid(account.user, { issuedAt: session.issuedAt, ended: account.ended }) ? account.user : null;
 }
 
 /** Lists a session as ended until it would have ended anyway, so that a copy of its cookie is refused. */

@@ -4,8 +4,7 @@ import { cache } from "react";
 import { db } from "@/lib/db/client";
 import type { User } from "@/lib/db/schema";
 import { authOptions } from "./auth-options";
-import { findSessionAccount, panelSessionOf, type PanelSession } from "./ended-sessions";
-import { sessionStillValid } from "./session-validity";
+import { findStandingUser, panelSessionOf, type PanelSession } from "./ended-sessions";
 
 /** The session this request's cookie carries, still standing or not. */
 export const getPanelSession = cache(async (): Promise<PanelSession | null> => panelSessionOf(await getServerSession(authOptions())));
@@ -17,8 +16,7 @@ export const getPanelSession = cache(async (): Promise<PanelSession | null> => p
 export const getSessionUser = cache(async (): Promise<User | null> => {
   const session = await getPanelSession();
   if (!session) return null;
-  const account = await findSessionAccount(db(), session);
-  return account && sessionStillValid(account.user, { issuedAt: session.issuedAt, ended: account.ended }) ? account.user : null;
+  return findStandingUser(db(), session);
 });
 
 export async function requireUser(): Promise<User> {

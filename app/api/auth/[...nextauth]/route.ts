@@ -2,14 +2,32 @@ import { randomUUID } from "node:crypto";
 import NextAuth from "next-auth";
 import { errorAnswer } from "@/lib/api/errors";
 import { authOptions } from "@/lib/auth/auth-options";
+import { findStandingUser, panelSessionOf } from "@/lib/auth/ended-sessions";
 import { countLoginAttempt } from "@/lib/auth/login-attempts";
+import { clearSessionCookie } from "@/lib/auth/session-cookie";
+import { db } from "@/lib/db/client";
 import { AppError } from "@/lib/errors/app-error";
 import { clientIpOf } from "@/lib/http/client-ip";
 
 type RouteContext = { params: Promise<{ nextauth: string[] }> };
 
-function nextAuth(request: Request, context: RouteContext) {
-  return NextAuth(authOptions())(request, context);
+async function nextAuth(request: Request, context: RouteContext): Promise<Response> {
+  const response: Response = await NextAuth(authOptions())(request, context);
+  const { nextauth } = await context.params;
+  return nextauth.join("/") === "session" ? standingSessionOnly(response) : response;
+}
+
+/**
+ * next-auth describes (and renews) any session whose cookie it can decode. One that was signed out,
+ * ended everywhere, outlived its lifetime or whose account was blocked is described as none instead,
+ * as for a visitor, and its cookie is cleared: a copied cookie tells nothing about the account.
+ */
+async function standingSessionOnly(response: Response): Promise<Response> {
+  if (!response.ok) return response;
+  const session = panelSessionOf(await response.clone().json());
+  if (!session || (await findStandingUser(db(), session))) return response;
+  await clearSessionCookie();
+  return Response.json({}, { headers: { "Cache-Control": "no-store" } });
 }
 
 // POST /api/auth/callback/credentials is a sign-in attempt: it is counted per client IP first.

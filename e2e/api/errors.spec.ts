@@ -34,6 +34,14 @@ test.describe("error bodies", () => {
     expect(error.details.issues[0].path).toBe("enabled");
   });
 
+  test("a missing field is 'Required', and the message is one sentence naming each issue", async ({ request, fixtures }) => {
+    const response = await request.post("/api/v2/order", { headers: { "X-API-Key": fixtures.daveSecondKey }, data: { quantity: 0 } });
+    expect(response.status()).toBe(400);
+    const { error } = await response.json();
+    expect(error.details.issues).toContainEqual({ path: "sku", message: "Required." });
+    expect(error.message).toMatch(/^sku: Required; quantity: [^;]+[^.]\.$/);
+  });
+
   test("a NUL character anywhere in a body is 400 validation_error, never a database error", async ({ request, fixtures }) => {
     const response = await request.post("/api/v2/order", {
       headers: { "X-API-Key": fixtures.alice.apiKey },

@@ -2,6 +2,14 @@ import { ZodError, type z } from "zod";
 import { AppError, validationError, type ValidationIssue } from "@/lib/errors/app-error";
 import { answerHeaders, answerResponse, type ApiAnswer } from "./answer";
 
+/**
+ * zod's message for a missing field is "Invalid input: expected string, received undefined", which
+ * reads like a wrong type; an integrator who left the field out is told it is required. Messages a
+ * schema sets itself take precedence over this map.
+ */
+export const apiIssueMessages: z.core.$ZodErrorMap = (issue) =>
+  issue.code === "invalid_type" && issue.input === undefined ? "Required." : undefined;
+
 export function zodIssuesToValidation(error: ZodError, root?: string): ValidationIssue[] {
   return error.issues.flatMap((issue) => {
     const base = [...(root ? [root] : []), ...issue.path.map(String)];

@@ -10,7 +10,7 @@ import type { RateCategory } from "@/lib/ratelimit/categories";
 import type { RateLimitResult } from "@/lib/ratelimit/store";
 import { resolveCaller, type Caller } from "./caller";
 import { answerHeaders, answerResponse, type ApiAnswer, type ApiRequest } from "./answer";
-import { errorAnswer, toAppError, zodIssuesToValidation } from "./errors";
+import { apiIssueMessages, errorAnswer, toAppError, zodIssuesToValidation } from "./errors";
 import { checkResponse } from "./response-check";
 import type { Operation } from "./operation";
 
@@ -106,7 +106,7 @@ function findFault(value: unknown, depth = 0): InputFault | null {
 function parseWith<T extends z.ZodType>(schema: T, value: unknown, root: string): z.output<T> {
   const fault = findFault(value);
   if (fault) throw validationError([{ path: (root ? [root, ...fault.at] : fault.at).join("."), message: fault.message }]);
-  const result = schema.safeParse(value);
+  const result = schema.safeParse(value, { error: apiIssueMessages });
   if (result.success) return result.data;
   throw validationError(zodIssuesToValidation(result.error, root));
 }

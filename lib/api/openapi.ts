@@ -389,7 +389,7 @@ function errorExample(code: ErrorCode, operation: Operation, fieldPath: string):
   if (code === "validation_error") details = { issues: [{ path: fieldPath, message: "Invalid input" }] };
   if (code === "rate_limited") details = { category: operation.category, retry_after: 12 };
   const note = ERROR_CODE_NOTES[code].replace(/`/g, "");
-  const message = code === "validation_error" ? `${fieldPath}: Invalid input` : note.charAt(0).toUpperCase() + note.slice(1) + ".";
+  const message = code === "validation_error" ? `${fieldPath}: Invalid input.` : note.charAt(0).toUpperCase() + note.slice(1) + ".";
   return {
     summary: code,
     value: {

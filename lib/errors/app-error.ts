@@ -76,5 +76,10 @@ export class AppError extends Error {
 
 export const notFound = (what: string) => new AppError("not_found", `${what} was not found.`);
 
+/** One sentence naming every issue: "sku: Required; quantity: Too big." rather than "Required.; quantity". */
 export const validationError = (issues: ValidationIssue[]) =>
-  new AppError("validation_error", issues.map((i) => (i.path ? `${i.path}: ${i.message}` : i.message)).join("; "), { issues });
+  new AppError(
+    "validation_error",
+    issues.map((i) => (i.path ? `${i.path}: ${i.message}` : i.message).replace(/\.$/, "")).join("; ") + ".",
+    { issues },
+  );

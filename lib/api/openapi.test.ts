@@ -99,6 +99,18 @@ describe("buildOpenApiDocument", () => {
     expect(byName.type.schema.enum).toEqual([...LEDGER_ENTRY_TYPES]);
   });
 
+  it("documents the order chat as a list like the others: limit, cursor and next_cursor", () => {
+    const operation = findOperation(doc, "listOrderMessages");
+    const byName = Object.fromEntries((operation.parameters ?? []).map((p) => [p.name, p]));
+    expect(byName.limit).toMatchObject({ in: "query", required: false, schema: { type: "integer", minimum: 1, maximum: 100, default: 50 } });
+    expect(byName.cursor).toMatchObject({ in: "query", required: false, schema: { type: "string" } });
+    expect(byName.orderId).toMatchObject({ in: "path", required: true });
+    const list = deref(doc, operation.responses["200"].content!["application/json"].schema);
+    expect(list.properties).toMatchObject({ data: { type: "array", items: { $ref: "#/components/schemas/OrderMessage" } }, next_cursor: {} });
+    expect(list.required).toEqual(expect.arrayContaining(["data", "next_cursor"]));
+    expect(operation.description).toContain("newest first");
+  });
+
   it("declares the Idempotency-Key header and the replay on the order-create operations only", () => {
     for (const id of ["createOrder", "createGiftCardOrder_reseller", "createMessengerStarsOrder"]) {
       const operation = findOperation(doc, id);

@@ -1,16 +1,36 @@
-import { asc, eq } from "drizzle-orm";
+import { and, asc, desc, eq, lt, type SQL } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { orderMessages, orders, type MessageAuthor, type Order, type OrderMessage } from "@/lib/db/schema";
 import { AppError } from "@/lib/errors/app-error";
 import { recordEvent } from "@/lib/events/record-event";
 import { newId } from "@/lib/ids/ids";
+import type { Page } from "@/lib/ledger/list-entries";
 import { characterCount, shortened } from "@/lib/text/characters";
 import { hasHiddenCharacterInMessage, hasVisibleCharacter } from "@/lib/text/hidden-characters";
 
 export const MAX_MESSAGE_LENGTH = 2000;
 
+/** The whole chat in reading order, oldest first, as both panels show it. */
 export async function listOrderMessages(db: Db, order: Order): Promise<OrderMessage[]> {
   return db.select().from(orderMessages).where(eq(orderMessages.orderId, order.id)).orderBy(asc(orderMessages.id));
+}
+
+/**
+ * One page of the chat, newest first, as the API lists everything; the cursor is the last id of the
+ * previous page. Ids sort by creation and are unique, so messages written in the same millisecond
+ * keep one order across pages.
+ */
+export async function pageOrderMessages(db: Db, order: Order, options: { cursor?: string; limit: number }): Promise<Page<OrderMessage>> {
+  const conditions: SQL[] = [eq(orderMessages.orderId, order.id)];
+  if (options.cursor) conditions.push(lt(orderMessages.id, options.cursor));
+  const rows = await db
+    .select()
+    .from(orderMessages)
+    .where(and(...conditions))
+    .orderBy(desc(orderMessages.id))
+    .limit(options.limit + 1);
+  const data = rows.slice(0, options.limit);
+  return { data, nextCursor: rows.length > options.limit ? data[data.length - 1].id : null };
 }
 
 /** API.md: at most 100 characters; cut where a reader sees a character end, so never inside a surrogate pair. */

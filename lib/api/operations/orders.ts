@@ -189,14 +189,17 @@ export const orderMessageSchema = z
 export const listOrderMessages = defineOperation({
   operationId: "listOrderMessages",
   summary: "The chat of a manual order",
-  description: "Messages between you and the supplier, oldest first. Orders of other types have no chat (an empty list).",
+  description:
+    "Messages between you and the supplier, newest first, paginated like every list: pass `next_cursor` as `cursor` for older messages. " +
+    "Orders of other types have no chat (an empty list).",
   tag: CHAT_TAG,
   method: "GET",
   path: "/api/v2/orders/{orderId}/messages",
   category: "default",
   auth: "reseller",
   params: orderIdParam,
-  response: z.object({ data: z.array(orderMessageSchema) }),
+  query: paginationQuery("msg"),
+  response: listResponse(orderMessageSchema),
   errors: ["not_found"],
 });
 

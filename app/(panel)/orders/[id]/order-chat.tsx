@@ -9,10 +9,27 @@ import { SubmitButton } from "@/components/ui/submit-button";
 import type { ActionState } from "@/lib/panel/action-state";
 import { postResellerMessageAction } from "./actions";
 
+interface MessagePage {
+  data: ChatMessage[];
+  next_cursor: string | null;
+}
+
+/**
+ * The whole chat in reading order. The API pages it newest first, like every list, so this follows
+ * next_cursor to the first message and turns the result around; a chat rarely fills one page of 100.
+ */
 async function fetchMessages(orderId: string): Promise<ChatMessage[]> {
-  const response = await fetch(`/api/v2/orders/${encodeURIComponent(orderId)}/messages`, { cache: "no-store", headers: { Accept: "application/json" } });
-  if (!response.ok) throw new Error(`Messages answered ${response.status}`);
-  return ((await response.json()) as { data: ChatMessage[] }).data;
+  const newestFirst: ChatMessage[] = [];
+  let cursor: string | null = null;
+  do {
+    const query = cursor ? `?limit=100&cursor=${encodeURIComponent(cursor)}` : "?limit=100";
+    const response = await fetch(`/api/v2/orders/${encodeURIComponent(orderId)}/messages${query}`, { cache: "no-store", headers: { Accept: "application/json" } });
+    if (!response.ok) throw new Error(`Messages answered ${response.status}`);
+    const page = (await response.json()) as MessagePage;
+    newestFirst.push(...page.data);
+    cursor = page.next_cursor;
+  } while (cursor);
+  return newestFirst.reverse();
 }
 
 /** A manual order's chat with the supplier, refreshed every few seconds while the order is open. */

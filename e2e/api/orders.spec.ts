@@ -419,7 +419,7 @@ test.describe("reading orders", () => {
     expect(order).toMatchObject({ type: "manual", status: "processing" });
     const path = `/api/v2/orders/${order.order_id}/messages`;
 
-    expect(await (await request.get(path, { headers })).json()).toEqual({ data: [] });
+    expect(await (await request.get(path, { headers })).json()).toEqual({ data: [], next_cursor: null });
     const posted = await request.post(path, { headers, data: { text: "  The account email is player@example.com.  " } });
     expect(posted.status()).toBe(201);
     const message = await posted.json();
@@ -428,7 +428,7 @@ test.describe("reading orders", () => {
 
     const chat = await request.get(path, { headers });
     expect(chat.status()).toBe(200);
-    expect(await chat.json()).toEqual({ data: [message, second] });
+    expect(await chat.json()).toEqual({ data: [second, message], next_cursor: null });
 
     for (const [data, issuePath] of [
       [{ text: "" }, "text"],
@@ -442,6 +442,53 @@ test.describe("reading orders", () => {
 
     const topup = await create(request, "/api/v2/order", key, mlbb);
     await expectError(await request.post(`/api/v2/orders/${topup.order_id}/messages`, { headers, data: { text: "hi" } }), 422, "wrong_category", {});
+  });
+
+  test("a chat lists like every list: newest first, limit, and a next_cursor that walks it all", async ({ request, fixtures }) => {
+    const key = fixtures.dave.apiKey;
+    const headers = { "X-API-Key": key };
+    const order = await create(request, "/api/v2/order", key, { sku: "manual-account-recovery", fields: { details: "Paged chat." } });
+    const path = `/api/v2/orders/${order.order_id}/messages`;
+    // Sent together, so that some may share a millisecond.
+    const sent = await Promise.all(
+      Array.from({ length: 5 }, async (_, i) => {
+        const response = await request.post(path, { headers, data: { text: `message ${i}` } });
+        expect(response.status()).toBe(201);
+        return (await response.json()).message_id as string;
+      }),
+    );
+    const newestFirst = [...sent].sort().reverse();
+
+    const all = await request.get(path, { headers });
+    expect(all.status()).toBe(200);
+    const page = await all.json();
+    expect(page.data.map((message: { message_id: string }) => message.message_id)).toEqual(newestFirst);
+    expect(page.next_cursor).toBeNull();
+
+    const walked: string[] = [];
+    let query = "?limit=2";
+    for (;;) {
+      const next = await (await request.get(`${path}${query}`, { headers })).json();
+      expect(next.data.length).toBeLessThanOrEqual(2);
+      walked.push(...next.data.map((message: { message_id: string }) => message.message_id));
+      if (!next.next_cursor) break;
+      expect(next.next_cursor).toBe(walked[walked.length - 1]);
+      query = `?limit=2&cursor=${next.next_cursor}`;
+    }
+    expect(walked).toEqual(newestFirst);
+
+    const refusing = { "X-API-Key": fixtures.daveSecondKey };
+    for (const [bad, issuePath] of [
+      ["limit=0", "query.limit"],
+      ["limit=101", "query.limit"],
+      ["limit=abc", "query.limit"],
+      ["cursor=not-a-cursor", "query.cursor"],
+      [`cursor=${order.order_id}`, "query.cursor"],
+    ]) {
+      const refused = await request.get(`${path}?${bad}`, { headers: refusing });
+      await expectError(refused, 400, "validation_error", { issues: [{ path: issuePath, message: expect.any(String) }] });
+    }
+    await expectError(await request.get(`${path}?limit=1&cursor=${newestFirst[0]}`, { headers: { "X-API-Key": fixtures.erin.apiKey } }), 404, "not_found", {});
   });
 
   test("the OpenAPI document lists the order paths", async ({ request }) => {

@@ -66,7 +66,7 @@ export function ReferenceIntro({ document, operations }: { document: OpenApiDocu
             "JSON in, JSON out, UTF-8. Unknown fields in a request body are rejected with `400 validation_error`; bodies are limited to 64 KiB.",
             'Money is a JSON string holding a decimal number of US dollars (USDT counts 1:1), never a float: 2 to 6 fraction digits, e.g. `"12.50"` or `"100.000437"`.',
             "Timestamps are ISO 8601 UTC with milliseconds: `2026-11-21T10:15:30.123Z`.",
-            "Ids are opaque strings with a type prefix: `ord_`, `txn_`, `pay_`, `dlv_`, `key_`. Event ids are UUIDs.",
+            "Ids are opaque strings with a type prefix: `usr_`, `ord_`, `txn_`, `pay_`, `dlv_`, `key_`, `msg_`. Event ids are UUIDs.",
             'Lists take `?limit=` (1..100, default 50) and `?cursor=`, and answer `{"data": [...], "next_cursor": "..." | null}`, newest first; pass `next_cursor` back as `cursor` for the next page.',
             "Every response carries `X-Request-Id`; quote it when reporting a problem.",
           ]}

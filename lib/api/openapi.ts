@@ -488,7 +488,7 @@ function infoDescription(operations: Operation[]): string {
     "- Every response carries `X-Request-Id`.",
     '- Money is a JSON **string** holding a decimal number of US dollars (USDT counts 1:1), never a float: 2 to 6 fraction digits (`"12.50"`, `"100.000437"`).',
     "- Timestamps are ISO 8601 UTC with milliseconds: `2026-11-21T10:15:30.123Z`.",
-    "- Ids are opaque strings with a type prefix: `ord_`, `txn_`, `pay_`, `dlv_`, `key_`. Event ids are UUIDs.",
+    "- Ids are opaque strings with a type prefix: `usr_`, `ord_`, `txn_`, `pay_`, `dlv_`, `key_`, `msg_`. Event ids are UUIDs.",
     '- Lists take `?limit=` (1..100, default 50) and `?cursor=`, and answer `{"data": [...], "next_cursor": "..." | null}`, newest first (the catalog, which has no age, in sku order); pass `next_cursor` as `cursor` for the next page.',
     "",
     "## Errors",

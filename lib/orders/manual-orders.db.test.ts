@@ -1,11 +1,13 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ZodError } from "zod";
 import { buildOpenApiDocument } from "@/lib/api/openapi";
 import { operations } from "@/lib/api/operations";
 import type { Database } from "@/lib/db/client";
 import { events, users } from "@/lib/db/schema";
 import { createTestDatabase, testDriver } from "@/lib/db/test-database";
 import { ensureTariffs } from "@/lib/tariffs/ensure-tariffs";
+import { HIDDEN_CHARACTER_MESSAGE } from "@/lib/text/hidden-characters";
 import { buildEventBody } from "@/lib/webhooks/envelope";
 import { undocumentedInDelivery } from "@/lib/webhooks/testing/documented";
 import { completeManualOrder, failManualOrder, refundCompletedOrder } from "./manual-orders";
@@ -95,10 +97,38 @@ describe(`manual orders and their chat (${testDriver()})`, () => {
       message: "Messages must not contain control characters or direction overrides.",
     });
     await postOrderMessage(database.db, { order, author: "reseller", authorId: user.id, text: "Two lines:\nשלום 👋" });
-    await expect(failManualOrder(database.db, order.id, "")).rejects.toMatchObject({ code: "validation_error" });
+    await expect(failManualOrder(database.db, order.id, "")).rejects.toThrow("Give the reseller a reason.");
     await failManualOrder(database.db, order.id, "Cannot be done for this region");
     expect(await balanceOf(user.id)).toBe(20_000_000n);
     await expect(postOrderMessage(database.db, { order, author: "reseller", authorId: user.id, text: "Why?" })).rejects.toMatchObject({ code: "order_closed", details: { status: "failed" } });
+  });
+
+  it("refuses a delivery or a reason the reseller would read otherwise than the admin wrote it", async () => {
+    const user = await resellerWithBalance(database.db, 20_000_000n);
+    const { order } = await placeOrder(database.db, { user, sku: "svc", quantity: 1, fields: { details: "x" }, source: "api" });
+    const refused = async (attempt: Promise<unknown>, message: string) => {
+      const error = await attempt.then(
+        () => null,
+        (thrown: unknown) => thrown,
+      );
+      expect(error).toBeInstanceOf(ZodError);
+      expect((error as ZodError).issues[0].message).toBe(message);
+    };
+    // Shown as "live" in the panel, and sent to integrators with the override in it.
+    await refused(completeManualOrder(database.db, order.id, { note: "Done", codes: ["GOOD-1", "\u202eevil"] }), "Code 2 holds a control, direction or invisible character.");
+    await refused(completeManualOrder(database.db, order.id, { note: "Done", codes: ["TAB\tCODE"] }), "Code 1 holds a control, direction or invisible character.");
+    await refused(completeManualOrder(database.db, order.id, { note: "Done", codes: ["C".repeat(201)] }), "Code 1 is over 200 characters.");
+    await refused(completeManualOrder(database.db, order.id, { note: "   " }), "Say what was delivered.");
+    await refused(completeManualOrder(database.db, order.id, { note: "n".repeat(501) }), "Use at most 500 characters.");
+    await refused(completeManualOrder(database.db, order.id, { note: "Sent\u0007" }), HIDDEN_CHARACTER_MESSAGE);
+    await refused(failManualOrder(database.db, order.id, "r".repeat(501)), "Use at most 500 characters.");
+    await refused(failManualOrder(database.db, order.id, "no \u200b"), HIDDEN_CHARACTER_MESSAGE);
+
+    // Emoji count as one character each, and blank lines between codes are no codes.
+    const done = await completeManualOrder(database.db, order.id, { note: `${"😀".repeat(500)}`, codes: ["", " LOGIN user@mail PASS 1 ", ""] });
+    expect(toOrderRecord(done).delivery).toMatchObject({ items: [{ code: "LOGIN user@mail PASS 1" }] });
+    await refused(refundCompletedOrder(database.db, order.id, "\u202eevil"), HIDDEN_CHARACTER_MESSAGE);
+    expect(await balanceOf(user.id)).toBe(5_000_000n);
   });
 
   it("daily spend counts orders that were not failed, with empty days as zero", async () => {

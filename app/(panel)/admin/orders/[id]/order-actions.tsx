@@ -48,7 +48,7 @@ export function CompleteOrderForm({ orderId }: { orderId: string }) {
       <input type="hidden" name="orderId" value={orderId} />
       <Result state={state} />
       <TextField id="complete-note" name="note" label="Delivery note" autoComplete="off" maxLength={500} value={note} onChange={(event) => setNote(event.target.value)} placeholder="Account recovered; new password sent by email" error={!state.ok ? state.fieldErrors?.note : undefined} hint="The reseller sees it with the order." />
-      <TextAreaField id="complete-codes" name="codes" label="Codes (optional)" rows={3} value={codes} onChange={(event) => setCodes(event.target.value)} hint="One per line, if the service hands over codes or credentials." />
+      <TextAreaField id="complete-codes" name="codes" label="Codes (optional)" rows={3} value={codes} onChange={(event) => setCodes(event.target.value)} error={!state.ok ? state.fieldErrors?.codes : undefined} hint="One per line, if the service hands over codes or credentials." />
       <ConfirmButton confirmLabel="Complete order" question="Deliver and close it?" variant="primary">
         Complete…
       </ConfirmButton>

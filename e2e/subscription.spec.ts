@@ -74,3 +74,31 @@ test("admins see the tariffs, their history, and set a reseller's tier by hand",
   await expect(page.getByText("tier: Gold").first()).toBeVisible();
   await visitAndShoot(page, "admin-tariffs", "/admin/tariffs");
 });
+
+test("a mistyped tariff keeps what the admin typed beside the error, and a saved one shows what was saved", async ({ page, fixtures }) => {
+  await signIn(page, fixtures.admin.email, fixtures.admin.password, /\/admin$/);
+  await page.goto("/admin/tariffs");
+  const silver = page.getByTestId("tariff-form-Silver");
+  const price = silver.getByLabel("Monthly price (USD)");
+  const giftCards = silver.getByLabel("Gift cards");
+  await expect(price).toHaveValue("49.00");
+  await expect(giftCards).toHaveValue("3.5");
+
+  // Neither is saved; the fields keep the typed text, so the message sits beside the value it is about.
+  await price.fill("49.999");
+  await giftCards.fill("150");
+  await silver.getByRole("button", { name: "Save Silver" }).click();
+  await expect(silver.getByText("Less than 100: nothing is given away.").last()).toBeVisible();
+  await expect(price).toHaveValue("49.999");
+  await expect(giftCards).toHaveValue("150");
+
+  // The same tariff written another way saves as is, and the form shows it as stored.
+  await price.fill("49");
+  await giftCards.fill("03.50");
+  await silver.getByLabel("Manual orders").fill("");
+  await silver.getByRole("button", { name: "Save Silver" }).click();
+  await expect(silver.getByText("Silver saved: 49.00 USD a month.")).toBeVisible();
+  await expect(price).toHaveValue("49.00");
+  await expect(giftCards).toHaveValue("3.5");
+  await expect(silver.getByLabel("Manual orders")).toHaveValue("0");
+});

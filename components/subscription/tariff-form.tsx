@@ -1,23 +1,48 @@
 "use client";
 
-import { useActionState } from "react";
+import { useActionState, useState } from "react";
 import { Alert } from "@/components/ui/alert";
 import { TextField } from "@/components/ui/field";
 import { SubmitButton } from "@/components/ui/submit-button";
 import type { ActionState } from "@/lib/panel/action-state";
 import { CATEGORY_LABELS } from "./category-labels";
 
-type Action = (previous: ActionState, form: FormData) => Promise<ActionState>;
+/** A tier's price and discounts as the form shows them; a category without a discount is absent. */
+export interface TariffValues {
+  price: string;
+  discounts: Record<string, string>;
+}
 
-/** An admin's editor for one tier: monthly price and the discount per product category. */
+type Action = (previous: ActionState<TariffValues>, form: FormData) => Promise<ActionState<TariffValues>>;
+
+/**
+ * An admin's editor for one tier: monthly price and the discount per product category. The fields are
+ * controlled because React resets a form's uncontrolled fields after every action, a refused one
+ * included, which put the saved value back beside the message about the typed one.
+ */
 export function TariffForm({ action, tier, price, discounts, categories }: { action: Action; tier: string; price: string; discounts: Record<string, string>; categories: readonly string[] }) {
-  const [state, formAction] = useActionState<ActionState, FormData>(action, { ok: false });
+  const [values, setValues] = useState<TariffValues>({ price, discounts });
+  const [state, formAction] = useActionState<ActionState<TariffValues>, FormData>(async (previous, form) => {
+    const result = await action(previous, form);
+    // Saved, the fields show the tariff as stored ("03.50" is 3.5, an empty discount 0).
+    if (result.ok && result.data) setValues(result.data);
+    return result;
+  }, { ok: false });
   const errors = state.fieldErrors ?? {};
   return (
     <form action={formAction} className="space-y-4" data-testid={`tariff-form-${tier}`}>
       <input type="hidden" name="tier" value={tier} />
       {state.message ? <Alert tone={state.ok ? "success" : "error"}>{state.message}</Alert> : null}
-      <TextField id={`${tier}-price`} name="price" label="Monthly price (USD)" defaultValue={price} inputMode="decimal" required error={errors.price} />
+      <TextField
+        id={`${tier}-price`}
+        name="price"
+        label="Monthly price (USD)"
+        value={values.price}
+        onChange={(event) => setValues((current) => ({ ...current, price: event.target.value }))}
+        inputMode="decimal"
+        required
+        error={errors.price}
+      />
       <fieldset>
         <legend className="text-sm font-medium text-slate-700">Discount per category (%)</legend>
         <div className="mt-2 grid grid-cols-2 gap-3">
@@ -27,7 +52,8 @@ export function TariffForm({ action, tier, price, discounts, categories }: { act
               id={`${tier}-discount-${category}`}
               name={`discount_${category}`}
               label={<span className="text-xs font-normal text-slate-600">{CATEGORY_LABELS[category] ?? category}</span>}
-              defaultValue={discounts[category] ?? "0"}
+              value={values.discounts[category] ?? "0"}
+              onChange={(event) => setValues((current) => ({ ...current, discounts: { ...current.discounts, [category]: event.target.value } }))}
               inputMode="decimal"
               error={errors[`discount_${category}`]}
             />

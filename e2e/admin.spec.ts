@@ -1,6 +1,6 @@
 import { formatMoney, parseMoney } from "../lib/money/money";
 import { expect, test } from "./support/test";
-import { signIn } from "./support/sign-in";
+import { registerReseller, signIn } from "./support/sign-in";
 
 test("an admin credits a reseller, blocks and unblocks them", async ({ page, request, fixtures }) => {
   const carolKey = { "X-API-Key": fixtures.carol.apiKey };
@@ -73,4 +73,46 @@ test("a reseller visiting /admin is sent away, and an admin visiting /dashboard 
   await signIn(page, fixtures.admin.email, fixtures.admin.password, /\/admin$/);
   await page.goto("/dashboard");
   await expect(page).toHaveURL(/\/admin$/);
+});
+
+test("an adjustment previews the balance it leads to, past a trillion dollars too, and its note is read as written", async ({ page, fixtures }) => {
+  const email = `e2e-whale-${Date.now()}@example.test`;
+  await registerReseller(page, "Whale Shop", email, "whale-shop-password-1");
+  await page.getByRole("button", { name: "Sign out" }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await signIn(page, fixtures.admin.email, fixtures.admin.password, /\/admin$/);
+  await page.goto(`/admin?q=${encodeURIComponent(email)}`);
+  await page.getByRole("link", { name: email }).click();
+  await expect(page.getByTestId("reseller-balance")).toContainText("0.00");
+
+  const adjust = async (amount: string, note: string) => {
+    await page.getByLabel("Amount (USD)").fill(amount);
+    await page.getByLabel("Note").fill(note);
+    await page.getByRole("button", { name: "Review adjustment" }).click();
+  };
+  const apply = async (after: string) => {
+    await page.getByRole("button", { name: "Apply adjustment" }).click();
+    await expect(page.getByTestId("reseller-balance")).toContainText(after);
+  };
+
+  // A direction override would show the reseller "live" where the admin wrote "evil".
+  await adjust("5", "\u202eevil\u202c credit");
+  await page.getByRole("button", { name: "Apply adjustment" }).click();
+  await expect(page.getByText("Must not contain control characters, direction overrides or invisible characters.")).toBeVisible();
+  await expect(page.getByTestId("reseller-balance")).toContainText("0.00");
+
+  await adjust("999999999999", "E2E whale credit");
+  await expect(page.getByTestId("adjust-preview")).toHaveText("Balance 0.00 → 999999999999.00");
+  await apply("999999999999.00");
+  await adjust("1", "E2E whale credit");
+  await expect(page.getByTestId("adjust-preview")).toHaveText("Balance 999999999999.00 → 1000000000000.00");
+  await apply("1000000000000.00");
+  // Past a trillion, the preview read the balance as zero: "→ 7.00" for a credit, and a debit refused as going below zero.
+  await adjust("7", "E2E whale credit");
+  await expect(page.getByTestId("adjust-preview")).toHaveText("Balance 1000000000000.00 → 1000000000007.00");
+  await apply("1000000000007.00");
+  await adjust("-0.5", "E2E whale debit");
+  await expect(page.getByTestId("adjust-preview")).toHaveText("Balance 1000000000007.00 → 1000000000006.50");
+  await apply("1000000000006.50");
+  await expect(page.getByText("Balance adjusted: 1000000000007.00 → 1000000000006.50.")).toBeVisible();
 });

@@ -82,5 +82,10 @@ describe(`ledger (${testDriver()})`, () => {
     const user = await newReseller("ledger-adjust@test.dev");
     await expect(adjustBalance(database.db, { userId: user.id, amount: 0n, note: "x" })).rejects.toMatchObject({ code: "validation_error" });
     await expect(adjustBalance(database.db, { userId: user.id, amount: 1n, note: "  " })).rejects.toMatchObject({ code: "validation_error" });
+    // The note is the reseller's transaction description: nothing in it may read otherwise than written.
+    for (const note of ["\u202eevil\u202c credit", "bank\u0007ref", "zero\u200bwidth", "n".repeat(501)]) {
+      await expect(adjustBalance(database.db, { userId: user.id, amount: 1n, note })).rejects.toMatchObject({ code: "validation_error", details: { issues: [{ path: "note" }] } });
+    }
+    expect((await adjustBalance(database.db, { userId: user.id, amount: 1n, note: ` ${"😀".repeat(500)} ` })).description).toBe("😀".repeat(500));
   });
 });

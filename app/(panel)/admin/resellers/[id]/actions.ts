@@ -6,7 +6,7 @@ import { setResellerStatus } from "@/lib/accounts/set-user-status";
 import { requireAdmin } from "@/lib/auth/session";
 import { db } from "@/lib/db/client";
 import { notFound } from "@/lib/errors/app-error";
-import { adjustBalance } from "@/lib/ledger/adjust-balance";
+import { adjustBalance, adjustmentNoteSchema } from "@/lib/ledger/adjust-balance";
 import { formatMoney, parseMoney } from "@/lib/money/money";
 import type { ActionState } from "@/lib/panel/action-state";
 import { formText, runAction } from "@/lib/panel/run-action";
@@ -49,22 +49,23 @@ export async function adjustBalanceAction(_previous: ActionState<AdjustResult>, 
       const admin = await requireAdmin();
       const reseller = await resellerOrThrow(formText(form, "resellerId"));
       const amountText = formText(form, "amount").trim().replace(/^\+/, "");
-      const note = formText(form, "note").trim();
+      const note = adjustmentNoteSchema.safeParse(formText(form, "note"));
       const fieldErrors: Record<string, string> = {};
       const amount = parseMoney(amountText);
       if (amount === null) fieldErrors.amount = "Enter an amount in dollars, such as 25.50 or -10 (at most 6 decimals).";
       else if (amount === 0n) fieldErrors.amount = "The amount must not be zero.";
-      if (!note) fieldErrors.note = "Add a note: it is shown to the reseller as the transaction's description.";
-      else if (note.length > 500) fieldErrors.note = "Use at most 500 characters.";
-      if (amount === null || Object.keys(fieldErrors).length > 0) return { ok: false, message: "Check the highlighted fields.", fieldErrors };
+      if (!note.success) fieldErrors.note = note.error.issues[0].message;
+      if (amount === null || amount === 0n || !note.success) return { ok: false, message: "Check the highlighted fields.", fieldErrors };
 
-      // The admin confirmed "Balance X → Y" for the balance they saw; if it moved meanwhile, ask again.
-      const expected = parseMoney(formText(form, "expectedBalance"));
+      // The admin confirmed "Balance X → Y" for the balance they saw (in micro-dollars, which a balance
+      // past a trillion dollars still is, unlike the text parseMoney reads); if it moved meanwhile, ask again.
+      const expectedText = formText(form, "expectedBalance");
+      const expected = /^\d{1,19}$/.test(expectedText) ? BigInt(expectedText) : null;
       if (expected !== null && expected !== reseller.balance) {
         refresh(reseller.id);
         return { ok: false, message: `The balance changed to ${formatMoney(reseller.balance)} meanwhile. Review the adjustment again.` };
       }
-      const entry = await adjustBalance(db(), { userId: reseller.id, amount, note, adminId: admin.id });
+      const entry = await adjustBalance(db(), { userId: reseller.id, amount, note: note.data, adminId: admin.id });
       refresh(reseller.id);
       const before = formatMoney(entry.balanceAfter - entry.amount);
       const after = formatMoney(entry.balanceAfter);

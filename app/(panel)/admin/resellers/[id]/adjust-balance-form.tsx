@@ -13,7 +13,7 @@ import { adjustBalanceAction, type AdjustResult } from "./actions";
  * Two steps: Review checks the amount and shows "Balance X → Y"; Apply sends it. The server
  * checks everything again.
  */
-export function AdjustBalanceForm({ resellerId, balance }: { resellerId: string; balance: string }) {
+export function AdjustBalanceForm({ resellerId, balance, balanceMicros }: { resellerId: string; balance: string; balanceMicros: string }) {
   const [amount, setAmount] = useState("");
   const [note, setNote] = useState("");
   const [reviewing, setReviewing] = useState(false);
@@ -28,7 +28,8 @@ export function AdjustBalanceForm({ resellerId, balance }: { resellerId: string;
     return result;
   }, { ok: false });
 
-  const current = parseMoney(balance) ?? 0n;
+  // Not parseMoney(balance): it reads amounts up to a trillion dollars, and a balance may be past that.
+  const current = BigInt(balanceMicros);
   const micros = parseMoney(amount.trim().replace(/^\+/, ""));
   const after = micros === null ? null : current + micros;
 
@@ -53,7 +54,7 @@ export function AdjustBalanceForm({ resellerId, balance }: { resellerId: string;
   return (
     <form onSubmit={apply} className="space-y-4" noValidate>
       <input type="hidden" name="resellerId" value={resellerId} />
-      <input type="hidden" name="expectedBalance" value={balance} />
+      <input type="hidden" name="expectedBalance" value={balanceMicros} />
       {state.message && !reviewing ? <Alert tone={state.ok ? "success" : "error"}>{state.message}</Alert> : null}
       <div className="grid gap-4 sm:grid-cols-3">
         <TextField

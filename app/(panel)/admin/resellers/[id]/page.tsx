@@ -66,7 +66,7 @@ export default async function ResellerDetailPage({ params }: { params: Promise<{
         <Card className="lg:col-span-2">
           <CardHeader title="Adjust balance" description="A manual credit or debit, recorded as an adjustment transaction." />
           <CardBody>
-            <AdjustBalanceForm resellerId={reseller.id} balance={balance} />
+            <AdjustBalanceForm resellerId={reseller.id} balance={balance} balanceMicros={reseller.balance.toString()} />
           </CardBody>
         </Card>
         <div className="space-y-6">

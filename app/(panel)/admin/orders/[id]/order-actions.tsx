@@ -8,7 +8,9 @@ import { SubmitButton } from "@/components/ui/submit-button";
 import type { ActionState } from "@/lib/panel/action-state";
 import { completeOrderAction, failOrderAction, postSupplierMessageAction, refundOrderAction } from "./actions";
 
-function Result({ state }: { state: ActionState }) {
+/** A refusal already shown under one of the form's own fields is not repeated above them. */
+function Result({ state, fields = [] }: { state: ActionState; fields?: string[] }) {
+  if (!state.ok && fields.some((field) => state.fieldErrors?.[field])) return null;
   return state.message ? <Alert tone={state.ok ? "success" : "error"}>{state.message}</Alert> : null;
 }
 
@@ -46,7 +48,7 @@ export function CompleteOrderForm({ orderId }: { orderId: string }) {
   return (
     <form action={formAction} className="space-y-3" noValidate aria-label="Complete order">
       <input type="hidden" name="orderId" value={orderId} />
-      <Result state={state} />
+      <Result state={state} fields={["note", "codes"]} />
       <TextField id="complete-note" name="note" label="Delivery note" autoComplete="off" maxLength={500} value={note} onChange={(event) => setNote(event.target.value)} placeholder="Account recovered; new password sent by email" error={!state.ok ? state.fieldErrors?.note : undefined} hint="The reseller sees it with the order." />
       <TextAreaField id="complete-codes" name="codes" label="Codes (optional)" rows={3} value={codes} onChange={(event) => setCodes(event.target.value)} error={!state.ok ? state.fieldErrors?.codes : undefined} hint="One per line, if the service hands over codes or credentials." />
       <ConfirmButton confirmLabel="Complete order" question="Deliver and close it?" variant="primary">
@@ -62,7 +64,7 @@ export function FailOrderForm({ orderId, total }: { orderId: string; total: stri
   return (
     <form action={formAction} className="space-y-3" noValidate aria-label="Fail order">
       <input type="hidden" name="orderId" value={orderId} />
-      <Result state={state} />
+      <Result state={state} fields={["reason"]} />
       <TextField id="fail-reason" name="reason" label="Reason" autoComplete="off" maxLength={500} value={reason} onChange={(event) => setReason(event.target.value)} placeholder="The account could not be verified" error={!state.ok ? state.fieldErrors?.reason : undefined} hint="Shown to the reseller." />
       <ConfirmButton confirmLabel="Fail order" question={`Refund ${total} USD and close it?`}>
         Fail…
@@ -77,7 +79,7 @@ export function RefundOrderForm({ orderId, total, reseller }: { orderId: string;
   return (
     <form action={formAction} className="space-y-3" noValidate aria-label="Refund order">
       <input type="hidden" name="orderId" value={orderId} />
-      <Result state={state} />
+      <Result state={state} fields={["reason"]} />
       <TextField id="refund-reason" name="reason" label="Reason" autoComplete="off" maxLength={500} value={reason} onChange={(event) => setReason(event.target.value)} placeholder="Code reported as already redeemed" error={!state.ok ? state.fieldErrors?.reason : undefined} hint="Shown to the reseller. Delivered codes are not put back in stock." />
       <ConfirmButton confirmLabel={`Refund ${total} USD`} question={<span data-testid="refund-question">Return {total} USD to {reseller}?</span>}>
         Refund…

@@ -30,6 +30,8 @@ if (dev) process.env.CHECK_API_RESPONSES ??= "1";
 
 /** How long a stop waits for requests in progress: inside the 30 s most process managers give before SIGKILL. */
 const SHUTDOWN_GRACE_MS = 25_000;
+/** How long an idle keep-alive connection stays open: past the 60 s of load balancers and client pools. */
+const KEEP_ALIVE_TIMEOUT_MS = 65_000;
 
 function log(line: string) {
   console.log(`[server] ${line}`);
@@ -68,6 +70,12 @@ async function main() {
     void handle(req, res);
   });
   server.on("clientError", answerClientError);
+  // A load balancer or client pool keeps an idle connection for up to a minute (60 s is the usual
+  // default of load balancers), and sends on it without knowing Node's 5 s default closed it: the
+  // request is reset (ECONNRESET, a 502 at the balancer). The server now outlasts them; its headers
+  // timeout must be the longer of the two, or Node cuts a kept connection's next request.
+  server.keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS;
+  server.headersTimeout = KEEP_ALIVE_TIMEOUT_MS + 1_000;
   await new Promise<void>((resolve) => server.listen(cfg.PORT, resolve));
 
   const worker = cfg.WORKER === "inline" ? startWorker({ db, log: (line) => console.log(`[worker] ${line}`) }) : null;

@@ -106,9 +106,11 @@ function findFault(value: unknown, depth = 0): InputFault | null {
 function parseWith<T extends z.ZodType>(schema: T, value: unknown, root: string): z.output<T> {
   const fault = findFault(value);
   if (fault) throw validationError([{ path: (root ? [root, ...fault.at] : fault.at).join("."), message: fault.message }]);
-  const result = schema.safeParse(value, { error: apiIssueMessages });
+  const result = schema.safeParse(value);
   if (result.success) return result.data;
-  throw validationError(zodIssuesToValidation(result.error, root));
+  // Parsed again for the messages: a context on every parse would cost the calls that pass.
+  const refused = schema.safeParse(value, { error: apiIssueMessages });
+  throw validationError(zodIssuesToValidation(refused.error ?? result.error, root));
 }
 
 /**

@@ -1,12 +1,8 @@
 import { and, desc, eq, lt, type SQL } from "drizzle-orm";
 import type { DbOrTx } from "@/lib/db/client";
+import { pageOf, type Page } from "@/lib/db/page";
 import { ledgerEntries, type LedgerEntry, type LedgerEntryType } from "@/lib/db/schema";
 import { notFound } from "@/lib/errors/app-error";
-
-export interface Page<T> {
-  data: T[];
-  nextCursor: string | null;
-}
 
 /** A reseller's transactions, newest first; the cursor is the last id of the previous page. */
 export async function listLedgerEntries(
@@ -22,8 +18,7 @@ export async function listLedgerEntries(
     .where(and(...conditions))
     .orderBy(desc(ledgerEntries.id))
     .limit(options.limit + 1);
-  const data = rows.slice(0, options.limit);
-  return { data, nextCursor: rows.length > options.limit ? data[data.length - 1].id : null };
+  return pageOf(rows, options.limit);
 }
 
 /** One transaction of this reseller; another reseller's id reads as not found. */

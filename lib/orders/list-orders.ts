@@ -1,5 +1,6 @@
 import { and, desc, eq, gte, inArray, lt, lte, or, sql, type SQL } from "drizzle-orm";
 import type { DbOrTx } from "@/lib/db/client";
+import { pageOf } from "@/lib/db/page";
 import { preparedQuery } from "@/lib/db/prepared";
 import { orders, products, type Order, type OrderStatus, type ProductCategory } from "@/lib/db/schema";
 import { notFound } from "@/lib/errors/app-error";
@@ -41,8 +42,7 @@ export async function listOrders(db: DbOrTx, filter: OrderFilter): Promise<{ dat
     .where(and(...conditions))
     .orderBy(desc(orders.id))
     .limit(filter.limit + 1);
-  const data = rows.slice(0, filter.limit);
-  return { data, nextCursor: rows.length > filter.limit ? data[data.length - 1].id : null };
+  return pageOf(rows, filter.limit);
 }
 
 /** One order of this reseller; another reseller's id reads as not found. */

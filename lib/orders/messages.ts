@@ -4,7 +4,7 @@ import { orderMessages, orders, type MessageAuthor, type Order, type OrderMessag
 import { AppError } from "@/lib/errors/app-error";
 import { recordEvent } from "@/lib/events/record-event";
 import { newId } from "@/lib/ids/ids";
-import type { Page } from "@/lib/ledger/list-entries";
+import { pageOf, type Page } from "@/lib/db/page";
 import { characterCount, shortened } from "@/lib/text/characters";
 import { hasHiddenCharacterInMessage, hasVisibleCharacter } from "@/lib/text/hidden-characters";
 
@@ -29,8 +29,7 @@ export async function pageOrderMessages(db: Db, order: Order, options: { cursor?
     .where(and(...conditions))
     .orderBy(desc(orderMessages.id))
     .limit(options.limit + 1);
-  const data = rows.slice(0, options.limit);
-  return { data, nextCursor: rows.length > options.limit ? data[data.length - 1].id : null };
+  return pageOf(rows, options.limit);
 }
 
 /** API.md: at most 100 characters; cut where a reader sees a character end, so never inside a surrogate pair. */

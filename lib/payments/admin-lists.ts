@@ -12,7 +12,7 @@ import {
   type Payment,
   type PaymentStatus,
 } from "@/lib/db/schema";
-import type { Page } from "@/lib/ledger/list-entries";
+import type { Page } from "@/lib/db/page";
 import { listSandboxTransfers, type SandboxTransfer } from "./chain/sandbox";
 import { isOpen, paymentStatus } from "./payment-status";
 

@@ -5,7 +5,7 @@ import { chainTransfers, payments, type ChainTransfer, type Payment, type Paymen
 import { notFound, validationError } from "@/lib/errors/app-error";
 import { isIdOf, newId } from "@/lib/ids/ids";
 import { enqueueJob, runJobNow } from "@/lib/jobs/queue";
-import type { Page } from "@/lib/ledger/list-entries";
+import { pageOf, type Page } from "@/lib/db/page";
 import { formatMoney } from "@/lib/money/money";
 import { depositAddressFor } from "./deposit-addresses";
 import { paymentStatus } from "./payment-status";
@@ -62,13 +62,13 @@ export async function listPayments(
     .where(and(...conditions))
     .orderBy(desc(payments.id))
     .limit(options.limit + 1);
-  const page = rows.slice(0, options.limit);
+  const { data: page, nextCursor } = pageOf(rows, options.limit);
   const transfers = page.length
     ? await db.select().from(chainTransfers).where(inArray(chainTransfers.paymentId, page.map((p) => p.id))).orderBy(asc(chainTransfers.blockTimestamp))
     : [];
   return {
     data: page.map((payment) => ({ payment, transfers: transfers.filter((t) => t.paymentId === payment.id) })),
-    nextCursor: rows.length > options.limit ? page[page.length - 1].id : null,
+    nextCursor,
   };
 }
 

@@ -1,6 +1,7 @@
 import { and, desc, eq, lt, type SQL } from "drizzle-orm";
 import { decryptSecret } from "@/lib/crypto/encryption";
 import type { DbOrTx } from "@/lib/db/client";
+import { pageOf } from "@/lib/db/page";
 import { webhookDeliveries, type WebhookDelivery, type WebhookDeliveryStatus, type WebhookDeliveryTrigger } from "@/lib/db/schema";
 import { notFound } from "@/lib/errors/app-error";
 
@@ -54,8 +55,7 @@ export async function listDeliveries(
     .where(and(...conditions))
     .orderBy(desc(webhookDeliveries.id))
     .limit(options.limit + 1);
-  const data = rows.slice(0, options.limit);
-  return { data, nextCursor: rows.length > options.limit ? data[data.length - 1].id : null };
+  return pageOf(rows, options.limit);
 }
 
 /** One delivery of this reseller; another reseller's id reads as not found. */

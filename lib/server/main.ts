@@ -19,6 +19,7 @@ import { loadApiRoutes } from "./api-routes";
 import { keepNativeDate } from "./native-date";
 import { buildIsStale } from "./build-freshness";
 import { answerClientError } from "./client-error";
+import { dropApiTrailingSlash } from "./api-trailing-slash";
 import { drainServer } from "./drain";
 import { refuseMalformedPath } from "./malformed-path";
 
@@ -66,6 +67,7 @@ async function main() {
   const server = createServer((req, res) => {
     req.headers[CLIENT_IP_HEADER] = resolveClientIp(req.socket.remoteAddress, req.headers["x-forwarded-for"], cfg.TRUST_PROXY);
     dropUntrustedForwarding(req.headers, cfg.TRUST_PROXY);
+    dropApiTrailingSlash(req);
     if (refuseMalformedPath(req, res) || dispatchApiRequest(apiRoutes, req, res)) return;
     void handle(req, res);
   });

@@ -10,7 +10,7 @@ export default function AuthLayout({ children }: { children: ReactNode }) {
         <Brand />
       </div>
       <div className="w-full max-w-sm">{children}</div>
-      <p className="mt-8 text-center text-xs text-slate-400">Wholesale game top-ups, gift cards, game keys and messenger subscriptions.</p>
+      <p className="mt-8 text-center text-xs text-slate-500">Wholesale game top-ups, gift cards, game keys and messenger subscriptions.</p>
     </div>
   );
 }

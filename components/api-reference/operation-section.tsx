@@ -62,7 +62,7 @@ export function OperationSection({ document, entry }: { document: OpenApiDocumen
       {parameters.length > 0 ? (
         <div>
           <h4 className="mb-1 text-sm font-medium text-zinc-700 dark:text-zinc-300">Parameters</h4>
-          <div className="overflow-x-auto rounded-md border border-zinc-200 dark:border-zinc-800">
+          <div tabIndex={0} role="region" aria-label="Parameters" className="overflow-x-auto rounded-md border border-zinc-200 dark:border-zinc-800">
             <table className="min-w-full text-sm">
               <thead className="bg-zinc-50 dark:bg-zinc-900">
                 <tr>
@@ -110,7 +110,7 @@ export function OperationSection({ document, entry }: { document: OpenApiDocumen
           <h4 className="mb-1 text-sm font-medium text-zinc-700 dark:text-zinc-300">
             Errors (body: <a href="#schema-Error" className="font-mono text-sky-700 underline-offset-2 hover:underline dark:text-sky-400">Error</a>)
           </h4>
-          <div className="overflow-x-auto rounded-md border border-zinc-200 dark:border-zinc-800">
+          <div tabIndex={0} role="region" aria-label="Errors" className="overflow-x-auto rounded-md border border-zinc-200 dark:border-zinc-800">
             <table className="min-w-full text-sm">
               <thead className="bg-zinc-50 dark:bg-zinc-900">
                 <tr>

@@ -51,7 +51,7 @@ export function ReferenceIntro({ document, operations }: { document: OpenApiDocu
         <p className={P}>
           <InlineCode text={`Send your API key in one of two headers; both surfaces accept both. ${apiKey?.description ?? ""}`} />
         </p>
-        <pre className="overflow-x-auto rounded-md bg-zinc-950 p-3 font-mono text-xs text-zinc-100">
+        <pre tabIndex={0} aria-label="Authentication headers" className="overflow-x-auto rounded-md bg-zinc-950 p-3 font-mono text-xs text-zinc-100">
           {"X-API-Key: rk_live_...\nAuthorization: Bearer rk_live_..."}
         </pre>
         <p className={P}>
@@ -78,7 +78,7 @@ export function ReferenceIntro({ document, operations }: { document: OpenApiDocu
         <p className={P}>
           <InlineCode text="Every error has this body (the `Error` schema), with the status of its code. `retryable` says whether the same request may succeed later unchanged (true for 429, 5xx and `out_of_stock`)." />
         </p>
-        <pre className="overflow-x-auto rounded-md bg-zinc-950 p-3 font-mono text-xs text-zinc-100">{ERROR_EXAMPLE}</pre>
+        <pre tabIndex={0} aria-label="Error body" className="overflow-x-auto rounded-md bg-zinc-950 p-3 font-mono text-xs text-zinc-100">{ERROR_EXAMPLE}</pre>
       </section>
 
       <section className="space-y-3">
@@ -86,7 +86,7 @@ export function ReferenceIntro({ document, operations }: { document: OpenApiDocu
         <p className={P}>
           <InlineCode text="A sliding one-minute window per category and API key; categories do not share budget. Its count is exact: a call is admitted while fewer calls of its category than the limit were admitted in the last 60 seconds, so a key's budget comes back call by call, 60 seconds after each, and `Retry-After` is never more than 60. Authenticated responses carry `X-RateLimit-Limit`, `X-RateLimit-Remaining` and `X-RateLimit-Reset` (seconds until a request is certain to be admitted); an exhausted category answers `429 rate_limited` with `Retry-After` in whole seconds." />
         </p>
-        <div className="overflow-x-auto rounded-md border border-zinc-200 dark:border-zinc-800">
+        <div tabIndex={0} role="region" aria-label="Rate limits" className="overflow-x-auto rounded-md border border-zinc-200 dark:border-zinc-800">
           <table className="min-w-full text-sm">
             <thead className="bg-zinc-50 dark:bg-zinc-900">
               <tr>

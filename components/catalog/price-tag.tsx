@@ -8,7 +8,7 @@ export function PriceTag({ price, listPrice, size = "md", className }: { price: 
     <span className={cx("inline-flex flex-wrap items-baseline gap-x-2", className)}>
       <Money amount={price} currency className={cx("font-semibold text-slate-900", size === "lg" ? "text-2xl" : "text-base")} />
       {discounted ? (
-        <span className="text-sm text-slate-400 line-through" title="List price">
+        <span className="text-sm text-slate-500 line-through" title="List price">
           <span className="sr-only">List price </span>
           <Money amount={listPrice} />
         </span>

@@ -20,7 +20,7 @@ function ProductRow({ product }: { product: ProductRecord }) {
             <span className="min-w-0 font-medium wrap-anywhere text-slate-900 group-hover:text-brand-700">{product.name}</span>
             <Badge>{product.region}</Badge>
           </span>
-          <span className="mt-0.5 block truncate font-mono text-xs text-slate-400">{product.sku}</span>
+          <span className="mt-0.5 block truncate font-mono text-xs text-slate-500">{product.sku}</span>
         </span>
         <span className="flex shrink-0 flex-col items-end gap-1 text-right">
           <PriceTag price={product.price} listPrice={product.list_price} className="justify-end" />

@@ -46,7 +46,7 @@ export function OrdersTable({ rows, showReseller = false }: { rows: OrderRow[]; 
               <Link href={row.href} className="font-medium text-brand-600 hover:text-brand-700 hover:underline" data-testid="order-link">
                 {row.product}
               </Link>
-              <span className="block font-mono text-xs font-normal break-all text-slate-400 md:break-normal">{row.id}</span>
+              <span className="block font-mono text-xs font-normal break-all text-slate-500 md:break-normal">{row.id}</span>
             </Td>
             {showReseller ? (
               <Td label="Reseller" className="md:whitespace-nowrap">
@@ -70,7 +70,7 @@ export function OrdersTable({ rows, showReseller = false }: { rows: OrderRow[]; 
             </Td>
             {showReference ? (
               <Td label="Reference" className="break-all text-slate-600">
-                {row.reference ?? <span className="text-slate-400">—</span>}
+                {row.reference ?? <span className="text-slate-500">—</span>}
               </Td>
             ) : null}
           </Tr>

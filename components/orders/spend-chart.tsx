@@ -17,7 +17,7 @@ export function SpendChart({ days, max }: { days: SpendDay[]; max: string }) {
   return (
     <figure data-testid="spend-chart">
       <div className="flex gap-2">
-        <div className="flex w-12 shrink-0 flex-col justify-between text-right text-[11px] text-slate-400 tabular-nums" aria-hidden="true">
+        <div className="flex w-12 shrink-0 flex-col justify-between text-right text-[11px] text-slate-500 tabular-nums" aria-hidden="true">
           <span>{max}</span>
           <span>0</span>
         </div>
@@ -41,7 +41,7 @@ export function SpendChart({ days, max }: { days: SpendDay[]; max: string }) {
           })}
         </svg>
       </div>
-      <div className="mt-1 flex justify-between pl-14 text-[11px] text-slate-400" aria-hidden="true">
+      <div className="mt-1 flex justify-between pl-14 text-[11px] text-slate-500" aria-hidden="true">
         <span>{days.length ? label(days[0].day) : ""}</span>
         <span>{days.length ? label(days[Math.floor(days.length / 2)].day) : ""}</span>
         <span>{days.length ? label(days[days.length - 1].day) : ""}</span>

@@ -26,7 +26,7 @@ export function NavLinks({ sections, onNavigate }: { sections: NavSection[]; onN
     <nav aria-label="Main" className="space-y-6">
       {sections.map((section, index) => (
         <div key={section.title ?? index}>
-          {section.title ? <p className="px-3 pb-1 text-xs font-semibold tracking-wide text-slate-400 uppercase">{section.title}</p> : null}
+          {section.title ? <p className="px-3 pb-1 text-xs font-semibold tracking-wide text-slate-500 uppercase">{section.title}</p> : null}
           <ul className="space-y-0.5">
             {section.items.map((item) => {
               const active = item.href === current;

@@ -43,7 +43,7 @@ export function TransactionsTable({ rows }: { rows: TransactionRow[] }) {
           <Tr key={row.id}>
             <Td text>
               <span className="text-slate-900">{row.description}</span>
-              <span className="block font-mono text-xs font-normal text-slate-400">{row.id}</span>
+              <span className="block font-mono text-xs font-normal text-slate-500">{row.id}</span>
             </Td>
             <Td label="Date" className="whitespace-nowrap text-slate-600">
               {row.date}

@@ -34,7 +34,7 @@ const circles: Record<StepState, string> = {
   current: "bg-white text-brand-700 ring-2 ring-brand-600",
   attention: "bg-amber-500 text-white",
   failed: "bg-red-600 text-white",
-  upcoming: "bg-white text-slate-400 ring-2 ring-slate-200",
+  upcoming: "bg-white text-slate-500 ring-2 ring-slate-200",
 };
 
 const stateWords: Record<StepState, string> = { done: "done", current: "in progress", attention: "needs more", failed: "stopped", upcoming: "not yet" };
@@ -66,7 +66,7 @@ export function InvoiceSteps({ steps }: { steps: Step[] }) {
           <span className={cx("relative z-10 flex h-8 w-8 items-center justify-center rounded-full text-sm font-semibold", circles[step.state])}>
             <Mark state={step.state} index={index} />
           </span>
-          <span className={cx("mt-2 px-1 text-xs font-medium sm:text-sm", step.state === "upcoming" ? "text-slate-400" : "text-slate-900")}>
+          <span className={cx("mt-2 px-1 text-xs font-medium sm:text-sm", step.state === "upcoming" ? "text-slate-500" : "text-slate-900")}>
             {step.label}
             <span className="sr-only">: {stateWords[step.state]}</span>
           </span>

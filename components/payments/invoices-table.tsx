@@ -63,13 +63,13 @@ export function InvoicesTable({ rows, admin = false }: { rows: InvoiceRow[]; adm
             <Td label="Amount" align="right" className="font-medium">
               <Money amount={row.amount} />
             </Td>
-            <Td label="Received" align="right" className={row.received === "0.00" ? "text-slate-400" : "text-slate-700"}>
+            <Td label="Received" align="right" className={row.received === "0.00" ? "text-slate-500" : "text-slate-700"}>
               <Money amount={row.received} />
             </Td>
             {row.creditIds ? (
               <Td label="Credited as">
                 {row.creditIds.length === 0 ? (
-                  <span className="text-slate-400">—</span>
+                  <span className="text-slate-500">—</span>
                 ) : (
                   <ul className={`${idClasses} text-slate-700`}>
                     {row.creditIds.map((id) => (

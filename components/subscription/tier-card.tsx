@@ -25,7 +25,7 @@ export function TierCard({ tier, price, discounts, current, children }: { tier: 
         {PRODUCT_CATEGORIES.map((category) => (
           <div key={category} className="flex justify-between gap-3 py-1.5">
             <dt className="text-slate-600">{CATEGORY_LABELS[category] ?? category}</dt>
-            <dd className={cx("tabular-nums", Number(discounts[category] ?? 0) > 0 ? "font-medium text-emerald-700" : "text-slate-400")}>{Number(discounts[category] ?? 0) > 0 ? `−${discounts[category]} %` : "—"}</dd>
+            <dd className={cx("tabular-nums", Number(discounts[category] ?? 0) > 0 ? "font-medium text-emerald-700" : "text-slate-500")}>{Number(discounts[category] ?? 0) > 0 ? `−${discounts[category]} %` : "—"}</dd>
           </div>
         ))}
       </dl>

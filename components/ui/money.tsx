@@ -19,9 +19,9 @@ export function Money({
   const negative = amount.startsWith("-");
   const text = signed && !negative ? `+${amount}` : amount;
   return (
-    <span className={cx("tabular-nums whitespace-nowrap", signed && (negative ? "text-red-600" : "text-emerald-600"), className)}>
+    <span className={cx("tabular-nums whitespace-nowrap", signed && (negative ? "text-red-600" : "text-emerald-700"), className)}>
       {text}
-      {currency ? <span className="ml-1 text-[0.7em] font-medium text-slate-500">{currency === true ? "USD" : currency}</span> : null}
+      {currency ? <span className="ml-1 text-[0.7em] font-medium text-slate-600">{currency === true ? "USD" : currency}</span> : null}
     </span>
   );
 }

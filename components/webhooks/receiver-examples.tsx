@@ -94,6 +94,7 @@ export function ReceiverExamples() {
       <pre
         id="receiver-example"
         role="tabpanel"
+        tabIndex={0}
         aria-labelledby={`receiver-tab-${active}`}
         className="mt-3 overflow-auto rounded-md bg-slate-900 px-3 py-3 font-mono text-xs leading-relaxed text-slate-100"
       >

@@ -73,7 +73,7 @@ export function SecretPanel({
         </div>
       ) : (
         <div className="flex flex-wrap items-center gap-3">
-          <code className="min-w-0 truncate rounded-md border border-slate-200 bg-slate-50 px-3 py-2 font-mono text-sm text-slate-400" aria-hidden="true">
+          <code className="min-w-0 truncate rounded-md border border-slate-200 bg-slate-50 px-3 py-2 font-mono text-sm text-slate-500" aria-hidden="true">
             whsec_••••••••••
           </code>
           <Button variant="secondary" size="sm" onClick={reveal} disabled={revealing} className="whitespace-nowrap">

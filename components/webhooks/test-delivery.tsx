@@ -41,7 +41,7 @@ export function TestDelivery({ action, configured }: { action: (previous: TestSt
           <p className="mb-2 text-xs font-medium tracking-wide text-slate-500 uppercase">Receiver&apos;s answer</p>
           <DeliveryOutcome delivery={delivery} />
           {delivery.response_body ? (
-            <pre className="mt-2 max-h-32 overflow-auto rounded bg-white px-2 py-1 font-mono text-xs break-all whitespace-pre-wrap text-slate-700">{delivery.response_body}</pre>
+            <pre tabIndex={0} aria-label="Receiver's answer" className="mt-2 max-h-32 overflow-auto rounded bg-white px-2 py-1 font-mono text-xs break-all whitespace-pre-wrap text-slate-700">{delivery.response_body}</pre>
           ) : null}
         </div>
       ) : null}

@@ -1,5 +1,21 @@
+import { createRequire } from "node:module";
 import type { Page } from "@playwright/test";
+import type { AxeResults } from "axe-core";
 import { expect } from "./test";
+
+/** WCAG 2.1 levels A and AA, as axe-core checks them. */
+const WCAG_AA = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"];
+const AXE_SCRIPT = createRequire(import.meta.url).resolve("axe-core/axe.min.js");
+
+/** What axe-core finds against WCAG 2.1 AA on the page as it is shown, one line per rule. */
+async function accessibilityViolations(page: Page): Promise<string[]> {
+  await page.addScriptTag({ path: AXE_SCRIPT });
+  const { violations } = await page.evaluate(
+    (tags) => (window as unknown as { axe: { run: (context: Document, options: object) => Promise<AxeResults> } }).axe.run(document, { runOnly: { type: "tag", values: tags } }),
+    WCAG_AA,
+  );
+  return violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`);
+}
 
 /** A desktop and the narrowest common phone. */
 export const VIEWPORTS = [
@@ -11,6 +27,8 @@ async function shootAt(page: Page, name: string, viewport: (typeof VIEWPORTS)[nu
   // Nothing may be wider than the screen (no sideways scrolling on a phone).
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(overflow, `${name} at ${viewport.name} overflows horizontally`).toBeLessThanOrEqual(0);
+  // Text too faint to read, a control without a name, a region the keyboard cannot scroll.
+  expect(await accessibilityViolations(page), `${name} at ${viewport.name} fails WCAG 2.1 AA`).toEqual([]);
   await page.screenshot({ path: `screenshots/${name}-${viewport.name}.png`, fullPage: true });
 }
 

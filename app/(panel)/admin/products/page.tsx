@@ -105,7 +105,7 @@ export default async function AdminProductsPage({ searchParams }: { searchParams
                       <Link href={`/admin/products/${product.sku}`} className="font-medium text-brand-600 hover:text-brand-700 hover:underline">
                         {product.name}
                       </Link>
-                      <span className="block font-mono text-xs font-normal break-all text-slate-400">{product.sku}</span>
+                      <span className="block font-mono text-xs font-normal break-all text-slate-500">{product.sku}</span>
                     </Td>
                     <Td label="Category" className="whitespace-nowrap">
                       {categoryLabel(product.category)}
@@ -118,7 +118,7 @@ export default async function AdminProductsPage({ searchParams }: { searchParams
                     </Td>
                     <Td label="Stock" align="right" className="whitespace-nowrap">
                       {stock === null ? (
-                        <span className="text-slate-400">{product.fulfilment}</span>
+                        <span className="text-slate-500">{product.fulfilment}</span>
                       ) : (
                         <span className="inline-flex items-center gap-2" data-testid="product-stock">
                           {low ? <Badge tone="amber">Low stock</Badge> : null}

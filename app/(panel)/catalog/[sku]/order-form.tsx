@@ -111,7 +111,7 @@ export function OrderForm({ product, balance, recipientField }: { product: Produ
                   label={
                     <>
                       {field.label}
-                      {field.required ? null : <span className="font-normal text-slate-400"> (optional)</span>}
+                      {field.required ? null : <span className="font-normal text-slate-500"> (optional)</span>}
                     </>
                   }
                   autoComplete="off"
@@ -175,7 +175,7 @@ export function OrderForm({ product, balance, recipientField }: { product: Produ
           name="reference"
           label={
             <>
-              Your reference <span className="font-normal text-slate-400">(optional)</span>
+              Your reference <span className="font-normal text-slate-500">(optional)</span>
             </>
           }
           autoComplete="off"

@@ -88,9 +88,9 @@ function StatusMessage({ invoice }: { invoice: PaymentRecord }) {
   }
 }
 
-function Fact({ label, children }: { label: string; children: ReactNode }) {
+function Fact({ label, children, wide = false }: { label: string; children: ReactNode; wide?: boolean }) {
   return (
-    <div className="min-w-0">
+    <div className={wide ? "min-w-0 sm:col-span-2" : "min-w-0"}>
       <dt className="text-xs font-medium text-slate-500">{label}</dt>
       <dd className="mt-1 text-sm text-slate-900">{children}</dd>
     </div>
@@ -157,19 +157,17 @@ export function InvoiceLive({ initial, qrSvg, renderedAt }: { initial: PaymentRe
                   <span className="text-base font-semibold">{formatDateTime(invoice.paid_at ?? invoice.expires_at)}</span>
                 )}
               </Fact>
-              <div className="sm:col-span-2">
-                <Fact label="To your deposit address">
-                  <span className="flex flex-col gap-2 sm:flex-row sm:items-center">
-                    <code
-                      className="block min-w-0 flex-1 rounded-md border border-slate-200 bg-slate-50 px-3 py-2 font-mono text-xs break-all text-slate-900 select-all sm:text-sm"
-                      data-testid="invoice-address"
-                    >
-                      {invoice.address}
-                    </code>
-                    {open ? <CopyButton text={invoice.address} label="Copy address" /> : null}
-                  </span>
-                </Fact>
-              </div>
+              <Fact label="To your deposit address" wide>
+                <span className="flex flex-col gap-2 sm:flex-row sm:items-center">
+                  <code
+                    className="block min-w-0 flex-1 rounded-md border border-slate-200 bg-slate-50 px-3 py-2 font-mono text-xs break-all text-slate-900 select-all sm:text-sm"
+                    data-testid="invoice-address"
+                  >
+                    {invoice.address}
+                  </code>
+                  {open ? <CopyButton text={invoice.address} label="Copy address" /> : null}
+                </span>
+              </Fact>
               <Fact label="Received">
                 <span data-testid="invoice-received">
                   <Money amount={invoice.received_amount} currency="USDT" />

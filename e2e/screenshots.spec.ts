@@ -23,6 +23,17 @@ test("reseller pages at desktop and phone sizes", async ({ page, fixtures }) => 
   await visitAndShoot(page, "profile", "/profile", "Profile");
   await visitAndShoot(page, "docs", "/docs");
 
+  // The first Tab offers a way past the navigation, straight to the page's own controls.
+  await page.setViewportSize({ width: 1280, height: 860 });
+  await page.goto("/catalog");
+  await page.keyboard.press("Tab");
+  const skip = page.getByRole("link", { name: "Skip to content" });
+  await expect(skip).toBeFocused();
+  await expect(skip).toBeInViewport();
+  await page.keyboard.press("Enter");
+  await page.keyboard.press("Tab");
+  await expect(page.getByRole("main").getByLabel("Search products")).toBeFocused();
+
   // The phone menu opens over the page and lists every section.
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto("/dashboard");

@@ -44,6 +44,13 @@ export function PanelShell({ sections, user, children }: { sections: NavSection[
   const home = user.role === "admin" ? "/admin" : "/dashboard";
   return (
     <div className="min-h-screen lg:flex">
+      {/* Keyboard users would otherwise tab through the whole navigation on every page. */}
+      <a
+        href="#content"
+        className="sr-only rounded-md bg-white px-3 py-2 text-sm font-medium text-brand-700 shadow-lg ring-1 ring-slate-200 focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-50 focus:px-3 focus:py-2"
+      >
+        Skip to content
+      </a>
       <aside className="hidden border-r border-slate-200 bg-white lg:block lg:w-64 lg:shrink-0">
         <div className="sticky top-0 flex h-screen flex-col">
           <div className="flex h-16 shrink-0 items-center px-6">
@@ -97,7 +104,7 @@ export function PanelShell({ sections, user, children }: { sections: NavSection[
           </div>
         ) : null}
 
-        <main>
+        <main id="content" tabIndex={-1} className="focus:outline-none">
           <div className="mx-auto w-full max-w-6xl px-4 py-6 sm:px-6 lg:px-8 lg:py-8">{children}</div>
         </main>
       </div>

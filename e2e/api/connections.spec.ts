@@ -29,3 +29,14 @@ test.describe("connections", () => {
     }
   });
 });
+
+test.describe("health", () => {
+  test("GET /api/health answers a load balancer's probe without a key: the database and the rate-limit store", async ({ request }) => {
+    const response = await request.get("/api/health");
+    expect(response.status()).toBe(200);
+    expect(response.headers()["cache-control"]).toBe("no-store");
+    // The Postgres project's server shares its limits through Redis; the embedded one counts them itself.
+    const rateLimits = test.info().project.name === "api-postgres" ? "ok" : "in-process";
+    expect(await response.json()).toEqual({ status: "ok", stopping: false, database: "ok", rate_limits: rateLimits });
+  });
+});

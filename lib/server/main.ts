@@ -11,6 +11,7 @@ import "@/lib/jobs/handlers";
 import { scheduleRecurringJobs } from "@/lib/jobs/recurring";
 import { startWorker } from "@/lib/jobs/worker";
 import { CLIENT_IP_HEADER, resolveClientIp } from "@/lib/http/client-ip";
+import { rateLimitStore } from "@/lib/ratelimit/limiter";
 import { dropUntrustedForwarding } from "@/lib/http/forwarded-headers";
 import { DEMO, seedDemo } from "@/lib/seed/demo-seed";
 import { ensureTariffs } from "@/lib/tariffs/ensure-tariffs";
@@ -20,6 +21,7 @@ import { keepNativeDate } from "./native-date";
 import { buildIsStale } from "./build-freshness";
 import { answerClientError } from "./client-error";
 import { dropApiTrailingSlash } from "./api-trailing-slash";
+import { answerHealth } from "./health";
 import { drainServer } from "./drain";
 import { refuseMalformedPath } from "./malformed-path";
 
@@ -64,11 +66,13 @@ async function main() {
   // In development Next serves the API too, so that edits to a route reload.
   const apiRoutes = dev ? [] : await loadApiRoutes(path.join(process.cwd(), "app", "api"));
 
+  let stopping = false;
+  const health = { db, rateLimits: cfg.REDIS_URL ? rateLimitStore() : null, stopping: () => stopping };
   const server = createServer((req, res) => {
     req.headers[CLIENT_IP_HEADER] = resolveClientIp(req.socket.remoteAddress, req.headers["x-forwarded-for"], cfg.TRUST_PROXY);
     dropUntrustedForwarding(req.headers, cfg.TRUST_PROXY);
     dropApiTrailingSlash(req);
-    if (refuseMalformedPath(req, res) || dispatchApiRequest(apiRoutes, req, res)) return;
+    if (answerHealth(req, res, health) || refuseMalformedPath(req, res) || dispatchApiRequest(apiRoutes, req, res)) return;
     void handle(req, res);
   });
   server.on("clientError", answerClientError);
@@ -90,7 +94,6 @@ async function main() {
     log(`demo API key:  ${DEMO.apiKey}`);
   }
 
-  let stopping = false;
   const shutdown = async (signal: string) => {
     if (stopping) return;
     stopping = true;

@@ -1,0 +1,111 @@
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import Redis from "ioredis";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Database, Db } from "@/lib/db/client";
+import { createTestDatabase, testDriver } from "@/lib/db/test-database";
+import { RedisRateLimitStore } from "@/lib/ratelimit/redis-store";
+import { answerHealth, type HealthSources } from "./health";
+
+const REDIS_URL = process.env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379";
+const OTHER_PATH = 418;
+
+async function redisReachable(): Promise<boolean> {
+  const probe = new Redis(REDIS_URL, { lazyConnect: true, connectTimeout: 1000, maxRetriesPerRequest: 0, retryStrategy: () => null });
+  probe.on("error", () => {});
+  try {
+    await probe.connect();
+    return (await probe.ping()) === "PONG";
+  } catch {
+    return false;
+  } finally {
+    probe.disconnect();
+  }
+}
+
+const redisAnswers = await redisReachable();
+
+describe(`GET /api/health (${testDriver()})`, () => {
+  let database: Database;
+  let sources: HealthSources;
+  let server: Server;
+  let base: string;
+  const stores: RedisRateLimitStore[] = [];
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    server = createServer((req, res) => {
+      if (!answerHealth(req, res, sources)) res.writeHead(OTHER_PATH).end();
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterAll(async () => {
+    await new Promise((resolve) => server.close(resolve));
+    await Promise.all(stores.map((store) => store.close()));
+    await database.close();
+  });
+
+  const serving = (overrides: Partial<HealthSources> = {}): HealthSources => ({ db: database.db, rateLimits: null, stopping: () => false, ...overrides });
+
+  it("answers 200 while the database answers, not to be cached, with a request id", async () => {
+    sources = serving();
+    const response = await fetch(`${base}/api/health?probe=lb`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("cache-control")).toBe("no-store");
+    expect(response.headers.get("x-request-id")).toMatch(/^[0-9a-f-]{36}$/);
+    expect(await response.json()).toEqual({ status: "ok", stopping: false, database: "ok", rate_limits: "in-process" });
+    const head = await fetch(`${base}/api/health`, { method: "HEAD" });
+    expect(head.status).toBe(200);
+    expect(await head.text()).toBe("");
+  });
+
+  it("answers 503 once the instance is stopping, so the balancer sends it nothing new", async () => {
+    sources = serving({ stopping: () => true });
+    const response = await fetch(`${base}/api/health`);
+    expect(response.status).toBe(503);
+    expect(await response.json()).toEqual({ status: "unavailable", stopping: true, database: "ok", rate_limits: "in-process" });
+  });
+
+  it("answers 503 when the database refuses, and within its timeout when it does not answer at all", async () => {
+    const closed = await createTestDatabase();
+    await closed.close();
+    sources = serving({ db: closed.db });
+    const refused = await fetch(`${base}/api/health`);
+    expect(refused.status).toBe(503);
+    expect(await refused.json()).toMatchObject({ status: "unavailable", database: "unavailable" });
+
+    sources = serving({ db: { execute: () => new Promise(() => {}) } as unknown as Db });
+    const started = Date.now();
+    const silent = await fetch(`${base}/api/health`);
+    expect(silent.status).toBe(503);
+    expect(Date.now() - started).toBeLessThan(4_000);
+    expect(await silent.json()).toMatchObject({ database: "unavailable" });
+  });
+
+  it("stays 200 without Redis, which only degrades the limits, and says so", async () => {
+    const unreachable = new RedisRateLimitStore("redis://127.0.0.1:1", { connectTimeoutMs: 300 });
+    stores.push(unreachable);
+    sources = serving({ rateLimits: unreachable });
+    const response = await fetch(`${base}/api/health`);
+    expect(response.status).toBe(200);
+    expect(await response.json()).toMatchObject({ status: "ok", rate_limits: "unavailable" });
+  });
+
+  it.runIf(redisAnswers || process.env.CI)("reports a reachable Redis as ok", async () => {
+    const store = new RedisRateLimitStore(REDIS_URL);
+    stores.push(store);
+    sources = serving({ rateLimits: store });
+    expect(await (await fetch(`${base}/api/health`)).json()).toMatchObject({ status: "ok", rate_limits: "ok" });
+  });
+
+  it("refuses other methods with 405 and Allow, and leaves other paths alone", async () => {
+    sources = serving();
+    const post = await fetch(`${base}/api/health`, { method: "POST" });
+    expect(post.status).toBe(405);
+    expect(post.headers.get("allow")).toBe("GET, HEAD");
+    expect((await post.json()).error.code).toBe("method_not_allowed");
+    expect((await fetch(`${base}/api/healthz`)).status).toBe(OTHER_PATH);
+    expect((await fetch(`${base}/api/v2/health`)).status).toBe(OTHER_PATH);
+  });
+});

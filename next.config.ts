@@ -9,6 +9,21 @@ const nextConfig: NextConfig = {
   // The stock upload takes a file of up to 2 MB into its form; Next's default of 1 MB answered a
   // larger one with an error page before the upload's own limit (10,000 codes) could say so.
   experimental: { serverActions: { bodySizeLimit: "3mb" } },
+  // The panel moves money on a click ("Confirm and pay", "Refund"): no other site may frame it to
+  // steer that click. The session cookie's SameSite=Lax already keeps it out of cross-site frames;
+  // these headers keep any page from rendering there at all.
+  async headers() {
+    return [
+      {
+        source: "/:path*",
+        headers: [
+          { key: "X-Frame-Options", value: "DENY" },
+          { key: "Content-Security-Policy", value: "frame-ancestors 'none'" },
+          { key: "X-Content-Type-Options", value: "nosniff" },
+        ],
+      },
+    ];
+  },
 };
 
 export default nextConfig;

@@ -66,3 +66,18 @@ test.describe("the panel's session cookie on the API", () => {
     });
   });
 });
+
+test.describe("the panel in another site's frame", () => {
+  test("every page, signed in or not, forbids framing, so no site can steer a click on Confirm and pay", async ({ request, fixtures }) => {
+    const expectUnframeable = async (path: string) => {
+      const response = await request.get(path, { maxRedirects: 0 });
+      expect(response.status(), path).toBe(200);
+      expect(response.headers()["x-frame-options"], path).toBe("DENY");
+      expect(response.headers()["content-security-policy"], path).toBe("frame-ancestors 'none'");
+      expect(response.headers()["x-content-type-options"], path).toBe("nosniff");
+    };
+    for (const path of ["/login", "/register", "/docs"]) await expectUnframeable(path);
+    await signIn(request, fixtures.alice.email, fixtures.alice.password);
+    for (const path of ["/dashboard", "/catalog/giftcard-steam-us-20", "/orders"]) await expectUnframeable(path);
+  });
+});

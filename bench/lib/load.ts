@@ -94,8 +94,8 @@ export interface PacedOptions {
  * The connections are fixed, like those of every throughput run, and opened first. A generator that
  * opens a new connection whenever the open ones are busy (as it did until the fourteenth pass) turns
  * any hiccup into a burst of TCP handshakes and first requests, which costs both sides more CPU and so
- * feeds itself: the slow requests it measured were all first requests on new connections (README,
- * Performance). `fifo` takes the connections in turn, so none sits idle long enough for the server's
+ * feeds itself: the slow requests it measured were all first requests on new connections (docs/performance.md,
+ * the fourteenth pass). `fifo` takes the connections in turn, so none sits idle long enough for the server's
  * keep-alive timeout to close it.
  */
 export async function pacedLatency(target: Target, options: PacedOptions): Promise<LatencyRun> {

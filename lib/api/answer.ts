@@ -31,7 +31,7 @@ export interface ApiAnswer {
  * An answer's headers: the parts in order, later ones winning, then the two every answer carries.
  * Not `{ ...part, "X-Request-Id": id }`: on Node 20 a property written after a spread in an object
  * literal makes a new hidden class on every call, garbage in the old generation that only a full
- * collection frees, and those collections were the API's latency stalls (README, Performance).
+ * collection frees, and those collections were the API's latency stalls (docs/performance.md, the eleventh pass).
  */
 export function answerHeaders(requestId: string, ...parts: Record<string, string>[]): Record<string, string> {
   const headers: Record<string, string> = Object.assign({}, ...parts);

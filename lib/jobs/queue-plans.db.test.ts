@@ -12,8 +12,8 @@ const BACKLOG = 20_000;
 /**
  * A lane claims a few jobs at a time while thousands of another kind may be waiting (a burst of
  * webhook deliveries). A claim that reads every due job grows with that backlog: with 20,000 waiting
- * it cost 11 ms of Postgres time per claim of 16, and the claim of the other kinds 4 ms (README,
- * Performance). Here each claim must read a few pages, not the backlog's hundreds.
+ * it cost 11 ms of Postgres time per claim of 16, and the claim of the other kinds 4 ms (docs/performance.md,
+ * the eighth pass). Here each claim must read a few pages, not the backlog's hundreds.
  */
 describe(`the job queue's statements behind a backlog (${testDriver()})`, () => {
   let database: Database;

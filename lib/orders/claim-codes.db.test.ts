@@ -14,7 +14,7 @@ const SKU = "giftcard-claim-plan";
  * The claim takes the oldest free codes, and the codes sold are the oldest: a plan that walks the
  * codes in id order and skips the sold ones reads every code ever sold of the sku for each order.
  * Postgres picked that plan once the table had been analysed, and an order on a sku with 8,000 codes
- * sold cost 8 ms of Postgres time instead of 0.3 (README, Performance).
+ * sold cost 8 ms of Postgres time instead of 0.3 (docs/performance.md, the seventh pass).
  */
 describe(`claiming stock codes (${testDriver()})`, () => {
   let database: Database;

@@ -36,7 +36,7 @@ function carriesApiKey(req: IncomingMessage): boolean {
  * - A method a route file does not export: 405 with the error body and Allow (Next's has no body);
  *   OPTIONS, 204 with Allow.
  * - A call with an API key to a route file's plain path: its route handler, without Next's request
- *   machinery, which costs more CPU than the handler itself (README, Performance).
+ *   machinery, which costs more CPU than the handler itself (docs/performance.md, the fourth pass).
  *
  * Calls with the session cookie, HEAD on a route with GET, and paths not in their plain form, go to Next, which answers
  * them as it always has.

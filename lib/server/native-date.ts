@@ -5,7 +5,7 @@
  * makes a new hidden class for every date: six times the time of a native `new Date`, and about 100
  * bytes of old-generation garbage per date, for every timestamp that drizzle and postgres.js read.
  * Under load that garbage brought a full collection every few seconds, each a stall of the API of
- * 50-150 ms (README, Performance, the eleventh pass).
+ * 50-150 ms (docs/performance.md, the eleventh pass).
  *
  * Call before Next loads its server; the returned function puts the native Date back.
  */

@@ -8,7 +8,7 @@ const sameHiddenClass = new Function("a", "b", "return %HaveSameMap(a, b)") as (
  * Of `count` objects that `make` builds one after another, once its code is warm, how many have a
  * hidden class other than the one before. A path that runs per call should have none: a new hidden
  * class per call is old-generation garbage, which brought the API's full collections and their
- * stalls (README, Performance, the eleventh pass).
+ * stalls (docs/performance.md, the eleventh pass).
  */
 export function hiddenClassChanges(make: (i: number) => object, count = 2_000): number {
   for (let i = 0; i < count; i++) make(i);

@@ -115,4 +115,16 @@ test("an adjustment previews the balance it leads to, past a trillion dollars to
   await expect(page.getByTestId("adjust-preview")).toHaveText("Balance 1000000000007.00 → 1000000000006.50");
   await apply("1000000000006.50");
   await expect(page.getByText("Balance adjusted: 1000000000007.00 → 1000000000006.50.")).toBeVisible();
+
+  // On a phone the balance box shows the whole figure (it was cut off at "1000000000").
+  await page.setViewportSize({ width: 390, height: 844 });
+  const fits = await page.getByTestId("reseller-balance").evaluate((figure) => {
+    const text = document.createRange();
+    text.selectNodeContents(figure);
+    const shown = text.getBoundingClientRect();
+    const box = figure.closest("section")!.getBoundingClientRect();
+    return shown.left >= box.left && shown.right <= box.right && shown.right <= window.innerWidth;
+  });
+  expect(fits).toBe(true);
+  await expect(page.getByTestId("reseller-balance")).toHaveText("1000000000006.50USD");
 });

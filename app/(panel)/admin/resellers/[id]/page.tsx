@@ -45,8 +45,8 @@ export default async function ResellerDetailPage({ params }: { params: Promise<{
 
       <div className="grid grid-cols-2 gap-4 lg:grid-cols-4">
         <Stat label="Balance">
-          <span data-testid="reseller-balance">
-            <Money amount={balance} currency />
+          <span data-testid="reseller-balance" className="block">
+            <Money amount={balance} currency fit />
           </span>
         </Stat>
         <Stat label="Tier" hint={subscription.status === "expired" ? "Expired: Bronze prices" : subscription.periodEnd ? `until ${formatDate(subscription.periodEnd)}` : "Free"}>

@@ -65,9 +65,13 @@ test("admins see the tariffs, their history, and set a reseller's tier by hand",
   await page.goto(`/admin/resellers/${fixtures.kate.id}`);
   await page.getByLabel("Tier").selectOption("Gold");
   await page.getByRole("button", { name: "Set tier" }).click();
-  await page.getByRole("button", { name: "Set tier" }).click();
+  await expect(page.getByTestId("confirm-question")).toHaveText(`Set ${fixtures.kate.email} from Bronze to Gold? Nothing is charged; Gold runs from now for a month.`);
+  await page.getByRole("button", { name: "Set Gold" }).click();
   await expect(page.getByText("Tier set to Gold.")).toBeVisible();
   await expect(page.getByTestId("reseller-tier")).toHaveText("Gold");
+  // Answered, the question closes, and the choice stays beside the message (a reset showed "Bronze").
+  await expect(page.getByTestId("confirm-question")).toHaveCount(0);
+  await expect(page.getByLabel("Tier")).toHaveValue("Gold");
 
   await page.goto("/admin/tariffs");
   await expect(page.getByText("Reseller tier").first()).toBeVisible();

@@ -79,7 +79,7 @@ export default async function ResellerDetailPage({ params }: { params: Promise<{
           <Card>
             <CardHeader title="Tier" />
             <CardBody>
-              <TierForm resellerId={reseller.id} tier={reseller.tier} tiers={TIERS} />
+              <TierForm resellerId={reseller.id} email={reseller.email} tier={reseller.tier} tiers={TIERS} />
             </CardBody>
           </Card>
         </div>

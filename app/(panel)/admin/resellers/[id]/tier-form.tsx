@@ -1,16 +1,36 @@
 "use client";
 
-import { useActionState } from "react";
+import { startTransition, useActionState, useState, type FormEvent } from "react";
 import { Alert } from "@/components/ui/alert";
 import { ConfirmButton } from "@/components/ui/confirm-button";
 import type { ActionState } from "@/lib/panel/action-state";
 import { setTierAction } from "./actions";
 
-/** The admin's tier control: no charge; Silver or Gold start a month from now (a paid next month follows), Bronze ends the period. Recorded. */
-export function TierForm({ resellerId, tier, tiers }: { resellerId: string; tier: string; tiers: readonly string[] }) {
-  const [state, formAction] = useActionState<ActionState, FormData>(setTierAction, { ok: false });
+/** What setting the tier does, as the admin confirms it: whose, from what to what, and the period that follows. */
+function tierQuestion(email: string, current: string, chosen: string): string {
+  const change = chosen === current ? `Set ${email} to ${chosen} again?` : `Set ${email} from ${current} to ${chosen}?`;
+  return chosen === "Bronze"
+    ? `${change} Their paid period ends now, a paid next month included; nothing is refunded.`
+    : `${change} Nothing is charged; ${chosen} runs from now for a month.`;
+}
+
+/**
+ * The admin's tier control: no charge; Silver or Gold start a month from now (a paid next month follows), Bronze ends the period. Recorded.
+ * The form dispatches its action itself: handed to <form action>, React resets the form after the
+ * action, and a reset select shows its first option, so "Bronze" stood beside "Tier set to Gold.".
+ */
+export function TierForm({ resellerId, email, tier, tiers }: { resellerId: string; email: string; tier: string; tiers: readonly string[] }) {
+  const [chosen, setChosen] = useState(tier);
+  const [state, dispatch, pending] = useActionState<ActionState, FormData>(setTierAction, { ok: false });
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    startTransition(() => dispatch(form));
+  }
+
   return (
-    <form action={formAction} className="space-y-3">
+    <form onSubmit={submit} className="space-y-3">
       <input type="hidden" name="resellerId" value={resellerId} />
       {state.message ? <Alert tone={state.ok ? "success" : "error"}>{state.message}</Alert> : null}
       <div>
@@ -20,7 +40,8 @@ export function TierForm({ resellerId, tier, tiers }: { resellerId: string; tier
         <select
           id="tier"
           name="tier"
-          defaultValue={tier}
+          value={chosen}
+          onChange={(event) => setChosen(event.target.value)}
           className="mt-1 block w-full rounded-lg border-0 bg-white px-3 py-2 text-sm text-slate-900 shadow-sm ring-1 ring-slate-300 ring-inset focus:ring-2 focus:ring-brand-500 focus:outline-none"
         >
           {tiers.map((t) => (
@@ -34,7 +55,7 @@ export function TierForm({ resellerId, tier, tiers }: { resellerId: string; tier
           month included. The change is recorded on the Tariffs page.
         </p>
       </div>
-      <ConfirmButton variant="primary" confirmLabel="Set tier" question="Set this tier now?">
+      <ConfirmButton variant="primary" confirmLabel={`Set ${chosen}`} question={tierQuestion(email, tier, chosen)} pending={pending}>
         Set tier
       </ConfirmButton>
     </form>

@@ -25,6 +25,7 @@ test("an admin credits a reseller, blocks and unblocks them", async ({ page, req
 
   await page.getByLabel("Amount (USD)").fill("+25.5");
   await page.getByRole("button", { name: "Review adjustment" }).click();
+  await expect(page.getByTestId("adjust-review")).toHaveText(`Credit 25.50 USD to ${fixtures.carol.email} with the note “E2E goodwill credit”.`);
   await expect(page.getByTestId("adjust-preview")).toHaveText(`Balance ${before} → ${expected}`);
   await page.getByRole("button", { name: "Apply adjustment" }).click();
   await expect(page.getByText(`Balance adjusted: ${before} → ${expected}.`)).toBeVisible();
@@ -38,6 +39,7 @@ test("an admin credits a reseller, blocks and unblocks them", async ({ page, req
   expect(await balance.json()).toEqual({ balance: expected, currency: "USD" });
 
   await page.getByRole("button", { name: "Block", exact: true }).click();
+  await expect(page.getByTestId("confirm-question")).toHaveText(`Block ${fixtures.carol.email}? Their API keys and panel session stop working at once.`);
   await page.getByRole("button", { name: "Block reseller" }).click();
   await expect(page.getByTestId("reseller-status")).toHaveText("Blocked");
   const blocked = await request.get("/api/v2/me", { headers: carolKey });
@@ -52,6 +54,7 @@ test("an admin credits a reseller, blocks and unblocks them", async ({ page, req
   expect(blockedAgain.headers()["x-ratelimit-remaining"]).toBe(String(budget));
 
   await page.getByRole("button", { name: "Unblock", exact: true }).click();
+  await expect(page.getByTestId("confirm-question")).toHaveText(`Unblock ${fixtures.carol.email}? Their API keys and sign-in work again at once.`);
   await page.getByRole("button", { name: "Unblock reseller" }).click();
   await expect(page.getByTestId("reseller-status")).toHaveText("Active");
   const again = await request.get("/api/v2/me", { headers: carolKey });

@@ -66,14 +66,14 @@ export default async function ResellerDetailPage({ params }: { params: Promise<{
         <Card className="lg:col-span-2">
           <CardHeader title="Adjust balance" description="A manual credit or debit, recorded as an adjustment transaction." />
           <CardBody>
-            <AdjustBalanceForm resellerId={reseller.id} balance={balance} balanceMicros={reseller.balance.toString()} />
+            <AdjustBalanceForm resellerId={reseller.id} email={reseller.email} balance={balance} balanceMicros={reseller.balance.toString()} />
           </CardBody>
         </Card>
         <div className="space-y-6">
           <Card>
             <CardHeader title="Access" />
             <CardBody>
-              <StatusForm resellerId={reseller.id} status={reseller.status} />
+              <StatusForm resellerId={reseller.id} email={reseller.email} status={reseller.status} />
             </CardBody>
           </Card>
           <Card>

@@ -6,7 +6,7 @@ import { ConfirmButton } from "@/components/ui/confirm-button";
 import type { ActionState } from "@/lib/panel/action-state";
 import { setStatusAction } from "./actions";
 
-export function StatusForm({ resellerId, status }: { resellerId: string; status: "active" | "blocked" }) {
+export function StatusForm({ resellerId, email, status }: { resellerId: string; email: string; status: "active" | "blocked" }) {
   const [state, formAction] = useActionState<ActionState, FormData>(setStatusAction, { ok: false });
   const blocking = status === "active";
   return (
@@ -20,11 +20,11 @@ export function StatusForm({ resellerId, status }: { resellerId: string; status:
           : "This reseller is blocked: API calls answer 403 account_disabled and they cannot sign in."}
       </p>
       {blocking ? (
-        <ConfirmButton key="block" confirmLabel="Block reseller" question="Block now?">
+        <ConfirmButton key="block" confirmLabel="Block reseller" question={`Block ${email}? Their API keys and panel session stop working at once.`}>
           Block
         </ConfirmButton>
       ) : (
-        <ConfirmButton key="unblock" confirmLabel="Unblock reseller" question="Let them back in?" variant="primary">
+        <ConfirmButton key="unblock" confirmLabel="Unblock reseller" question={`Unblock ${email}? Their API keys and sign-in work again at once.`} variant="primary">
           Unblock
         </ConfirmButton>
       )}

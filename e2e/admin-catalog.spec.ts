@@ -63,11 +63,19 @@ test("a manual order's chat from both sides: the admin replies as supplier and c
   await expect(page.getByTestId("chat-message")).toHaveText([/e2e-owner@example\.test/, /Which country/]);
   await expect(admin.getByTestId("chat-message")).toHaveText([/e2e-owner@example\.test/, /Which country/]);
 
-  // Completing asks first; an empty note is refused by the domain.
+  // Failing asks first, naming what goes back to whom.
+  await admin.getByRole("button", { name: "Fail…" }).click();
+  await expect(admin.getByTestId("confirm-question")).toHaveText(/^Close the order undelivered and return \d+\.\d{2} USD to reseller@example\.com\?$/);
+  await admin.getByRole("button", { name: "Cancel" }).click();
+
+  // Completing asks first, naming what is sent to whom; an empty note is refused by the domain.
   await admin.getByRole("button", { name: "Complete…" }).click();
   await admin.getByRole("button", { name: "Complete order" }).click();
   await expect(admin.getByText("Say what was delivered.")).toBeVisible();
   await admin.getByLabel("Delivery note").fill("Account recovered; the new password was sent to the owner's email.");
+  await admin.getByLabel("Codes (optional)").fill("NEW-PASSWORD-SENT\n\nREF-778899");
+  await admin.getByRole("button", { name: "Complete…" }).click();
+  await expect(admin.getByTestId("confirm-question")).toHaveText(`Send the note and 2 codes to ${DEMO.email} and close the order?`);
   await admin.getByRole("button", { name: "Complete order" }).click();
   await expect(admin.getByTestId("order-status")).toHaveText("completed");
   await expect(admin.getByRole("button", { name: "Refund…" })).toBeVisible();

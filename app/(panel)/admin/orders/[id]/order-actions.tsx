@@ -14,6 +14,13 @@ function Result({ state, fields = [] }: { state: ActionState; fields?: string[] 
   return state.message ? <Alert tone={state.ok ? "success" : "error"}>{state.message}</Alert> : null;
 }
 
+/** "Send the note and 2 codes to reseller@example.com and close the order?" */
+function deliveryQuestion(reseller: string, codes: string): string {
+  const count = codes.split(/\r?\n/).filter((line) => line.trim()).length;
+  const what = count === 0 ? "the note" : `the note and ${count} ${count === 1 ? "code" : "codes"}`;
+  return `Send ${what} to ${reseller} and close the order?`;
+}
+
 export function SupplierChatForm({ orderId }: { orderId: string }) {
   const [text, setText] = useState("");
   const [waiting, setWaiting] = useState(false);
@@ -41,7 +48,7 @@ export function SupplierChatForm({ orderId }: { orderId: string }) {
   );
 }
 
-export function CompleteOrderForm({ orderId }: { orderId: string }) {
+export function CompleteOrderForm({ orderId, reseller }: { orderId: string; reseller: string }) {
   const [note, setNote] = useState("");
   const [codes, setCodes] = useState("");
   const [state, formAction] = useActionState<ActionState, FormData>(completeOrderAction, { ok: false });
@@ -51,14 +58,14 @@ export function CompleteOrderForm({ orderId }: { orderId: string }) {
       <Result state={state} fields={["note", "codes"]} />
       <TextField id="complete-note" name="note" label="Delivery note" autoComplete="off" maxLength={500} value={note} onChange={(event) => setNote(event.target.value)} placeholder="Account recovered; new password sent by email" error={!state.ok ? state.fieldErrors?.note : undefined} hint="The reseller sees it with the order." />
       <TextAreaField id="complete-codes" name="codes" label="Codes (optional)" rows={3} value={codes} onChange={(event) => setCodes(event.target.value)} error={!state.ok ? state.fieldErrors?.codes : undefined} hint="One per line, if the service hands over codes or credentials." />
-      <ConfirmButton confirmLabel="Complete order" question="Deliver and close it?" variant="primary">
+      <ConfirmButton confirmLabel="Complete order" question={deliveryQuestion(reseller, codes)} variant="primary">
         Complete…
       </ConfirmButton>
     </form>
   );
 }
 
-export function FailOrderForm({ orderId, total }: { orderId: string; total: string }) {
+export function FailOrderForm({ orderId, total, reseller }: { orderId: string; total: string; reseller: string }) {
   const [reason, setReason] = useState("");
   const [state, formAction] = useActionState<ActionState, FormData>(failOrderAction, { ok: false });
   return (
@@ -66,7 +73,7 @@ export function FailOrderForm({ orderId, total }: { orderId: string; total: stri
       <input type="hidden" name="orderId" value={orderId} />
       <Result state={state} fields={["reason"]} />
       <TextField id="fail-reason" name="reason" label="Reason" autoComplete="off" maxLength={500} value={reason} onChange={(event) => setReason(event.target.value)} placeholder="The account could not be verified" error={!state.ok ? state.fieldErrors?.reason : undefined} hint="Shown to the reseller." />
-      <ConfirmButton confirmLabel="Fail order" question={`Refund ${total} USD and close it?`}>
+      <ConfirmButton confirmLabel={`Fail and return ${total} USD`} question={`Close the order undelivered and return ${total} USD to ${reseller}?`}>
         Fail…
       </ConfirmButton>
     </form>

@@ -123,13 +123,13 @@ export default async function AdminOrderPage({ params }: { params: Promise<{ id:
                   }
                 />
                 <CardBody>
-                  <CompleteOrderForm orderId={order.id} />
+                  <CompleteOrderForm orderId={order.id} reseller={resellerEmail} />
                 </CardBody>
               </Card>
               <Card>
                 <CardHeader title="Fail" description={`Close it undelivered and return ${total} USD.`} />
                 <CardBody>
-                  <FailOrderForm orderId={order.id} total={total} />
+                  <FailOrderForm orderId={order.id} total={total} reseller={resellerEmail} />
                 </CardBody>
               </Card>
             </>

@@ -101,6 +101,7 @@ test("an invoice follows the sandbox chain: pending, confirming, partially paid,
   // Made final, it is credited: 10 of 25 received.
   const sent = admin.getByTestId("sandbox-transfer").filter({ hasText: mia }).filter({ hasText: "10.00" });
   await sent.getByRole("button", { name: "Make final" }).click();
+  await expect(sent.getByTestId("confirm-question")).toHaveText(`Credit 10.00 USDT to ${mia} now?`);
   await screenshotAtBothSizes(admin, "topup-admin-make-final");
   await sent.getByRole("button", { name: "Finalize and credit" }).click();
   await expect(sent).toHaveAttribute("data-final", "true");

@@ -6,6 +6,7 @@ import {
   ledgerEntries,
   OPEN_PAYMENT_STATUSES,
   payments,
+  sandboxChainTransfers,
   users,
   type ChainTransfer,
   type ChainTransferStatus,
@@ -14,6 +15,7 @@ import {
 } from "@/lib/db/schema";
 import type { Page } from "@/lib/db/page";
 import { listSandboxTransfers, type SandboxTransfer } from "./chain/sandbox";
+import type { UnfinalTransfer } from "./sandbox-credits";
 import { isOpen, paymentStatus } from "./payment-status";
 
 export interface Reseller {
@@ -133,4 +135,15 @@ export async function recentSandboxTransfers(db: DbOrTx, limit: number): Promise
     transfer,
     reseller: byAddress.get(transfer.toAddress) ?? null,
   }));
+}
+
+/** Every sandbox transfer whose block is not final yet, oldest first, with the email of the reseller it went to. */
+export async function unfinalSandboxTransfers(db: DbOrTx): Promise<UnfinalTransfer[]> {
+  return db
+    .select({ value: sandboxChainTransfers.value, blockTimestamp: sandboxChainTransfers.blockTimestamp, email: users.email })
+    .from(sandboxChainTransfers)
+    .leftJoin(depositAddresses, eq(depositAddresses.address, sandboxChainTransfers.toAddress))
+    .leftJoin(users, eq(users.id, depositAddresses.userId))
+    .where(eq(sandboxChainTransfers.final, false))
+    .orderBy(asc(sandboxChainTransfers.blockTimestamp));
 }

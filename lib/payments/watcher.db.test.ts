@@ -8,7 +8,9 @@ import { ensureTariffs } from "@/lib/tariffs/ensure-tariffs";
 import { finalizeSandboxTransfer, sandboxReader, sendSandboxTransfer } from "./chain/sandbox";
 import { tronGridReader } from "./chain/trongrid";
 import { depositAddressFor } from "./deposit-addresses";
+import { unfinalSandboxTransfers } from "./admin-lists";
 import { createPayment, getPayment, refreshPaymentStatus } from "./payments";
+import { planFinality } from "./sandbox-credits";
 import { toPaymentRecord } from "./serialize";
 import { MAINNET_USDT, startFakeTronGrid, type FakeTronGrid } from "./testing/fake-trongrid";
 import { isTronAddress } from "./tron-address";
@@ -338,5 +340,25 @@ describe(`USDT chain watcher against a fake TronGrid (${testDriver()})`, () => {
     expect(await watch(sandbox)).toMatchObject({ credited: 1 });
     expect(await record(user.id, payment.id)).toMatchObject({ status: "paid", transfers: [{ tx_hash: sent.txHash, status: "credited" }] });
     expect(await balanceOf(user.id)).toBe(USD(25));
+  });
+
+  it("credits what the admin's confirmation of making a sandbox transfer final names: each reseller's transfers up to it, dust left out", async () => {
+    const [first, second] = [await invoiceFor(50), await invoiceFor(50)];
+    const sandbox = { reader: sandboxReader(db) };
+    const send = (userId: string, amount: bigint) => sendSandboxTransfer(db, { userId, amount, final: false, contractAddress: MAINNET_USDT, sentBy: null });
+    await send(first.user.id, USD(4));
+    await send(second.user.id, 500_000n);
+    const last = await send(first.user.id, USD(10));
+    await watch(sandbox);
+
+    const unfinal = await unfinalSandboxTransfers(db);
+    expect(unfinal.map((t) => t.email)).toEqual([first.user.email, second.user.email, first.user.email]);
+    expect(planFinality(unfinal, last.blockTimestamp, USD(1))).toEqual({ transfers: 3, credits: [{ email: first.user.email, amount: USD(14) }] });
+
+    await finalizeSandboxTransfer(db, last.txHash);
+    await watch(sandbox);
+    expect(await balanceOf(first.user.id)).toBe(USD(14));
+    expect(await balanceOf(second.user.id)).toBe(0n);
+    expect(await unfinalSandboxTransfers(db)).toEqual([]);
   });
 });

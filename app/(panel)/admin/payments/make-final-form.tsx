@@ -5,8 +5,8 @@ import { ConfirmButton } from "@/components/ui/confirm-button";
 import type { ActionState } from "@/lib/panel/action-state";
 import { makeFinalAction } from "./actions";
 
-/** "Make final" on a sandbox transfer: crediting follows, so it asks first. */
-export function MakeFinalForm({ txHash }: { txHash: string }) {
+/** "Make final" on a sandbox transfer: crediting follows, so it asks first, naming what is credited to whom. */
+export function MakeFinalForm({ txHash, question }: { txHash: string; question: string }) {
   const [state, formAction] = useActionState<ActionState, FormData>(makeFinalAction, { ok: false });
   return (
     <form action={formAction} className="flex flex-wrap items-center justify-end gap-2">
@@ -16,7 +16,7 @@ export function MakeFinalForm({ txHash }: { txHash: string }) {
           {state.message}
         </span>
       ) : null}
-      <ConfirmButton variant="primary" confirmLabel="Finalize and credit" question="Make this and every earlier transfer final?">
+      <ConfirmButton variant="primary" confirmLabel="Finalize and credit" question={question}>
         Make final
       </ConfirmButton>
     </form>

@@ -21,7 +21,8 @@ import { formatMoney } from "@/lib/money/money";
 import { formatDateTime } from "@/lib/panel/format";
 import { toAdminInvoiceRow, toAdminTransferRow } from "@/lib/panel/payment-rows";
 import { searchParam } from "@/lib/panel/search-param";
-import { listInvoices, listTransfers, recentSandboxTransfers, resellerChoices } from "@/lib/payments/admin-lists";
+import { listInvoices, listTransfers, recentSandboxTransfers, resellerChoices, unfinalSandboxTransfers } from "@/lib/payments/admin-lists";
+import { finalityQuestion, planFinality } from "@/lib/payments/sandbox-credits";
 import { MakeFinalForm } from "./make-final-form";
 import { SandboxTransferForm } from "./sandbox-transfer-form";
 
@@ -48,7 +49,8 @@ function every(ms: number): string {
 }
 
 async function SandboxChain() {
-  const [resellers, recent] = await Promise.all([resellerChoices(db()), recentSandboxTransfers(db(), SANDBOX_SHOWN)]);
+  const [resellers, recent, unfinal] = await Promise.all([resellerChoices(db()), recentSandboxTransfers(db(), SANDBOX_SHOWN), unfinalSandboxTransfers(db())]);
+  const dust = config().DEPOSIT_DUST;
   return (
     <Card className="mb-6">
       <CardHeader
@@ -57,7 +59,7 @@ async function SandboxChain() {
       />
       <div className="grid lg:grid-cols-5">
         <CardBody className="border-b border-slate-100 lg:col-span-2 lg:border-r lg:border-b-0">
-          <SandboxTransferForm resellers={resellers} />
+          <SandboxTransferForm resellers={resellers} unfinal={unfinal} dust={dust} />
         </CardBody>
         <div className="min-w-0 lg:col-span-3">
           <h3 className="px-4 pt-4 text-sm font-semibold text-slate-900 sm:px-6">Recent sandbox transfers</h3>
@@ -85,7 +87,7 @@ async function SandboxChain() {
                   ) : (
                     <div className="flex flex-wrap items-center gap-2">
                       <Badge tone="amber">Not final</Badge>
-                      <MakeFinalForm txHash={transfer.txHash} />
+                      <MakeFinalForm txHash={transfer.txHash} question={finalityQuestion(planFinality(unfinal, transfer.blockTimestamp, dust), dust)} />
                     </div>
                   )}
                 </li>

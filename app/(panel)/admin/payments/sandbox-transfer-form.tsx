@@ -6,19 +6,24 @@ import { Button } from "@/components/ui/button";
 import { TextField } from "@/components/ui/field";
 import { SubmitButton } from "@/components/ui/submit-button";
 import { cx } from "@/components/ui/cx";
-import { formatMoney, parseMoney } from "@/lib/money/money";
+import { parseMoney } from "@/lib/money/money";
 import type { ActionState } from "@/lib/panel/action-state";
 import type { Reseller } from "@/lib/payments/admin-lists";
+import { finalityQuestion, planFinality, type UnfinalTransfer } from "@/lib/payments/sandbox-credits";
 import { sendSandboxTransferAction } from "./actions";
 
 const select =
   "mt-1 block w-full rounded-lg border-0 bg-white px-3 py-2 text-sm text-slate-900 shadow-sm ring-1 ring-inset focus:ring-2 focus:ring-inset focus:outline-none";
 
+/** Later than any block already sent: the new transfer's, which makes every earlier one final with it. */
+const NEW_BLOCK = new Date(8.64e15);
+
 /**
  * Sends a sandbox transfer. A final one is credited within seconds, so it takes a second step that
- * names the amount and the reseller; one that is not final moves no money yet and goes at once.
+ * names what is credited to whom, earlier transfers it makes final included; one that is not final
+ * moves no money yet and goes at once.
  */
-export function SandboxTransferForm({ resellers }: { resellers: Reseller[] }) {
+export function SandboxTransferForm({ resellers, unfinal, dust }: { resellers: Reseller[]; unfinal: UnfinalTransfer[]; dust: bigint }) {
   const [resellerId, setResellerId] = useState("");
   const [amount, setAmount] = useState("");
   const [final, setFinal] = useState(false);
@@ -116,8 +121,8 @@ export function SandboxTransferForm({ resellers }: { resellers: Reseller[] }) {
       {!editable && final ? <input type="hidden" name="final" value="on" /> : null}
       {reviewing && micros !== null ? (
         <div className="rounded-lg border border-amber-200 bg-amber-50 p-4" role="status">
-          <p className="text-sm text-amber-900" data-testid="sandbox-review">
-            Credit <strong className="tabular-nums">{formatMoney(micros)} USDT</strong> to <strong className="[overflow-wrap:anywhere]">{email}</strong> now?
+          <p className="text-sm text-amber-900 [overflow-wrap:anywhere]" data-testid="sandbox-review">
+            {finalityQuestion(planFinality([...unfinal, { value: micros, blockTimestamp: NEW_BLOCK, email: email ?? null }], NEW_BLOCK, dust), dust)}
           </p>
           <div className="mt-3 flex flex-wrap gap-2">
             <SubmitButton pending={pending} pendingText="Sending…">

@@ -108,11 +108,17 @@ test("an admin uploads stock by paste and by CSV file, with a duplicate and a ba
   await expect(page.getByTestId("available-stock")).toHaveText(String(before + 3));
   await expect(page.getByLabel("Codes")).toHaveValue("");
 
+  // A file refused in the browser is the outcome shown; the upload's result before it goes.
+  await page.locator("#stock-file").setInputFiles({ name: "huge.csv", mimeType: "text/csv", buffer: Buffer.alloc(2 * 1024 * 1024 + 1, "A") });
+  await expect(page.getByText("The file is over 2 MB; split it into smaller uploads.")).toBeVisible();
+  await expect(page.getByTestId("stock-upload-result")).toHaveCount(0);
+
   // A CSV file is read into the box in the browser; a code already in stock is skipped.
   await page.locator("#stock-file").setInputFiles({ name: "codes.csv", mimeType: "text/csv", buffer: Buffer.from(`code,pin,serial\r\nE2E${tag}-BBBBB,4321,\r\nE2E${tag}-DDDDD,2222,\r\n`) });
   await expect(page.getByLabel("Codes")).toHaveValue(new RegExp(`E2E${tag}-DDDDD`));
   await page.getByRole("button", { name: "Add codes" }).click();
   await expect(page.getByTestId("stock-upload-result")).toHaveText(`Added 1, skipped 1 duplicate. ${before + 4} available now.`);
+  await expect(page.getByText("The file is over 2 MB; split it into smaller uploads.")).toHaveCount(0);
   await expect(page.getByTestId("available-stock")).toHaveText(String(before + 4));
 });
 

@@ -30,6 +30,13 @@ test("an admin credits a reseller, blocks and unblocks them", async ({ page, req
   await page.getByRole("button", { name: "Apply adjustment" }).click();
   await expect(page.getByText(`Balance adjusted: ${before} → ${expected}.`)).toBeVisible();
   await expect(page.getByTestId("reseller-balance")).toContainText(expected);
+
+  // A next attempt refused in the browser is the outcome shown; the success before it goes.
+  await page.getByLabel("Amount (USD)").fill("-1000000");
+  await page.getByLabel("Note").fill("E2E debit");
+  await page.getByRole("button", { name: "Review adjustment" }).click();
+  await expect(page.getByText("A debit of 1000000.00 would take the balance below zero.")).toBeVisible();
+  await expect(page.getByText(`Balance adjusted: ${before} → ${expected}.`)).toHaveCount(0);
   if (before === "10.00") expect(expected).toBe("35.50");
   const entry = page.getByRole("row").filter({ hasText: "E2E goodwill credit" });
   await expect(entry.first()).toContainText("adjustment");

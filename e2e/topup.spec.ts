@@ -113,6 +113,12 @@ test("an invoice follows the sandbox chain: pending, confirming, partially paid,
   await expect(page.getByTestId("invoice-transfer")).toContainText("Credited");
   await screenshotAtBothSizes(page, "topup-invoice-partially-paid");
 
+  // A next attempt refused in the browser is the outcome shown; the send before it goes.
+  await admin.getByLabel("Amount (USDT)").fill("fifteen");
+  await admin.getByRole("button", { name: "Send transfer" }).click();
+  await expect(admin.getByText("Enter a positive amount of USDT, such as 10 or 2.5 (at most 6 decimals).")).toBeVisible();
+  await expect(admin.getByText(`Sent 10.00 USDT to ${mia}. It stays confirming until you make it final.`)).toHaveCount(0);
+
   // The rest, final at once, goes through a confirmation that names the amount and the reseller.
   await admin.getByLabel("Send to").selectOption({ label: mia });
   await admin.getByLabel("Amount (USDT)").fill("15");

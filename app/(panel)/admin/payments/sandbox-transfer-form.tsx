@@ -1,10 +1,11 @@
 "use client";
 
-import { startTransition, useActionState, useState, type FormEvent } from "react";
+import { startTransition, useState, type FormEvent } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { TextField } from "@/components/ui/field";
 import { SubmitButton } from "@/components/ui/submit-button";
+import { useLatestOutcome } from "@/components/ui/use-latest-outcome";
 import { cx } from "@/components/ui/cx";
 import { parseMoney } from "@/lib/money/money";
 import type { ActionState } from "@/lib/panel/action-state";
@@ -29,7 +30,7 @@ export function SandboxTransferForm({ resellers, unfinal, dust }: { resellers: R
   const [final, setFinal] = useState(false);
   const [reviewing, setReviewing] = useState(false);
   const [localErrors, setLocalErrors] = useState<Record<string, string>>({});
-  const [state, dispatch, pending] = useActionState<ActionState, FormData>(async (previous, form) => {
+  const { state, dispatch, pending, supersede } = useLatestOutcome<ActionState>(async (previous, form) => {
     const result = await sendSandboxTransferAction(previous, form);
     setReviewing(false);
     if (result.ok) setAmount("");
@@ -45,6 +46,7 @@ export function SandboxTransferForm({ resellers, unfinal, dust }: { resellers: R
     if (!email) errors.resellerId = "Choose a reseller.";
     if (micros === null || micros <= 0n) errors.amount = "Enter a positive amount of USDT, such as 10 or 2.5 (at most 6 decimals).";
     setLocalErrors(errors);
+    supersede();
     if (Object.keys(errors).length > 0) return;
     if (final && !reviewing) return setReviewing(true);
     const form = new FormData(event.currentTarget);

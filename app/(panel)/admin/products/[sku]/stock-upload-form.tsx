@@ -1,9 +1,10 @@
 "use client";
 
-import { startTransition, useActionState, useState, type ChangeEvent, type FormEvent } from "react";
+import { startTransition, useState, type ChangeEvent, type FormEvent } from "react";
 import { Alert } from "@/components/ui/alert";
 import { TextAreaField } from "@/components/ui/field";
 import { SubmitButton } from "@/components/ui/submit-button";
+import { useLatestOutcome } from "@/components/ui/use-latest-outcome";
 import type { ActionState } from "@/lib/panel/action-state";
 import { uploadStockAction, type StockUploadResult } from "../actions";
 
@@ -13,7 +14,7 @@ const MAX_FILE_BYTES = 2 * 1024 * 1024;
 export function StockUploadForm({ sku }: { sku: string }) {
   const [codes, setCodes] = useState("");
   const [fileError, setFileError] = useState<string | null>(null);
-  const [state, dispatch, pending] = useActionState<ActionState<StockUploadResult>, FormData>(async (previous, form) => {
+  const { state, dispatch, pending, supersede } = useLatestOutcome<ActionState<StockUploadResult>>(async (previous, form) => {
     const result = await uploadStockAction(previous, form);
     if (result.ok) setCodes("");
     return result;
@@ -26,6 +27,7 @@ export function StockUploadForm({ sku }: { sku: string }) {
     if (!file) return;
     if (file.size > MAX_FILE_BYTES) {
       setFileError("The file is over 2 MB; split it into smaller uploads.");
+      supersede();
       return;
     }
     const text = await file.text();
@@ -35,6 +37,8 @@ export function StockUploadForm({ sku }: { sku: string }) {
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
+    setFileError(null);
+    supersede();
     startTransition(() => dispatch(form));
   }
 

@@ -1,10 +1,11 @@
 "use client";
 
-import { startTransition, useActionState, useState, type FormEvent } from "react";
+import { startTransition, useState, type FormEvent } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { TextField } from "@/components/ui/field";
 import { SubmitButton } from "@/components/ui/submit-button";
+import { useLatestOutcome } from "@/components/ui/use-latest-outcome";
 import { formatMoney, parseMoney } from "@/lib/money/money";
 import type { ActionState } from "@/lib/panel/action-state";
 import { adjustBalanceAction, type AdjustResult } from "./actions";
@@ -18,7 +19,7 @@ export function AdjustBalanceForm({ resellerId, email, balance, balanceMicros }:
   const [note, setNote] = useState("");
   const [reviewing, setReviewing] = useState(false);
   const [localErrors, setLocalErrors] = useState<Record<string, string>>({});
-  const [state, dispatch, pending] = useActionState<ActionState<AdjustResult>, FormData>(async (previous, form) => {
+  const { state, dispatch, pending, supersede } = useLatestOutcome<ActionState<AdjustResult>>(async (previous, form) => {
     const result = await adjustBalanceAction(previous, form);
     setReviewing(false);
     if (result.ok) {
@@ -40,6 +41,7 @@ export function AdjustBalanceForm({ resellerId, email, balance, balanceMicros }:
     else if (after !== null && after < 0n) errors.amount = `A debit of ${formatMoney(-micros)} would take the balance below zero.`;
     if (!note.trim()) errors.note = "Add a note: it is shown to the reseller as the transaction's description.";
     setLocalErrors(errors);
+    supersede();
     if (Object.keys(errors).length === 0) setReviewing(true);
   }
 

@@ -91,7 +91,11 @@ test("a mistyped tariff keeps what the admin typed beside the error, and a saved
   // Neither is saved; the fields keep the typed text, so the message sits beside the value it is about.
   await price.fill("49.999");
   await giftCards.fill("150");
-  await silver.getByRole("button", { name: "Save Silver" }).click();
+  await silver.getByRole("button", { name: "Save Silver…" }).click();
+  await expect(silver.getByTestId("confirm-question")).toHaveText(
+    "Save Silver: 49.999 USD a month (was 49.00), Gift cards 150% (was 3.5%)? Prices change at once for every Silver reseller.",
+  );
+  await silver.getByRole("button", { name: "Save Silver", exact: true }).click();
   await expect(silver.getByText("Less than 100: nothing is given away.").last()).toBeVisible();
   await expect(price).toHaveValue("49.999");
   await expect(giftCards).toHaveValue("150");
@@ -100,7 +104,9 @@ test("a mistyped tariff keeps what the admin typed beside the error, and a saved
   await price.fill("49");
   await giftCards.fill("03.50");
   await silver.getByLabel("Manual orders").fill("");
-  await silver.getByRole("button", { name: "Save Silver" }).click();
+  await silver.getByRole("button", { name: "Save Silver…" }).click();
+  await expect(silver.getByTestId("confirm-question")).toHaveText("Nothing differs from the saved Silver tariff. Save it as it is?");
+  await silver.getByRole("button", { name: "Save Silver", exact: true }).click();
   await expect(silver.getByText("Silver saved: 49.00 USD a month.")).toBeVisible();
   await expect(price).toHaveValue("49.00");
   await expect(giftCards).toHaveValue("3.5");

@@ -2,9 +2,10 @@
 
 import { useActionState, useState } from "react";
 import { Alert } from "@/components/ui/alert";
+import { ConfirmButton } from "@/components/ui/confirm-button";
 import { TextField } from "@/components/ui/field";
-import { SubmitButton } from "@/components/ui/submit-button";
 import type { ActionState } from "@/lib/panel/action-state";
+import { tariffChanges } from "@/lib/tariffs/tariff-changes";
 import { CATEGORY_LABELS } from "./category-labels";
 
 /** A tier's price and discounts as the form shows them; a category without a discount is absent. */
@@ -15,10 +16,16 @@ export interface TariffValues {
 
 type Action = (previous: ActionState<TariffValues>, form: FormData) => Promise<ActionState<TariffValues>>;
 
+/** "Save Silver: 39.00 USD a month (was 49.00)? Prices change at once for every Silver reseller." */
+function saveQuestion(tier: string, changes: string[]): string {
+  return changes.length === 0 ? `Nothing differs from the saved ${tier} tariff. Save it as it is?` : `Save ${tier}: ${changes.join(", ")}? Prices change at once for every ${tier} reseller.`;
+}
+
 /**
  * An admin's editor for one tier: monthly price and the discount per product category. The fields are
  * controlled because React resets a form's uncontrolled fields after every action, a refused one
- * included, which put the saved value back beside the message about the typed one.
+ * included, which put the saved value back beside the message about the typed one. Saving asks first,
+ * naming each change against the saved tariff, since every reseller of the tier is priced by it at once.
  */
 export function TariffForm({ action, tier, price, discounts, categories }: { action: Action; tier: string; price: string; discounts: Record<string, string>; categories: readonly string[] }) {
   const [values, setValues] = useState<TariffValues>({ price, discounts });
@@ -60,7 +67,9 @@ export function TariffForm({ action, tier, price, discounts, categories }: { act
           ))}
         </div>
       </fieldset>
-      <SubmitButton pendingText="Saving…">Save {tier}</SubmitButton>
+      <ConfirmButton variant="primary" confirmLabel={`Save ${tier}`} question={saveQuestion(tier, tariffChanges({ price, discounts }, values, categories, CATEGORY_LABELS))}>
+        Save {tier}…
+      </ConfirmButton>
     </form>
   );
 }

@@ -153,6 +153,11 @@ test("an admin creates a product, a reseller sees it, and once disabled it leave
   await expect(page).toHaveURL(new RegExp(`/admin/products/${sku}\\?created=1$`));
   await expect(page.getByText("The product was created.")).toBeVisible();
   await expect(page.getByTestId("field-row").getByLabel("Pattern")).toHaveValue("^[0-9]{4,10}$");
+  // A refused save is the outcome shown; the creation's message goes rather than standing beside it.
+  await page.getByLabel("List price (USD)").fill("free");
+  await page.getByRole("button", { name: "Save changes" }).click();
+  await expect(page.getByText("Check the highlighted fields.")).toBeVisible();
+  await expect(page.getByText("The product was created.")).toHaveCount(0);
 
   const reseller = await otherSide(browser, baseURL!, DEMO.email, DEMO.password, /\/dashboard$/);
   await reseller.goto(`/catalog?q=${encodeURIComponent(name)}`);

@@ -45,12 +45,16 @@ function Fieldset({ legend, description, children }: { legend: string; descripti
   );
 }
 
-export function ProductForm({ mode, initial }: { mode: "new" | "edit"; initial: ProductFormValues }) {
+/**
+ * `notice` is shown as the form's outcome until its first save, which replaces it: shown above the
+ * page, "The product was created." stood beside a later save's refusal for as long as the page was open.
+ */
+export function ProductForm({ mode, initial, notice }: { mode: "new" | "edit"; initial: ProductFormValues; notice?: string }) {
   const [values, setValues] = useState(initial);
   const [rows, setRows] = useState(() => initial.fields.map((field, index) => ({ ...field, key: `row-${index}` })));
   const rowCount = useRef(initial.fields.length);
   const nextKey = () => `row-${rowCount.current++}`;
-  const [state, dispatch, pending] = useActionState<ActionState, FormData>(mode === "new" ? createProductAction : updateProductAction, { ok: false });
+  const [state, dispatch, pending] = useActionState<ActionState, FormData>(mode === "new" ? createProductAction : updateProductAction, notice ? { ok: true, message: notice } : { ok: false });
   const errors = state.ok ? {} : (state.fieldErrors ?? {});
 
   function set<K extends keyof ProductFormValues>(key: K, value: ProductFormValues[K]) {

@@ -2,7 +2,6 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
 import { categoryLabel } from "@/components/catalog/categories";
-import { Alert } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
 import { Card, CardBody, CardHeader, Stat } from "@/components/ui/card";
 import { Money } from "@/components/ui/money";
@@ -44,12 +43,6 @@ export default async function EditProductPage({
         description={<span className="font-mono break-all">{product.sku}</span>}
         action={<EnableToggle sku={product.sku} enabled={product.enabled} name={product.name} />}
       />
-      {query.created ? (
-        <Alert tone="success" className="mb-6">
-          The product was created{product.fulfilment === "stock" ? "; upload its codes below." : "."}
-        </Alert>
-      ) : null}
-
       <div className="grid grid-cols-2 gap-4 lg:grid-cols-4">
         <Stat label="Status">
           <Badge tone={product.enabled ? "green" : "neutral"}>{product.enabled ? "Enabled" : "Disabled"}</Badge>
@@ -69,7 +62,12 @@ export default async function EditProductPage({
         <Card className={product.fulfilment === "stock" ? "lg:col-span-3" : "lg:col-span-5"}>
           <CardHeader title="Product" description="Changes apply to new orders at once; placed orders keep their price." />
           <CardBody>
-            <ProductForm key={String(product.enabled)} mode="edit" initial={productFormValues(product)} />
+            <ProductForm
+              key={String(product.enabled)}
+              mode="edit"
+              initial={productFormValues(product)}
+              notice={query.created ? `The product was created${product.fulfilment === "stock" ? "; upload its codes under Upload stock." : "."}` : undefined}
+            />
           </CardBody>
         </Card>
         {product.fulfilment === "stock" ? (

@@ -122,6 +122,23 @@ test("a reseller buys a gift card from the catalog, copies its code and finds th
 
   await page.getByTestId("order-link").click();
   await expect(page).toHaveURL(new RegExp(`/orders/${orderId}$`));
+
+  // The reference again: refused under its field, nothing charged; once changed, the refusal is gone,
+  // and going back from the confirmation does not bring it back.
+  await page.goto("/catalog/giftcard-steam-us-10");
+  await page.getByLabel(/Your reference/).fill(reference);
+  await page.getByRole("button", { name: "Review order" }).click();
+  await page.getByRole("button", { name: /^Confirm and pay/ }).click();
+  const refusal = page.getByText(`Already used by order ${orderId}.`);
+  await expect(refusal).toBeVisible();
+  await expect(page.getByRole("alert").filter({ hasText: "Check the highlighted fields." })).toBeVisible();
+  await page.getByLabel(/Your reference/).fill(`${reference}-2`);
+  await expect(refusal).toHaveCount(0);
+  await expect(page.getByText("Check the highlighted fields.")).toHaveCount(0);
+  await page.getByRole("button", { name: "Review order" }).click();
+  await page.getByTestId("order-review").getByRole("button", { name: "Back" }).click();
+  await expect(refusal).toHaveCount(0);
+  expect(await dashboardBalance(page)).toBe(formatMoney(parseMoney(balance)! - parseMoney(total)!));
 });
 
 test("a top-up goes from processing to completed on its own; a failing recipient ends failed with the charge returned", async ({ page }) => {

@@ -28,12 +28,18 @@ export function OrderForm({ product, balance, recipientField }: { product: Produ
   const [reference, setReference] = useState("");
   const [reviewing, setReviewing] = useState(false);
   const [idempotencyKey, setIdempotencyKey] = useState("");
-  const [localErrors, setLocalErrors] = useState<Record<string, string>>({});
+  const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
   const [check, setCheck] = useState<RecipientCheckResult | null>(null);
   const [checking, startCheck] = useTransition();
-  const [state, dispatch, pending] = useActionState<ActionState, FormData>(async (previous, form) => {
+  // The server's refusal joins the form's own errors, so editing a field or reviewing again clears it
+  // like any other; left in the action's state it outlived the input it was about.
+  const [refusal, setRefusal] = useState<{ message: string; aboutFields: boolean }>();
+  const [, dispatch, pending] = useActionState<ActionState, FormData>(async (previous, form) => {
     const result = await placeOrderAction(previous, form);
     setReviewing(false);
+    const refused = result.fieldErrors ?? {};
+    setFieldErrors(refused);
+    setRefusal(!result.ok && result.message ? { message: result.message, aboutFields: Object.keys(refused).length > 0 } : undefined);
     return result;
   }, { ok: false });
 
@@ -66,8 +72,9 @@ export function OrderForm({ product, balance, recipientField }: { product: Produ
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (!reviewing) {
+      setRefusal(undefined);
       const errors = validate();
-      setLocalErrors(errors);
+      setFieldErrors(errors);
       if (Object.keys(errors).length === 0) {
         setIdempotencyKey(newKey());
         setReviewing(true);
@@ -87,15 +94,15 @@ export function OrderForm({ product, balance, recipientField }: { product: Produ
     });
   }
 
-  const serverErrors = !state.ok && !reviewing ? (state.fieldErrors ?? {}) : {};
-  const errors: Record<string, string> = { ...serverErrors, ...localErrors };
+  // "Check the highlighted fields" goes once no field is highlighted any more.
+  const showRefusal = refusal && !reviewing && (!refusal.aboutFields || Object.keys(fieldErrors).length > 0);
   const fixed = product.min_quantity === product.max_quantity;
 
   return (
     <form onSubmit={onSubmit} className="space-y-5" noValidate aria-label={`Order ${product.name}`}>
       <input type="hidden" name="sku" value={product.sku} />
       <input type="hidden" name="idempotencyKey" value={idempotencyKey} />
-      {!state.ok && state.message && !reviewing ? <Alert tone="error">{state.message}</Alert> : null}
+      {showRefusal ? <Alert tone="error">{refusal.message}</Alert> : null}
 
       {product.fields.map((field) => {
         const id = `field-${field.name}`;
@@ -121,10 +128,10 @@ export function OrderForm({ product, balance, recipientField }: { product: Produ
                   onChange={(event) => {
                     const value = event.target.value;
                     setValues((current) => ({ ...current, [field.name]: value }));
-                    setLocalErrors(({ [`fields.${field.name}`]: _dropped, ...rest }) => rest);
+                    setFieldErrors(({ [`fields.${field.name}`]: _dropped, ...rest }) => rest);
                     setCheck(null);
                   }}
-                  error={errors[`fields.${field.name}`]}
+                  error={fieldErrors[`fields.${field.name}`]}
                   hint={hint ?? undefined}
                 />
               </div>
@@ -164,9 +171,9 @@ export function OrderForm({ product, balance, recipientField }: { product: Produ
             readOnly={reviewing}
             onChange={(event) => {
               setQuantity(event.target.value);
-              setLocalErrors(({ quantity: _dropped, ...rest }) => rest);
+              setFieldErrors(({ quantity: _dropped, ...rest }) => rest);
             }}
-            error={errors.quantity}
+            error={fieldErrors.quantity}
             hint={`${product.min_quantity}–${product.max_quantity} per order${product.stock !== null ? `, ${product.stock} in stock` : ""}.`}
           />
         )}
@@ -185,9 +192,9 @@ export function OrderForm({ product, balance, recipientField }: { product: Produ
           readOnly={reviewing}
           onChange={(event) => {
             setReference(event.target.value);
-            setLocalErrors(({ reference: _dropped, ...rest }) => rest);
+            setFieldErrors(({ reference: _dropped, ...rest }) => rest);
           }}
-          error={errors.reference}
+          error={fieldErrors.reference}
           hint="Your own order id; unique among your orders."
         />
       </div>

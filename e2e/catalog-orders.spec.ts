@@ -149,7 +149,7 @@ test("a top-up goes from processing to completed on its own; a failing recipient
   // Per-field validation before anything is sent.
   await page.getByLabel("Player ID").fill("12ab");
   await page.getByRole("button", { name: "Review order" }).click();
-  await expect(page.getByText("Player ID has the wrong format.")).toBeVisible();
+  await expect(page.getByText("Player ID must be 5–12 digits.")).toBeVisible();
   await expect(page.getByText("Zone ID is required.")).toBeVisible();
 
   await page.getByLabel("Player ID").fill("123456");

@@ -2,11 +2,11 @@
 
 import Link from "next/link";
 import { startTransition, useActionState, useState, useTransition, type FormEvent } from "react";
-import { describePattern } from "@/components/catalog/describe-pattern";
 import { Alert } from "@/components/ui/alert";
 import { Button, buttonClasses } from "@/components/ui/button";
 import { TextField } from "@/components/ui/field";
 import { SubmitButton } from "@/components/ui/submit-button";
+import { describePattern, patternError } from "@/lib/catalog/describe-pattern";
 import type { ProductRecord } from "@/lib/catalog/serialize";
 import { formatMoney, parseMoney } from "@/lib/money/money";
 import type { ActionState } from "@/lib/panel/action-state";
@@ -58,7 +58,7 @@ export function OrderForm({ product, balance, recipientField }: { product: Produ
         if (field.required) errors[`fields.${field.name}`] = `${field.label} is required.`;
         continue;
       }
-      if (field.pattern && !new RegExp(field.pattern).test(value)) errors[`fields.${field.name}`] = `${field.label} has the wrong format.`;
+      if (field.pattern && !new RegExp(field.pattern).test(value)) errors[`fields.${field.name}`] = patternError(field.label, field.pattern);
     }
     if (qty === null || qty < product.min_quantity || qty > product.max_quantity) {
       errors.quantity = `Enter a whole number from ${product.min_quantity} to ${product.max_quantity}.`;

@@ -128,6 +128,7 @@ test("a reseller buys a gift card from the catalog, copies its code and finds th
   await page.goto("/catalog/giftcard-steam-us-10");
   await page.getByLabel(/Your reference/).fill(reference);
   await page.getByRole("button", { name: "Review order" }).click();
+  await expect(page.getByTestId("review-product")).toHaveText("1 × Steam Gift Card 10 USD");
   await page.getByRole("button", { name: /^Confirm and pay/ }).click();
   const refusal = page.getByText(`Already used by order ${orderId}.`);
   await expect(refusal).toBeVisible();
@@ -156,6 +157,9 @@ test("a top-up goes from processing to completed on its own; a failing recipient
   await page.getByLabel("Zone ID").fill("1234");
   await page.getByRole("button", { name: "Check" }).click();
   await expect(page.getByTestId("recipient-check")).toHaveText("✓ Player 3456");
+  await page.getByRole("button", { name: "Review order" }).click();
+  await expect(page.getByTestId("review-recipient")).toHaveText("To Player ID 123456, Zone ID 1234");
+  await page.getByTestId("order-review").getByRole("button", { name: "Back" }).click();
   const { orderId } = await reviewAndConfirm(page, 1);
 
   // The page follows the order without reloading: a marker set now survives until it completes.

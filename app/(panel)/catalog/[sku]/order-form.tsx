@@ -97,6 +97,11 @@ export function OrderForm({ product, balance, recipientField }: { product: Produ
   // "Check the highlighted fields" goes once no field is highlighted any more.
   const showRefusal = refusal && !reviewing && (!refusal.aboutFields || Object.keys(fieldErrors).length > 0);
   const fixed = product.min_quantity === product.max_quantity;
+  // The confirmation repeats who receives the order, where a mistyped id costs the reseller the charge.
+  const recipient = product.fields.flatMap((field) => {
+    const value = values[field.name]?.trim();
+    return value ? [{ label: field.label, value }] : [];
+  });
 
   return (
     <form onSubmit={onSubmit} className="space-y-5" noValidate aria-label={`Order ${product.name}`}>
@@ -202,6 +207,14 @@ export function OrderForm({ product, balance, recipientField }: { product: Produ
       {reviewing && total !== null && after !== null && qty !== null ? (
         <div className="rounded-lg border border-amber-200 bg-amber-50 p-4" role="region" aria-label="Confirm order" data-testid="order-review">
           <p className="text-sm font-semibold text-slate-900">Confirm your order</p>
+          <p className="mt-1 text-sm wrap-anywhere text-slate-900" data-testid="review-product">
+            {qty} × {product.name}
+          </p>
+          {recipient.length > 0 ? (
+            <p className="text-sm wrap-anywhere text-slate-600" data-testid="review-recipient">
+              To {recipient.map(({ label, value }) => `${label} ${value}`).join(", ")}
+            </p>
+          ) : null}
           <dl className="mt-2 space-y-1 text-sm tabular-nums">
             <div className="flex justify-between gap-4">
               <dt className="text-slate-600">

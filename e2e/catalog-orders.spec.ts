@@ -170,6 +170,10 @@ test("a top-up goes from processing to completed on its own; a failing recipient
   expect(await page.evaluate(() => (window as unknown as { e2eMarker?: string }).e2eMarker)).toBe("still here");
   await expect(page.getByTestId("delivery-note")).toContainText("delivered to 123456");
   await expect(page.getByTestId("order-field-player_id")).toHaveText("123456");
+  // Under the product's labels and in its order, not as `zone_id` before `player_id`.
+  await expect(page.getByRole("listitem").filter({ has: page.getByTestId("order-field-player_id") })).toHaveText("Player ID 123456");
+  await expect(page.getByRole("listitem").filter({ has: page.getByTestId("order-field-zone_id") })).toHaveText("Zone ID 1234");
+  await expect(page.locator('[data-testid^="order-field-"]')).toHaveText(["123456", "1234"]);
   expect(new URL(page.url()).pathname).toBe(`/orders/${orderId}`);
 
   // A recipient the sandbox supplier does not know: the check says so, and the order fails and refunds.

@@ -13,9 +13,26 @@ function Fact({ label, children, wide = false }: { label: string; children: Reac
   );
 }
 
+export interface DeclaredField {
+  name: string;
+  label: string;
+}
+
+/**
+ * The order's fields under the labels its product gives them ("Player ID", not `player_id`), in the
+ * product's order; a field the product no longer declares keeps its name.
+ */
+function labelFields(values: Record<string, string>, declared: readonly DeclaredField[]) {
+  const known = declared.filter((field) => field.name in values).map((field) => ({ name: field.name, label: field.label, labelled: true }));
+  const rest = Object.keys(values)
+    .filter((name) => !declared.some((field) => field.name === name))
+    .map((name) => ({ name, label: name, labelled: false }));
+  return [...known, ...rest].map((field) => ({ ...field, value: values[field.name] }));
+}
+
 /** What was ordered, for how much, for whom and when. */
-export function OrderFacts({ order }: { order: OrderRecord }) {
-  const fields = Object.entries(order.fields);
+export function OrderFacts({ order, declaredFields = [] }: { order: OrderRecord; declaredFields?: readonly DeclaredField[] }) {
+  const fields = labelFields(order.fields, declaredFields);
   return (
     <dl className="grid grid-cols-2 gap-x-4 gap-y-4 sm:grid-cols-3 lg:grid-cols-4">
       <Fact label="Product" wide>
@@ -41,9 +58,10 @@ export function OrderFacts({ order }: { order: OrderRecord }) {
       {fields.length > 0 ? (
         <Fact label="Fields" wide>
           <ul className="space-y-0.5">
-            {fields.map(([name, value]) => (
+            {fields.map(({ name, label, labelled, value }) => (
               <li key={name} className="[overflow-wrap:anywhere]">
-                <span className="font-mono text-xs text-slate-500">{name}</span> <span data-testid={`order-field-${name}`}>{value}</span>
+                <span className={labelled ? "text-xs text-slate-500" : "font-mono text-xs text-slate-500"}>{label}</span>{" "}
+                <span data-testid={`order-field-${name}`}>{value}</span>
               </li>
             ))}
           </ul>

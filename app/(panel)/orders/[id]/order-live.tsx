@@ -5,7 +5,7 @@ import { useRouter } from "next/navigation";
 import { useEffect, useRef } from "react";
 import type { ChatMessage } from "@/components/orders/chat-messages";
 import { DeliveryItems } from "@/components/orders/delivery-items";
-import { OrderFacts } from "@/components/orders/order-facts";
+import { OrderFacts, type DeclaredField } from "@/components/orders/order-facts";
 import { OrderStatusBadge } from "@/components/orders/order-status-badge";
 import { Alert } from "@/components/ui/alert";
 import { Card, CardBody, CardHeader } from "@/components/ui/card";
@@ -21,7 +21,7 @@ async function fetchOrder(id: string): Promise<OrderRecord> {
 }
 
 /** The order, followed live: it polls while processing and stops once the status is final. */
-export function OrderLive({ initial, messages }: { initial: OrderRecord; messages?: ChatMessage[] }) {
+export function OrderLive({ initial, messages, declaredFields }: { initial: OrderRecord; messages?: ChatMessage[]; declaredFields: DeclaredField[] }) {
   const router = useRouter();
   const { data: order, isError } = useQuery({
     queryKey: ["order", initial.order_id],
@@ -89,7 +89,7 @@ export function OrderLive({ initial, messages }: { initial: OrderRecord; message
       <Card>
         <CardHeader title="Details" />
         <CardBody>
-          <OrderFacts order={order} />
+          <OrderFacts order={order} declaredFields={declaredFields} />
         </CardBody>
       </Card>
     </div>

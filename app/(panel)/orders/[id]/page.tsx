@@ -3,6 +3,7 @@ import Link from "next/link";
 import { notFound } from "next/navigation";
 import { PageHeader } from "@/components/ui/page-header";
 import { requireReseller } from "@/lib/auth/session";
+import { findProduct } from "@/lib/catalog/get-product";
 import { db } from "@/lib/db/client";
 import { AppError } from "@/lib/errors/app-error";
 import { getOrder } from "@/lib/orders/list-orders";
@@ -20,7 +21,10 @@ export default async function OrderPage({ params }: { params: Promise<{ id: stri
     if (error instanceof AppError && error.code === "not_found") notFound();
     throw error;
   });
-  const messages = order.type === "manual" ? (await listOrderMessages(db(), order)).map(toMessageRecord) : undefined;
+  const [messages, product] = await Promise.all([
+    order.type === "manual" ? listOrderMessages(db(), order).then((rows) => rows.map(toMessageRecord)) : undefined,
+    findProduct(db(), order.sku),
+  ]);
 
   return (
     <>
@@ -36,7 +40,7 @@ export default async function OrderPage({ params }: { params: Promise<{ id: stri
           </Link>
         }
       />
-      <OrderLive initial={toOrderRecord(order)} messages={messages} />
+      <OrderLive initial={toOrderRecord(order)} messages={messages} declaredFields={product?.fields.map(({ name, label }) => ({ name, label })) ?? []} />
     </>
   );
 }

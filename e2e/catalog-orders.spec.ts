@@ -199,6 +199,8 @@ test("a new reseller without balance sees the shortfall at the confirmation and 
   await registerReseller(page, "Short Shop", email, "short-shop-password-1");
   await expect(page.getByTestId("low-balance")).toContainText("below 10.00 USD");
   await expect(page.getByText("No orders yet")).toBeVisible();
+  await expect(page.getByText("No spend in the last 30 days")).toBeVisible();
+  await expect(page.getByTestId("spend-chart")).toHaveCount(0);
 
   await page.goto("/catalog/giftcard-googleplay-us-10");
   await page.getByRole("button", { name: "Review order" }).click();

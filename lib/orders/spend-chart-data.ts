@@ -8,5 +8,6 @@ export function spendChartData(days: { day: string; total: Micros }[]) {
     days: days.map((d) => ({ day: d.day, amount: formatMoney(d.total), ratio: max > 0n ? Number((d.total * 10_000n) / max) / 10_000 : 0 })),
     max: formatMoney(max),
     total: formatMoney(sum),
+    empty: sum === 0n,
   };
 }

@@ -87,9 +87,14 @@ export default async function DashboardPage() {
 
       <Card className="mt-6">
         <CardHeader title="Spend, last 30 days" description={<>Orders that were not failed or refunded, per day (UTC): <span className="font-medium text-slate-900 tabular-nums" data-testid="spend-total">{chart.total} USD</span> in total.</>} />
-        <CardBody>
-          <SpendChart days={chart.days} max={chart.max} />
-        </CardBody>
+        {chart.empty ? (
+          // Thirty empty days drawn as a chart read as a broken one: a new reseller sees what will fill it.
+          <EmptyState title="No spend in the last 30 days">Each day you buy, its total shows here as a bar.</EmptyState>
+        ) : (
+          <CardBody>
+            <SpendChart days={chart.days} max={chart.max} />
+          </CardBody>
+        )}
       </Card>
 
       <Card className="mt-6">

@@ -71,4 +71,12 @@ test("a key with an IP allowlist is refused from another address", async ({ page
 
   const allowed = await request.get("/api/v2/balance", { headers: { "X-API-Key": key, "X-Forwarded-For": "192.0.2.1" } });
   expect(allowed.status()).toBe(200);
+
+  // Revoked while still shown, the new key is no longer offered for copying.
+  await expect(page.getByTestId("new-api-key")).toHaveText(key);
+  await row.getByRole("button", { name: "Revoke" }).click();
+  await row.getByRole("button", { name: "Revoke key" }).click();
+  await expect(page.getByTestId("api-key-row").filter({ hasText: "allowlisted key" }).filter({ hasText: "Revoked" }).first()).toBeVisible();
+  await expect(page.getByTestId("new-api-key")).toHaveCount(0);
+  await expect(page.getByText("Copy it now: it will not be shown again.")).toHaveCount(0);
 });

@@ -10,6 +10,7 @@ import { spendPanelBudget } from "@/lib/panel/panel-budget";
 import { formText, runAction } from "@/lib/panel/run-action";
 
 export interface CreatedKey {
+  id: string;
   key: string;
   name: string;
 }
@@ -31,7 +32,7 @@ export async function createKeyAction(_previous: CreateKeyState, form: FormData)
     const { key, apiKey } = await createApiKey(db(), { userId: user.id, name: values.name, allowedIps: values.allowedIps });
     revalidatePath("/api-keys");
     revalidatePath("/dashboard");
-    return { ok: true, data: { key, name: apiKey.name } };
+    return { ok: true, data: { id: apiKey.id, key, name: apiKey.name } };
   });
   return result.ok ? result : { ...result, values };
 }

@@ -7,9 +7,10 @@ import { TextAreaField, TextField } from "@/components/ui/field";
 import { SubmitButton } from "@/components/ui/submit-button";
 import { createKeyAction, type CreateKeyState } from "./actions";
 
-export function CreateKeyForm({ origin }: { origin: string }) {
+export function CreateKeyForm({ origin, activeKeyIds }: { origin: string; activeKeyIds: string[] }) {
   const [state, formAction] = useActionState<CreateKeyState, FormData>(createKeyAction, { ok: false });
-  const created = state.ok ? state.data : undefined;
+  // Once revoked, the key just created is no longer worth copying: "Copy it now" would hand out a dead key.
+  const created = state.ok && state.data && activeKeyIds.includes(state.data.id) ? state.data : undefined;
   return (
     <div className="space-y-5">
       {created ? (

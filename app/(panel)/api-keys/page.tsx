@@ -44,7 +44,7 @@ export default async function ApiKeysPage() {
         <Card className="lg:col-span-3">
           <CardHeader title="Create a key" description="Give each integration its own key, so you can revoke one without touching the others." />
           <CardBody>
-            <CreateKeyForm origin={origin} />
+            <CreateKeyForm origin={origin} activeKeyIds={keys.filter((key) => !key.revokedAt).map((key) => key.id)} />
           </CardBody>
         </Card>
 

@@ -7,6 +7,7 @@ import { otherSide, signIn } from "./support/sign-in";
  * chain while the admin, in a second browser, sends the transfers. The steps build on each other.
  */
 test.describe.configure({ mode: "serial" });
+test.use({ permissions: ["clipboard-read", "clipboard-write"] });
 
 test("an amount outside the bounds is refused on the field; another reseller's invoice is not found", async ({ page, fixtures }) => {
   await signIn(page, fixtures.mia.email, fixtures.mia.password, /\/dashboard$/);
@@ -97,6 +98,10 @@ test("an invoice follows the sandbox chain: pending, confirming, partially paid,
   await expect(page.getByTestId("invoice-message")).toContainText("10.00 USDT is on its way");
   await expect(page.getByTestId("invoice-transfer")).toHaveCount(1);
   await expect(page.getByTestId("invoice-transfer")).toContainText("Confirming");
+  // What is left to send is the amount offered for copying, not the invoice's whole 25.
+  await expect(page.getByTestId("invoice-still-to-send")).toHaveText("15.00USDT");
+  await page.getByRole("button", { name: "Copy amount" }).click();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe("15.00");
 
   // Made final, it is credited: 10 of 25 received.
   const sent = admin.getByTestId("sandbox-transfer").filter({ hasText: mia }).filter({ hasText: "10.00" });

@@ -116,7 +116,10 @@ export function InvoiceLive({ initial, qrSvg, renderedAt }: { initial: PaymentRe
   }, [invoice.received_amount, router]);
 
   const open = isOpen(invoice.status);
-  const { received, remaining } = tally(invoice);
+  const { received, confirming, remaining } = tally(invoice);
+  // Once part is paid or on its way, the amount to copy is what is left: copying the invoice's whole
+  // amount then, the reseller would send what the chain already carries a second time.
+  const started = received + confirming > 0n;
   return (
     <div className="space-y-6">
       <Card>
@@ -142,7 +145,7 @@ export function InvoiceLive({ initial, qrSvg, renderedAt }: { initial: PaymentRe
                   <span className="text-2xl font-semibold" data-testid="invoice-amount">
                     <Money amount={invoice.amount} currency="USDT" />
                   </span>
-                  {open ? <CopyButton text={invoice.amount} label="Copy amount" /> : null}
+                  {open && !started ? <CopyButton text={invoice.amount} label="Copy amount" /> : null}
                 </span>
               </Fact>
               <Fact label={open ? "Expires in" : invoice.status === "paid" ? "Paid" : "Expired"}>
@@ -173,11 +176,13 @@ export function InvoiceLive({ initial, qrSvg, renderedAt }: { initial: PaymentRe
                   <Money amount={invoice.received_amount} currency="USDT" />
                 </span>
               </Fact>
-              {open && received > 0n ? (
+              {open && started ? (
                 <Fact label="Still to send">
                   <span className="flex flex-wrap items-center gap-3">
-                    <Money amount={formatMoney(remaining)} currency="USDT" />
-                    <CopyButton text={formatMoney(remaining)} label="Copy" />
+                    <span data-testid="invoice-still-to-send">
+                      <Money amount={formatMoney(remaining)} currency="USDT" />
+                    </span>
+                    {remaining > 0n ? <CopyButton text={formatMoney(remaining)} label="Copy amount" /> : null}
                   </span>
                 </Fact>
               ) : null}

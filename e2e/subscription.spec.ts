@@ -2,7 +2,7 @@ import type { Page } from "@playwright/test";
 import { parseMoney } from "../lib/money/money";
 import { visitAndShoot } from "./support/screenshots";
 import { expect, test } from "./support/test";
-import { signIn } from "./support/sign-in";
+import { registerReseller, signIn } from "./support/sign-in";
 
 /* The Subscription page: judy (Silver, 1000.00) upgrades to Gold through the confirmation and sees catalog prices drop. */
 
@@ -43,6 +43,18 @@ test("upgrade from the Subscription page: the confirmation shows the charge, the
   const after = await catalogPrice(page, "giftcard-steam-us-20");
   expect(after).toBeLessThan(before);
   expect(after).toBe(18_236_000n);
+});
+
+test("an upgrade the balance cannot pay says how much is missing and offers a top-up, not a payment", async ({ page }) => {
+  await registerReseller(page, "Empty Shop", `e2e-sub-short-${Date.now()}@example.test`, "empty-shop-password-1");
+  await page.goto("/subscription");
+  const silver = page.getByTestId("tier-Silver");
+  await silver.getByRole("button", { name: "Upgrade to Silver" }).click();
+  await expect(silver.getByTestId("confirm-short")).toHaveText("The charge is 49.00 USD: your balance is 49.00 USD short. Top up");
+  await expect(silver.getByRole("link", { name: "Top up" })).toHaveAttribute("href", "/topup");
+  await expect(silver.getByRole("button", { name: /^Pay / })).toHaveCount(0);
+  await silver.getByRole("button", { name: "Cancel" }).click();
+  await expect(silver.getByRole("button", { name: "Upgrade to Silver" })).toBeVisible();
 });
 
 test("auto-renew switches off and on", async ({ page, fixtures }) => {

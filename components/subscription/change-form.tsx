@@ -1,5 +1,6 @@
 "use client";
 
+import Link from "next/link";
 import { useActionState } from "react";
 import { Alert } from "@/components/ui/alert";
 import { ConfirmButton } from "@/components/ui/confirm-button";
@@ -16,6 +17,7 @@ export function ChangeForm({
   quotedAt,
   label,
   note,
+  shortBy,
 }: {
   action: Action;
   kind: "renew" | "upgrade";
@@ -24,6 +26,8 @@ export function ChangeForm({
   quotedAt: number;
   label: string;
   note?: string;
+  /** How much the balance lacks for the charge, when it does: the confirmation then offers a top-up, not a payment bound to fail. */
+  shortBy?: string;
 }) {
   const [state, formAction] = useActionState<ActionState, FormData>(action, { ok: false });
   return (
@@ -35,6 +39,16 @@ export function ChangeForm({
       <ConfirmButton
         variant="primary"
         confirmLabel={`Pay ${charge} USD`}
+        refusal={
+          shortBy ? (
+            <span data-testid="confirm-short">
+              The charge is <strong className="tabular-nums">{charge} USD</strong>: your balance is <span className="tabular-nums">{shortBy} USD</span> short.{" "}
+              <Link href="/topup" className="font-semibold underline">
+                Top up
+              </Link>
+            </span>
+          ) : undefined
+        }
         question={
           <span data-testid="confirm-charge">
             {charge === "0.00" ? "Nothing is charged." : <>Charge <strong className="tabular-nums">{charge} USD</strong> from your balance{note ? ` ${note}` : ""}?</>}

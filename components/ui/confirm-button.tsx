@@ -14,12 +14,15 @@ export function ConfirmButton({
   children,
   confirmLabel,
   question,
+  refusal,
   variant = "danger",
   pending: pendingProp,
 }: {
   children: ReactNode;
   confirmLabel: string;
   question?: ReactNode;
+  /** Shown in place of the question and the confirm button when going ahead cannot succeed. */
+  refusal?: ReactNode;
   variant?: ButtonVariant;
   /** For a form that dispatches its action itself, which useFormStatus does not see. */
   pending?: boolean;
@@ -41,14 +44,20 @@ export function ConfirmButton({
   }
   return (
     <span className="inline-flex flex-wrap items-center gap-2">
-      {question ? (
-        <span className="text-sm text-slate-600" data-testid="confirm-question">
-          {question}
-        </span>
-      ) : null}
-      <Button type="submit" variant={variant} size="sm" disabled={pending} autoFocus>
-        {pending ? "Working…" : confirmLabel}
-      </Button>
+      {refusal ? (
+        <span className="text-sm text-red-600">{refusal}</span>
+      ) : (
+        <>
+          {question ? (
+            <span className="text-sm text-slate-600" data-testid="confirm-question">
+              {question}
+            </span>
+          ) : null}
+          <Button type="submit" variant={variant} size="sm" disabled={pending} autoFocus>
+            {pending ? "Working…" : confirmLabel}
+          </Button>
+        </>
+      )}
       <Button variant="ghost" size="sm" onClick={() => setAsking(false)} disabled={pending}>
         Cancel
       </Button>

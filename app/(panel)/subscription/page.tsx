@@ -11,7 +11,7 @@ import { PageHeader } from "@/components/ui/page-header";
 import { requireReseller } from "@/lib/auth/session";
 import { db } from "@/lib/db/client";
 import { TIERS, type Tier } from "@/lib/db/schema";
-import { formatMoney } from "@/lib/money/money";
+import { formatMoney, parseMoney } from "@/lib/money/money";
 import { formatDate } from "@/lib/panel/format";
 import { TIER_RANK } from "@/lib/subscriptions/rules";
 import { daysLeft, subscriptionPageData } from "@/lib/subscriptions/page-data";
@@ -25,6 +25,10 @@ export default async function SubscriptionPage() {
   const active = record.status === "active" && record.tier !== "Bronze";
   const left = daysLeft(record, now);
   const balance = formatMoney(user.balance);
+  const shortBy = (charge: string) => {
+    const micros = parseMoney(charge) ?? 0n;
+    return micros > user.balance ? formatMoney(micros - user.balance) : undefined;
+  };
 
   return (
     <>
@@ -80,6 +84,7 @@ export default async function SubscriptionPage() {
                 quotedAt={now.getTime()}
                 label={`Upgrade to ${tier}`}
                 note={active ? "(the difference for the rest of this period)" : "(one month)"}
+                shortBy={shortBy(quote.upgrade)}
               />
             );
           } else if (tier !== "Bronze" && quote.renew && (current || (active && TIER_RANK[tier] < TIER_RANK[record.tier]))) {
@@ -94,6 +99,7 @@ export default async function SubscriptionPage() {
                 quotedAt={now.getTime()}
                 label={current ? "Renew for a month" : `Renew as ${tier}`}
                 note={current ? "for one more month" : "for the month after this period"}
+                shortBy={shortBy(quote.renew)}
               />
             );
           } else if (tier === "Bronze" && active && !record.pending_tier) {

@@ -122,11 +122,18 @@ test("a reseller changes the password on the profile page and signs in with the 
   await expect(page.getByRole("heading", { level: 1, name: "Profile" })).toBeVisible();
   await expect(page.getByRole("main").getByText(email)).toBeVisible();
 
+  // Sent empty, every field says what it lacks, under itself and nowhere else.
+  await page.getByRole("button", { name: "Change password" }).click();
+  await expect(page.getByText("Enter your current password.")).toBeVisible();
+  await expect(page.getByText("Use at least 10 characters.")).toBeVisible();
+  await expect(page.getByText("Check the highlighted fields.")).toHaveCount(0);
+
   await page.getByLabel("Current password").fill("not-my-password");
   await page.getByLabel("New password", { exact: true }).fill("second-password-456");
   await page.getByLabel("Repeat the new password").fill("second-password-456");
   await page.getByRole("button", { name: "Change password" }).click();
-  await expect(page.getByText("The current password is wrong.").first()).toBeVisible();
+  await expect(page.getByText("The current password is wrong.")).toBeVisible();
+  await expect(page.getByText("Enter your current password.")).toHaveCount(0);
 
   // A copy of the session cookie, as someone who took it would hold it.
   const before = await sessionCookieOf(page);

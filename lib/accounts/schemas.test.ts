@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { nameSchema } from "./schemas";
+import { changePasswordFormSchema, nameSchema } from "./schemas";
 
 describe("a reseller's name", () => {
   it("refuses direction overrides and control characters, which would change how the admin's lists read", () => {
@@ -10,5 +10,22 @@ describe("a reseller's name", () => {
 
   it("takes any script, accents and emoji", () => {
     for (const name of ["Café Shop", "חנות", "متجر", "Shop 👩‍👩‍👧‍👦"]) expect(nameSchema.parse(` ${name} `)).toBe(name);
+  });
+});
+
+describe("the password form", () => {
+  const issuesOf = (form: { currentPassword: string; newPassword: string; confirmPassword: string }) =>
+    Object.fromEntries((changePasswordFormSchema.safeParse(form).error?.issues ?? []).map((issue) => [issue.path.join("."), issue.message]));
+
+  it("names every field's mistake at once", () => {
+    expect(issuesOf({ currentPassword: "", newPassword: "short", confirmPassword: "other" })).toEqual({
+      currentPassword: "Enter your current password.",
+      newPassword: "Use at least 10 characters.",
+      confirmPassword: "The two new passwords differ.",
+    });
+  });
+
+  it("takes a current password, a long enough new one and its repetition", () => {
+    expect(issuesOf({ currentPassword: "old", newPassword: "second-password-456", confirmPassword: "second-password-456" })).toEqual({});
   });
 });

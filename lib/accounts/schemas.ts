@@ -19,3 +19,12 @@ export const nameSchema = z
   .min(1, "Enter a name.")
   .max(100, "Use at most 100 characters.")
   .refine((name) => !hasHiddenCharacter(name), "Use letters, digits, spaces and punctuation only.");
+
+/** The profile's password form, judged whole so that every field's mistake shows at once. */
+export const changePasswordFormSchema = z
+  .object({
+    currentPassword: z.string().min(1, "Enter your current password."),
+    newPassword: passwordSchema,
+    confirmPassword: z.string(),
+  })
+  .refine((form) => form.newPassword === form.confirmPassword, { path: ["confirmPassword"], message: "The two new passwords differ." });

@@ -2,6 +2,7 @@
 
 import { redirect } from "next/navigation";
 import { changePassword } from "@/lib/accounts/change-password";
+import { changePasswordFormSchema } from "@/lib/accounts/schemas";
 import { requireUser } from "@/lib/auth/session";
 import { clearSessionCookie, PASSWORD_CHANGED_NOTICE } from "@/lib/auth/session-cookie";
 import { db } from "@/lib/db/client";
@@ -11,12 +12,11 @@ import { formText, runAction } from "@/lib/panel/run-action";
 export async function changePasswordAction(_previous: ActionState, form: FormData): Promise<ActionState> {
   const result = await runAction(async (): Promise<ActionState> => {
     const user = await requireUser();
-    const currentPassword = formText(form, "currentPassword");
-    const newPassword = formText(form, "newPassword");
-    if (!currentPassword) return { ok: false, message: "Check the highlighted fields.", fieldErrors: { currentPassword: "Enter your current password." } };
-    if (newPassword !== formText(form, "confirmPassword")) {
-      return { ok: false, message: "Check the highlighted fields.", fieldErrors: { confirmPassword: "The two new passwords differ." } };
-    }
+    const { currentPassword, newPassword } = changePasswordFormSchema.parse({
+      currentPassword: formText(form, "currentPassword"),
+      newPassword: formText(form, "newPassword"),
+      confirmPassword: formText(form, "confirmPassword"),
+    });
     await changePassword(db(), { userId: user.id, currentPassword, newPassword });
     return { ok: true };
   });

@@ -9,11 +9,11 @@ import { changePasswordAction } from "./actions";
 
 export function ChangePasswordForm() {
   const [state, formAction] = useActionState<ActionState, FormData>(changePasswordAction, { ok: false });
+  // A refusal about a field is shown under it, once; the alert is for what no field explains.
+  const aboutFields = Object.keys(state.fieldErrors ?? {}).length > 0;
   return (
     <form action={formAction} className="max-w-md space-y-4" noValidate>
-      {state.message ? (
-        <Alert tone={state.ok ? "success" : "error"}>{state.message}</Alert>
-      ) : null}
+      {state.message && !aboutFields ? <Alert tone={state.ok ? "success" : "error"}>{state.message}</Alert> : null}
       <TextField id="current-password" name="currentPassword" type="password" label="Current password" autoComplete="current-password" required error={state.fieldErrors?.currentPassword} />
       <TextField
         id="new-password"

@@ -150,8 +150,11 @@ test("a reseller changes the password on the profile page and signs in with the 
   expect((await page.request.get("/api/v2/me", { headers: { cookie: before } })).status()).toBe(401);
   await page.goto("/dashboard");
   await expect(page).toHaveURL(/\/login/);
+  await page.goto("/login?notice=password-changed");
   await submitLogin(page, email, "first-password-123");
   await expect(page.locator("form").getByRole("alert")).toHaveText("Wrong email or password.");
+  // The notice that sent the reseller here does not stay above the refusal.
+  await expect(page.getByText("Your password was changed")).toHaveCount(0);
   await submitLogin(page, email, "second-password-456");
   await expect(page).toHaveURL(/\/dashboard$/);
 });

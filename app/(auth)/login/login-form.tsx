@@ -8,9 +8,11 @@ import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { TextField } from "@/components/ui/field";
 
-export function LoginForm({ initialError }: { initialError?: string }) {
+export function LoginForm({ initialError, notice }: { initialError?: string; notice?: string }) {
   const router = useRouter();
   const [error, setError] = useState(initialError);
+  // The notice that brought the reseller here goes with the first attempt, not to sit above its refusal.
+  const [shownNotice, setShownNotice] = useState(notice);
   const [pending, setPending] = useState(false);
 
   async function submit(event: FormEvent<HTMLFormElement>) {
@@ -18,6 +20,7 @@ export function LoginForm({ initialError }: { initialError?: string }) {
     const form = new FormData(event.currentTarget);
     setPending(true);
     setError(undefined);
+    setShownNotice(undefined);
     try {
       const result = await signIn("credentials", {
         redirect: false,
@@ -39,6 +42,7 @@ export function LoginForm({ initialError }: { initialError?: string }) {
 
   return (
     <form onSubmit={submit} className="mt-6 space-y-4" noValidate>
+      {shownNotice ? <Alert tone="success">{shownNotice}</Alert> : null}
       {error ? <Alert tone="error">{error}</Alert> : null}
       <TextField id="email" name="email" type="email" label="Email" autoComplete="email" required autoFocus />
       <TextField id="password" name="password" type="password" label="Password" autoComplete="current-password" required />

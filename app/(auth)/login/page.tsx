@@ -1,7 +1,6 @@
 import type { Metadata } from "next";
 import { redirect } from "next/navigation";
 import { SIGN_IN_PAUSED } from "@/lib/auth/login-attempts";
-import { Alert } from "@/components/ui/alert";
 import { getSessionUser } from "@/lib/auth/session";
 import { PASSWORD_CHANGED_NOTICE, SIGNED_OUT_EVERYWHERE_NOTICE } from "@/lib/auth/session-cookie";
 import { LoginForm } from "./login-form";
@@ -18,6 +17,13 @@ function messageForError(error: string | undefined): string | undefined {
   return "Sign-in failed. Try again.";
 }
 
+/** Where the panel sent the reseller from, said in words (?notice=). */
+function messageForNotice(notice: unknown): string | undefined {
+  if (notice === PASSWORD_CHANGED_NOTICE) return "Your password was changed, and every session signed in before it has ended. Sign in with the new one.";
+  if (notice === SIGNED_OUT_EVERYWHERE_NOTICE) return "You are signed out on every device.";
+  return undefined;
+}
+
 export default async function LoginPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   if (await getSessionUser()) redirect("/");
   const { error, notice } = await searchParams;
@@ -25,17 +31,7 @@ export default async function LoginPage({ searchParams }: { searchParams: Promis
     <div className="rounded-xl border border-slate-200 bg-white px-5 py-6 shadow-sm sm:px-8">
       <h1 className="text-xl font-semibold tracking-tight text-slate-900">Sign in</h1>
       <p className="mt-1 text-sm text-slate-500">Use the email and password of your reseller or admin account.</p>
-      {notice === PASSWORD_CHANGED_NOTICE ? (
-        <Alert tone="success" className="mt-4">
-          Your password was changed, and every session signed in before it has ended. Sign in with the new one.
-        </Alert>
-      ) : null}
-      {notice === SIGNED_OUT_EVERYWHERE_NOTICE ? (
-        <Alert tone="success" className="mt-4">
-          You are signed out on every device.
-        </Alert>
-      ) : null}
-      <LoginForm initialError={messageForError(typeof error === "string" ? error : undefined)} />
+      <LoginForm initialError={messageForError(typeof error === "string" ? error : undefined)} notice={messageForNotice(notice)} />
     </div>
   );
 }

@@ -42,6 +42,11 @@ test("reseller pages at desktop and phone sizes", async ({ page, fixtures }) => 
   await expect(menu.getByRole("link", { name: "API keys" })).toBeVisible();
   await expect(menu.getByRole("link", { name: "Dashboard" })).toHaveAttribute("aria-current", "page");
   await page.screenshot({ path: "screenshots/phone-menu-open.png" });
+  // Escape closes it straight after opening, while the focus is still on the menu button.
+  await page.keyboard.press("Escape");
+  await expect(menu).toHaveCount(0);
+  await expect(page.getByRole("button", { name: "Open menu" })).toBeFocused();
+  await page.getByRole("button", { name: "Open menu" }).click();
   await menu.getByRole("link", { name: "Balance & transactions" }).click();
   await expect(page).toHaveURL(/\/balance$/);
   await expect(menu).toHaveCount(0);

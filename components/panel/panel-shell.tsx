@@ -1,6 +1,6 @@
 "use client";
 
-import { useState, type ReactNode } from "react";
+import { useEffect, useRef, useState, type ReactNode } from "react";
 import { Badge } from "@/components/ui/badge";
 import { Money } from "@/components/ui/money";
 import { Brand } from "./brand";
@@ -41,7 +41,20 @@ function UserBox({ user }: { user: ShellUser }) {
  */
 export function PanelShell({ sections, user, children }: { sections: NavSection[]; user: ShellUser; children: ReactNode }) {
   const [open, setOpen] = useState(false);
+  const menuButton = useRef<HTMLButtonElement>(null);
   const home = user.role === "admin" ? "/admin" : "/dashboard";
+
+  // Escape closes the menu wherever the focus is: just opened, it is still on the menu button, outside the menu.
+  useEffect(() => {
+    if (!open) return;
+    function closeOnEscape(event: KeyboardEvent) {
+      if (event.key !== "Escape") return;
+      setOpen(false);
+      menuButton.current?.focus();
+    }
+    document.addEventListener("keydown", closeOnEscape);
+    return () => document.removeEventListener("keydown", closeOnEscape);
+  }, [open]);
   return (
     <div className="min-h-screen lg:flex">
       {/* Keyboard users would otherwise tab through the whole navigation on every page. */}
@@ -76,6 +89,7 @@ export function PanelShell({ sections, user, children }: { sections: NavSection[
               </span>
             ) : null}
             <button
+              ref={menuButton}
               type="button"
               onClick={() => setOpen((value) => !value)}
               aria-expanded={open}
@@ -89,13 +103,7 @@ export function PanelShell({ sections, user, children }: { sections: NavSection[
         </header>
 
         {open ? (
-          <div
-            id="mobile-nav"
-            className="fixed inset-x-0 top-14 bottom-0 z-20 overflow-y-auto bg-white px-3 py-4 lg:hidden"
-            onKeyDown={(event) => {
-              if (event.key === "Escape") setOpen(false);
-            }}
-          >
+          <div id="mobile-nav" className="fixed inset-x-0 top-14 bottom-0 z-20 overflow-y-auto bg-white px-3 py-4 lg:hidden">
             <NavLinks sections={sections} onNavigate={() => setOpen(false)} />
             <div className="mt-6 space-y-2 border-t border-slate-200 pt-4">
               <UserBox user={user} />

@@ -176,7 +176,7 @@ test("an admin creates a product, a reseller sees it, and once disabled it leave
   await reseller.goto(`/catalog?q=${encodeURIComponent(name)}`);
   await expect(reseller.getByText(`No products match “${name}”`)).toBeVisible();
   await reseller.goto(`/catalog/${sku}`);
-  await expect(reseller.getByText("This page could not be found.")).toBeVisible();
+  await expect(reseller.getByRole("heading", { level: 1, name: "Not found" })).toBeVisible();
   await reseller.context().close();
 });
 

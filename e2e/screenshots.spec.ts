@@ -8,6 +8,7 @@ test.describe.configure({ timeout: 150_000 });
 test("reseller pages at desktop and phone sizes", async ({ page, fixtures }) => {
   await visitAndShoot(page, "login", "/login", "Sign in");
   await visitAndShoot(page, "register", "/register", "Create a reseller account");
+  await visitAndShoot(page, "not-found", "/no-such-page", "Page not found");
   await page.setViewportSize({ width: 1280, height: 860 });
   await signIn(page, fixtures.alice.email, fixtures.alice.password, /\/dashboard$/);
   await visitAndShoot(page, "dashboard", "/dashboard", "Dashboard");
@@ -21,6 +22,7 @@ test("reseller pages at desktop and phone sizes", async ({ page, fixtures }) => 
   await expect(page.getByTestId("new-api-key")).toBeVisible();
   await screenshotAtBothSizes(page, "api-keys-new-key");
   await visitAndShoot(page, "profile", "/profile", "Profile");
+  await visitAndShoot(page, "order-not-found", "/orders/ord_01JD4X0000ABCDEFGHJKMNPQRS", "Not found");
   await visitAndShoot(page, "docs", "/docs");
 
   // The first Tab offers a way past the navigation, straight to the page's own controls.

@@ -48,7 +48,10 @@ test("an amount outside the bounds is refused on the field; another reseller's i
   for (const id of [katesInvoice, "pay_01JD4X0000ABCDEFGHJKMNPQRS"]) {
     const response = await page.goto(`/topup/${id}`);
     expect(response?.status(), id).toBe(404);
-    await expect(page.getByText("This page could not be found.")).toBeVisible();
+    // Inside the panel, with its navigation and a way back.
+    await expect(page.getByRole("heading", { level: 1, name: "Not found" })).toBeVisible();
+    await expect(page.getByRole("link", { name: "Back to the start page" })).toHaveAttribute("href", "/");
+    await expect(page.getByRole("link", { name: "Top up" }).first()).toBeVisible();
   }
 });
 

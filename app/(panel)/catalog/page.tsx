@@ -61,7 +61,7 @@ export default async function CatalogPage({ searchParams }: { searchParams: Prom
 
   return (
     <>
-      <PageHeader title="Catalog" description={`Prices for your ${effectiveTier(user)} tier, after its discounts. Codes and keys are delivered from stock at once.`} />
+      <PageHeader title="Catalog" description={`Your prices at the ${effectiveTier(user)} tier. Codes and keys are delivered from stock at once.`} />
 
       <Card>
         <form method="get" action="/catalog" role="search" className="flex flex-col gap-2 border-b border-slate-100 px-4 py-4 sm:flex-row sm:flex-wrap sm:items-center sm:px-6">

@@ -46,7 +46,7 @@ export default async function DashboardPage() {
   const chart = spendChartData(spend);
   return (
     <>
-      <PageHeader title="Dashboard" description={`Welcome back, ${user.name}.`} />
+      <PageHeader title="Dashboard" description={`Welcome, ${user.name}.`} />
 
       {isLowBalance(user.balance) ? (
         <Alert tone="warning" className="mb-6 flex flex-wrap items-center justify-between gap-2">

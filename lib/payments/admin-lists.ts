@@ -44,7 +44,7 @@ export interface SandboxTransferItem {
 }
 
 /** Part of an email, matched case-insensitively and literally (no LIKE wildcards from the admin's text). */
-function emailContains(text: string): SQL {
+export function emailContains(text: string): SQL {
   return ilike(users.email, `%${text.replace(/[%_\\]/g, (c) => `\\${c}`)}%`);
 }
 
@@ -112,11 +112,6 @@ export async function openInvoices(db: DbOrTx, userId: string, now: Date = new D
     .where(and(eq(payments.userId, userId), inArray(payments.status, [...OPEN_PAYMENT_STATUSES])))
     .orderBy(asc(payments.createdAt));
   return rows.filter((payment) => isOpen(paymentStatus(payment, now)));
-}
-
-/** The resellers an admin can send a sandbox transfer to, by email. */
-export async function resellerChoices(db: DbOrTx): Promise<Reseller[]> {
-  return db.select({ id: users.id, email: users.email }).from(users).where(eq(users.role, "reseller")).orderBy(asc(users.email));
 }
 
 /** The latest sandbox transfers, each with the reseller whose deposit address received it. */

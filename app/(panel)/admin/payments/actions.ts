@@ -1,7 +1,7 @@
 "use server";
 
 import { revalidatePath } from "next/cache";
-import { findUserById } from "@/lib/accounts/get-user";
+import { findUserByEmail } from "@/lib/accounts/get-user";
 import { requireAdmin } from "@/lib/auth/session";
 import { config } from "@/lib/config/env";
 import { db } from "@/lib/db/client";
@@ -11,6 +11,7 @@ import type { ActionState } from "@/lib/panel/action-state";
 import { formText, runAction } from "@/lib/panel/run-action";
 import { finalizeSandboxTransfer, sendSandboxTransfer } from "@/lib/payments/chain/sandbox";
 import { depositAddressFor } from "@/lib/payments/deposit-addresses";
+import { searchResellerEmails, type RecipientSuggestion } from "@/lib/payments/sandbox-recipients";
 import { watchConfiguredChain } from "@/lib/payments/watch-job";
 
 /** On TronGrid the sandbox table is not read: a transfer sent to it would only mislead. */
@@ -32,10 +33,11 @@ export async function sendSandboxTransferAction(_previous: ActionState, form: Fo
   return runAction(async () => {
     const admin = await requireAdmin();
     requireSandbox();
-    const reseller = await findUserById(db(), formText(form, "resellerId"));
+    const email = formText(form, "email").trim().slice(0, 320);
+    const reseller = email ? await findUserByEmail(db(), email) : null;
     const amount = parseMoney(formText(form, "amount"));
     const fieldErrors: Record<string, string> = {};
-    if (!reseller || reseller.role !== "reseller") fieldErrors.resellerId = "Choose a reseller.";
+    if (!reseller || reseller.role !== "reseller") fieldErrors.email = email ? `No reseller has the email ${email}.` : "Enter the reseller's email.";
     if (amount === null || amount <= 0n) fieldErrors.amount = "Enter a positive amount of USDT, such as 10 or 2.5 (at most 6 decimals).";
     if (!reseller || amount === null || Object.keys(fieldErrors).length > 0) return { ok: false, message: "Check the highlighted fields.", fieldErrors };
 
@@ -46,6 +48,13 @@ export async function sendSandboxTransferAction(_previous: ActionState, form: Fo
     const sent = `Sent ${formatMoney(amount)} USDT to ${reseller.email}`;
     return { ok: true, message: final ? `${sent}, final: credited.` : `${sent}. It stays confirming until you make it final.` };
   });
+}
+
+/** The resellers whose email holds what the admin has typed so far into the transfer's Send to field. */
+export async function searchRecipientsAction(text: string): Promise<RecipientSuggestion[]> {
+  await requireAdmin();
+  requireSandbox();
+  return searchResellerEmails(db(), String(text).slice(0, 320));
 }
 
 /** Makes a sandbox transfer's block final, and with it every earlier one: the watcher then credits them. */

@@ -21,8 +21,9 @@ import { formatMoney } from "@/lib/money/money";
 import { formatDateTime } from "@/lib/panel/format";
 import { toAdminInvoiceRow, toAdminTransferRow } from "@/lib/panel/payment-rows";
 import { searchParam } from "@/lib/panel/search-param";
-import { listInvoices, listTransfers, recentSandboxTransfers, resellerChoices, unfinalSandboxTransfers } from "@/lib/payments/admin-lists";
+import { listInvoices, listTransfers, recentSandboxTransfers, unfinalSandboxTransfers } from "@/lib/payments/admin-lists";
 import { finalityQuestion, planFinality } from "@/lib/payments/sandbox-credits";
+import { resellersAwaitingPayment } from "@/lib/payments/sandbox-recipients";
 import { MakeFinalForm } from "./make-final-form";
 import { SandboxTransferForm } from "./sandbox-transfer-form";
 
@@ -49,7 +50,7 @@ function every(ms: number): string {
 }
 
 async function SandboxChain() {
-  const [resellers, recent, unfinal] = await Promise.all([resellerChoices(db()), recentSandboxTransfers(db(), SANDBOX_SHOWN), unfinalSandboxTransfers(db())]);
+  const [awaiting, recent, unfinal] = await Promise.all([resellersAwaitingPayment(db()), recentSandboxTransfers(db(), SANDBOX_SHOWN), unfinalSandboxTransfers(db())]);
   const dust = config().DEPOSIT_DUST;
   return (
     <Card className="mb-6">
@@ -59,7 +60,7 @@ async function SandboxChain() {
       />
       <div className="grid lg:grid-cols-5">
         <CardBody className="border-b border-slate-100 lg:col-span-2 lg:border-r lg:border-b-0">
-          <SandboxTransferForm resellers={resellers} unfinal={unfinal} dust={dust} />
+          <SandboxTransferForm awaiting={awaiting} unfinal={unfinal} dust={dust} />
         </CardBody>
         <div className="min-w-0 lg:col-span-3">
           <h3 className="px-4 pt-4 text-sm font-semibold text-slate-900 sm:px-6">Recent sandbox transfers</h3>

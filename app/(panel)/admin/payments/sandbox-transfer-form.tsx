@@ -6,26 +6,24 @@ import { Button } from "@/components/ui/button";
 import { TextField } from "@/components/ui/field";
 import { SubmitButton } from "@/components/ui/submit-button";
 import { useLatestOutcome } from "@/components/ui/use-latest-outcome";
-import { cx } from "@/components/ui/cx";
-import { parseMoney } from "@/lib/money/money";
+import { formatMoney, parseMoney } from "@/lib/money/money";
 import type { ActionState } from "@/lib/panel/action-state";
-import type { Reseller } from "@/lib/payments/admin-lists";
 import { finalityQuestion, planFinality, type UnfinalTransfer } from "@/lib/payments/sandbox-credits";
+import type { RecipientSuggestion } from "@/lib/payments/sandbox-recipients";
 import { sendSandboxTransferAction } from "./actions";
-
-const select =
-  "mt-1 block w-full rounded-lg border-0 bg-white px-3 py-2 text-sm text-slate-900 shadow-sm ring-1 ring-inset focus:ring-2 focus:ring-inset focus:outline-none";
+import { useRecipientSuggestions } from "./use-recipient-suggestions";
 
 /** Later than any block already sent: the new transfer's, which makes every earlier one final with it. */
 const NEW_BLOCK = new Date(8.64e15);
 
 /**
- * Sends a sandbox transfer. A final one is credited within seconds, so it takes a second step that
- * names what is credited to whom, earlier transfers it makes final included; one that is not final
- * moves no money yet and goes at once.
+ * Sends a sandbox transfer to the reseller whose email is typed, suggesting first those with an open
+ * invoice and then any whose email holds the text (the server names an unknown one). A final transfer
+ * is credited within seconds, so it takes a second step that names what is credited to whom, earlier
+ * transfers it makes final included; one that is not final moves no money yet and goes at once.
  */
-export function SandboxTransferForm({ resellers, unfinal, dust }: { resellers: Reseller[]; unfinal: UnfinalTransfer[]; dust: bigint }) {
-  const [resellerId, setResellerId] = useState("");
+export function SandboxTransferForm({ awaiting, unfinal, dust }: { awaiting: RecipientSuggestion[]; unfinal: UnfinalTransfer[]; dust: bigint }) {
+  const [recipient, setRecipient] = useState("");
   const [amount, setAmount] = useState("");
   const [final, setFinal] = useState(false);
   const [reviewing, setReviewing] = useState(false);
@@ -38,12 +36,13 @@ export function SandboxTransferForm({ resellers, unfinal, dust }: { resellers: R
   }, { ok: false });
 
   const micros = parseMoney(amount);
-  const email = resellers.find((r) => r.id === resellerId)?.email;
+  const email = recipient.trim();
+  const suggestions = useRecipientSuggestions(email, awaiting);
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const errors: Record<string, string> = {};
-    if (!email) errors.resellerId = "Choose a reseller.";
+    if (!email) errors.email = "Enter the reseller's email.";
     if (micros === null || micros <= 0n) errors.amount = "Enter a positive amount of USDT, such as 10 or 2.5 (at most 6 decimals).";
     setLocalErrors(errors);
     supersede();
@@ -58,38 +57,34 @@ export function SandboxTransferForm({ resellers, unfinal, dust }: { resellers: R
   return (
     <form onSubmit={submit} className="space-y-4" noValidate aria-label="Send a sandbox transfer">
       {state.message && !reviewing ? <Alert tone={state.ok ? "success" : "error"}>{state.message}</Alert> : null}
-      <div>
-        <label htmlFor="sandbox-reseller" className="block text-sm font-medium text-slate-700">
-          Send to
-        </label>
-        <select
-          id="sandbox-reseller"
-          name="resellerId"
-          value={resellerId}
-          disabled={!editable}
-          onChange={(event) => {
-            setResellerId(event.target.value);
-            setLocalErrors({});
-          }}
-          aria-invalid={errors.resellerId ? true : undefined}
-          aria-describedby={errors.resellerId ? "sandbox-reseller-error" : undefined}
-          className={cx(select, errors.resellerId ? "ring-red-400 focus:ring-red-500" : "ring-slate-300 focus:ring-brand-500")}
-        >
-          <option value="">Choose a reseller</option>
-          {resellers.map((reseller) => (
-            <option key={reseller.id} value={reseller.id}>
-              {reseller.email}
-            </option>
-          ))}
-        </select>
-        {errors.resellerId ? (
-          <p id="sandbox-reseller-error" className="mt-1 text-sm text-red-600">
-            {errors.resellerId}
-          </p>
-        ) : null}
-      </div>
-      {/* A disabled select is not submitted: the choice goes along here while the review step is open. */}
-      {editable ? null : <input type="hidden" name="resellerId" value={resellerId} />}
+      <TextField
+        id="sandbox-reseller"
+        name="email"
+        label="Send to"
+        type="text"
+        inputMode="email"
+        autoComplete="off"
+        spellCheck={false}
+        list="sandbox-reseller-options"
+        placeholder="reseller@example.com"
+        value={recipient}
+        readOnly={!editable}
+        onChange={(event) => {
+          setRecipient(event.target.value);
+          setLocalErrors({});
+        }}
+        error={errors.email}
+        hint="A reseller's email: those with an open invoice are suggested, and typing part of any email finds the rest."
+      />
+      <datalist id="sandbox-reseller-options">
+        {suggestions.map((suggestion) => (
+          <option
+            key={suggestion.email}
+            value={suggestion.email}
+            label={suggestion.outstanding === null ? undefined : `Open invoice: ${formatMoney(suggestion.outstanding)} USDT to pay`}
+          />
+        ))}
+      </datalist>
       <TextField
         id="sandbox-amount"
         name="amount"
@@ -124,7 +119,7 @@ export function SandboxTransferForm({ resellers, unfinal, dust }: { resellers: R
       {reviewing && micros !== null ? (
         <div className="rounded-lg border border-amber-200 bg-amber-50 p-4" role="status">
           <p className="text-sm text-amber-900 [overflow-wrap:anywhere]" data-testid="sandbox-review">
-            {finalityQuestion(planFinality([...unfinal, { value: micros, blockTimestamp: NEW_BLOCK, email: email ?? null }], NEW_BLOCK, dust), dust)}
+            {finalityQuestion(planFinality([...unfinal, { value: micros, blockTimestamp: NEW_BLOCK, email }], NEW_BLOCK, dust), dust)}
           </p>
           <div className="mt-3 flex flex-wrap gap-2">
             <SubmitButton pending={pending} pendingText="Sending…">

@@ -103,7 +103,15 @@ test("an admin uploads stock by paste and by CSV file, with a duplicate and a ba
   const before = Number(await page.getByTestId("available-stock").innerText());
   const tag = Date.now().toString(36).toUpperCase();
   await page.getByLabel("Codes").fill([`E2E${tag}-AAAAA`, `E2E${tag}-BBBBB,4321`, `E2E${tag}-AAAAA`, "not a code", `E2E${tag}-CCCCC,1111,SN-${tag}`].join("\n"));
+  // Adding asks first, naming the product and how many codes go in; Cancel adds nothing.
   await page.getByRole("button", { name: "Add codes" }).click();
+  await expect(page.getByTestId("confirm-question")).toHaveText("Add 3 codes to Xbox Gift Card 15 EUR? Left out: 1 duplicate, 1 invalid line (line 4).");
+  await page.getByRole("button", { name: "Cancel" }).click();
+  await expect(page.getByTestId("confirm-question")).toHaveCount(0);
+  await expect(page.getByTestId("available-stock")).toHaveText(String(before));
+  await page.getByRole("button", { name: "Add codes" }).click();
+  await page.getByRole("button", { name: "Add 3 codes" }).click();
+  await expect(page.getByTestId("confirm-question")).toHaveCount(0);
   await expect(page.getByTestId("stock-upload-result")).toHaveText(`Added 3, skipped 1 duplicate, 1 invalid line (line 4). ${before + 3} available now.`);
   await expect(page.getByTestId("available-stock")).toHaveText(String(before + 3));
   await expect(page.getByLabel("Codes")).toHaveValue("");
@@ -117,6 +125,8 @@ test("an admin uploads stock by paste and by CSV file, with a duplicate and a ba
   await page.locator("#stock-file").setInputFiles({ name: "codes.csv", mimeType: "text/csv", buffer: Buffer.from(`code,pin,serial\r\nE2E${tag}-BBBBB,4321,\r\nE2E${tag}-DDDDD,2222,\r\n`) });
   await expect(page.getByLabel("Codes")).toHaveValue(new RegExp(`E2E${tag}-DDDDD`));
   await page.getByRole("button", { name: "Add codes" }).click();
+  await expect(page.getByTestId("confirm-question")).toHaveText("Add 2 codes to Xbox Gift Card 15 EUR?");
+  await page.getByRole("button", { name: "Add 2 codes" }).click();
   await expect(page.getByTestId("stock-upload-result")).toHaveText(`Added 1, skipped 1 duplicate. ${before + 4} available now.`);
   await expect(page.getByText("The file is over 2 MB; split it into smaller uploads.")).toHaveCount(0);
   await expect(page.getByTestId("available-stock")).toHaveText(String(before + 4));

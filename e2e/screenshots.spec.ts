@@ -132,6 +132,9 @@ test("admin catalog and order pages at desktop and phone sizes", async ({ page, 
   await page.goto("/admin/products/giftcard-steam-us-10");
   await page.getByLabel("Codes").fill(["SHOT1-AAAAA-BBBBB,1234", "SHOT1-AAAAA-CCCCC,5678", "SHOT1-AAAAA-BBBBB,1234", "bad line here"].join("\n"));
   await page.getByRole("button", { name: "Add codes" }).click();
+  await expect(page.getByTestId("confirm-question")).toHaveText("Add 2 codes to Steam Gift Card 10 USD? Left out: 1 duplicate, 1 invalid line (line 4).");
+  await screenshotAtBothSizes(page, "admin-product-stock-confirm");
+  await page.getByRole("button", { name: "Add 2 codes" }).click();
   await expect(page.getByTestId("stock-upload-result")).toContainText("Added 2, skipped 1 duplicate, 1 invalid line (line 4).");
   await screenshotAtBothSizes(page, "admin-product-edit");
 

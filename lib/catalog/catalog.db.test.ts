@@ -8,7 +8,8 @@ import { createProduct, setProductEnabled, updateProduct } from "./manage-produc
 import type { ProductInput } from "./product-input";
 import { seedCatalog } from "./seed-catalog";
 import { toProductRecord } from "./serialize";
-import { addStockCodes, availableStock, parseStockLines } from "./stock";
+import { addStockCodes, availableStock } from "./stock";
+import { parseStockLines } from "./stock-lines";
 import { tierDiscounts } from "./tier-discounts";
 
 describe(`catalog (${testDriver()})`, () => {

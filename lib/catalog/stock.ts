@@ -4,30 +4,7 @@ import { encryptSecret } from "@/lib/crypto/encryption";
 import type { DbOrTx } from "@/lib/db/client";
 import { stockCodes } from "@/lib/db/schema";
 import { AppError } from "@/lib/errors/app-error";
-import { hasHiddenCharacter } from "@/lib/text/hidden-characters";
-
-export interface StockLine {
-  code: string;
-  pin: string | null;
-  serial: string | null;
-}
-
-/** Control, direction and invisible characters are never part of a code a reseller could type in, and would make a look-alike of one in stock. */
-const hasHiddenPart = (part: string | undefined) => part !== undefined && hasHiddenCharacter(part);
-
-/** One code per line, as `CODE`, `CODE,PIN` or `CODE,PIN,SERIAL` (a CSV export pastes as is). */
-export function parseStockLines(text: string): { lines: StockLine[]; invalid: number[] } {
-  const lines: StockLine[] = [];
-  const invalid: number[] = [];
-  text.split(/\r?\n/).forEach((raw, index) => {
-    const line = raw.trim();
-    if (!line || /^code\s*(,|$)/i.test(line)) return;
-    const [code, pin, serial] = line.split(",").map((part) => part.trim().replace(/^"|"$/g, ""));
-    if (!code || code.length > 200 || /\s/.test(code) || [code, pin, serial].some(hasHiddenPart)) invalid.push(index + 1);
-    else lines.push({ code, pin: pin || null, serial: serial || null });
-  });
-  return { lines, invalid };
-}
+import type { StockLine } from "./stock-lines";
 
 const codeHash = (sku: string, code: string) => createHash("sha256").update(`${sku}\n${code}`).digest("hex");
 

@@ -5,7 +5,8 @@ import { redirect } from "next/navigation";
 import { requireAdmin } from "@/lib/auth/session";
 import { createProduct, setProductEnabled, updateProduct } from "@/lib/catalog/manage-products";
 import type { ProductInput } from "@/lib/catalog/product-input";
-import { addStockCodes, availableStock, parseStockLines } from "@/lib/catalog/stock";
+import { addStockCodes, availableStock } from "@/lib/catalog/stock";
+import { invalidLinesText, parseStockLines } from "@/lib/catalog/stock-lines";
 import { findProduct } from "@/lib/catalog/get-product";
 import { db } from "@/lib/db/client";
 import { notFound, validationError } from "@/lib/errors/app-error";
@@ -124,23 +125,18 @@ export async function uploadStockAction(_previous: ActionState<StockUploadResult
     if (lines.length === 0) {
       return {
         ok: false,
-        message: invalid.length ? `No valid codes: ${invalid.length} invalid ${invalid.length === 1 ? "line" : "lines"} (${linesText(invalid)}).` : "Paste at least one code.",
+        message: invalid.length ? `No valid codes: ${invalidLinesText(invalid)}.` : "Paste at least one code.",
         fieldErrors: { codes: "One code per line: CODE, CODE,PIN or CODE,PIN,SERIAL." },
       };
     }
     const { added, duplicates } = await addStockCodes(db(), sku, lines);
     const available = await availableStock(db(), sku);
     refresh(sku);
-    const invalidText = invalid.length ? `, ${invalid.length} invalid ${invalid.length === 1 ? "line" : "lines"} (${linesText(invalid)})` : "";
+    const invalidText = invalid.length ? `, ${invalidLinesText(invalid)}` : "";
     return {
       ok: true,
       message: `Added ${added}, skipped ${duplicates} ${duplicates === 1 ? "duplicate" : "duplicates"}${invalidText}. ${available} available now.`,
       data: { added, duplicates, invalid, available },
     };
   });
-}
-
-function linesText(lines: number[]): string {
-  const shown = lines.slice(0, 10).join(", ");
-  return `${lines.length === 1 ? "line" : "lines"} ${shown}${lines.length > 10 ? ", …" : ""}`;
 }

@@ -74,7 +74,7 @@ export default async function EditProductPage({
           <Card className="lg:col-span-2 lg:self-start">
             <CardHeader title="Upload stock" description="Codes are encrypted at rest; one already in stock is skipped." />
             <CardBody>
-              <StockUploadForm sku={product.sku} />
+              <StockUploadForm sku={product.sku} name={product.name} />
             </CardBody>
           </Card>
         ) : null}

@@ -2,16 +2,22 @@
 
 import { startTransition, useState, type ChangeEvent, type FormEvent } from "react";
 import { Alert } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { ConfirmButton } from "@/components/ui/confirm-button";
 import { TextAreaField } from "@/components/ui/field";
-import { SubmitButton } from "@/components/ui/submit-button";
 import { useLatestOutcome } from "@/components/ui/use-latest-outcome";
+import { planStockUpload, stockUploadQuestion } from "@/lib/catalog/stock-lines";
 import type { ActionState } from "@/lib/panel/action-state";
 import { uploadStockAction, type StockUploadResult } from "../actions";
 
 const MAX_FILE_BYTES = 2 * 1024 * 1024;
 
-/** Paste codes (or read a CSV file into the box, in the browser) and add them to the product's stock. */
-export function StockUploadForm({ sku }: { sku: string }) {
+/**
+ * Paste codes (or read a CSV file into the box, in the browser) and add them to the product's stock,
+ * once the admin has confirmed how many go to which product. With no code in the box there is nothing
+ * to confirm: the server says what is wrong.
+ */
+export function StockUploadForm({ sku, name }: { sku: string; name: string }) {
   const [codes, setCodes] = useState("");
   const [fileError, setFileError] = useState<string | null>(null);
   const { state, dispatch, pending, supersede } = useLatestOutcome<ActionState<StockUploadResult>>(async (previous, form) => {
@@ -43,6 +49,7 @@ export function StockUploadForm({ sku }: { sku: string }) {
   }
 
   const lineCount = codes.split(/\r?\n/).filter((line) => line.trim()).length;
+  const plan = planStockUpload(codes);
   return (
     <form onSubmit={submit} className="space-y-3" noValidate aria-label="Upload stock">
       <input type="hidden" name="sku" value={sku} />
@@ -70,13 +77,19 @@ export function StockUploadForm({ sku }: { sku: string }) {
           <input id="stock-file" type="file" accept=".csv,.txt,text/csv,text/plain" onChange={readFile} className="sr-only" />
           {fileError ? <p className="mt-1 text-sm text-red-600">{fileError}</p> : null}
         </div>
-        <div className="flex items-center gap-3">
-          <span className="text-sm text-slate-500 tabular-nums">{lineCount} {lineCount === 1 ? "line" : "lines"}</span>
-          <SubmitButton pending={pending} pendingText="Uploading…">
-            Add codes
-          </SubmitButton>
-        </div>
+        <span className="text-sm text-slate-500 tabular-nums">
+          {lineCount} {lineCount === 1 ? "line" : "lines"}
+        </span>
       </div>
+      {plan.codes > 0 ? (
+        <ConfirmButton variant="primary" pending={pending} confirmLabel={`Add ${plan.codes} ${plan.codes === 1 ? "code" : "codes"}`} question={stockUploadQuestion(name, plan)}>
+          Add codes
+        </ConfirmButton>
+      ) : (
+        <Button type="submit" variant="secondary" size="sm" disabled={pending}>
+          Add codes
+        </Button>
+      )}
     </form>
   );
 }

@@ -11,6 +11,7 @@ import { Table, TBody, Td, Th, THead, Tr } from "@/components/ui/table";
 import { requireAdmin } from "@/lib/auth/session";
 import { listProducts } from "@/lib/catalog/list-products";
 import { isLowStock } from "@/lib/catalog/low-stock";
+import { stockCountText } from "@/lib/catalog/stock-count";
 import { db } from "@/lib/db/client";
 import { PRODUCT_CATEGORIES } from "@/lib/db/schema";
 import { formatMoney } from "@/lib/money/money";
@@ -37,7 +38,7 @@ export default async function AdminProductsPage({ searchParams }: { searchParams
   const category = PRODUCT_CATEGORIES.find((c) => c === searchParam(params.category));
   const cursorParam = searchParam(params.cursor);
   const cursor = cursorParam && /^[a-z0-9][a-z0-9-]{0,79}$/.test(cursorParam) ? cursorParam : undefined;
-  const page = await listProducts(db(), { q, category, includeDisabled: true, cursor, limit: PAGE_SIZE });
+  const page = await listProducts(db(), { q, category, includeDisabled: true, capStockCounts: true, cursor, limit: PAGE_SIZE });
   const lowCount = page.data.filter((row) => isLowStock(row.product, row.stock)).length;
 
   return (
@@ -122,7 +123,7 @@ export default async function AdminProductsPage({ searchParams }: { searchParams
                       ) : (
                         <span className="inline-flex items-center gap-2" data-testid="product-stock">
                           {low ? <Badge tone="amber">Low stock</Badge> : null}
-                          <span className="tabular-nums">{stock}</span>
+                          <span className="tabular-nums">{stockCountText(product, stock)}</span>
                         </span>
                       )}
                     </Td>

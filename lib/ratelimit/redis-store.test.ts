@@ -1,25 +1,12 @@
 import { randomUUID } from "node:crypto";
 import { createServer, type AddressInfo, type Socket } from "node:net";
-import Redis from "ioredis";
 import { afterAll, describe, expect, it, vi } from "vitest";
 import { checkApiRateLimit, checkLoginRateLimit } from "./limiter";
 import { RedisRateLimitStore } from "./redis-store";
+import { redisReachable, TEST_REDIS_URL } from "@/lib/testing/redis";
 
-const REDIS_URL = process.env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379";
+const REDIS_URL = TEST_REDIS_URL;
 const UNREACHABLE_URL = "redis://127.0.0.1:1";
-
-async function redisReachable(url: string): Promise<boolean> {
-  const probe = new Redis(url, { lazyConnect: true, connectTimeout: 1000, maxRetriesPerRequest: 0, retryStrategy: () => null });
-  probe.on("error", () => {});
-  try {
-    await probe.connect();
-    return (await probe.ping()) === "PONG";
-  } catch {
-    return false;
-  } finally {
-    probe.disconnect();
-  }
-}
 
 const reachable = await redisReachable(REDIS_URL);
 if (!reachable && !process.env.CI) {

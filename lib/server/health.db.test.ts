@@ -1,27 +1,13 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import Redis from "ioredis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database, Db } from "@/lib/db/client";
 import { createTestDatabase, testDriver } from "@/lib/db/test-database";
 import { RedisRateLimitStore } from "@/lib/ratelimit/redis-store";
+import { redisReachable, TEST_REDIS_URL } from "@/lib/testing/redis";
 import { answerHealth, type HealthSources } from "./health";
 
-const REDIS_URL = process.env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379";
 const OTHER_PATH = 418;
-
-async function redisReachable(): Promise<boolean> {
-  const probe = new Redis(REDIS_URL, { lazyConnect: true, connectTimeout: 1000, maxRetriesPerRequest: 0, retryStrategy: () => null });
-  probe.on("error", () => {});
-  try {
-    await probe.connect();
-    return (await probe.ping()) === "PONG";
-  } catch {
-    return false;
-  } finally {
-    probe.disconnect();
-  }
-}
 
 const redisAnswers = await redisReachable();
 
@@ -93,7 +79,7 @@ describe(`GET /api/health (${testDriver()})`, () => {
   });
 
   it.runIf(redisAnswers || process.env.CI)("reports a reachable Redis as ok", async () => {
-    const store = new RedisRateLimitStore(REDIS_URL);
+    const store = new RedisRateLimitStore(TEST_REDIS_URL);
     stores.push(store);
     sources = serving({ rateLimits: store });
     expect(await (await fetch(`${base}/api/health`)).json()).toMatchObject({ status: "ok", rate_limits: "ok" });

@@ -1,5 +1,6 @@
 import { and, count, desc, eq, ilike, isNull, lt, or, type SQL } from "drizzle-orm";
 import type { DbOrTx } from "@/lib/db/client";
+import { pageOf, type Page } from "@/lib/db/page";
 import { apiKeys, users } from "@/lib/db/schema";
 
 export interface ResellerSummary {
@@ -17,7 +18,7 @@ export interface ResellerSummary {
 export async function listResellers(
   db: DbOrTx,
   options: { q?: string; cursor?: string; limit: number },
-): Promise<{ data: ResellerSummary[]; nextCursor: string | null }> {
+): Promise<Page<ResellerSummary>> {
   const conditions: SQL[] = [eq(users.role, "reseller")];
   if (options.q) {
     const pattern = `%${options.q.replace(/[%_\\]/g, (c) => `\\${c}`)}%`;
@@ -41,6 +42,5 @@ export async function listResellers(
     .groupBy(users.id)
     .orderBy(desc(users.id))
     .limit(options.limit + 1);
-  const page = rows.slice(0, options.limit);
-  return { data: page, nextCursor: rows.length > options.limit ? page[page.length - 1].id : null };
+  return pageOf(rows, options.limit);
 }

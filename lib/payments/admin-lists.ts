@@ -13,7 +13,7 @@ import {
   type Payment,
   type PaymentStatus,
 } from "@/lib/db/schema";
-import type { Page } from "@/lib/db/page";
+import { pageOf, type Page } from "@/lib/db/page";
 import { listSandboxTransfers, type SandboxTransfer } from "./chain/sandbox";
 import type { UnfinalTransfer } from "./sandbox-credits";
 import { isOpen, paymentStatus } from "./payment-status";
@@ -64,7 +64,7 @@ export async function listInvoices(
     .where(and(...conditions))
     .orderBy(desc(payments.id))
     .limit(options.limit + 1);
-  const page = rows.slice(0, options.limit);
+  const { data: page, nextCursor } = pageOf(rows, options.limit, (row) => row.payment.id);
   const credits = page.length
     ? await db
         .select({ paymentId: chainTransfers.paymentId, ledgerEntryId: ledgerEntries.id })
@@ -75,7 +75,7 @@ export async function listInvoices(
     : [];
   return {
     data: page.map((row) => ({ ...row, creditIds: credits.filter((c) => c.paymentId === row.payment.id).map((c) => c.ledgerEntryId) })),
-    nextCursor: rows.length > options.limit ? page[page.length - 1].payment.id : null,
+    nextCursor,
   };
 }
 
@@ -100,8 +100,7 @@ export async function listTransfers(
     .where(and(...conditions))
     .orderBy(desc(chainTransfers.id))
     .limit(options.limit + 1);
-  const page = rows.slice(0, options.limit);
-  return { data: page, nextCursor: rows.length > options.limit ? page[page.length - 1].transfer.id : null };
+  return pageOf(rows, options.limit, (row) => row.transfer.id);
 }
 
 /** A reseller's invoices still open now (not past their expiry unpaid), oldest first: the order transfers fill them in. */

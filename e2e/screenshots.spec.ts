@@ -36,6 +36,23 @@ test("reseller pages at desktop and phone sizes", async ({ page, fixtures }) => 
   await page.keyboard.press("Tab");
   await expect(page.getByRole("main").getByLabel("Search products")).toBeFocused();
 
+  // A page slow to arrive: the link clicked shows a spinner until it does.
+  await page.goto("/dashboard");
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  const ordersData = /\/orders\?_rsc=/;
+  await page.route(ordersData, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Orders" }).click();
+  await expect(page.getByTestId("nav-pending")).toBeVisible();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  release();
+  await expect(page).toHaveURL(/\/orders$/);
+  await expect(page.getByTestId("nav-pending")).toHaveCount(0);
+  await page.unroute(ordersData);
+
   // The phone menu opens over the page and lists every section.
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto("/dashboard");

@@ -5,6 +5,7 @@ import { usePathname } from "next/navigation";
 import { cx } from "@/components/ui/cx";
 import { Icon } from "./icons";
 import type { NavSection } from "./nav-config";
+import { NavPending } from "./nav-pending";
 
 function matches(pathname: string, href: string): boolean {
   return pathname === href || pathname.startsWith(`${href}/`);
@@ -18,8 +19,12 @@ function activeHref(pathname: string, sections: NavSection[]): string | undefine
     .sort((a, b) => b.length - a.length)[0];
 }
 
-/** The panel navigation; the current page's link is marked (aria-current) and highlighted. */
-export function NavLinks({ sections, onNavigate }: { sections: NavSection[]; onNavigate?: () => void }) {
+/**
+ * The panel navigation; the current page's link is marked (aria-current) and highlighted, and the link
+ * clicked shows a spinner until its page arrives. `onSamePage` runs for a click on the page shown,
+ * which brings no new page.
+ */
+export function NavLinks({ sections, onSamePage }: { sections: NavSection[]; onSamePage?: () => void }) {
   const pathname = usePathname() ?? "";
   const current = activeHref(pathname, sections);
   return (
@@ -34,7 +39,7 @@ export function NavLinks({ sections, onNavigate }: { sections: NavSection[]; onN
                 <li key={item.href}>
                   <Link
                     href={item.href}
-                    onClick={onNavigate}
+                    onClick={item.href === pathname ? onSamePage : undefined}
                     aria-current={active ? "page" : undefined}
                     className={cx(
                       "flex items-center gap-3 rounded-lg px-3 py-2 text-sm font-medium transition-colors",
@@ -43,6 +48,7 @@ export function NavLinks({ sections, onNavigate }: { sections: NavSection[]; onN
                   >
                     <Icon name={item.icon} className={cx("h-5 w-5 shrink-0", active ? "text-brand-600" : "text-slate-400")} />
                     {item.label}
+                    <NavPending />
                   </Link>
                 </li>
               );

@@ -1,5 +1,6 @@
 "use client";
 
+import { usePathname } from "next/navigation";
 import { useEffect, useRef, useState, type ReactNode } from "react";
 import { Badge } from "@/components/ui/badge";
 import { Money } from "@/components/ui/money";
@@ -42,6 +43,13 @@ function UserBox({ user }: { user: ShellUser }) {
 export function PanelShell({ sections, user, children }: { sections: NavSection[]; user: ShellUser; children: ReactNode }) {
   const [open, setOpen] = useState(false);
   const menuButton = useRef<HTMLButtonElement>(null);
+  // The phone menu stays open, its link's spinner showing, until the page clicked arrives.
+  const pathname = usePathname();
+  const [shownPath, setShownPath] = useState(pathname);
+  if (pathname !== shownPath) {
+    setShownPath(pathname);
+    setOpen(false);
+  }
   const home = user.role === "admin" ? "/admin" : "/dashboard";
 
   // Escape closes the menu wherever the focus is: just opened, it is still on the menu button, outside the menu.
@@ -104,7 +112,7 @@ export function PanelShell({ sections, user, children }: { sections: NavSection[
 
         {open ? (
           <div id="mobile-nav" className="fixed inset-x-0 top-14 bottom-0 z-20 overflow-y-auto bg-white px-3 py-4 lg:hidden">
-            <NavLinks sections={sections} onNavigate={() => setOpen(false)} />
+            <NavLinks sections={sections} onSamePage={() => setOpen(false)} />
             <div className="mt-6 space-y-2 border-t border-slate-200 pt-4">
               <UserBox user={user} />
               <SignOutButton />

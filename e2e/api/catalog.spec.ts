@@ -305,7 +305,7 @@ test.describe("catalog (reseller API)", () => {
       expect(await invalid.json()).toEqual({ valid: false, reason: expect.any(String) });
     }
     const malformed = await request.post("/api/platformtopup/check-login", { headers, data: { login: "no spaces please" } });
-    expect(await malformed.json()).toEqual({ valid: false, reason: "Account login has the wrong format." });
+    expect(await malformed.json()).toEqual({ valid: false, reason: "Account login must be 3–64 letters, digits, dots, dashes or _." });
 
     const wrong = await request.post("/api/platformtopup/check-login", { headers, data: { login: "steamer_42", sku: "topup-mlbb-86" } });
     expect(wrong.status()).toBe(422);
@@ -380,7 +380,7 @@ test.describe("catalog (reseller API)", () => {
     expect(invalid.status()).toBe(200);
     expect(await invalid.json()).toEqual({ valid: false, reason: expect.any(String) });
     expect(await (await check("sku=topup-mlbb-86&player_id=123456789")).json()).toEqual({ valid: false, reason: "Zone ID is required." });
-    expect(await (await check("sku=topup-pubgm-60&player_id=12ab")).json()).toEqual({ valid: false, reason: "UID has the wrong format." });
+    expect(await (await check("sku=topup-pubgm-60&player_id=12ab")).json()).toEqual({ valid: false, reason: "UID must be 6–12 digits." });
 
     const unknown = await check("sku=topup-nothing&player_id=123456789");
     expect(unknown.status()).toBe(422);

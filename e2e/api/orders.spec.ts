@@ -233,7 +233,7 @@ test.describe("creating orders", () => {
       { path: "fields.zone_id", message: "Zone ID is required." },
     ]);
     expect(await issuesOf(await post(request, "/api/v2/topup", key, { sku: "topup-mlbb-86", fields: { player_id: "12ab", zone_id: "1" } }))).toEqual([
-      { path: "fields.player_id", message: "Player ID has the wrong format." },
+      { path: "fields.player_id", message: "Player ID must be 5–12 digits." },
     ]);
     expect(await issuesOf(await post(request, "/api/v2/topup", key, { sku: "topup-mlbb-86", fields: { ...mlbb.fields, player_id: true } }))).toEqual([
       { path: "fields.player_id", message: expect.any(String) },

@@ -23,8 +23,9 @@ export function describePattern(pattern: string | null | undefined): string | nu
 }
 
 /**
- * The error for a value its pattern refuses, saying what the value must be: the hint it replaces
- * under the field is gone once the error shows, and "has the wrong format" left the reseller guessing.
+ * The error for a value its pattern refuses, saying what the value must be, in the panel and in the
+ * API alike: the hint it replaces under the field is gone once the error shows, and "has the wrong
+ * format" left the reseller, or the integrator reading the API's issue, guessing.
  */
 export function patternError(label: string, pattern: string): string {
   return `${label} ${describe(pattern).rule}.`;

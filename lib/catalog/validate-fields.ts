@@ -1,6 +1,7 @@
 import type { Product } from "@/lib/db/schema";
 import type { ValidationIssue } from "@/lib/errors/app-error";
 import { characterCount } from "@/lib/text/characters";
+import { patternError } from "./describe-pattern";
 
 /**
  * Checks an order's `fields` against what the product declares: every required field present, each
@@ -29,7 +30,7 @@ export function validateOrderFields(product: Product, fields: Record<string, unk
       continue;
     }
     if (field.pattern && !new RegExp(field.pattern).test(value)) {
-      issues.push({ path: `fields.${field.name}`, message: `${field.label} has the wrong format.` });
+      issues.push({ path: `fields.${field.name}`, message: patternError(field.label, field.pattern) });
       continue;
     }
     clean[field.name] = value;

@@ -3,10 +3,21 @@ import { TIERS, type Tier, type User } from "@/lib/db/schema";
 import { formatMoney } from "@/lib/money/money";
 import { loadTariffs, quoteChange, toSubscriptionRecord, type SubscriptionRecord } from "./subscription";
 
+/** A change's charge, and what the balance lacks for it (null when it covers the charge). */
+export interface ChangeQuote {
+  charge: string;
+  shortBy: string | null;
+}
+
 export interface TierQuote {
   /** What renewing at this tier would charge now, or null where renew does not apply. */
-  renew: string | null;
-  upgrade: string | null;
+  renew: ChangeQuote | null;
+  upgrade: ChangeQuote | null;
+}
+
+/** The page offers a top-up, not a payment bound to fail, where the balance cannot cover the charge. */
+function changeQuote(charge: bigint, balance: bigint): ChangeQuote {
+  return { charge: formatMoney(charge), shortBy: charge > balance ? formatMoney(charge - balance) : null };
 }
 
 /** The Subscription page's data: the record and, per tier, the exact charges the same planners as the API compute. */
@@ -15,7 +26,10 @@ export async function subscriptionPageData(db: DbOrTx, user: User, now: Date = n
   const quotes = {} as Record<Tier, TierQuote>;
   for (const tier of TIERS) {
     const [renew, upgrade] = await Promise.all([quoteChange(db, user, "renew", tier, now), quoteChange(db, user, "upgrade", tier, now)]);
-    quotes[tier] = { renew: renew.error ? null : formatMoney(renew.charge), upgrade: upgrade.error ? null : formatMoney(upgrade.charge) };
+    quotes[tier] = {
+      renew: renew.error ? null : changeQuote(renew.charge, user.balance),
+      upgrade: upgrade.error ? null : changeQuote(upgrade.charge, user.balance),
+    };
   }
   return { record, quotes, now };
 }

@@ -11,7 +11,7 @@ import { PageHeader } from "@/components/ui/page-header";
 import { requireReseller } from "@/lib/auth/session";
 import { db } from "@/lib/db/client";
 import { TIERS, type Tier } from "@/lib/db/schema";
-import { formatMoney, parseMoney } from "@/lib/money/money";
+import { formatMoney } from "@/lib/money/money";
 import { formatDate } from "@/lib/panel/format";
 import { TIER_RANK } from "@/lib/subscriptions/rules";
 import { daysLeft, subscriptionPageData } from "@/lib/subscriptions/page-data";
@@ -25,10 +25,6 @@ export default async function SubscriptionPage() {
   const active = record.status === "active" && record.tier !== "Bronze";
   const left = daysLeft(record, now);
   const balance = formatMoney(user.balance);
-  const shortBy = (charge: string) => {
-    const micros = parseMoney(charge) ?? 0n;
-    return micros > user.balance ? formatMoney(micros - user.balance) : undefined;
-  };
 
   return (
     <>
@@ -80,11 +76,11 @@ export default async function SubscriptionPage() {
                 action={changeSubscriptionAction}
                 kind="upgrade"
                 tier={tier}
-                charge={quote.upgrade}
+                charge={quote.upgrade.charge}
                 quotedAt={now.getTime()}
                 label={`Upgrade to ${tier}`}
                 note={active ? "(the difference for the rest of this period)" : "(one month)"}
-                shortBy={shortBy(quote.upgrade)}
+                shortBy={quote.upgrade.shortBy ?? undefined}
               />
             );
           } else if (tier !== "Bronze" && quote.renew && (current || (active && TIER_RANK[tier] < TIER_RANK[record.tier]))) {
@@ -95,11 +91,11 @@ export default async function SubscriptionPage() {
                 action={changeSubscriptionAction}
                 kind="renew"
                 tier={tier}
-                charge={quote.renew}
+                charge={quote.renew.charge}
                 quotedAt={now.getTime()}
                 label={current ? "Renew for a month" : `Renew as ${tier}`}
                 note={current ? "for one more month" : "for the month after this period"}
-                shortBy={shortBy(quote.renew)}
+                shortBy={quote.renew.shortBy ?? undefined}
               />
             );
           } else if (tier === "Bronze" && active && !record.pending_tier) {

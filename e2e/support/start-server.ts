@@ -86,7 +86,7 @@ async function prepare(database: Database): Promise<Fixtures> {
 async function main() {
   rmSync(dataDir, { recursive: true, force: true });
   const database = values.postgres ? await createTestDatabase({ driver: "postgres" }) : openDatabase({ pgliteDir: pgliteDirOf(dataDir) });
-  const fixtures = await prepare(database);
+  const fixtures: Fixtures = { ...(await prepare(database)), databaseUrl: database.url };
   writeFileSync(fixturesFileFor(port), JSON.stringify(fixtures, null, 2));
   const backing = values.postgres ? { DATABASE_URL: database.url!, REDIS_URL: process.env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379" } : {};
   if (!values.postgres) await database.close();

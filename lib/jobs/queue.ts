@@ -1,4 +1,5 @@
 import { and, eq, inArray, lt, lte, sql, type Placeholder, type SQL } from "drizzle-orm";
+import { DrizzleQueryError } from "drizzle-orm/errors";
 import type { Db, DbOrTx } from "@/lib/db/client";
 import { preparedQuery, setPlaceholder } from "@/lib/db/prepared";
 import { executeRows } from "@/lib/db/rows";
@@ -244,6 +245,18 @@ export async function extendLease(db: DbOrTx, job: Job, workerId: string, leaseM
   return rows.length > 0;
 }
 
+/** How much of a failed statement a message names, enough to tell which one it was. */
+const QUERY_EXCERPT = 60;
+
+/**
+ * An error for a log line or a job's last error. A failed query reads as the database's reason and
+ * the statement's start, not drizzle's whole statement and parameters: during an outage each poll's
+ * line was kilobytes of SQL, and parameters can hold what a log should not.
+ */
 export function errorMessage(error: unknown): string {
+  if (error instanceof DrizzleQueryError && error.cause instanceof Error) {
+    const query = error.query.length > QUERY_EXCERPT ? `${error.query.slice(0, QUERY_EXCERPT)}…` : error.query;
+    return `${error.cause.message} (in ${query})`;
+  }
   return error instanceof Error ? error.message : String(error);
 }

@@ -2,6 +2,7 @@ import Link from "next/link";
 import { buttonClasses } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
+import { LinkPending } from "@/components/ui/link-pending";
 import { PageHeader } from "@/components/ui/page-header";
 
 /**
@@ -18,6 +19,7 @@ export default function PanelNotFound() {
           action={
             <Link href="/" className={buttonClasses("secondary")}>
               Back to the start page
+              <LinkPending />
             </Link>
           }
         >

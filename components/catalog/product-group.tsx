@@ -1,5 +1,6 @@
 import Link from "next/link";
 import { Badge } from "@/components/ui/badge";
+import { LinkPending } from "@/components/ui/link-pending";
 import type { ProductRecord } from "@/lib/catalog/serialize";
 import { categoryLabel } from "./categories";
 import { PriceTag } from "./price-tag";
@@ -19,6 +20,7 @@ function ProductRow({ product }: { product: ProductRecord }) {
           <span className="flex flex-wrap items-center gap-x-2 gap-y-1">
             <span className="min-w-0 font-medium wrap-anywhere text-slate-900 group-hover:text-brand-700">{product.name}</span>
             <Badge>{product.region}</Badge>
+            <LinkPending />
           </span>
           <span className="mt-0.5 block truncate font-mono text-xs text-slate-500">{product.sku}</span>
         </span>

@@ -2,6 +2,7 @@ import Link from "next/link";
 import type { ReactNode } from "react";
 import { CATEGORY_TABS } from "@/components/catalog/categories";
 import { buttonClasses } from "@/components/ui/button";
+import { LinkPending } from "@/components/ui/link-pending";
 
 const control =
   "block h-9 w-full rounded-lg border-0 bg-white px-3 py-2 text-sm text-slate-900 shadow-sm ring-1 ring-slate-300 ring-inset placeholder:text-slate-400 focus:ring-2 focus:ring-brand-500 focus:outline-none";
@@ -83,6 +84,7 @@ export function OrderFiltersForm({
         {filtered ? (
           <Link href={hidden.tab ? `${action}?tab=${hidden.tab}` : action} className={buttonClasses("ghost")}>
             Clear
+            <LinkPending />
           </Link>
         ) : null}
       </div>

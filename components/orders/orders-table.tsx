@@ -1,5 +1,6 @@
 import Link from "next/link";
 import { categoryLabel } from "@/components/catalog/categories";
+import { LinkPending } from "@/components/ui/link-pending";
 import { Money } from "@/components/ui/money";
 import { Table, TBody, Td, Th, THead, Tr } from "@/components/ui/table";
 import { OrderStatusBadge } from "./order-status-badge";
@@ -45,6 +46,7 @@ export function OrdersTable({ rows, showReseller = false }: { rows: OrderRow[]; 
             <Td text>
               <Link href={row.href} className="font-medium text-brand-600 hover:text-brand-700 hover:underline" data-testid="order-link">
                 {row.product}
+                <LinkPending />
               </Link>
               <span className="block font-mono text-xs font-normal break-all text-slate-500 md:break-normal">{row.id}</span>
             </Td>

@@ -1,4 +1,5 @@
 import Link from "next/link";
+import { LinkPending } from "@/components/ui/link-pending";
 import { Money } from "@/components/ui/money";
 import { Table, TBody, Td, Th, THead, Tr } from "@/components/ui/table";
 import type { PaymentStatus } from "@/lib/db/schema";
@@ -49,6 +50,7 @@ export function InvoicesTable({ rows, admin = false }: { rows: InvoiceRow[]; adm
                 {row.href ? (
                   <Link href={row.href} className="font-medium text-brand-600 hover:text-brand-700 hover:underline">
                     {row.id}
+                    <LinkPending />
                   </Link>
                 ) : (
                   row.id

@@ -1,5 +1,6 @@
 import Link from "next/link";
 import { buttonClasses } from "@/components/ui/button";
+import { LinkPending } from "@/components/ui/link-pending";
 
 const control =
   "mt-1 block h-9 w-full rounded-lg border-0 bg-white px-3 py-2 text-sm text-slate-900 shadow-sm ring-1 ring-slate-300 ring-inset placeholder:text-slate-400 focus:ring-2 focus:ring-brand-500 focus:outline-none";
@@ -51,6 +52,7 @@ export function PaymentFiltersForm({
         {filtered ? (
           <Link href={clearHref} className={buttonClasses("ghost")}>
             Clear
+            <LinkPending />
           </Link>
         ) : null}
       </div>

@@ -1,4 +1,5 @@
 import Link from "next/link";
+import { LinkPending } from "@/components/ui/link-pending";
 import { Td } from "@/components/ui/table";
 
 /** The admin tables' reseller column: the email, linked to the reseller's page. */
@@ -7,6 +8,7 @@ export function ResellerCell({ reseller }: { reseller: { email: string; href: st
     <Td label="Reseller" className="md:whitespace-nowrap">
       <Link href={reseller.href} className="text-brand-600 hover:text-brand-700 hover:underline">
         {reseller.email}
+        <LinkPending />
       </Link>
     </Td>
   );

@@ -1,4 +1,5 @@
 import Link from "next/link";
+import { LinkPending } from "@/components/ui/link-pending";
 import { Money } from "@/components/ui/money";
 import { Table, TBody, Td, Th, THead, Tr } from "@/components/ui/table";
 import type { ChainTransferStatus } from "@/lib/db/schema";
@@ -68,6 +69,7 @@ export function TransfersTable({ rows, admin = false }: { rows: TransferRow[]; a
                 ) : row.invoice.href ? (
                   <Link href={row.invoice.href} className={`${idClasses} text-brand-600 hover:text-brand-700 hover:underline`}>
                     {row.invoice.id}
+                    <LinkPending />
                   </Link>
                 ) : (
                   <span className={idClasses}>{row.invoice.id}</span>

@@ -4,6 +4,7 @@ import Link from "next/link";
 import { useActionState } from "react";
 import { Alert } from "@/components/ui/alert";
 import { ConfirmButton } from "@/components/ui/confirm-button";
+import { LinkPending } from "@/components/ui/link-pending";
 import type { ActionState } from "@/lib/panel/action-state";
 
 type Action = (previous: ActionState, form: FormData) => Promise<ActionState>;
@@ -45,6 +46,7 @@ export function ChangeForm({
               The charge is <strong className="tabular-nums">{charge} USD</strong>: your balance is <span className="tabular-nums">{shortBy} USD</span> short.{" "}
               <Link href="/topup" className="font-semibold underline">
                 Top up
+                <LinkPending />
               </Link>
             </span>
           ) : undefined

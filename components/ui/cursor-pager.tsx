@@ -1,5 +1,6 @@
 import Link from "next/link";
 import { buttonClasses } from "./button";
+import { LinkPending } from "./link-pending";
 
 /** "← Newest" / "Older →" under a cursor-paginated list; renders nothing on a single page. */
 export function CursorPager({ newestHref, olderHref }: { newestHref: string | null; olderHref: string | null }) {
@@ -9,6 +10,7 @@ export function CursorPager({ newestHref, olderHref }: { newestHref: string | nu
       {newestHref ? (
         <Link href={newestHref} className={buttonClasses("ghost", "sm")}>
           ← Newest
+          <LinkPending />
         </Link>
       ) : (
         <span />
@@ -16,6 +18,7 @@ export function CursorPager({ newestHref, olderHref }: { newestHref: string | nu
       {olderHref ? (
         <Link href={olderHref} className={buttonClasses("secondary", "sm")}>
           Older →
+          <LinkPending />
         </Link>
       ) : null}
     </div>

@@ -5,6 +5,7 @@ import { Badge } from "@/components/ui/badge";
 import { buttonClasses } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
+import { LinkPending } from "@/components/ui/link-pending";
 import { Money } from "@/components/ui/money";
 import { PageHeader } from "@/components/ui/page-header";
 import { Table, TBody, Td, Th, THead, Tr } from "@/components/ui/table";
@@ -58,6 +59,7 @@ export default async function AdminResellersPage({ searchParams }: { searchParam
             {q ? (
               <Link href="/admin" className={buttonClasses("ghost")}>
                 Clear
+                <LinkPending />
               </Link>
             ) : null}
           </div>
@@ -85,6 +87,7 @@ export default async function AdminResellersPage({ searchParams }: { searchParam
                   <Td>
                     <Link href={`/admin/resellers/${reseller.id}`} className="font-medium text-brand-600 hover:text-brand-700 hover:underline">
                       {reseller.email}
+                      <LinkPending />
                     </Link>
                   </Td>
                   <Td label="Name" text>

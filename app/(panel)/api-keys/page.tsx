@@ -5,6 +5,7 @@ import type { ReactNode } from "react";
 import { Badge } from "@/components/ui/badge";
 import { Card, CardBody, CardHeader } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
+import { LinkPending } from "@/components/ui/link-pending";
 import { PageHeader } from "@/components/ui/page-header";
 import { listApiKeys } from "@/lib/api-keys/manage-keys";
 import { requireReseller } from "@/lib/auth/session";
@@ -62,6 +63,7 @@ export default async function ApiKeysPage() {
               Keep keys on your server, never in a browser or app. See the{" "}
               <Link href="/docs" className="font-medium text-brand-600 hover:text-brand-700">
                 API reference
+                <LinkPending />
               </Link>{" "}
               for every endpoint.
             </p>

@@ -6,6 +6,7 @@ import { buttonClasses } from "@/components/ui/button";
 import { Card, Stat } from "@/components/ui/card";
 import { cx } from "@/components/ui/cx";
 import { EmptyState } from "@/components/ui/empty-state";
+import { LinkPending } from "@/components/ui/link-pending";
 import { Money } from "@/components/ui/money";
 import { PageHeader } from "@/components/ui/page-header";
 import { requireReseller } from "@/lib/auth/session";
@@ -49,6 +50,7 @@ export default async function BalancePage({ searchParams }: { searchParams: Prom
         action={
           <Link href="/topup" className={buttonClasses("primary")}>
             Top up
+            <LinkPending />
           </Link>
         }
       />
@@ -78,6 +80,7 @@ export default async function BalancePage({ searchParams }: { searchParams: Prom
                   )}
                 >
                   {filter.label}
+                  <LinkPending />
                 </Link>
               );
             })}

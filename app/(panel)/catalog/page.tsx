@@ -6,6 +6,7 @@ import { buttonClasses } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { cx } from "@/components/ui/cx";
 import { EmptyState } from "@/components/ui/empty-state";
+import { LinkPending } from "@/components/ui/link-pending";
 import { PageHeader } from "@/components/ui/page-header";
 import { requireReseller } from "@/lib/auth/session";
 import { listProducts } from "@/lib/catalog/list-products";
@@ -100,6 +101,7 @@ export default async function CatalogPage({ searchParams }: { searchParams: Prom
             {filtered ? (
               <Link href="/catalog" className={buttonClasses("ghost")}>
                 Clear
+                <LinkPending />
               </Link>
             ) : null}
           </div>
@@ -118,6 +120,7 @@ export default async function CatalogPage({ searchParams }: { searchParams: Prom
                 )}
               >
                 {tab.label}
+                <LinkPending />
               </Link>
             );
           })}
@@ -132,6 +135,7 @@ export default async function CatalogPage({ searchParams }: { searchParams: Prom
               filtered ? (
                 <Link href="/catalog" className={buttonClasses("secondary", "sm")}>
                   Show all products
+                  <LinkPending />
                 </Link>
               ) : undefined
             }

@@ -8,6 +8,7 @@ import { buttonClasses } from "@/components/ui/button";
 import { Alert } from "@/components/ui/alert";
 import { Card, CardBody, CardHeader, Stat } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
+import { LinkPending } from "@/components/ui/link-pending";
 import { Money } from "@/components/ui/money";
 import { PageHeader } from "@/components/ui/page-header";
 import { isLowBalance, LOW_BALANCE_THRESHOLD } from "@/lib/accounts/low-balance";
@@ -55,13 +56,14 @@ export default async function DashboardPage() {
           </span>
           <Link href="/topup" className={buttonClasses("primary", "sm")}>
             Top up
+            <LinkPending />
           </Link>
         </Alert>
       ) : null}
 
       <div className="grid grid-cols-2 gap-4 sm:grid-cols-3">
         <div className="col-span-2 sm:col-span-1">
-          <Stat label="Balance" hint={<Link href="/topup" className="text-brand-600 hover:text-brand-700">Top up →</Link>}>
+          <Stat label="Balance" hint={<Link href="/topup" className="text-brand-600 hover:text-brand-700">Top up →<LinkPending /></Link>}>
             <span data-testid="dashboard-balance">
               <Money amount={formatMoney(user.balance)} currency />
             </span>
@@ -74,13 +76,13 @@ export default async function DashboardPage() {
               <span data-testid="tier-days-left" className="block">
                 {subscription.status === "expired" ? "Expired: Bronze prices" : tierDaysLeft === null ? "Free, never expires" : `${tierDaysLeft === 1 ? "1 day" : `${tierDaysLeft} days`} left`}
               </span>
-              <Link href="/subscription" className="text-brand-600 hover:text-brand-700">Subscription →</Link>
+              <Link href="/subscription" className="text-brand-600 hover:text-brand-700">Subscription →<LinkPending /></Link>
             </>
           }
         >
           {subscription.tier}
         </Stat>
-        <Stat label="Active API keys" hint={<Link href="/api-keys" className="text-brand-600 hover:text-brand-700">Manage keys →</Link>}>
+        <Stat label="Active API keys" hint={<Link href="/api-keys" className="text-brand-600 hover:text-brand-700">Manage keys →<LinkPending /></Link>}>
           {activeKeys}
         </Stat>
       </div>
@@ -103,6 +105,7 @@ export default async function DashboardPage() {
           action={
             <Link href="/orders" className={buttonClasses("secondary", "sm")}>
               All orders
+              <LinkPending />
             </Link>
           }
         />
@@ -112,6 +115,7 @@ export default async function DashboardPage() {
             action={
               <Link href="/catalog" className={buttonClasses("primary", "sm")}>
                 Browse the catalog
+                <LinkPending />
               </Link>
             }
           >
@@ -128,6 +132,7 @@ export default async function DashboardPage() {
           action={
             <Link href="/balance" className={buttonClasses("secondary", "sm")}>
               View all
+              <LinkPending />
             </Link>
           }
         />
@@ -145,6 +150,7 @@ export default async function DashboardPage() {
             <span className="flex items-center gap-2 text-sm font-semibold text-slate-900 group-hover:text-brand-700">
               <Icon name={link.icon} className="h-5 w-5 text-brand-600" />
               {link.label}
+              <LinkPending />
             </span>
             <span className="mt-1 block text-sm text-slate-500">{link.description}</span>
           </Link>

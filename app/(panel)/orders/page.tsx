@@ -6,6 +6,7 @@ import { OrdersTable } from "@/components/orders/orders-table";
 import { buttonClasses } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
+import { LinkPending } from "@/components/ui/link-pending";
 import { PageHeader } from "@/components/ui/page-header";
 import { requireReseller } from "@/lib/auth/session";
 import { db } from "@/lib/db/client";
@@ -41,6 +42,7 @@ export default async function OrdersPage({ searchParams }: { searchParams: Promi
             </a>
             <Link href="/catalog" className={buttonClasses("primary")}>
               New order
+              <LinkPending />
             </Link>
           </>
         }
@@ -54,6 +56,7 @@ export default async function OrdersPage({ searchParams }: { searchParams: Promi
               !filtered && !cursor ? (
                 <Link href="/catalog" className={buttonClasses("primary", "sm")}>
                   Browse the catalog
+                  <LinkPending />
                 </Link>
               ) : undefined
             }

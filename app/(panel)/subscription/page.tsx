@@ -6,6 +6,7 @@ import { TierCard } from "@/components/subscription/tier-card";
 import { Alert } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
 import { Card, CardBody, CardHeader, Stat } from "@/components/ui/card";
+import { LinkPending } from "@/components/ui/link-pending";
 import { Money } from "@/components/ui/money";
 import { PageHeader } from "@/components/ui/page-header";
 import { requireReseller } from "@/lib/auth/session";
@@ -58,7 +59,7 @@ export default async function SubscriptionPage() {
             )}
           </span>
         </Stat>
-        <Stat label="Balance" hint={<Link href="/topup" className="text-brand-600 hover:text-brand-700">Top up →</Link>}>
+        <Stat label="Balance" hint={<Link href="/topup" className="text-brand-600 hover:text-brand-700">Top up →<LinkPending /></Link>}>
           <Money amount={balance} currency />
         </Stat>
       </div>

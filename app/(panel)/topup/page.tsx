@@ -7,6 +7,7 @@ import { Card, CardBody, CardHeader } from "@/components/ui/card";
 import { CopyButton } from "@/components/ui/copy-button";
 import { CursorPager } from "@/components/ui/cursor-pager";
 import { EmptyState } from "@/components/ui/empty-state";
+import { LinkPending } from "@/components/ui/link-pending";
 import { PageHeader } from "@/components/ui/page-header";
 import { requireReseller } from "@/lib/auth/session";
 import { config } from "@/lib/config/env";
@@ -74,6 +75,7 @@ export default async function TopUpPage({ searchParams }: { searchParams: Promis
               <li key={payment.id}>
                 <Link href={`/topup/${payment.id}`} className="font-semibold underline">
                   {formatMoney(payment.amount)} USDT, open until {formatDateTime(payment.expiresAt)} →
+                  <LinkPending />
                 </Link>
               </li>
             ))}

@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { Badge } from "@/components/ui/badge";
 import { Card, CardBody, CardHeader } from "@/components/ui/card";
+import { LinkPending } from "@/components/ui/link-pending";
 import { PageHeader } from "@/components/ui/page-header";
 import { DeliveryLog } from "@/components/webhooks/delivery-log";
 import { DisabledBanner } from "@/components/webhooks/disabled-banner";
@@ -108,6 +109,7 @@ export default async function WebhooksPage() {
             : its libraries verify them with the same secret and reject stale timestamps, if you want replay protection. See the{" "}
             <Link href="/docs" className="font-medium text-brand-600 hover:text-brand-700">
               API reference
+              <LinkPending />
             </Link>{" "}
             for the event payloads.
           </p>

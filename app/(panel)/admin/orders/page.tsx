@@ -7,6 +7,7 @@ import { Card } from "@/components/ui/card";
 import { CursorPager } from "@/components/ui/cursor-pager";
 import { cx } from "@/components/ui/cx";
 import { EmptyState } from "@/components/ui/empty-state";
+import { LinkPending } from "@/components/ui/link-pending";
 import { PageHeader } from "@/components/ui/page-header";
 import { findUserByEmail, findUserById } from "@/lib/accounts/get-user";
 import { requireAdmin } from "@/lib/auth/session";
@@ -63,6 +64,7 @@ export default async function AdminOrdersPage({ searchParams }: { searchParams: 
               className={cx("rounded-full px-3 py-1 text-sm font-medium", tab.active ? "bg-brand-600 text-white" : "bg-slate-100 text-slate-600 hover:bg-slate-200 hover:text-slate-900")}
             >
               {tab.label}
+              <LinkPending />
             </Link>
           ))}
         </nav>

@@ -11,6 +11,7 @@ import { Card, CardBody, CardHeader } from "@/components/ui/card";
 import { CursorPager } from "@/components/ui/cursor-pager";
 import { cx } from "@/components/ui/cx";
 import { EmptyState } from "@/components/ui/empty-state";
+import { LinkPending } from "@/components/ui/link-pending";
 import { Money } from "@/components/ui/money";
 import { PageHeader } from "@/components/ui/page-header";
 import { requireAdmin } from "@/lib/auth/session";
@@ -156,6 +157,7 @@ export default async function AdminPaymentsPage({ searchParams }: { searchParams
               )}
             >
               {item.label}
+              <LinkPending />
             </Link>
           ))}
         </nav>

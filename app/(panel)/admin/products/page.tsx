@@ -5,6 +5,7 @@ import { Badge } from "@/components/ui/badge";
 import { buttonClasses } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
+import { LinkPending } from "@/components/ui/link-pending";
 import { Money } from "@/components/ui/money";
 import { PageHeader } from "@/components/ui/page-header";
 import { Table, TBody, Td, Th, THead, Tr } from "@/components/ui/table";
@@ -49,6 +50,7 @@ export default async function AdminProductsPage({ searchParams }: { searchParams
         action={
           <Link href="/admin/products/new" className={buttonClasses("primary")}>
             New product
+            <LinkPending />
           </Link>
         }
       />
@@ -76,6 +78,7 @@ export default async function AdminProductsPage({ searchParams }: { searchParams
             {q || category ? (
               <Link href="/admin/products" className={buttonClasses("ghost")}>
                 Clear
+                <LinkPending />
               </Link>
             ) : null}
           </div>
@@ -105,6 +108,7 @@ export default async function AdminProductsPage({ searchParams }: { searchParams
                     <Td text>
                       <Link href={`/admin/products/${product.sku}`} className="font-medium text-brand-600 hover:text-brand-700 hover:underline">
                         {product.name}
+                        <LinkPending />
                       </Link>
                       <span className="block font-mono text-xs font-normal break-all text-slate-500">{product.sku}</span>
                     </Td>
@@ -144,6 +148,7 @@ export default async function AdminProductsPage({ searchParams }: { searchParams
             {cursor ? (
               <Link href={hrefFor({ q, category })} className={buttonClasses("ghost", "sm")}>
                 ← First
+                <LinkPending />
               </Link>
             ) : (
               <span />
@@ -151,6 +156,7 @@ export default async function AdminProductsPage({ searchParams }: { searchParams
             {page.nextCursor ? (
               <Link href={hrefFor({ q, category, cursor: page.nextCursor })} className={buttonClasses("secondary", "sm")}>
                 Next →
+                <LinkPending />
               </Link>
             ) : null}
           </div>

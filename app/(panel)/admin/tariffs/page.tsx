@@ -4,6 +4,7 @@ import { TariffForm } from "@/components/subscription/tariff-form";
 import { Badge } from "@/components/ui/badge";
 import { Card, CardBody, CardHeader } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
+import { LinkPending } from "@/components/ui/link-pending";
 import { PageHeader } from "@/components/ui/page-header";
 import { Table, TBody, Td, Th, THead, Tr } from "@/components/ui/table";
 import { requireAdmin } from "@/lib/auth/session";
@@ -76,6 +77,7 @@ export default async function TariffsPage() {
                         <Badge>Reseller tier</Badge>
                         <Link href={`/admin/resellers/${entry.subject}`} className="text-brand-600 hover:text-brand-700">
                           reseller
+                          <LinkPending />
                         </Link>
                       </span>
                     )}

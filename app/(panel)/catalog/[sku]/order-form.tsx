@@ -5,6 +5,7 @@ import { startTransition, useActionState, useState, useTransition, type FormEven
 import { Alert } from "@/components/ui/alert";
 import { Button, buttonClasses } from "@/components/ui/button";
 import { TextField } from "@/components/ui/field";
+import { LinkPending } from "@/components/ui/link-pending";
 import { SubmitButton } from "@/components/ui/submit-button";
 import { describePattern, patternError } from "@/lib/catalog/describe-pattern";
 import type { ProductRecord } from "@/lib/catalog/serialize";
@@ -242,6 +243,7 @@ export function OrderForm({ product, balance, recipientField }: { product: Produ
               Your balance is {formatMoney(-after)} short of this order.{" "}
               <Link href="/topup" className="font-semibold underline">
                 Top up
+                <LinkPending />
               </Link>
             </Alert>
           ) : null}
@@ -271,6 +273,7 @@ export function OrderForm({ product, balance, recipientField }: { product: Produ
           Nothing is charged until you confirm. <span className="whitespace-nowrap">Balance: {balance} USD.</span>{" "}
           <Link href="/topup" className={buttonClasses("ghost", "sm", "px-1 py-0 text-xs text-brand-600")}>
             Top up
+            <LinkPending />
           </Link>
         </p>
       ) : null}

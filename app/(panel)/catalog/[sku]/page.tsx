@@ -8,6 +8,7 @@ import { StockBadge } from "@/components/catalog/stock-badge";
 import { buttonClasses } from "@/components/ui/button";
 import { Card, CardBody, CardHeader } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
+import { LinkPending } from "@/components/ui/link-pending";
 import { requireReseller } from "@/lib/auth/session";
 import { findProduct } from "@/lib/catalog/get-product";
 import { toProductRecord } from "@/lib/catalog/serialize";
@@ -51,6 +52,7 @@ export default async function ProductPage({ params }: { params: Promise<{ sku: s
     <>
       <Link href={`/catalog?category=${record.category}`} className="mb-3 inline-flex text-sm font-medium text-slate-500 hover:text-slate-900">
         ← {categoryLabel(record.category)} catalog
+        <LinkPending />
       </Link>
       <div className="mb-6 flex flex-wrap items-end justify-between gap-3">
         <div className="min-w-0 wrap-anywhere">
@@ -77,6 +79,7 @@ export default async function ProductPage({ params }: { params: Promise<{ sku: s
               action={
                 <Link href={`/catalog?q=${encodeURIComponent(record.group)}`} className={buttonClasses("secondary", "sm")}>
                   Other {record.group} products
+                  <LinkPending />
                 </Link>
               }
             >

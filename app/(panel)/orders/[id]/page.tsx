@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
+import { LinkPending } from "@/components/ui/link-pending";
 import { PageHeader } from "@/components/ui/page-header";
 import { requireReseller } from "@/lib/auth/session";
 import { findProduct } from "@/lib/catalog/get-product";
@@ -30,6 +31,7 @@ export default async function OrderPage({ params }: { params: Promise<{ id: stri
     <>
       <Link href="/orders" className="mb-3 inline-flex text-sm font-medium text-slate-500 hover:text-slate-900">
         ← Orders
+        <LinkPending />
       </Link>
       <PageHeader
         title={order.productName}
@@ -37,6 +39,7 @@ export default async function OrderPage({ params }: { params: Promise<{ id: stri
         action={
           <Link href={`/catalog/${order.sku}`} className="text-sm font-medium text-brand-600 hover:text-brand-700">
             Order again →
+            <LinkPending />
           </Link>
         }
       />

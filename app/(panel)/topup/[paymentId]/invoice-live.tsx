@@ -12,6 +12,7 @@ import { Alert } from "@/components/ui/alert";
 import { Card, CardBody, CardHeader } from "@/components/ui/card";
 import { CopyButton } from "@/components/ui/copy-button";
 import { EmptyState } from "@/components/ui/empty-state";
+import { LinkPending } from "@/components/ui/link-pending";
 import { Money } from "@/components/ui/money";
 import { formatMoney, parseMoney } from "@/lib/money/money";
 import { formatDateTime } from "@/lib/panel/format";
@@ -71,6 +72,7 @@ function StatusMessage({ invoice }: { invoice: PaymentRecord }) {
           {received > amount ? <p className="mt-1">That is {formatMoney(received - amount)} more than the invoice: every transfer is credited in full.</p> : null}
           <Link href="/balance" className="mt-2 inline-flex font-semibold underline">
             See your balance →
+            <LinkPending />
           </Link>
         </Alert>
       );
@@ -82,6 +84,7 @@ function StatusMessage({ invoice }: { invoice: PaymentRecord }) {
             : "This invoice expired before any transfer arrived. A transfer that reaches your address late is still credited, but create a new invoice to follow one."}
           <Link href="/topup" className="mt-2 flex font-semibold underline">
             New invoice →
+            <LinkPending />
           </Link>
         </Alert>
       );

@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
 import QRCode from "qrcode";
+import { LinkPending } from "@/components/ui/link-pending";
 import { PageHeader } from "@/components/ui/page-header";
 import { requireReseller } from "@/lib/auth/session";
 import { db } from "@/lib/db/client";
@@ -29,6 +30,7 @@ export default async function InvoicePage({ params }: { params: Promise<{ paymen
     <>
       <Link href="/topup" className="mb-3 inline-flex text-sm font-medium text-slate-500 hover:text-slate-900">
         ← Top up
+        <LinkPending />
       </Link>
       <PageHeader
         title={`Invoice for ${invoice.amount} USDT`}

@@ -8,6 +8,7 @@ import { OrderStatusBadge } from "@/components/orders/order-status-badge";
 import { Alert } from "@/components/ui/alert";
 import { Card, CardBody, CardHeader } from "@/components/ui/card";
 import { AutoRefresh } from "@/components/panel/auto-refresh";
+import { LinkPending } from "@/components/ui/link-pending";
 import { Money } from "@/components/ui/money";
 import { PageHeader } from "@/components/ui/page-header";
 import { findUserById } from "@/lib/accounts/get-user";
@@ -42,6 +43,7 @@ export default async function AdminOrderPage({ params }: { params: Promise<{ id:
       {open ? <AutoRefresh every={4000} /> : null}
       <Link href={manual && open ? "/admin/orders?tab=manual" : "/admin/orders"} className="mb-3 inline-flex text-sm font-medium text-slate-500 hover:text-slate-900">
         ← {manual && open ? "Manual queue" : "Orders"}
+        <LinkPending />
       </Link>
       <PageHeader title={order.productName} description={<span className="font-mono break-all">{order.id}</span>} action={<OrderStatusBadge status={order.status} size="md" />} />
 
@@ -97,6 +99,7 @@ export default async function AdminOrderPage({ params }: { params: Promise<{ id:
                 <>
                   <Link href={`/admin/resellers/${reseller.id}`} className="font-medium break-all text-brand-600 hover:text-brand-700 hover:underline">
                     {reseller.email}
+                    <LinkPending />
                   </Link>
                   <p className="text-slate-600">
                     {reseller.name} · {reseller.tier}

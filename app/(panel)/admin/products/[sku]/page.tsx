@@ -4,6 +4,7 @@ import { notFound } from "next/navigation";
 import { categoryLabel } from "@/components/catalog/categories";
 import { Badge } from "@/components/ui/badge";
 import { Card, CardBody, CardHeader, Stat } from "@/components/ui/card";
+import { LinkPending } from "@/components/ui/link-pending";
 import { Money } from "@/components/ui/money";
 import { PageHeader } from "@/components/ui/page-header";
 import { requireAdmin } from "@/lib/auth/session";
@@ -37,6 +38,7 @@ export default async function EditProductPage({
     <>
       <Link href="/admin/products" className="mb-3 inline-flex text-sm font-medium text-slate-500 hover:text-slate-900">
         ← Products
+        <LinkPending />
       </Link>
       <PageHeader
         title={product.name}

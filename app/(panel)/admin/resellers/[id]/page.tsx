@@ -5,6 +5,7 @@ import { TransactionsTable } from "@/components/panel/transactions-table";
 import { Badge } from "@/components/ui/badge";
 import { Card, CardBody, CardHeader, Stat } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
+import { LinkPending } from "@/components/ui/link-pending";
 import { Money } from "@/components/ui/money";
 import { PageHeader } from "@/components/ui/page-header";
 import { findUserById } from "@/lib/accounts/get-user";
@@ -37,6 +38,7 @@ export default async function ResellerDetailPage({ params }: { params: Promise<{
     <>
       <Link href="/admin" className="mb-3 inline-flex text-sm font-medium text-slate-500 hover:text-slate-900">
         ← Resellers
+        <LinkPending />
       </Link>
       <PageHeader
         title={<span className="break-all">{reseller.email}</span>}

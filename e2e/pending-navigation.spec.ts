@@ -72,3 +72,57 @@ test("an order's link in the list spins until the order arrives", async ({ page,
   await expect(page.getByText(id).first()).toBeVisible();
   await expect(page.getByRole("status", { name: "Loading" })).toHaveCount(0);
 });
+
+test("a filter form's button spins until the filtered list arrives, and the form still filters without JavaScript", async ({ page, browser, baseURL, clientIp }) => {
+  await signIn(page, DEMO.email, DEMO.password);
+  await page.goto("/orders");
+  const form = page.getByRole("form", { name: "Filter orders" });
+  const button = form.getByRole("button", { name: /^Filter/ });
+  await form.getByLabel("Status").selectOption("completed");
+
+  const release = await holdPageData(page, /\/orders\?status=completed&.*_rsc=/);
+  await button.click();
+  await expect(button.getByRole("status", { name: "Loading" })).toBeVisible();
+  await expect(form).toHaveAttribute("aria-busy", "true");
+  await expect(page).toHaveURL(/\/orders$/);
+  await shootPending(page, "order-filters");
+  await expect(button.getByRole("status", { name: "Loading" })).toBeVisible();
+
+  release();
+  await expect(page).toHaveURL(/\/orders\?status=completed&type=&reference=&from=&to=$/);
+  await expect(form.getByLabel("Status")).toHaveValue("completed");
+  await expect(form).not.toHaveAttribute("aria-busy");
+  await expect(page.getByRole("status", { name: "Loading" })).toHaveCount(0);
+  await form.getByRole("link", { name: "Clear" }).click();
+  await expect(page).toHaveURL(/\/orders$/);
+  await expect(form.getByLabel("Status")).toHaveValue("");
+
+  // Without JavaScript the browser submits the same form itself.
+  const noScript = await browser.newContext({ baseURL, javaScriptEnabled: false, storageState: await page.context().storageState(), extraHTTPHeaders: { "X-Forwarded-For": clientIp } });
+  const plain = await noScript.newPage();
+  await plain.goto("/orders");
+  await plain.getByLabel("Status").selectOption("failed");
+  await plain.getByRole("button", { name: "Filter" }).click();
+  await expect(plain).toHaveURL(/\/orders\?status=failed&type=&reference=&from=&to=$/);
+  await expect(plain.getByLabel("Status")).toHaveValue("failed");
+  await noScript.close();
+});
+
+test("the admin's reseller search spins until the results arrive", async ({ page, fixtures }) => {
+  await signIn(page, fixtures.admin.email, fixtures.admin.password, /\/admin$/);
+  const search = page.getByRole("search");
+  await search.getByLabel("Search by email or name").fill(fixtures.bob.email);
+
+  const release = await holdPageData(page, /\/admin\?q=.*_rsc=/);
+  const button = search.getByRole("button", { name: /^Search/ });
+  await button.click();
+  await expect(button.getByRole("status", { name: "Loading" })).toBeVisible();
+  await expect(page).toHaveURL(/\/admin$/);
+  await shootPending(page, "admin-search");
+  await expect(button.getByRole("status", { name: "Loading" })).toBeVisible();
+
+  release();
+  await expect(page).toHaveURL(new RegExp(`/admin\\?q=${encodeURIComponent(fixtures.bob.email).replaceAll(".", "\\.")}$`));
+  await expect(page.getByRole("link", { name: fixtures.bob.email })).toBeVisible();
+  await expect(page.getByRole("status", { name: "Loading" })).toHaveCount(0);
+});

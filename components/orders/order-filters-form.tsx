@@ -2,6 +2,7 @@ import Link from "next/link";
 import type { ReactNode } from "react";
 import { CATEGORY_TABS } from "@/components/catalog/categories";
 import { buttonClasses } from "@/components/ui/button";
+import { FilterForm, FilterPending } from "@/components/ui/filter-form";
 import { LinkPending } from "@/components/ui/link-pending";
 
 const control =
@@ -39,7 +40,7 @@ export function OrderFiltersForm({
 }) {
   const filtered = Boolean(values.status || values.type || values.reference || values.from || values.to || values.email);
   return (
-    <form method="get" action={action} aria-label="Filter orders" className="grid grid-cols-2 gap-3 border-b border-slate-100 px-4 py-4 sm:px-6 md:grid-cols-3 lg:grid-cols-6 lg:items-end">
+    <FilterForm action={action} aria-label="Filter orders" className="grid grid-cols-2 gap-3 border-b border-slate-100 px-4 py-4 sm:px-6 md:grid-cols-3 lg:grid-cols-6 lg:items-end">
       {Object.entries(hidden).map(([name, value]) => (value ? <input key={name} type="hidden" name={name} value={value} /> : null))}
       <Labeled id="filter-status" label="Status">
         <select id="filter-status" name="status" defaultValue={values.status ?? ""} className={control}>
@@ -80,6 +81,7 @@ export function OrderFiltersForm({
       <div className="col-span-2 flex gap-2 md:col-span-1">
         <button type="submit" className={buttonClasses("primary", "md", "flex-1 md:flex-none")}>
           Filter
+          <FilterPending />
         </button>
         {filtered ? (
           <Link href={hidden.tab ? `${action}?tab=${hidden.tab}` : action} className={buttonClasses("ghost")}>
@@ -88,6 +90,6 @@ export function OrderFiltersForm({
           </Link>
         ) : null}
       </div>
-    </form>
+    </FilterForm>
   );
 }

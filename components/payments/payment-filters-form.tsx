@@ -1,5 +1,6 @@
 import Link from "next/link";
 import { buttonClasses } from "@/components/ui/button";
+import { FilterForm, FilterPending } from "@/components/ui/filter-form";
 import { LinkPending } from "@/components/ui/link-pending";
 
 const control =
@@ -19,8 +20,7 @@ export function PaymentFiltersForm({
 }) {
   const filtered = Boolean(values.status || values.email);
   return (
-    <form
-      method="get"
+    <FilterForm
       action="/admin/payments"
       aria-label="Filter payments"
       className="grid grid-cols-1 gap-3 border-b border-slate-100 px-4 py-4 sm:grid-cols-3 sm:items-end sm:px-6 lg:grid-cols-4"
@@ -48,6 +48,7 @@ export function PaymentFiltersForm({
       <div className="flex gap-2">
         <button type="submit" className={buttonClasses("primary", "md", "flex-1 sm:flex-none")}>
           Filter
+          <FilterPending />
         </button>
         {filtered ? (
           <Link href={clearHref} className={buttonClasses("ghost")}>
@@ -56,6 +57,6 @@ export function PaymentFiltersForm({
           </Link>
         ) : null}
       </div>
-    </form>
+    </FilterForm>
   );
 }

@@ -5,6 +5,7 @@ import { Badge } from "@/components/ui/badge";
 import { buttonClasses } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
+import { FilterForm, FilterPending } from "@/components/ui/filter-form";
 import { LinkPending } from "@/components/ui/link-pending";
 import { Money } from "@/components/ui/money";
 import { PageHeader } from "@/components/ui/page-header";
@@ -40,7 +41,7 @@ export default async function AdminResellersPage({ searchParams }: { searchParam
     <>
       <PageHeader title="Resellers" description="Find a reseller to see their balance and transactions, adjust their balance, or block them." />
       <Card>
-        <form method="get" action="/admin" role="search" className="flex flex-col gap-2 border-b border-slate-100 px-4 py-4 sm:flex-row sm:px-6">
+        <FilterForm action="/admin" role="search" className="flex flex-col gap-2 border-b border-slate-100 px-4 py-4 sm:flex-row sm:px-6">
           <label htmlFor="reseller-search" className="sr-only">
             Search by email or name
           </label>
@@ -55,6 +56,7 @@ export default async function AdminResellersPage({ searchParams }: { searchParam
           <div className="flex gap-2">
             <button type="submit" className={buttonClasses("primary")}>
               Search
+              <FilterPending />
             </button>
             {q ? (
               <Link href="/admin" className={buttonClasses("ghost")}>
@@ -63,7 +65,7 @@ export default async function AdminResellersPage({ searchParams }: { searchParam
               </Link>
             ) : null}
           </div>
-        </form>
+        </FilterForm>
         {page.data.length === 0 ? (
           <EmptyState title={q ? `No reseller matches “${q}”` : cursor ? "No more resellers" : "No resellers yet"}>
             {q ? "Search matches part of an email address or a name." : "Resellers appear here when they register."}

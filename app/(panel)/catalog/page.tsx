@@ -6,6 +6,7 @@ import { buttonClasses } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { cx } from "@/components/ui/cx";
 import { EmptyState } from "@/components/ui/empty-state";
+import { FilterForm, FilterPending } from "@/components/ui/filter-form";
 import { LinkPending } from "@/components/ui/link-pending";
 import { PageHeader } from "@/components/ui/page-header";
 import { requireReseller } from "@/lib/auth/session";
@@ -65,7 +66,7 @@ export default async function CatalogPage({ searchParams }: { searchParams: Prom
       <PageHeader title="Catalog" description={`Your prices at the ${effectiveTier(user)} tier. Codes and keys are delivered from stock at once.`} />
 
       <Card>
-        <form method="get" action="/catalog" role="search" className="flex flex-col gap-2 border-b border-slate-100 px-4 py-4 sm:flex-row sm:flex-wrap sm:items-center sm:px-6">
+        <FilterForm action="/catalog" role="search" className="flex flex-col gap-2 border-b border-slate-100 px-4 py-4 sm:flex-row sm:flex-wrap sm:items-center sm:px-6">
           {category ? <input type="hidden" name="category" value={category} /> : null}
           <label htmlFor="catalog-search" className="sr-only">
             Search products
@@ -97,6 +98,7 @@ export default async function CatalogPage({ searchParams }: { searchParams: Prom
           <div className="flex gap-2">
             <button type="submit" className={buttonClasses("primary")}>
               Search
+              <FilterPending />
             </button>
             {filtered ? (
               <Link href="/catalog" className={buttonClasses("ghost")}>
@@ -105,7 +107,7 @@ export default async function CatalogPage({ searchParams }: { searchParams: Prom
               </Link>
             ) : null}
           </div>
-        </form>
+        </FilterForm>
         <nav aria-label="Categories" className="flex gap-1 overflow-x-auto px-4 py-3 sm:flex-wrap sm:px-6">
           {CATEGORY_TABS.map((tab) => {
             const active = tab.value === category;

@@ -5,6 +5,7 @@ import { Badge } from "@/components/ui/badge";
 import { buttonClasses } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
+import { FilterForm, FilterPending } from "@/components/ui/filter-form";
 import { LinkPending } from "@/components/ui/link-pending";
 import { Money } from "@/components/ui/money";
 import { PageHeader } from "@/components/ui/page-header";
@@ -55,7 +56,7 @@ export default async function AdminProductsPage({ searchParams }: { searchParams
         }
       />
       <Card>
-        <form method="get" action="/admin/products" role="search" className="flex flex-col gap-2 border-b border-slate-100 px-4 py-4 sm:flex-row sm:flex-wrap sm:px-6">
+        <FilterForm action="/admin/products" role="search" className="flex flex-col gap-2 border-b border-slate-100 px-4 py-4 sm:flex-row sm:flex-wrap sm:px-6">
           <label htmlFor="product-search" className="sr-only">
             Search products
           </label>
@@ -74,6 +75,7 @@ export default async function AdminProductsPage({ searchParams }: { searchParams
           <div className="flex gap-2">
             <button type="submit" className={buttonClasses("primary")}>
               Search
+              <FilterPending />
             </button>
             {q || category ? (
               <Link href="/admin/products" className={buttonClasses("ghost")}>
@@ -82,7 +84,7 @@ export default async function AdminProductsPage({ searchParams }: { searchParams
               </Link>
             ) : null}
           </div>
-        </form>
+        </FilterForm>
         {page.data.length === 0 ? (
           <EmptyState title={q ? `No product matches “${q}”` : "No products"}>Search matches part of a name, group or sku.</EmptyState>
         ) : (

@@ -2,21 +2,32 @@
 
 /* eslint-disable @next/next/no-html-link-for-pages -- as in not-found.tsx: next/link here would weigh on every page */
 import { BrandMark } from "@/components/panel/brand-mark";
-import { FailureMessage, type FailureProps } from "@/components/errors/failure-message";
+import { Button } from "@/components/ui/button";
 
 /**
  * A page, or the panel's frame, that failed to render: most often the database not answering, which
  * the frame needs for the signed-in user. The panel's look and a retry, where Next's own page was a
- * line of bare text. No global-error.tsx beside it: the root layout reads nothing that could fail,
- * and one would add a kilobyte to every page.
+ * line of bare text. Neither a global-error.tsx nor a (panel)/error.tsx beside it: the root layout
+ * reads nothing that could fail, and each would add a kilobyte to every page.
+ *
+ * A page only reads, so the failure itself moved no money; but an order or payment just confirmed may
+ * have gone through before the next page failed, and sending it again before looking would pay twice.
  */
-export default function AppError(props: FailureProps) {
+export default function AppError({ error, retry }: { error: Error & { digest?: string }; retry: () => void }) {
   return (
-    <main className="flex min-h-screen flex-col items-center justify-center px-4 py-10">
+    <main className="flex min-h-screen flex-col items-center justify-center px-4 py-10 text-center">
       <a href="/" className="mb-8 flex items-center gap-2 rounded-md text-slate-900">
         <BrandMark />
       </a>
-      <FailureMessage {...props} />
+      <h1 className="text-2xl font-semibold tracking-tight text-slate-900">Something went wrong</h1>
+      <p className="mt-2 max-w-md text-sm text-slate-600">
+        This page could not be loaded. It was not something you did; try again in a moment. If you had just confirmed an order or a payment, look
+        for it under Orders or Balance before you send it again.
+      </p>
+      <Button variant="primary" className="mt-6" onClick={() => retry()}>
+        Try again
+      </Button>
+      {error.digest ? <p className="mt-4 text-xs text-slate-500">Reference for support: {error.digest}</p> : null}
     </main>
   );
 }

@@ -22,15 +22,16 @@ export const resourceId = (example: string) =>
     .regex(/^[A-Za-z0-9_-]{1,64}$/, "Not a valid id.")
     .meta({ example });
 
+const NOT_A_CURSOR = "Not a cursor of this list: pass the next_cursor of the page before.";
+
 /**
  * ?limit= (1..100, default 50) and ?cursor= on every list. A list ordered by id takes as its cursor
- * only an id of its own kind, so a cursor from another list, or none at all, is refused rather than
- * read as the end of the list.
+ * only an id of its own kind, and one ordered by another key (the catalog, by sku) only a value of
+ * that key's pattern, so a cursor from another list, or none at all, is refused rather than read as
+ * the end of the list or as a place in it.
  */
-export function paginationQuery(idPrefix?: IdPrefix) {
-  const cursor = idPrefix
-    ? z.string().refine((text) => isIdOf(idPrefix, text), "Not a cursor of this list: pass the next_cursor of the page before.")
-    : z.string().max(64);
+export function paginationQuery(cursorOf: IdPrefix | RegExp) {
+  const cursor = typeof cursorOf === "string" ? z.string().refine((text) => isIdOf(cursorOf, text), NOT_A_CURSOR) : z.string().regex(cursorOf, NOT_A_CURSOR);
   return z.strictObject({
     limit: z.coerce.number().int().min(1).max(100).default(50),
     cursor: cursor.optional(),

@@ -43,10 +43,13 @@ const positiveMoney = z.string().transform((text, ctx) => {
   return micros;
 });
 
+/** A sku: what an admin may name a product, and so what the catalog's cursor (the last sku of a page) can be. */
+export const SKU_PATTERN = /^[a-z0-9][a-z0-9-]{2,79}$/;
+
 /** What an admin edits on a product. */
 export const productInputSchema = z
   .strictObject({
-    sku: z.string().regex(/^[a-z0-9][a-z0-9-]{2,79}$/, "Use 3–80 lowercase letters, digits and dashes."),
+    sku: z.string().regex(SKU_PATTERN, "Use 3–80 lowercase letters, digits and dashes."),
     category: z.enum(PRODUCT_CATEGORIES),
     name: requiredText(120),
     group: requiredText(80),

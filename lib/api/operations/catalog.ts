@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { productFieldSchema, productSchema } from "@/lib/catalog/serialize";
+import { SKU_PATTERN } from "@/lib/catalog/product-input";
 import { PRODUCT_CATEGORIES } from "@/lib/db/schema";
 import { listResponse, moneyString, paginationQuery } from "../common-schemas";
 import { defineOperation } from "../operation";
@@ -33,7 +34,7 @@ export const listCatalog = defineOperation({
   path: "/api/v2/catalog",
   category: "catalog_read",
   auth: "reseller",
-  query: paginationQuery().extend({
+  query: paginationQuery(SKU_PATTERN).extend({
     category: z.enum(PRODUCT_CATEGORIES).optional(),
     group: text(100).optional().meta({ description: "The game, brand or service, exactly as in `Product.group`.", example: "Mobile Legends" }),
     region: regionQuery.optional(),

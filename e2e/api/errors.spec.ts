@@ -221,6 +221,21 @@ test.describe("error bodies", () => {
     expect(page.headers()["location"]).toBe("/orders");
   });
 
+  test("an API path with doubled slashes (a base URL ending in / joined to /order) is served, not redirected", async ({ request, fixtures }) => {
+    const headers = { "X-API-Key": fixtures.alice.apiKey };
+    const noRedirect = { maxRedirects: 0 };
+    const balance = await request.get("/api/v2//balance", { headers, ...noRedirect });
+    expect(balance.status()).toBe(200);
+    expect(balance.headers()["x-request-id"]).toMatch(/^[0-9a-f-]{36}$/);
+    expect(await balance.json()).toMatchObject({ currency: "USD" });
+    const order = await request.post("/api//v2//order", { headers, data: { sku: "", quantity: 1 }, ...noRedirect });
+    expect(order.status()).toBe(400);
+    expect((await order.json()).error.details.issues).toContainEqual({ path: "sku", message: expect.any(String) });
+    const unknown = await request.get("/api/v2//nothing-here", noRedirect);
+    expect(unknown.status()).toBe(404);
+    expect((await unknown.json()).error.code).toBe("not_found");
+  });
+
   test("a page path with a malformed escape is 400, not a server error", async ({ request }) => {
     const response = await request.get("/orders/%E0%A4%A");
     expect(response.status()).toBe(400);

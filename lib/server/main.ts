@@ -20,7 +20,7 @@ import { loadApiRoutes } from "./api-routes";
 import { keepNativeDate } from "./native-date";
 import { buildIsStale } from "./build-freshness";
 import { answerClientError } from "./client-error";
-import { dropApiTrailingSlash } from "./api-trailing-slash";
+import { tidyApiSlashes } from "./api-slashes";
 import { answerHealth } from "./health";
 import { drainServer } from "./drain";
 import { refuseMalformedPath } from "./malformed-path";
@@ -71,7 +71,7 @@ async function main() {
   const server = createServer((req, res) => {
     req.headers[CLIENT_IP_HEADER] = resolveClientIp(req.socket.remoteAddress, req.headers["x-forwarded-for"], cfg.TRUST_PROXY);
     dropUntrustedForwarding(req.headers, cfg.TRUST_PROXY);
-    dropApiTrailingSlash(req);
+    tidyApiSlashes(req);
     if (answerHealth(req, res, health) || refuseMalformedPath(req, res) || dispatchApiRequest(apiRoutes, req, res)) return;
     void handle(req, res);
   });

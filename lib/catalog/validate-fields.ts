@@ -1,6 +1,7 @@
 import type { Product } from "@/lib/db/schema";
 import type { ValidationIssue } from "@/lib/errors/app-error";
 import { characterCount } from "@/lib/text/characters";
+import { hasHiddenCharacterInMessage, hasVisibleCharacter } from "@/lib/text/hidden-characters";
 import { patternError } from "./describe-pattern";
 
 /**
@@ -16,15 +17,21 @@ export function validateOrderFields(product: Product, fields: Record<string, unk
   }
   for (const field of product.fields) {
     const raw = fields[field.name];
-    if (raw === undefined || raw === null || raw === "") {
-      if (field.required) issues.push({ path: `fields.${field.name}`, message: `${field.label} is required.` });
-      continue;
-    }
-    if (typeof raw !== "string" && typeof raw !== "number") {
+    if (raw !== undefined && raw !== null && typeof raw !== "string" && typeof raw !== "number") {
       issues.push({ path: `fields.${field.name}`, message: `${field.label} must be a string.` });
       continue;
     }
-    const value = String(raw).trim();
+    const value = raw === undefined || raw === null ? "" : String(raw).trim();
+    // A value that shows nothing (spaces, a zero-width space) is one left out: an order must not be paid for with it.
+    if (!hasVisibleCharacter(value)) {
+      if (field.required) issues.push({ path: `fields.${field.name}`, message: `${field.label} is required.` });
+      continue;
+    }
+    // As in a chat message (the free-text fields are several lines): line breaks and tabs are text, other controls are not.
+    if (hasHiddenCharacterInMessage(value)) {
+      issues.push({ path: `fields.${field.name}`, message: `${field.label} must not contain control characters or direction overrides.` });
+      continue;
+    }
     if (characterCount(value) > 256) {
       issues.push({ path: `fields.${field.name}`, message: `${field.label} is too long.` });
       continue;

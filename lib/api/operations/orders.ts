@@ -27,7 +27,12 @@ export const orderRequestSchema = z
     fields: z
       .record(z.string().max(64), z.union([z.string().max(256), z.number()]))
       .default({})
-      .meta({ description: "What the product's `fields` ask for, by name (e.g. `player_id`, `zone_id`, `login`, `username`, `friend_link`).", example: {} }),
+      .meta({
+        description:
+          "What the product's `fields` ask for, by name (e.g. `player_id`, `zone_id`, `login`, `username`, `friend_link`). Values are trimmed; " +
+          "one that shows nothing (only spaces) counts as left out, and control characters other than line breaks and tabs, or direction overrides, are refused.",
+        example: {},
+      }),
     reference: orderReferenceSchema
       .nullish()
       .meta({

@@ -2,13 +2,15 @@ import { ZodError, type z } from "zod";
 import { AppError, validationError, type ValidationIssue } from "@/lib/errors/app-error";
 import { answerHeaders, answerResponse, type ApiAnswer } from "./answer";
 
+/** The issues zod raises for a field that is absent, by the kind of schema: a type, one of a list, a choice of types. */
+const ABSENCE_CODES = new Set(["invalid_type", "invalid_value", "invalid_union"]);
+
 /**
- * zod's message for a missing field is "Invalid input: expected string, received undefined", which
- * reads like a wrong type; an integrator who left the field out is told it is required. Messages a
- * schema sets itself take precedence over this map.
+ * zod's messages for a missing field ("Invalid input: expected string, received undefined", "Invalid
+ * option: expected one of ...", "Invalid input") read like a wrong value; an integrator who left the
+ * field out is told it is required. Messages a schema sets itself take precedence over this map.
  */
-export const apiIssueMessages: z.core.$ZodErrorMap = (issue) =>
-  issue.code === "invalid_type" && issue.input === undefined ? "Required." : undefined;
+export const apiIssueMessages: z.core.$ZodErrorMap = (issue) => (ABSENCE_CODES.has(issue.code ?? "") && issue.input === undefined ? "Required." : undefined);
 
 export function zodIssuesToValidation(error: ZodError, root?: string): ValidationIssue[] {
   return error.issues.flatMap((issue) => {

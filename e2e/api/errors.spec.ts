@@ -150,6 +150,15 @@ test.describe("error bodies", () => {
     expect((await (await request.get("/api/v2/balance", { headers: buyer })).json()).balance).toBe(before);
   });
 
+  test("a query parameter given twice is 400 saying so, even when each value would do", async ({ request, fixtures }) => {
+    const headers = { "X-API-Key": fixtures.alice.apiKey };
+    for (const query of ["limit=1&limit=2", "type=order&type=topup", "limit=5&type=order&limit=5"]) {
+      const response = await request.get(`/api/v2/transactions?${query}`, { headers });
+      expect(response.status(), query).toBe(400);
+      expect((await response.json()).error.details.issues, query).toEqual([{ path: `query.${query.split("=")[0]}`, message: "Given more than once: send each parameter once." }]);
+    }
+  });
+
   test("a cursor that is not one of the list's is 400, not an empty page", async ({ request, fixtures }) => {
     const headers = { "X-API-Key": fixtures.alice.apiKey };
     for (const cursor of ["not-a-cursor", "ord_01M87M5WSDH1B9XQ7KG92KC87C", "txn_%27%3Bdrop"]) {

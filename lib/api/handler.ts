@@ -3,7 +3,7 @@ import { z } from "zod";
 import { RefusedCaller } from "@/lib/auth/refused-caller";
 import { config } from "@/lib/config/env";
 import { database as processDatabase, type Db } from "@/lib/db/client";
-import { AppError, validationError } from "@/lib/errors/app-error";
+import { AppError, validationError, type ValidationIssue } from "@/lib/errors/app-error";
 import { clientIpOf } from "@/lib/http/client-ip";
 import { checkApiRateLimit, peekApiRateLimit, untouchedBudget } from "@/lib/ratelimit/limiter";
 import type { RateCategory } from "@/lib/ratelimit/categories";
@@ -114,18 +114,21 @@ function parseWith<T extends z.ZodType>(schema: T, value: unknown, root: string)
 }
 
 /**
- * A parameter given twice arrives as an array, so a scalar schema refuses it instead of silently taking
- * one. A percent escape that is not UTF-8 is refused too: decoding would turn it into U+FFFD, and a
- * filter would then match what the caller never sent.
+ * A parameter given twice is refused, even when each value would do: no operation takes a list that way,
+ * and taking one of them would be a guess. A percent escape that is not UTF-8 is refused too: decoding
+ * would turn it into U+FFFD, and a filter would then match what the caller never sent.
  */
-function queryObject(url: URL): Record<string, string | string[]> {
+function queryObject(url: URL): Record<string, string> {
   const params = url.searchParams;
-  const out: Record<string, string | string[]> = {};
+  const out: Record<string, string> = {};
+  const repeated: ValidationIssue[] = [];
   for (const key of new Set(params.keys())) {
     const values = params.getAll(key);
     if ((key + values.join("")).includes("\uFFFD")) assertUtf8Query(url.search, key);
-    out[key] = values.length === 1 ? values[0] : values;
+    if (values.length > 1) repeated.push({ path: `query.${key}`, message: "Given more than once: send each parameter once." });
+    out[key] = values[0];
   }
+  if (repeated.length) throw validationError(repeated);
   return out;
 }
 

@@ -22,6 +22,7 @@ export const resourceId = (example: string) =>
     .regex(/^[A-Za-z0-9_-]{1,64}$/, "Not a valid id.")
     .meta({ example });
 
+const LIMIT_MESSAGE = "Must be a whole number from 1 to 100.";
 const NOT_A_CURSOR = "Not a cursor of this list: pass the next_cursor of the page before.";
 
 /**
@@ -33,8 +34,14 @@ const NOT_A_CURSOR = "Not a cursor of this list: pass the next_cursor of the pag
 export function paginationQuery(cursorOf: IdPrefix | RegExp) {
   const cursor = typeof cursorOf === "string" ? z.string().refine((text) => isIdOf(cursorOf, text), NOT_A_CURSOR) : z.string().regex(cursorOf, NOT_A_CURSOR);
   return z.strictObject({
-    limit: z.coerce.number().int().min(1).max(100).default(50),
-    cursor: cursor.optional(),
+    limit: z.coerce
+      .number({ error: LIMIT_MESSAGE })
+      .int(LIMIT_MESSAGE)
+      .min(1, LIMIT_MESSAGE)
+      .max(100, LIMIT_MESSAGE)
+      .default(50)
+      .meta({ description: "How many items a page holds, 1 to 100." }),
+    cursor: cursor.optional().meta({ description: "The `next_cursor` of the page before; leave it out for the first page." }),
   });
 }
 

@@ -14,6 +14,18 @@ import { defineOperation } from "../operation";
 const TAG = "Orders";
 const CHAT_TAG = "Order chat";
 
+const FIELD_NUMBER_MESSAGE = "A number here must be a whole number of at most 15 digits; send other values as a string.";
+const MAX_FIELD_NUMBER = 999_999_999_999_999;
+
+/**
+ * A field's value as a JSON number, which is turned into its digits. Only whole numbers of up to 15
+ * digits are taken: JSON carries those exactly, while 123456789012345678 parses as 123456789012345680
+ * and 12.50 as 12.5, so their digits would name another recipient than the one sent.
+ */
+const fieldNumber = z
+  .number({ error: FIELD_NUMBER_MESSAGE })
+  .refine((value) => Number.isInteger(value) && Math.abs(value) <= MAX_FIELD_NUMBER, FIELD_NUMBER_MESSAGE);
+
 export const orderRequestSchema = z
   .strictObject({
     sku: z.string().trim().min(1).max(100).meta({ example: "giftcard-steam-us-20" }),
@@ -25,11 +37,11 @@ export const orderRequestSchema = z
       .default(1)
       .meta({ description: "How many; the product's `min_quantity`..`max_quantity` applies." }),
     fields: z
-      .record(z.string().max(64), z.union([z.string().max(256), z.number()]))
+      .record(z.string().max(64), z.union([z.string().max(256), fieldNumber]))
       .default({})
       .meta({
         description:
-          "What the product's `fields` ask for, by name (e.g. `player_id`, `zone_id`, `login`, `username`, `friend_link`). Values are trimmed; " +
+          "What the product's `fields` ask for, by name (e.g. `player_id`, `zone_id`, `login`, `username`, `friend_link`), as strings or as whole JSON numbers of at most 15 digits. Values are trimmed; " +
           "one that shows nothing (only spaces) counts as left out, and control characters other than line breaks and tabs, or direction overrides, are refused.",
         example: {},
       }),

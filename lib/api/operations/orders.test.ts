@@ -1,0 +1,19 @@
+import { describe, expect, it } from "vitest";
+import { orderRequestSchema } from "./orders";
+
+const fieldIssues = (value: unknown) => orderRequestSchema.safeParse({ sku: "platformtopup-wallet-10", fields: { login: value } }).error?.issues.map((issue) => issue.message);
+
+describe("an order's field given as a JSON number", () => {
+  it("is taken when the number is exactly the digits sent", () => {
+    for (const value of [123456, 999_999_999_999_999, "123456789012345678"]) {
+      expect(fieldIssues(value), String(value)).toBeUndefined();
+    }
+  });
+
+  it("is refused when JSON cannot carry it exactly, rather than ordering for another recipient", () => {
+    // 123456789012345678 parses as 123456789012345680; 12.50 as 12.5.
+    for (const value of [123456789012345678, 9007199254740991, 1e21, 12.5]) {
+      expect(fieldIssues(value), String(value)).toEqual(["A number here must be a whole number of at most 15 digits; send other values as a string."]);
+    }
+  });
+});

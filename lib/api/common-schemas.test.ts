@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { formatMoney } from "@/lib/money/money";
-import { moneyString, paginationQuery } from "./common-schemas";
+import { filterTime, moneyString, paginationQuery } from "./common-schemas";
 
 describe("the documented money string", () => {
   it("takes what formatMoney writes, across the digits that can end it", () => {
@@ -29,5 +29,26 @@ describe("?limit=", () => {
     for (const limit of ["abc", "", "0", "101", "2.5", "-1", "Infinity"]) {
       expect(query.safeParse({ limit }).error?.issues.map((issue) => issue.message), limit).toEqual(["Must be a whole number from 1 to 100."]);
     }
+  });
+});
+
+describe("a time filter", () => {
+  it("takes ISO 8601 with Z or an offset", () => {
+    for (const text of ["2026-11-01T00:00:00Z", "2026-11-01T00:00:00.123Z", "2026-11-01T00:00:00+05:00", "0001-01-01T00:00:00Z"]) {
+      expect(filterTime.safeParse(text).success, text).toBe(true);
+    }
+  });
+
+  it("refuses anything else with one message saying what it takes, and how to send an offset's + in a query", () => {
+    // "+05:00" unencoded in a query arrives as " 05:00".
+    for (const text of ["2026-11-01T00:00:00 05:00", "2026-11-01T00:00:00", "2026-11-01", "yesterday"]) {
+      expect(filterTime.safeParse(text).error?.issues.map((issue) => issue.message), text).toEqual([
+        "Must be an ISO 8601 time with Z or an offset, such as 2026-11-01T00:00:00Z; send an offset's + as %2B.",
+      ]);
+    }
+  });
+
+  it("refuses the year 0, which Postgres has not", () => {
+    expect(filterTime.safeParse("0000-12-31T00:00:00Z").error?.issues.map((issue) => issue.message)).toEqual(["Must be in the year 1 or later."]);
   });
 });

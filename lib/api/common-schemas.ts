@@ -9,8 +9,14 @@ export const moneyString = z
 
 export const timestampString = z.iso.datetime().meta({ example: "2026-11-21T10:15:30.123Z" });
 
-/** A time to filter by: ISO 8601 with any offset, from the year 1 in UTC on, since Postgres has no year 0. */
-export const filterTime = z.iso.datetime({ offset: true }).refine((text) => new Date(text).getUTCFullYear() >= 1, "Must be in the year 1 or later.");
+/**
+ * A time to filter by: ISO 8601 with any offset, from the year 1 in UTC on, since Postgres has no year 0.
+ * A text that is no time stops at the first check, whose message names the usual slip (an offset's +
+ * unencoded in a query arrives as a space); the year check would only add a false second issue.
+ */
+export const filterTime = z.iso
+  .datetime({ offset: true, abort: true, error: "Must be an ISO 8601 time with Z or an offset, such as 2026-11-01T00:00:00Z; send an offset's + as %2B." })
+  .refine((text) => new Date(text).getUTCFullYear() >= 1, "Must be in the year 1 or later.");
 
 /**
  * A resource id in a path: ids are prefixed ULIDs, so anything else (a NUL byte, a quote, 500

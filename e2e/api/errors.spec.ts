@@ -1,3 +1,4 @@
+import { gzipSync } from "node:zlib";
 import { expect, test } from "../support/test";
 
 const NO_LEAK = /\bat .+:\d+|node_modules|SELECT |Error:/;
@@ -10,6 +11,15 @@ test.describe("error bodies", () => {
     });
     expect(response.status()).toBe(400);
     expect((await response.json()).error).toMatchObject({ code: "invalid_json", retryable: false });
+  });
+
+  test("a compressed body is 400 invalid_json saying to send it uncompressed, not 'not valid UTF-8', and never read as if plain", async ({ request, fixtures }) => {
+    const headers = { "X-API-Key": fixtures.alice.apiKey, "Content-Type": "application/json", "Content-Encoding": "gzip" };
+    for (const data of [gzipSync('{"enabled": false}'), Buffer.from('{"enabled": false}')]) {
+      const response = await request.post("/api/v2/subscription/auto-renew", { headers, data });
+      expect(response.status()).toBe(400);
+      expect((await response.json()).error).toMatchObject({ code: "invalid_json", message: "Send the body uncompressed: a Content-Encoding (here gzip) is not taken." });
+    }
   });
 
   test("an unknown field is 400 validation_error naming it", async ({ request, fixtures }) => {

@@ -155,6 +155,11 @@ function assertUtf8Query(search: string, key: string): void {
 const utf8 = new TextDecoder("utf-8", { fatal: true });
 
 async function readJsonBody(request: ApiRequest): Promise<unknown> {
+  // Bodies are read as sent: a gzipped one would be reported as "not UTF-8", and a plain one labelled gzip read as if it were not.
+  const coding = request.headers.get("content-encoding")?.trim();
+  if (coding && coding.toLowerCase() !== "identity") {
+    throw new AppError("invalid_json", `Send the body uncompressed: a Content-Encoding (here ${coding}) is not taken.`);
+  }
   const declared = Number(request.headers.get("content-length") ?? "0");
   if (declared > MAX_BODY_BYTES) throw new AppError("payload_too_large", `The body is over ${MAX_BODY_BYTES / 1024} KiB.`);
   const bytes = new Uint8Array(await request.arrayBuffer());

@@ -484,7 +484,7 @@ function infoDescription(operations: Operation[]): string {
     "",
     "## Conventions",
     "",
-    "- JSON in, JSON out, UTF-8. Unknown fields in a request body, and query parameters an operation does not take, are rejected (`400 validation_error`). Bodies are limited to 64 KiB.",
+    "- JSON in, JSON out, UTF-8. Unknown fields in a request body, and query parameters an operation does not take, are rejected (`400 validation_error`). Bodies are limited to 64 KiB and taken uncompressed (a `Content-Encoding` is `400 invalid_json`); a query parameter given twice is `400 validation_error`.",
     "- Every response carries `X-Request-Id`.",
     '- Money is a JSON **string** holding a decimal number of US dollars (USDT counts 1:1), never a float: 2 to 6 fraction digits (`"12.50"`, `"100.000437"`).',
     "- Timestamps are ISO 8601 UTC with milliseconds: `2026-11-21T10:15:30.123Z`.",

@@ -61,6 +61,23 @@ test.describe("error bodies", () => {
     expect((await response.json()).error.details.issues).toEqual([{ path: "fields.player_id", message: "Must not contain a NUL character." }]);
   });
 
+  test("a __proto__ key is an unknown field like any other, in the body or in its fields, never silently dropped", async ({ request, fixtures }) => {
+    const order = (body: string) =>
+      request.post("/api/v2/order", { headers: { "X-API-Key": fixtures.dave.apiKey, "Content-Type": "application/json" }, data: Buffer.from(body) });
+    for (const [body, path] of [
+      ['{"sku":"giftcard-steam-us-20","fields":{"__proto__":"x"}}', "fields.__proto__"],
+      ['{"sku":"giftcard-steam-us-20","fields":{"__proto__":{"player_id":"123456"}}}', "fields.__proto__"],
+      ['{"__proto__":{"quantity":2},"sku":"giftcard-steam-us-20"}', "__proto__"],
+    ]) {
+      const response = await order(body);
+      expect(response.status(), body).toBe(400);
+      expect((await response.json()).error.details.issues, body).toEqual([{ path, message: "Unknown field." }]);
+    }
+    const query = await request.get("/api/v2/balance?__proto__=1", { headers: { "X-API-Key": fixtures.dave.apiKey } });
+    expect(query.status()).toBe(400);
+    expect((await query.json()).error.details.issues).toEqual([{ path: "query.__proto__", message: "Unknown field." }]);
+  });
+
   test("a lone surrogate escape in a body is 400 validation_error, never a database error; a pair is text", async ({ request, fixtures }) => {
     const order = (details: string) =>
       request.post("/api/v2/order", {

@@ -78,7 +78,7 @@ function textFault(text: string): string | null {
 
 /**
  * Text that Postgres cannot store (textFault) anywhere in the input is refused up front, as is input
- * nested deeper than MAX_INPUT_DEPTH. Returns where the fault is, relative to `value` (a NUL in
+ * nested deeper than MAX_INPUT_DEPTH and a `__proto__` key. Returns where the fault is, relative to `value` (a NUL in
  * a key points at the object holding it); the path is only built once one is found, since every
  * call's input is searched.
  */
@@ -91,6 +91,8 @@ function findFault(value: unknown, depth = 0): InputFault | null {
     if (depth === MAX_INPUT_DEPTH) return { at: [], message: `Must not be nested more than ${MAX_INPUT_DEPTH} levels deep.` };
     for (const key in value) {
       if (!Object.hasOwn(value, key)) continue;
+      // zod drops it from a record without a word (assigning it would set a prototype), so it is refused here as the unknown field it is.
+      if (key === "__proto__") return { at: [key], message: "Unknown field." };
       const keyFault = textFault(key);
       if (keyFault) return { at: [], message: keyFault };
       const found = findFault((value as Record<string, unknown>)[key], depth + 1);
@@ -120,7 +122,8 @@ function parseWith<T extends z.ZodType>(schema: T, value: unknown, root: string)
  */
 function queryObject(url: URL): Record<string, string> {
   const params = url.searchParams;
-  const out: Record<string, string> = {};
+  // Without a prototype, so that a parameter named __proto__ is one, and refused as unknown.
+  const out: Record<string, string> = Object.create(null);
   const repeated: ValidationIssue[] = [];
   for (const key of new Set(params.keys())) {
     const values = params.getAll(key);

@@ -38,8 +38,10 @@ export const webhookDeliverySchema = z
   })
   .meta({ id: "WebhookDelivery" });
 
+// Trimmed: a URL pasted with a space or line break around it is saved, shown and compared as the URL itself.
 const webhookUrl = z
   .string()
+  .trim()
   .min(1, "Enter the URL that receives the events.")
   .max(MAX_OUTBOUND_URL_LENGTH, `At most ${MAX_OUTBOUND_URL_LENGTH} characters.`)
   .meta({ example: "https://shop.example/webhooks/reseller" });

@@ -92,9 +92,14 @@ describe(`manual orders and their chat (${testDriver()})`, () => {
     const user = await resellerWithBalance(database.db, 20_000_000n);
     const { order } = await placeOrder(database.db, { user, sku: "svc", quantity: 1, fields: { details: "x" }, source: "api" });
     await expect(postOrderMessage(database.db, { order, author: "reseller", authorId: user.id, text: "  " })).rejects.toMatchObject({ code: "validation_error" });
-    await expect(postOrderMessage(database.db, { order, author: "reseller", authorId: user.id, text: "\u200b" })).rejects.toMatchObject({ message: "Write a message." });
+    // The issue's message is the same sentence: an integrator shows details.issues to its user as every other refusal's.
+    await expect(postOrderMessage(database.db, { order, author: "reseller", authorId: user.id, text: "\u200b" })).rejects.toMatchObject({
+      message: "Write a message.",
+      details: { issues: [{ path: "text", message: "Write a message." }] },
+    });
     await expect(postOrderMessage(database.db, { order, author: "reseller", authorId: user.id, text: "reads \u202ebackwards" })).rejects.toMatchObject({
       message: "Messages must not contain control characters or direction overrides.",
+      details: { issues: [{ path: "text", message: "Messages must not contain control characters or direction overrides." }] },
     });
     await postOrderMessage(database.db, { order, author: "reseller", authorId: user.id, text: "Two lines:\nשלום 👋" });
     await expect(failManualOrder(database.db, order.id, "")).rejects.toThrow("Give the reseller a reason.");

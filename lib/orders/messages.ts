@@ -32,6 +32,9 @@ export async function pageOrderMessages(db: Db, order: Order, options: { cursor?
   return pageOf(rows, options.limit);
 }
 
+/** A message's text refused: the sentence is the error's message and its issue's, as for every other field. */
+const refusedText = (sentence: string) => new AppError("validation_error", sentence, { issues: [{ path: "text", message: sentence }] });
+
 /** API.md: at most 100 characters; cut where a reader sees a character end, so never inside a surrogate pair. */
 const preview = (text: string) => shortened(text, 100);
 
@@ -45,13 +48,9 @@ export async function postOrderMessage(
 ): Promise<OrderMessage> {
   const text = input.text.trim();
   if (input.order.type !== "manual") throw new AppError("wrong_category", "Only manual orders have a chat.");
-  if (!hasVisibleCharacter(text)) throw new AppError("validation_error", "Write a message.", { issues: [{ path: "text", message: "must not be empty" }] });
-  if (hasHiddenCharacterInMessage(text)) {
-    throw new AppError("validation_error", "Messages must not contain control characters or direction overrides.", { issues: [{ path: "text", message: "holds a hidden character" }] });
-  }
-  if (characterCount(text) > MAX_MESSAGE_LENGTH) {
-    throw new AppError("validation_error", `Messages are at most ${MAX_MESSAGE_LENGTH} characters.`, { issues: [{ path: "text", message: "is too long" }] });
-  }
+  if (!hasVisibleCharacter(text)) throw refusedText("Write a message.");
+  if (hasHiddenCharacterInMessage(text)) throw refusedText("Messages must not contain control characters or direction overrides.");
+  if (characterCount(text) > MAX_MESSAGE_LENGTH) throw refusedText(`Messages are at most ${MAX_MESSAGE_LENGTH} characters.`);
   return db.transaction(async (tx) => {
     // Read with the row shared, so that the order cannot be completed or failed between this check and
     // the message: a message is either in the open chat, or refused.

@@ -20,6 +20,8 @@ test.describe("API authentication", () => {
       expect(body.error.request_id).toBe(response.headers()["x-request-id"]);
       // No caller, so nothing spent: the account-read category's whole budget.
       expect(response.headers()).toMatchObject({ "x-ratelimit-limit": "30", "x-ratelimit-remaining": "30", "x-ratelimit-reset": "0" });
+      // HTTP asks a 401 to name the scheme it takes.
+      expect(response.headers()["www-authenticate"]).toBe('Bearer realm="api"');
     });
   }
 

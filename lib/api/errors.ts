@@ -31,10 +31,16 @@ export function toAppError(error: unknown): { appError: AppError; unexpected: bo
   return { appError: new AppError("internal_error", "Something went wrong on our side. Retry later, quoting the request id."), unexpected: true };
 }
 
+/**
+ * HTTP has a 401 name the scheme that would be taken (RFC 9110, 11.6.1): X-API-Key is no scheme, the
+ * Bearer header is. A client library that waits for the challenge before it sends its token gets one.
+ */
+const AUTH_CHALLENGE = { "WWW-Authenticate": 'Bearer realm="api"' };
+
 export function errorAnswer(appError: AppError, requestId: string, headers: Record<string, string> = {}): ApiAnswer {
   return {
     status: appError.status,
-    headers: answerHeaders(requestId, headers, appError.headers),
+    headers: answerHeaders(requestId, headers, appError.status === 401 ? AUTH_CHALLENGE : {}, appError.headers),
     body: { error: { code: appError.code, message: appError.message, retryable: appError.retryable, request_id: requestId, details: appError.details } },
   };
 }

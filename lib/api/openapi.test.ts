@@ -184,6 +184,15 @@ describe("buildOpenApiDocument", () => {
     expect(doc.components.headers["Retry-After"]).toBeDefined();
   });
 
+  it("gives every 401 the WWW-Authenticate challenge", () => {
+    const refused = allOperations(doc).flatMap((operation) => operation.responses["401"] ?? []);
+    expect(refused.length).toBeGreaterThan(0);
+    for (const response of refused) {
+      expect(response.headers?.["WWW-Authenticate"]).toEqual({ $ref: "#/components/headers/WWW-Authenticate" });
+    }
+    expect(doc.components.headers["WWW-Authenticate"]).toBeDefined();
+  });
+
   it("describes in webhooks every event the app records, and the test event", () => {
     expect(Object.keys(doc.webhooks).sort()).toEqual([...EVENT_TYPES, TEST_EVENT].sort());
     for (const [event, { post }] of Object.entries(doc.webhooks)) {

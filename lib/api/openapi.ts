@@ -438,6 +438,7 @@ function responseHeaders(operation: Operation, status: number): Record<string, O
   const limited = operation.auth === "reseller";
   if (limited) for (const name of RATE_LIMIT_HEADERS) headers[name] = ref(HEADER_PREFIX, name);
   if (status === 429) headers["Retry-After"] = ref(HEADER_PREFIX, "Retry-After");
+  if (status === 401) headers["WWW-Authenticate"] = ref(HEADER_PREFIX, "WWW-Authenticate");
   return headers;
 }
 
@@ -653,6 +654,7 @@ export function buildOpenApiDocument(operations: Operation[], options: BuildOpen
         "X-RateLimit-Remaining": integer("Requests left in the current window of that category."),
         "X-RateLimit-Reset": integer("Seconds until a request of that category is certain to be admitted."),
         "Retry-After": { description: "Whole seconds (at least 1) to wait before retrying.", schema: { type: "integer", minimum: 1 } },
+        "WWW-Authenticate": { description: 'The scheme a key is taken in besides X-API-Key: `Bearer realm="api"`.', schema: { type: "string", enum: ['Bearer realm="api"'] } },
         "Idempotent-Replayed": { description: "`true` when the answer replays the original response to the same Idempotency-Key.", schema: { type: "string", enum: ["true"] } },
       },
       securitySchemes: {

@@ -17,3 +17,10 @@ describe("an order's field given as a JSON number", () => {
     }
   });
 });
+
+describe("an order's field name", () => {
+  it("of over 64 characters is an unknown field, as no product names one so long", () => {
+    const issues = orderRequestSchema.safeParse({ sku: "giftcard-steam-us-20", fields: { ["k".repeat(65)]: "v" } }).error?.issues;
+    expect(issues?.map((issue) => [issue.path.join("."), issue.message])).toEqual([[`fields.${"k".repeat(65)}`, "Unknown field."]]);
+  });
+});

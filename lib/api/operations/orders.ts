@@ -37,7 +37,8 @@ export const orderRequestSchema = z
       .default(1)
       .meta({ description: "How many; the product's `min_quantity`..`max_quantity` applies." }),
     fields: z
-      .record(z.string().max(64), z.union([z.string().max(256), fieldNumber]))
+      // No product names a field of over 64 characters, so such a name is one it does not take.
+      .record(z.string().max(64), z.union([z.string().max(256), fieldNumber]), { error: (issue) => (issue.code === "invalid_key" ? "Unknown field." : undefined) })
       .default({})
       .meta({
         description:

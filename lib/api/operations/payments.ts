@@ -16,7 +16,7 @@ const amountInput = z
     }
     return micros;
   })
-  .meta({ description: "USDT to send (1:1 with USD), as a decimal string with at most 6 fraction digits; within the operator's minimum and maximum.", example: "100" });
+  .meta({ description: "USDT to send (1:1 with USD), as a decimal string with at most 6 fraction digits, or as a whole JSON number; within the operator's minimum and maximum.", example: "100" });
 
 const TOPUP_DESCRIPTION =
   "Creates a USDT (TRC-20) invoice to your own permanent deposit address, open for the operator's PAYMENT_TTL (60 minutes by default). " +

@@ -25,6 +25,13 @@ test.describe("API authentication", () => {
     });
   }
 
+  test("with both headers, X-API-Key is the key and Authorization is left to a gateway in front", async ({ request, fixtures }) => {
+    // Kate's key: alice's account reads are budgeted by the other specs.
+    const response = await request.get("/api/v2/me", { headers: { "X-API-Key": fixtures.kate.apiKey, Authorization: "Basic Z2F0ZXdheTpzZWNyZXQ=" } });
+    expect(response.status()).toBe(200);
+    expect((await response.json()).email).toBe(fixtures.kate.email);
+  });
+
   test("a revoked key gets 401", async ({ request, fixtures }) => {
     const response = await request.get("/api/v2/balance", { headers: { "X-API-Key": fixtures.revokedKey } });
     expect(response.status()).toBe(401);

@@ -480,6 +480,7 @@ function infoDescription(operations: Operation[]): string {
     "## Authentication",
     "",
     "Send an API key as `X-API-Key: rk_live_...` or `Authorization: Bearer rk_live_...`; both surfaces accept both. " +
+      "Where a request carries both headers, `X-API-Key` is the key and the `Authorization` header is not read (a gateway in front may use it for itself). " +
       "No, a malformed or an unknown/revoked key gets `401 unauthenticated`; a blocked reseller `403 account_disabled`; " +
       "a call from outside the key's IP allowlist `403 forbidden`.",
     "",

@@ -2,69 +2,7 @@
 
 import { useState } from "react";
 import { cx } from "@/components/ui/cx";
-
-const NODE = `import { createServer } from "node:http";
-import { createHmac, timingSafeEqual } from "node:crypto";
-
-const secret = process.env.WEBHOOK_SECRET; // whsec_...
-
-createServer((req, res) => {
-  const chunks = [];
-  req.on("data", (chunk) => chunks.push(chunk));
-  req.on("end", () => {
-    const raw = Buffer.concat(chunks); // the raw body: verify before parsing
-    const expected = Buffer.from(
-      "sha256=" + createHmac("sha256", secret).update(raw).digest("hex"),
-    );
-    const given = Buffer.from(String(req.headers["x-webhook-signature"] ?? ""));
-    if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
-      res.writeHead(401).end();
-      return;
-    }
-    const event = JSON.parse(raw.toString("utf8"));
-    // Skip event.event_id if already seen, queue the work, answer fast.
-    res.writeHead(200).end("ok");
-  });
-}).listen(8080);`;
-
-const PHP = `<?php
-$secret = getenv('WEBHOOK_SECRET'); // whsec_...
-$raw = file_get_contents('php://input'); // the raw body: verify before decoding
-
-$expected = 'sha256=' . hash_hmac('sha256', $raw, $secret);
-$given = $_SERVER['HTTP_X_WEBHOOK_SIGNATURE'] ?? '';
-if (!hash_equals($expected, $given)) { // constant-time comparison
-    http_response_code(401);
-    exit;
-}
-
-$event = json_decode($raw, true);
-// Skip $event['event_id'] if already seen, queue the work, answer fast.
-http_response_code(200);
-echo 'ok';`;
-
-const PYTHON = `import hashlib, hmac, os
-from flask import Flask, abort, request
-
-app = Flask(__name__)
-SECRET = os.environ["WEBHOOK_SECRET"].encode()  # whsec_...
-
-@app.post("/webhooks")
-def webhook():
-    raw = request.get_data()  # the raw body: verify before parsing
-    expected = "sha256=" + hmac.new(SECRET, raw, hashlib.sha256).hexdigest()
-    given = request.headers.get("X-Webhook-Signature", "")
-    if not hmac.compare_digest(expected, given):  # constant time
-        abort(401)
-    event = request.get_json()
-    # Skip event["event_id"] if already seen, queue the work, answer fast.
-    return "ok", 200`;
-
-export const RECEIVER_EXAMPLES = [
-  { id: "node", label: "Node.js", code: NODE },
-  { id: "php", label: "PHP", code: PHP },
-  { id: "python", label: "Python", code: PYTHON },
-] as const;
+import { RECEIVER_EXAMPLES } from "@/lib/webhooks/receiver-examples";
 
 /** A receiver that checks the signature over the raw body in constant time, in three languages. */
 export function ReceiverExamples() {

@@ -3,7 +3,8 @@
  * X-Webhook-Signature over the raw body in constant time.
  */
 
-const NODE = `import { createServer } from "node:http";
+const NODE = `// Try it: WEBHOOK_SECRET=whsec_... node receiver.mjs (it listens on $PORT, else 8080)
+import { createServer } from "node:http";
 import { createHmac, timingSafeEqual } from "node:crypto";
 
 const secret = process.env.WEBHOOK_SECRET; // whsec_...
@@ -25,9 +26,10 @@ createServer((req, res) => {
     // Skip event.event_id if already seen, queue the work, answer fast.
     res.writeHead(200).end("ok");
   });
-}).listen(8080);`;
+}).listen(process.env.PORT ?? 8080);`;
 
 const PHP = `<?php
+// Try it: WEBHOOK_SECRET=whsec_... php -S 0.0.0.0:8080 receiver.php
 $secret = getenv('WEBHOOK_SECRET'); // whsec_...
 $raw = file_get_contents('php://input'); // the raw body: verify before decoding
 
@@ -43,7 +45,8 @@ $event = json_decode($raw, true);
 http_response_code(200);
 echo 'ok';`;
 
-const PYTHON = `import hashlib, hmac, os
+const PYTHON = `# Try it: WEBHOOK_SECRET=whsec_... flask --app receiver run --host 0.0.0.0 --port 8080
+import hashlib, hmac, os
 from flask import Flask, abort, request
 
 app = Flask(__name__)

@@ -1,4 +1,6 @@
+import { errorAnswer } from "@/lib/api/errors";
 import type { OpenApiDocument, OpenApiOperation } from "@/lib/api/openapi";
+import { insufficientBalance } from "@/lib/ledger/post-entry";
 import { InlineCode } from "./inline-code";
 import { operationAnchor } from "./operation-section";
 
@@ -7,15 +9,8 @@ const P = "text-sm leading-relaxed text-zinc-700 dark:text-zinc-300";
 const TH = "px-3 py-2 text-left text-xs font-semibold uppercase tracking-wide text-zinc-500 dark:text-zinc-400";
 const TD = "px-3 py-2 align-top";
 
-const ERROR_EXAMPLE = `{
-  "error": {
-    "code": "insufficient_balance",
-    "message": "Balance 3.00 is below the order total 5.00.",
-    "retryable": false,
-    "request_id": "6f1c2b3a-4d5e-4f60-8a7b-9c0d1e2f3a4b",
-    "details": {}
-  }
-}`;
+/** A real error body (the order endpoints' own refusal), so its message and details are the server's. */
+const ERROR_EXAMPLE = JSON.stringify(errorAnswer(insufficientBalance(3_000_000n, 5_000_000n), "6f1c2b3a-4d5e-4f60-8a7b-9c0d1e2f3a4b").body, null, 2);
 
 function Bullets({ items }: { items: string[] }) {
   return (

@@ -55,9 +55,9 @@ SECRET = os.environ["WEBHOOK_SECRET"].encode()  # whsec_...
 @app.post("/webhooks")
 def webhook():
     raw = request.get_data()  # the raw body: verify before parsing
-    expected = "sha256=" + hmac.new(SECRET, raw, hashlib.sha256).hexdigest()
-    given = request.headers.get("X-Webhook-Signature", "")
-    if not hmac.compare_digest(expected, given):  # constant time
+    expected = ("sha256=" + hmac.new(SECRET, raw, hashlib.sha256).hexdigest()).encode()
+    given = request.headers.get("X-Webhook-Signature", "").encode()
+    if not hmac.compare_digest(expected, given):  # constant time, on bytes: a str with non-ASCII raises
         abort(401)
     event = request.get_json()
     # Skip event["event_id"] if already seen, queue the work, answer fast.

@@ -184,6 +184,15 @@ describe("buildOpenApiDocument", () => {
     expect(doc.components.headers["Retry-After"]).toBeDefined();
   });
 
+  it("shows a refusal's example with the message and details the server answers it with", () => {
+    const examples = (status: string) => findOperation(doc, "createOrder").responses[status].content!["application/json"].examples!;
+    expect(examples("402").insufficient_balance.value).toMatchObject({
+      error: { code: "insufficient_balance", message: "Balance 3.00 is below the amount 5.00.", details: { balance: "3.00", required: "5.00" } },
+    });
+    expect(examples("422").out_of_stock.value).toMatchObject({ error: { retryable: true, details: { sku: "giftcard-steam-us-20", available: 1 } } });
+    expect(examples("409").duplicate_reference.value).toMatchObject({ error: { details: { order_id: expect.stringMatching(/^ord_/) } } });
+  });
+
   it("gives every 401 the WWW-Authenticate challenge", () => {
     const refused = allOperations(doc).flatMap((operation) => operation.responses["401"] ?? []);
     expect(refused.length).toBeGreaterThan(0);

@@ -1,5 +1,7 @@
 import { z } from "zod";
 import { AppError, errorStatus, type ErrorCode } from "@/lib/errors/app-error";
+import { insufficientBalance } from "@/lib/ledger/post-entry";
+import { duplicateReference, idempotencyConflict, orderClosed, outOfStock, productUnavailable, wrongCategory } from "@/lib/orders/refusals";
 import { RATE_CATEGORIES, type RateCategory } from "@/lib/ratelimit/categories";
 import { WEBHOOK_ANSWERS, WEBHOOK_DELIVERY_NOTES, WEBHOOK_EVENTS, WEBHOOK_EVENT_NAMES, webhookEnvelopeSchema } from "@/lib/webhooks/payloads";
 import { webhookHeadersSchema } from "@/lib/webhooks/signature";
@@ -137,19 +139,19 @@ export const ERROR_CODE_NOTES: Record<ErrorCode, string> = {
   validation_error: "the body, query or path fails its schema; `details.issues` lists `{path, message}`",
   invalid_json: "the body is not JSON",
   unauthenticated: "no, malformed, unknown or revoked API key",
-  insufficient_balance: "the balance does not cover the charge",
+  insufficient_balance: "the balance does not cover the charge; `details.balance` and `details.required` give both amounts",
   account_disabled: "the reseller is blocked",
   forbidden: "not allowed, e.g. a call from outside the key's IP allowlist",
   not_found: "unknown id, or one that belongs to another reseller",
   method_not_allowed: "the path does not take this method",
-  idempotency_conflict: "the same `Idempotency-Key` was used with a different body, or on an endpoint that sells other categories",
+  idempotency_conflict: "the same `Idempotency-Key` was used with a different body, or on an endpoint that sells other categories; `details.order_id` names the order it made",
   duplicate_reference: "the `reference` is already used by another order; `details.order_id` names it",
-  order_closed: "the order is completed or failed, so its chat is read-only",
+  order_closed: "the order is completed or failed, so its chat is read-only; `details.status` says which",
   payload_too_large: "the body is over 64 KiB",
   headers_too_large: "the request's headers are over 16 KB; answered before the operation is known",
-  out_of_stock: "the product is out of stock (retryable)",
+  out_of_stock: "the product is out of stock (retryable); `details.available` is how many codes are",
   product_unavailable: "the product cannot be sold now",
-  wrong_category: "the sku belongs to another category than this endpoint sells",
+  wrong_category: "the sku belongs to another category than this endpoint sells; `details.category` names its own",
   invalid_player: "the player / account id was rejected",
   invalid_recipient: "the recipient was rejected",
   rate_limited: "the operation's rate-limit category is exhausted; `Retry-After` says when to retry",
@@ -176,7 +178,19 @@ const IDEMPOTENCY_KEY_PARAMETER: OpenApiParameter = {
 const SUCCESS_DESCRIPTIONS: Record<number, string> = { 200: "OK", 201: "Created", 202: "Accepted", 204: "No content" };
 
 const EXAMPLE_REQUEST_ID = "6f1c2b3a-4d5e-4f60-8a7b-9c0d1e2f3a4b";
+const EXAMPLE_ORDER_ID = "ord_01JD8X3Q5N7R9T1V3W5Y7Z9B1C";
+const EXAMPLE_SKU = "giftcard-steam-us-20";
 
+/** The refusals whose answers carry details, made by the functions that make them for real: their examples show what a client reads. */
+const EXAMPLE_REFUSALS: Partial<Record<ErrorCode, AppError>> = {
+  insufficient_balance: insufficientBalance(3_000_000n, 5_000_000n),
+  idempotency_conflict: idempotencyConflict(EXAMPLE_ORDER_ID),
+  duplicate_reference: duplicateReference("shop-order-8812", EXAMPLE_ORDER_ID),
+  order_closed: orderClosed(EXAMPLE_ORDER_ID, "completed"),
+  out_of_stock: outOfStock(EXAMPLE_SKU, 2, 1),
+  product_unavailable: productUnavailable(EXAMPLE_SKU),
+  wrong_category: wrongCategory(EXAMPLE_SKU, "giftcard", "topup"),
+};
 // ---------------------------------------------------------------------------------------------------
 // JSON Schema conversion and the components registry
 
@@ -384,12 +398,13 @@ function firstPropertyPath(registry: ComponentRegistry, schemas: Array<[string, 
 }
 
 function errorExample(code: ErrorCode, operation: Operation, fieldPath: string): OpenApiExample {
-  const appError = new AppError(code, "");
-  let details: Record<string, unknown> = {};
+  const refusal = EXAMPLE_REFUSALS[code];
+  const appError = refusal ?? new AppError(code, "");
+  let details: Record<string, unknown> = refusal?.details ?? {};
   if (code === "validation_error") details = { issues: [{ path: fieldPath, message: "Invalid input" }] };
   if (code === "rate_limited") details = { category: operation.category, retry_after: 12 };
   const note = ERROR_CODE_NOTES[code].replace(/`/g, "");
-  const message = code === "validation_error" ? `${fieldPath}: Invalid input.` : note.charAt(0).toUpperCase() + note.slice(1) + ".";
+  const message = refusal ? refusal.message : code === "validation_error" ? `${fieldPath}: Invalid input.` : note.charAt(0).toUpperCase() + note.slice(1) + ".";
   return {
     summary: code,
     value: {

@@ -3,6 +3,7 @@ import type { DbOrTx } from "@/lib/db/client";
 import { products, type Product, type ProductCategory } from "@/lib/db/schema";
 import { AppError } from "@/lib/errors/app-error";
 import { supplierFor } from "@/lib/fulfilment/supplier";
+import { productUnavailable } from "@/lib/orders/refusals";
 import { findProduct } from "./get-product";
 import { validateOrderFields } from "./validate-fields";
 
@@ -22,7 +23,7 @@ async function productToCheck(db: DbOrTx, input: CheckRecipientInput): Promise<P
   let product: Product | null;
   if (input.sku !== undefined) {
     product = await findProduct(db, input.sku);
-    if (!product || !product.enabled) throw new AppError("product_unavailable", `No product with the sku ${input.sku} is on sale.`, { sku: input.sku });
+    if (!product || !product.enabled) throw productUnavailable(input.sku);
   } else {
     if (!input.category) throw new Error("checkRecipient needs a sku or a category");
     [product] = await db

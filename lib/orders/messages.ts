@@ -5,6 +5,7 @@ import { AppError } from "@/lib/errors/app-error";
 import { recordEvent } from "@/lib/events/record-event";
 import { newId } from "@/lib/ids/ids";
 import { pageOf, type Page } from "@/lib/db/page";
+import { orderClosed } from "./refusals";
 import { characterCount, shortened } from "@/lib/text/characters";
 import { hasHiddenCharacterInMessage, hasVisibleCharacter } from "@/lib/text/hidden-characters";
 
@@ -55,7 +56,7 @@ export async function postOrderMessage(
     // Read with the row shared, so that the order cannot be completed or failed between this check and
     // the message: a message is either in the open chat, or refused.
     const [current] = await tx.select({ status: orders.status }).from(orders).where(eq(orders.id, input.order.id)).for("share");
-    if (current?.status !== "processing") throw new AppError("order_closed", "This order is closed; its chat is read-only.", { order_id: input.order.id, status: current?.status ?? null });
+    if (current?.status !== "processing") throw orderClosed(input.order.id, current?.status ?? null);
     const [message] = await tx
       .insert(orderMessages)
       .values({ id: newId("msg"), orderId: input.order.id, author: input.author, authorId: input.authorId, text })

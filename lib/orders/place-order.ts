@@ -8,12 +8,13 @@ import { config } from "@/lib/config/env";
 import type { Db, Tx } from "@/lib/db/client";
 import { preparedQuery } from "@/lib/db/prepared";
 import { idempotencyKeys, orders, tariffs, users, type Order, type OrderSource, type ProductCategory, type User } from "@/lib/db/schema";
-import { AppError, notFound, validationError } from "@/lib/errors/app-error";
+import { notFound, validationError } from "@/lib/errors/app-error";
 import { newId } from "@/lib/ids/ids";
 import { enqueueJob } from "@/lib/jobs/queue";
 import { insufficientBalance, postLedgerEntry } from "@/lib/ledger/post-entry";
 import { uniqueViolation } from "./errors";
 import { FULFIL_JOB } from "./fulfil-order";
+import { duplicateReference, idempotencyConflict, productUnavailable, wrongCategory } from "./refusals";
 import { deliverStock } from "./stock-delivery";
 import { completeOrder } from "./transitions";
 import { recordOrderCreated } from "./order-events";
@@ -32,8 +33,6 @@ export interface PlaceOrderInput {
 }
 
 export const IDEMPOTENCY_WINDOW_MS = 24 * 3600 * 1000;
-const IDEMPOTENCY_CONFLICT =
-  "This Idempotency-Key was already used with a different request: another body, or an endpoint that sells other categories.";
 
 /** The request as an integrator sees it: field values as text (123 and "123" are one request) and the endpoint's categories. */
 function requestHash(input: PlaceOrderInput): string {
@@ -65,7 +64,7 @@ async function claimIdempotencyKey(tx: Tx, userId: string, key: string, hash: st
     return null;
   }
   if (existing.requestHash !== hash) {
-    throw new AppError("idempotency_conflict", IDEMPOTENCY_CONFLICT, { order_id: existing.orderId });
+    throw idempotencyConflict(existing.orderId);
   }
   return existing.orderId;
 }
@@ -134,9 +133,9 @@ export async function placeOrder(db: Db, input: PlaceOrderInput): Promise<{ orde
         }
       }
       const product = await findProduct(tx, input.sku);
-      if (!product || !product.enabled) throw new AppError("product_unavailable", `No product with the sku ${input.sku} is on sale.`, { sku: input.sku });
+      if (!product || !product.enabled) throw productUnavailable(input.sku);
       if (input.categories && !input.categories.includes(product.category)) {
-        throw new AppError("wrong_category", `${input.sku} is a ${product.category} product; this endpoint sells ${input.categories.join(", ")}.`, { sku: input.sku, category: product.category });
+        throw wrongCategory(input.sku, product.category, input.categories.join(", "));
       }
       if (!Number.isInteger(input.quantity) || input.quantity < product.minQuantity || input.quantity > product.maxQuantity) {
         throw validationError([{ path: "quantity", message: `Must be a whole number from ${product.minQuantity} to ${product.maxQuantity}.` }]);
@@ -201,8 +200,4 @@ export async function placeOrder(db: Db, input: PlaceOrderInput): Promise<{ orde
     }
     throw error;
   }
-}
-
-function duplicateReference(reference: string, orderId: string | null) {
-  return new AppError("duplicate_reference", `The reference ${reference} is already used by order ${orderId}.`, { order_id: orderId });
 }

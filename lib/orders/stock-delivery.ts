@@ -2,7 +2,7 @@ import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { Tx } from "@/lib/db/client";
 import { preparedQuery, setPlaceholder } from "@/lib/db/prepared";
 import { stockCodes, type StoredDelivery } from "@/lib/db/schema";
-import { AppError } from "@/lib/errors/app-error";
+import { outOfStock } from "./refusals";
 
 /**
  * Claims the oldest free codes of a sku for an order and stamps them delivered, in one statement. SKIP
@@ -32,7 +32,7 @@ export const claimCodes = preparedQuery((db) => {
 export async function deliverStock(tx: Tx, sku: string, quantity: number, orderId: string): Promise<StoredDelivery> {
   const claimed = await claimCodes(tx).execute({ sku, quantity, orderId });
   if (claimed.length < quantity) {
-    throw new AppError("out_of_stock", `Only ${claimed.length} of ${quantity} codes are in stock for ${sku}.`, { sku, available: claimed.length });
+    throw outOfStock(sku, quantity, claimed.length);
   }
   claimed.sort((a, b) => (a.id < b.id ? -1 : 1));
   return { items: claimed.map(({ codeEncrypted, pinEncrypted, serial }) => ({ codeEncrypted, pinEncrypted, serial })), note: null };

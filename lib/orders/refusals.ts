@@ -1,0 +1,34 @@
+import { AppError } from "@/lib/errors/app-error";
+
+/*
+ * The refusals of an order and its chat, with the details a client reads: made here, so that the
+ * code that refuses and the API document's examples of each refusal say the same thing.
+ */
+
+export function productUnavailable(sku: string): AppError {
+  return new AppError("product_unavailable", `No product with the sku ${sku} is on sale.`, { sku });
+}
+
+export function wrongCategory(sku: string, category: string, sold: string): AppError {
+  return new AppError("wrong_category", `${sku} is a ${category} product; this endpoint sells ${sold}.`, { sku, category });
+}
+
+export function outOfStock(sku: string, quantity: number, available: number): AppError {
+  return new AppError("out_of_stock", `Only ${available} of ${quantity} codes are in stock for ${sku}.`, { sku, available });
+}
+
+export function idempotencyConflict(orderId: string): AppError {
+  return new AppError(
+    "idempotency_conflict",
+    "This Idempotency-Key was already used with a different request: another body, or an endpoint that sells other categories.",
+    { order_id: orderId },
+  );
+}
+
+export function duplicateReference(reference: string, orderId: string | null): AppError {
+  return new AppError("duplicate_reference", `The reference ${reference} is already used by order ${orderId}.`, { order_id: orderId });
+}
+
+export function orderClosed(orderId: string, status: string | null): AppError {
+  return new AppError("order_closed", "This order is closed; its chat is read-only.", { order_id: orderId, status });
+}

@@ -76,16 +76,19 @@ interface Running {
   url: string;
   child: ChildProcess;
   dir: string;
+  /** What it printed so far. */
+  output(): string;
 }
 
 /** Starts the example and resolves once it accepts connections; fails with its output if it exits or never listens. */
-async function run(code: string, runner: Runner): Promise<Running> {
+async function run(code: string, runner: Runner, secret: string | null = SECRET): Promise<Running> {
   const dir = mkdtempSync(path.join(tmpdir(), "receiver-example-"));
   writeFileSync(path.join(dir, runner.file), code);
   const port = await freePort();
   const [command, ...args] = runner.command(port);
-  const child = spawn(command, args, { cwd: dir, env: { ...process.env, WEBHOOK_SECRET: SECRET, PORT: String(port) }, stdio: ["ignore", "pipe", "pipe"] });
-  const running = { url: `http://127.0.0.1:${port}/webhooks`, child, dir };
+  const { WEBHOOK_SECRET: _unset, ...env } = process.env;
+  const child = spawn(command, args, { cwd: dir, env: { ...env, ...(secret ? { WEBHOOK_SECRET: secret } : {}), PORT: String(port) }, stdio: ["ignore", "pipe", "pipe"] });
+  const running = { url: `http://127.0.0.1:${port}/webhooks`, child, dir, output: () => output };
   let output = "";
   child.stdout!.on("data", (chunk: Buffer) => (output += chunk));
   child.stderr!.on("data", (chunk: Buffer) => (output += chunk));
@@ -178,4 +181,36 @@ describe.each(RECEIVER_EXAMPLES.map((example) => ({ ...example, runner: runnerOf
       expect((await postSignedAs(receiver!.url, genuine, genuine.body, forged)).status, String(forged)).toBe(401);
     }
   });
+});
+
+/** Started without WEBHOOK_SECRET, each example says which variable to set: at start, or (PHP, which runs per request) in its answer. */
+describe("a receiver example started without WEBHOOK_SECRET", () => {
+  const runners = Object.fromEntries(RECEIVER_EXAMPLES.map((example) => [example.id, { code: example.code, runner: runnerOf(example.id, example.code) }]));
+  const runnable = (id: ExampleId) => runners[id].runner.available || Boolean(process.env.CI);
+  const MISSING = /WEBHOOK_SECRET/;
+
+  for (const id of ["node", "python"] as const) {
+    it.runIf(runnable(id))(`${id}: stops at start, naming the variable`, async () => {
+      const error = await run(runners[id].code, runners[id].runner, null).then(
+        async (running) => {
+          await stop(running);
+          return null;
+        },
+        (refused: Error) => refused,
+      );
+      expect(error?.message).toMatch(/exited/);
+      expect(error?.message).toMatch(MISSING);
+    }, 15_000);
+  }
+
+  it.runIf(runnable("php"))("php: answers 500 naming the variable, rather than 401 to every delivery", async () => {
+    const receiver = await run(runners.php.code, runners.php.runner, null);
+    try {
+      const result = await sendWebhookRequest({ ...chatEvent(), url: receiver.url }, SEND);
+      expect(result.status).toBe(500);
+      expect(result.responseBody).toMatch(MISSING);
+    } finally {
+      await stop(receiver);
+    }
+  }, 15_000);
 });

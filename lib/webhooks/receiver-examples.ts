@@ -1,6 +1,7 @@
 /*
  * The receiver examples the webhooks page shows, which integrators copy as they are: each checks
- * X-Webhook-Signature over the raw body in constant time.
+ * X-Webhook-Signature over the raw body in constant time, and says so when WEBHOOK_SECRET is not set
+ * (Node's crashed at its first delivery, PHP's refused every one without a word).
  */
 
 const NODE = `// Try it: WEBHOOK_SECRET=whsec_... node receiver.mjs (it listens on $PORT, else 8080)
@@ -8,6 +9,7 @@ import { createServer } from "node:http";
 import { createHmac, timingSafeEqual } from "node:crypto";
 
 const secret = process.env.WEBHOOK_SECRET; // whsec_...
+if (!secret) throw new Error("Set WEBHOOK_SECRET to your webhook's signing secret (whsec_...).");
 
 createServer((req, res) => {
   const chunks = [];
@@ -31,6 +33,10 @@ createServer((req, res) => {
 const PHP = `<?php
 // Try it: WEBHOOK_SECRET=whsec_... php -S 0.0.0.0:8080 receiver.php
 $secret = getenv('WEBHOOK_SECRET'); // whsec_...
+if (!$secret) {
+    http_response_code(500);
+    exit("Set WEBHOOK_SECRET to your webhook's signing secret (whsec_...).");
+}
 $raw = file_get_contents('php://input'); // the raw body: verify before decoding
 
 $expected = 'sha256=' . hash_hmac('sha256', $raw, $secret);

@@ -1,7 +1,6 @@
 "use client";
 
-/* eslint-disable @next/next/no-html-link-for-pages -- as in not-found.tsx: next/link here would weigh on every page */
-import { BrandMark } from "@/components/panel/brand-mark";
+import { StandalonePage } from "@/components/panel/standalone-page";
 import { Button } from "@/components/ui/button";
 
 /**
@@ -15,11 +14,7 @@ import { Button } from "@/components/ui/button";
  */
 export default function AppError({ error, retry }: { error: Error & { digest?: string }; retry: () => void }) {
   return (
-    <main className="flex min-h-screen flex-col items-center justify-center px-4 py-10 text-center">
-      <a href="/" className="mb-8 flex items-center gap-2 rounded-md text-slate-900">
-        <BrandMark />
-      </a>
-      <h1 className="text-2xl font-semibold tracking-tight text-slate-900">Something went wrong</h1>
+    <StandalonePage title="Something went wrong">
       <p className="mt-2 max-w-md text-sm text-slate-600">
         This page could not be loaded. It was not something you did; try again in a moment. If you had just confirmed an order or a payment, look
         for it under Orders or Balance before you send it again.
@@ -28,6 +23,6 @@ export default function AppError({ error, retry }: { error: Error & { digest?: s
         Try again
       </Button>
       {error.digest ? <p className="mt-4 text-xs text-slate-500">Reference for support: {error.digest}</p> : null}
-    </main>
+    </StandalonePage>
   );
 }

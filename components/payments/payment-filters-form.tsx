@@ -1,10 +1,10 @@
 import Link from "next/link";
 import { buttonClasses } from "@/components/ui/button";
+import { filterControlClasses } from "@/components/ui/field";
 import { FilterForm, FilterPending } from "@/components/ui/filter-form";
 import { LinkPending } from "@/components/ui/link-pending";
 
-const control =
-  "mt-1 block h-9 w-full rounded-lg border-0 bg-white px-3 py-2 text-sm text-slate-900 shadow-sm ring-1 ring-slate-300 ring-inset placeholder:text-slate-400 focus:ring-2 focus:ring-brand-500 focus:outline-none";
+const control = filterControlClasses("mt-1");
 
 /** The GET form filtering the admin's invoices or transfers by status and reseller email; the values go to the URL. */
 export function PaymentFiltersForm({

@@ -1,11 +1,18 @@
 import type { InputHTMLAttributes, ReactNode, TextareaHTMLAttributes } from "react";
 import { cx } from "./cx";
 
+// 16px below sm: iOS Safari zooms into a focused control whose text is smaller, and stays zoomed after.
 const control =
-  "block w-full rounded-lg border-0 bg-white px-3 py-2 text-sm text-slate-900 shadow-sm ring-1 ring-inset placeholder:text-slate-400 focus:ring-2 focus:ring-inset focus:outline-none";
+  "block w-full rounded-lg border-0 bg-white px-3 py-2 text-base text-slate-900 shadow-sm ring-1 ring-inset placeholder:text-slate-400 focus:ring-2 focus:ring-inset focus:outline-none sm:text-sm";
 
-function controlClasses(invalid: boolean) {
-  return cx(control, invalid ? "ring-red-400 focus:ring-red-500" : "ring-slate-300 focus:ring-brand-500");
+/** The look of every text input, select and textarea; `extra` adds width, margin and the like. */
+export function controlClasses(invalid = false, extra?: string) {
+  return cx(control, invalid ? "ring-red-400 focus:ring-red-500" : "ring-slate-300 focus:ring-brand-500", extra);
+}
+
+/** A control in a filter bar: one fixed height, so that searches, selects and date pickers line up. */
+export function filterControlClasses(extra?: string) {
+  return controlClasses(false, cx("h-10 sm:h-9", extra));
 }
 
 interface FieldFrame {

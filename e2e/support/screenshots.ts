@@ -17,6 +17,23 @@ async function accessibilityViolations(page: Page): Promise<string[]> {
   return violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`);
 }
 
+/**
+ * The shown text inputs, selects and textareas whose text is smaller than 16 px, as `id or name: size`.
+ * iOS Safari zooms into such a control when it takes the focus and leaves the page zoomed.
+ */
+async function controlsThatZoomOnFocus(page: Page): Promise<string[]> {
+  return page
+    .locator("input, select, textarea")
+    .evaluateAll((controls) =>
+      controls
+        .filter((control) => !(control instanceof HTMLInputElement) || !["hidden", "checkbox", "radio", "file", "range", "color", "submit", "button", "reset", "image"].includes(control.type))
+        .filter((control) => control.checkVisibility())
+        .map((control) => ({ control, size: parseFloat(getComputedStyle(control).fontSize) }))
+        .filter(({ size }) => size < 16)
+        .map(({ control, size }) => `${control.id || control.getAttribute("name")}: ${size}px`),
+    );
+}
+
 /** A desktop and the narrowest common phone. */
 export const VIEWPORTS = [
   { name: "desktop", width: 1280, height: 860 },
@@ -29,6 +46,7 @@ async function shootAt(page: Page, name: string, viewport: (typeof VIEWPORTS)[nu
   expect(overflow, `${name} at ${viewport.name} overflows horizontally`).toBeLessThanOrEqual(0);
   // Text too faint to read, a control without a name, a region the keyboard cannot scroll.
   expect(await accessibilityViolations(page), `${name} at ${viewport.name} fails WCAG 2.1 AA`).toEqual([]);
+  if (viewport.name === "phone") expect(await controlsThatZoomOnFocus(page), `${name} at phone size has controls iOS zooms into`).toEqual([]);
   await page.screenshot({ path: `screenshots/${name}-${viewport.name}.png`, fullPage: true });
 }
 

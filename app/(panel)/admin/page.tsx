@@ -5,6 +5,7 @@ import { Badge } from "@/components/ui/badge";
 import { buttonClasses } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
+import { controlClasses } from "@/components/ui/field";
 import { FilterForm, FilterPending } from "@/components/ui/filter-form";
 import { LinkPending } from "@/components/ui/link-pending";
 import { Money } from "@/components/ui/money";
@@ -51,7 +52,7 @@ export default async function AdminResellersPage({ searchParams }: { searchParam
             type="search"
             defaultValue={q}
             placeholder="Search by email or name"
-            className="block w-full rounded-lg border-0 px-3 py-2 text-sm shadow-sm ring-1 ring-slate-300 ring-inset placeholder:text-slate-400 focus:ring-2 focus:ring-brand-500 focus:outline-none sm:max-w-sm"
+            className={controlClasses(false, "sm:max-w-sm")}
           />
           <div className="flex gap-2">
             <button type="submit" className={buttonClasses("primary")}>

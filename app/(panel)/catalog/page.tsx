@@ -6,6 +6,7 @@ import { buttonClasses } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { cx } from "@/components/ui/cx";
 import { EmptyState } from "@/components/ui/empty-state";
+import { filterControlClasses } from "@/components/ui/field";
 import { FilterForm, FilterPending } from "@/components/ui/filter-form";
 import { LinkPending } from "@/components/ui/link-pending";
 import { PageHeader } from "@/components/ui/page-header";
@@ -77,7 +78,7 @@ export default async function CatalogPage({ searchParams }: { searchParams: Prom
             type="search"
             defaultValue={q}
             placeholder="Search by name, game or sku"
-            className="block h-9 w-full rounded-lg border-0 bg-white px-3 py-2 text-sm shadow-sm ring-1 ring-slate-300 ring-inset placeholder:text-slate-400 focus:ring-2 focus:ring-brand-500 focus:outline-none sm:max-w-xs"
+            className={filterControlClasses("sm:max-w-xs")}
           />
           <label htmlFor="catalog-region" className="sr-only">
             Region
@@ -86,7 +87,7 @@ export default async function CatalogPage({ searchParams }: { searchParams: Prom
             id="catalog-region"
             name="region"
             defaultValue={region ?? ""}
-            className="block h-9 w-full rounded-lg border-0 bg-white px-3 py-2 text-sm shadow-sm ring-1 ring-slate-300 ring-inset focus:ring-2 focus:ring-brand-500 focus:outline-none sm:w-44"
+            className={filterControlClasses("sm:w-44")}
           >
             <option value="">All regions</option>
             {regions.map((r) => (

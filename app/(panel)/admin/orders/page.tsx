@@ -7,6 +7,7 @@ import { Card } from "@/components/ui/card";
 import { CursorPager } from "@/components/ui/cursor-pager";
 import { cx } from "@/components/ui/cx";
 import { EmptyState } from "@/components/ui/empty-state";
+import { filterControlClasses } from "@/components/ui/field";
 import { LinkPending } from "@/components/ui/link-pending";
 import { PageHeader } from "@/components/ui/page-header";
 import { findUserByEmail, findUserById } from "@/lib/accounts/get-user";
@@ -20,8 +21,6 @@ import { searchParam } from "@/lib/panel/search-param";
 export const metadata: Metadata = { title: "Orders" };
 
 const PAGE_SIZE = 25;
-const emailControl =
-  "block h-9 w-full rounded-lg border-0 bg-white px-3 py-2 text-sm text-slate-900 shadow-sm ring-1 ring-slate-300 ring-inset placeholder:text-slate-400 focus:ring-2 focus:ring-brand-500 focus:outline-none";
 
 export default async function AdminOrdersPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   await requireAdmin();
@@ -79,7 +78,7 @@ export default async function AdminOrdersPage({ searchParams }: { searchParams: 
                 <label htmlFor="filter-email" className="block text-xs font-medium text-slate-500">
                   Reseller email
                 </label>
-                <input id="filter-email" name="email" type="search" defaultValue={email} placeholder="reseller@example.com" className={`mt-1 ${emailControl}`} />
+                <input id="filter-email" name="email" type="search" defaultValue={email} placeholder="reseller@example.com" className={filterControlClasses("mt-1")} />
               </div>
             }
           />

@@ -5,6 +5,7 @@ import { Badge } from "@/components/ui/badge";
 import { buttonClasses } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
+import { filterControlClasses } from "@/components/ui/field";
 import { FilterForm, FilterPending } from "@/components/ui/filter-form";
 import { LinkPending } from "@/components/ui/link-pending";
 import { Money } from "@/components/ui/money";
@@ -23,8 +24,6 @@ import { EnableToggle } from "./enable-toggle";
 export const metadata: Metadata = { title: "Products" };
 
 const PAGE_SIZE = 100;
-const control =
-  "block h-9 w-full rounded-lg border-0 bg-white px-3 py-2 text-sm shadow-sm ring-1 ring-slate-300 ring-inset placeholder:text-slate-400 focus:ring-2 focus:ring-brand-500 focus:outline-none";
 
 function hrefFor(params: { q?: string; category?: string; cursor?: string }): string {
   const query = new URLSearchParams();
@@ -60,11 +59,11 @@ export default async function AdminProductsPage({ searchParams }: { searchParams
           <label htmlFor="product-search" className="sr-only">
             Search products
           </label>
-          <input id="product-search" name="q" type="search" defaultValue={q} placeholder="Search by name, group or sku" className={`${control} sm:max-w-xs`} />
+          <input id="product-search" name="q" type="search" defaultValue={q} placeholder="Search by name, group or sku" className={filterControlClasses("sm:max-w-xs")} />
           <label htmlFor="product-category-filter" className="sr-only">
             Category
           </label>
-          <select id="product-category-filter" name="category" defaultValue={category ?? ""} className={`${control} sm:w-48`}>
+          <select id="product-category-filter" name="category" defaultValue={category ?? ""} className={filterControlClasses("sm:w-48")}>
             <option value="">All categories</option>
             {CATEGORY_TABS.filter((tab) => tab.value).map((tab) => (
               <option key={tab.value} value={tab.value}>

@@ -4,14 +4,11 @@ import { startTransition, useActionState, useRef, useState, type ChangeEvent, ty
 import { CATEGORY_TABS } from "@/components/catalog/categories";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
-import { TextField } from "@/components/ui/field";
+import { controlClasses, TextField } from "@/components/ui/field";
 import { SubmitButton } from "@/components/ui/submit-button";
 import type { ActionState } from "@/lib/panel/action-state";
 import { createProductAction, updateProductAction } from "./actions";
 import type { ProductFormValues } from "./product-form-values";
-
-const control =
-  "block h-9 w-full rounded-lg border-0 bg-white px-3 py-2 text-sm text-slate-900 shadow-sm ring-1 ring-inset placeholder:text-slate-400 focus:ring-2 focus:ring-inset focus:outline-none";
 
 function Select({ id, label, error, children, ...props }: { id: string; label: string; error?: string; children: ReactNode } & SelectHTMLAttributes<HTMLSelectElement>) {
   return (
@@ -22,7 +19,7 @@ function Select({ id, label, error, children, ...props }: { id: string; label: s
       <select
         id={id}
         aria-invalid={error ? true : undefined}
-        className={`mt-1 ${control} ${error ? "ring-red-400 focus:ring-red-500" : "ring-slate-300 focus:ring-brand-500"}`}
+        className={controlClasses(Boolean(error), "mt-1 h-10 sm:h-9")}
         {...props}
       >
         {children}

@@ -3,6 +3,7 @@
 import { startTransition, useActionState, useState, type FormEvent } from "react";
 import { Alert } from "@/components/ui/alert";
 import { ConfirmButton } from "@/components/ui/confirm-button";
+import { controlClasses } from "@/components/ui/field";
 import type { ActionState } from "@/lib/panel/action-state";
 import { setTierAction } from "./actions";
 
@@ -42,7 +43,7 @@ export function TierForm({ resellerId, email, tier, tiers }: { resellerId: strin
           name="tier"
           value={chosen}
           onChange={(event) => setChosen(event.target.value)}
-          className="mt-1 block w-full rounded-lg border-0 bg-white px-3 py-2 text-sm text-slate-900 shadow-sm ring-1 ring-slate-300 ring-inset focus:ring-2 focus:ring-brand-500 focus:outline-none"
+          className={controlClasses(false, "mt-1")}
         >
           {tiers.map((t) => (
             <option key={t} value={t}>

@@ -1,4 +1,4 @@
-import { screenshotAtBothSizes, visitAndShoot } from "./support/screenshots";
+import { expectAccessible, screenshotAtBothSizes, visitAndShoot } from "./support/screenshots";
 import { expect, test } from "./support/test";
 import { otherSide, signIn } from "./support/sign-in";
 
@@ -61,6 +61,7 @@ test("reseller pages at desktop and phone sizes", async ({ page, fixtures }) => 
   await expect(menu.getByRole("link", { name: "API keys" })).toBeVisible();
   await expect(menu.getByRole("link", { name: "Dashboard" })).toHaveAttribute("aria-current", "page");
   await page.screenshot({ path: "screenshots/phone-menu-open.png" });
+  await expectAccessible(page, "the open phone menu");
   // Escape closes it straight after opening, while the focus is still on the menu button.
   await page.keyboard.press("Escape");
   await expect(menu).toHaveCount(0);

@@ -42,17 +42,18 @@ export default function ApiReferencePage() {
           </a>{" "}
           (OpenAPI 3.1).
         </p>
+        {/* py-0.5 makes each link 24 px tall, WCAG 2.2's least target size: the wrapped rows have no gap between them. */}
         <nav aria-label="Operations" className="flex flex-wrap gap-x-4 gap-y-1 text-sm">
           {byTag.map(({ tag, entries: tagged }) => (
             <span key={tag} className="flex flex-wrap items-center gap-x-2">
-              <a href={`#tag-${tag}`} className="font-medium text-zinc-900 hover:underline dark:text-zinc-100">
+              <a href={`#tag-${tag}`} className="py-0.5 font-medium text-zinc-900 hover:underline dark:text-zinc-100">
                 {tag}:
               </a>
               {tagged.map(({ operation }) => (
                 <a
                   key={operation.operationId}
                   href={`#${operationAnchor(operation.operationId)}`}
-                  className="text-sky-700 underline-offset-2 hover:underline dark:text-sky-400"
+                  className="py-0.5 text-sky-700 underline-offset-2 hover:underline dark:text-sky-400"
                 >
                   {operation.operationId}
                 </a>
@@ -60,11 +61,11 @@ export default function ApiReferencePage() {
             </span>
           ))}
           <span className="flex flex-wrap items-center gap-x-2">
-            <a href="#webhooks" className="font-medium text-zinc-900 hover:underline dark:text-zinc-100">
+            <a href="#webhooks" className="py-0.5 font-medium text-zinc-900 hover:underline dark:text-zinc-100">
               Webhook events:
             </a>
             {Object.keys(document.webhooks).map((event) => (
-              <a key={event} href={`#${webhookAnchor(event)}`} className="text-sky-700 underline-offset-2 hover:underline dark:text-sky-400">
+              <a key={event} href={`#${webhookAnchor(event)}`} className="py-0.5 text-sky-700 underline-offset-2 hover:underline dark:text-sky-400">
                 {event}
               </a>
             ))}

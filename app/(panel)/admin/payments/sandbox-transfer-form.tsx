@@ -108,7 +108,7 @@ export function SandboxTransferForm({ awaiting, unfinal, dust }: { awaiting: Rec
           checked={final}
           disabled={!editable}
           onChange={(event) => setFinal(event.target.checked)}
-          className="mt-0.5 h-4 w-4 rounded border-slate-300 text-brand-600"
+          className="mt-0.5 h-4 w-4 shrink-0 rounded border-slate-300 text-brand-600"
         />
         <span>
           Final at once

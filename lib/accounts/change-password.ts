@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { DbOrTx } from "@/lib/db/client";
 import { users } from "@/lib/db/schema";
+import { countPasswordCheck } from "@/lib/auth/login-attempts";
 import { hashPassword, verifyPassword } from "@/lib/auth/password";
 import { AppError } from "@/lib/errors/app-error";
 import { getUserOrThrow } from "./get-user";
@@ -12,6 +13,8 @@ export async function changePassword(
   input: { userId: string; currentPassword: string; newPassword: string },
 ): Promise<void> {
   const user = await getUserOrThrow(db, input.userId);
+  const refusal = await countPasswordCheck(user.id);
+  if (refusal) throw new AppError("rate_limited", refusal.message, { retry_after: refusal.retryAfterSeconds });
   if (!(await verifyPassword(user.passwordHash, input.currentPassword))) {
     throw new AppError("validation_error", "The current password is wrong.", {
       issues: [{ path: "currentPassword", message: "The current password is wrong." }],

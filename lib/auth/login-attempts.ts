@@ -1,7 +1,10 @@
-import { checkLoginRateLimit } from "@/lib/ratelimit/limiter";
+import { checkLoginRateLimit, checkPasswordCheckRateLimit } from "@/lib/ratelimit/limiter";
+import type { RateLimitResult } from "@/lib/ratelimit/store";
 
 /** Without the attempt counter, guessing would be unlimited; the reseller is told it is not their doing. */
 export const SIGN_IN_PAUSED = "Sign-in is paused for a moment on our side. Try again in a minute.";
+
+const PASSWORD_CHANGE_PAUSED = "Password changes are paused for a moment on our side. Try again in a minute.";
 
 export interface LoginRefusal {
   retryAfterSeconds: number;
@@ -13,12 +16,23 @@ export interface LoginRefusal {
  * attempt is refused before the password is looked at.
  */
 export async function countLoginAttempt(ip: string): Promise<LoginRefusal | null> {
-  const result = await checkLoginRateLimit(ip);
+  return refusalOf(await checkLoginRateLimit(ip), "sign-in attempts", SIGN_IN_PAUSED);
+}
+
+/**
+ * Counts one check of an account's current password (the password change), whatever its outcome;
+ * past 10 in 15 minutes the check is refused before the password is looked at, as a sign-in is.
+ */
+export async function countPasswordCheck(userId: string): Promise<LoginRefusal | null> {
+  return refusalOf(await checkPasswordCheckRateLimit(userId), "password checks", PASSWORD_CHANGE_PAUSED);
+}
+
+function refusalOf(result: RateLimitResult, what: string, paused: string): LoginRefusal | null {
   if (result.allowed) return null;
-  if (result.unavailable) return { retryAfterSeconds: result.retryAfterSeconds, message: SIGN_IN_PAUSED };
+  if (result.unavailable) return { retryAfterSeconds: result.retryAfterSeconds, message: paused };
   const minutes = Math.max(1, Math.ceil(result.retryAfterSeconds / 60));
   return {
     retryAfterSeconds: result.retryAfterSeconds,
-    message: `Too many sign-in attempts. Try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`,
+    message: `Too many ${what}. Try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`,
   };
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from "vitest";
 import { RATE_CATEGORIES } from "./categories";
-import { checkApiRateLimit, checkLoginRateLimit, createRateLimitStore, peekApiRateLimit } from "./limiter";
+import { checkApiRateLimit, checkLoginRateLimit, checkPasswordCheckRateLimit, createRateLimitStore, peekApiRateLimit } from "./limiter";
 import { MemoryRateLimitStore } from "./memory-store";
 import type { RateLimitStore } from "./store";
 
@@ -82,5 +82,21 @@ describe("checkLoginRateLimit", () => {
 describe("createRateLimitStore", () => {
   it("uses memory without a Redis URL", () => {
     expect(createRateLimitStore()).toBeInstanceOf(MemoryRateLimitStore);
+  });
+});
+
+describe("checkPasswordCheckRateLimit", () => {
+  it("allows 10 checks per account, counted apart from the sign-ins of any address, and fails closed", async () => {
+    const store = new MemoryRateLimitStore();
+    for (let i = 0; i < 10; i++) expect((await checkPasswordCheckRateLimit("usr_a", store)).allowed).toBe(true);
+    expect(await checkPasswordCheckRateLimit("usr_a", store)).toMatchObject({ allowed: false, retryAfterSeconds: 900 });
+    expect((await checkPasswordCheckRateLimit("usr_b", store)).allowed).toBe(true);
+    expect((await checkLoginRateLimit("usr_a", store)).allowed).toBe(true);
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    try {
+      expect(await checkPasswordCheckRateLimit("usr_a", broken)).toMatchObject({ allowed: false, unavailable: true });
+    } finally {
+      warn.mockRestore();
+    }
   });
 });

@@ -62,12 +62,24 @@ export function untouchedBudget(category: RateCategory, multiplier = 1): RateLim
  * Login attempts per client IP. Fails closed: without the limiter, password guessing would be
  * unlimited, so refusing logins for a while is the lesser harm.
  */
-export async function checkLoginRateLimit(ip: string, store?: RateLimitStore): Promise<RateLimitResult> {
+export function checkLoginRateLimit(ip: string, store?: RateLimitStore): Promise<RateLimitResult> {
+  return hitFailingClosed(`login:${ip}`, "login", store);
+}
+
+/**
+ * Checks of an account's current password (the password change), per account: whoever holds a copy
+ * of its session cookie asks from any address they like. Fails closed, as the login does.
+ */
+export function checkPasswordCheckRateLimit(userId: string, store?: RateLimitStore): Promise<RateLimitResult> {
+  return hitFailingClosed(`password-check:${userId}`, "password checks", store);
+}
+
+async function hitFailingClosed(key: string, what: string, store?: RateLimitStore): Promise<RateLimitResult> {
   const { limit, windowMs } = LOGIN_LIMIT;
   try {
-    return await (store ?? rateLimitStore()).hit(`login:${ip}`, limit, windowMs);
+    return await (store ?? rateLimitStore()).hit(key, limit, windowMs);
   } catch (error) {
-    console.warn(`rate limit unavailable for login, refusing attempt: ${errorMessage(error)}`);
+    console.warn(`rate limit unavailable for ${what}, refusing attempt: ${errorMessage(error)}`);
     return { allowed: false, limit, remaining: 0, resetSeconds: 60, retryAfterSeconds: 60, unavailable: true };
   }
 }

@@ -91,6 +91,41 @@ test("a new reseller registers and lands on the dashboard", async ({ page }) => 
   await expect(page.getByText("No transactions yet")).toBeVisible();
 });
 
+test("registering is counted per client IP: past 10 in 15 minutes no account is made, and the form says why", async ({ page, browser, baseURL, clientIp }) => {
+  const stamp = `${Date.now()}-${Math.floor(Math.random() * 1e6)}`;
+  await page.goto("/register");
+  await page.getByLabel("Name").fill("Flood Shop");
+  await page.getByLabel("Email").fill(`flood-0-${stamp}@e2e.test`);
+  await page.getByLabel("Password").fill("a-long-enough-password");
+  const sent = page.waitForRequest((request) => request.method() === "POST" && request.headers()["next-action"] !== undefined);
+  await page.getByRole("button", { name: "Create account" }).click();
+  const action = await sent;
+  await expect(page).toHaveURL(/\/dashboard$/);
+
+  // The action is a public POST endpoint: called as a script would, with no page and no sign-in.
+  const register = (n: number) =>
+    page.request.post("/register", {
+      headers: { "Next-Action": action.headers()["next-action"], "Content-Type": "text/plain;charset=UTF-8", Origin: baseURL!, Accept: "text/x-component" },
+      data: JSON.stringify([{ name: "Flood Shop", email: `flood-${n}-${stamp}@e2e.test`, password: "a-long-enough-password" }]),
+    });
+  for (let n = 1; n < 10; n++) expect(await (await register(n)).text()).toContain('"ok":true');
+  expect(await (await register(10)).text()).toMatch(/Too many sign-ups\. Try again in \d+ minutes?\./);
+
+  const sameAddress = await browser.newContext({ baseURL, extraHTTPHeaders: { "X-Forwarded-For": clientIp } });
+  const form = await sameAddress.newPage();
+  await form.goto("/register");
+  await form.getByLabel("Name").fill("Flood Shop");
+  await form.getByLabel("Email").fill(`flood-11-${stamp}@e2e.test`);
+  await form.getByLabel("Password").fill("a-long-enough-password");
+  await form.getByRole("button", { name: "Create account" }).click();
+  await expect(form.locator("form").getByRole("alert")).toHaveText(/Too many sign-ups\. Try again in \d+ minutes?\./);
+  await expect(form).toHaveURL(/\/register$/);
+  await form.goto("/login");
+  await submitLogin(form, `flood-10-${stamp}@e2e.test`, "a-long-enough-password");
+  await expect(form.locator("form").getByRole("alert")).toHaveText("Wrong email or password.");
+  await sameAddress.close();
+});
+
 test("a wrong password is refused with a clear message", async ({ page, fixtures }) => {
   await page.goto("/login");
   const response = await submitLogin(page, fixtures.alice.email, "not-the-password");

@@ -1,10 +1,11 @@
-import { checkLoginRateLimit, checkPasswordCheckRateLimit } from "@/lib/ratelimit/limiter";
+import { checkLoginRateLimit, checkPasswordCheckRateLimit, checkRegistrationRateLimit } from "@/lib/ratelimit/limiter";
 import type { RateLimitResult } from "@/lib/ratelimit/store";
 
 /** Without the attempt counter, guessing would be unlimited; the reseller is told it is not their doing. */
 export const SIGN_IN_PAUSED = "Sign-in is paused for a moment on our side. Try again in a minute.";
 
 const PASSWORD_CHANGE_PAUSED = "Password changes are paused for a moment on our side. Try again in a minute.";
+const SIGN_UP_PAUSED = "Sign-up is paused for a moment on our side. Try again in a minute.";
 
 export interface LoginRefusal {
   retryAfterSeconds: number;
@@ -25,6 +26,11 @@ export async function countLoginAttempt(ip: string): Promise<LoginRefusal | null
  */
 export async function countPasswordCheck(userId: string): Promise<LoginRefusal | null> {
   return refusalOf(await checkPasswordCheckRateLimit(userId), "password checks", PASSWORD_CHANGE_PAUSED);
+}
+
+/** Counts one registration from this client IP, whatever its outcome; past 10 in 15 minutes it is refused before any account is made. */
+export async function countRegistration(ip: string): Promise<LoginRefusal | null> {
+  return refusalOf(await checkRegistrationRateLimit(ip), "sign-ups", SIGN_UP_PAUSED);
 }
 
 function refusalOf(result: RateLimitResult, what: string, paused: string): LoginRefusal | null {

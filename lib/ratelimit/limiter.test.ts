@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from "vitest";
 import { RATE_CATEGORIES } from "./categories";
-import { checkApiRateLimit, checkLoginRateLimit, checkPasswordCheckRateLimit, createRateLimitStore, peekApiRateLimit } from "./limiter";
+import { checkApiRateLimit, checkLoginRateLimit, checkPasswordCheckRateLimit, checkRegistrationRateLimit, createRateLimitStore, peekApiRateLimit } from "./limiter";
 import { MemoryRateLimitStore } from "./memory-store";
 import type { RateLimitStore } from "./store";
 
@@ -95,6 +95,22 @@ describe("checkPasswordCheckRateLimit", () => {
     const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
     try {
       expect(await checkPasswordCheckRateLimit("usr_a", broken)).toMatchObject({ allowed: false, unavailable: true });
+    } finally {
+      warn.mockRestore();
+    }
+  });
+});
+
+describe("checkRegistrationRateLimit", () => {
+  it("allows 10 new accounts per IP, apart from its sign-ins, and fails closed", async () => {
+    const store = new MemoryRateLimitStore();
+    for (let i = 0; i < 10; i++) expect((await checkRegistrationRateLimit("10.0.0.1", store)).allowed).toBe(true);
+    expect(await checkRegistrationRateLimit("10.0.0.1", store)).toMatchObject({ allowed: false, retryAfterSeconds: 900 });
+    expect((await checkRegistrationRateLimit("10.0.0.2", store)).allowed).toBe(true);
+    expect((await checkLoginRateLimit("10.0.0.1", store)).allowed).toBe(true);
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    try {
+      expect(await checkRegistrationRateLimit("10.0.0.1", broken)).toMatchObject({ allowed: false, unavailable: true });
     } finally {
       warn.mockRestore();
     }

@@ -74,6 +74,14 @@ export function checkPasswordCheckRateLimit(userId: string, store?: RateLimitSto
   return hitFailingClosed(`password-check:${userId}`, "password checks", store);
 }
 
+/**
+ * New accounts per client IP. Each costs a password hash and a row, and a script could otherwise make
+ * them without end. Fails closed, as the login does.
+ */
+export function checkRegistrationRateLimit(ip: string, store?: RateLimitStore): Promise<RateLimitResult> {
+  return hitFailingClosed(`register:${ip}`, "registration", store);
+}
+
 async function hitFailingClosed(key: string, what: string, store?: RateLimitStore): Promise<RateLimitResult> {
   const { limit, windowMs } = LOGIN_LIMIT;
   try {

@@ -67,6 +67,21 @@ test.describe("the panel's session cookie on the API", () => {
   });
 });
 
+test.describe("where the sign-in sends the browser", () => {
+  test("only to this site: another site's address, or one that does not parse, sends it to the start page", async ({ request, fixtures, baseURL }) => {
+    const { csrfToken } = await (await request.get("/api/auth/csrf")).json();
+    const signIn = (callbackUrl: string) =>
+      request.post("/api/auth/callback/credentials", { form: { csrfToken, email: fixtures.carol.email, password: fixtures.carol.password, callbackUrl, json: "true" }, maxRedirects: 0 });
+    for (const callbackUrl of ["https://evil.example/take", `${baseURL}.evil.example/`, "http://[::1", "http://host:99999/"]) {
+      const response = await signIn(callbackUrl);
+      expect(response.status(), callbackUrl).toBe(200);
+      expect((await response.json()).url, callbackUrl).toBe(baseURL);
+    }
+    const own = await signIn("/orders");
+    expect((await own.json()).url).toBe(`${baseURL}/orders`);
+  });
+});
+
 test.describe("the panel in another site's frame", () => {
   test("every page, signed in or not, forbids framing, so no site can steer a click on Confirm and pay", async ({ request, fixtures }) => {
     const expectUnframeable = async (path: string) => {

@@ -20,3 +20,16 @@ describe("authOptions().logger", () => {
     expect(error).toHaveBeenCalledWith("[next-auth][error][SIGNIN_OAUTH_ERROR]", cause);
   });
 });
+
+describe("authOptions().callbacks.redirect", () => {
+  const baseUrl = "https://panel.example";
+  const redirect = (url: string) => authOptions().callbacks!.redirect!({ url, baseUrl });
+
+  it("keeps this site's addresses and sends any other home, one that does not parse included", async () => {
+    expect(await redirect("/orders")).toBe("https://panel.example/orders");
+    expect(await redirect("https://panel.example/balance")).toBe("https://panel.example/balance");
+    for (const url of ["https://evil.example/", "https://panel.example.evil.example/", "https://panel.example:99999/", "http://[::1", "javascript:alert(1)"]) {
+      expect(await redirect(url), url).toBe(baseUrl);
+    }
+  });
+});

@@ -61,6 +61,12 @@ export function authOptions(): NextAuthOptions {
       },
     },
     callbacks: {
+      // next-auth's own check parses the address unguarded: one that does not parse (a callbackUrl
+      // anyone can send, or its cookie) answered 500 and logged a stack, where it now goes home.
+      redirect({ url, baseUrl }) {
+        if (url.startsWith("/")) return `${baseUrl}${url}`;
+        return URL.canParse(url) && new URL(url).origin === baseUrl ? url : baseUrl;
+      },
       jwt({ token, user }) {
         if (user) {
           token.uid = user.id;

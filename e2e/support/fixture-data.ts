@@ -54,6 +54,8 @@ export interface Fixtures {
   judy: ResellerFixture;
   /** A Bronze reseller whose tier the admin browser spec sets by hand. */
   kate: ResellerFixture;
+  /** The panel budget spec's reseller (100.00), whose session spends its default budget to the end. */
+  noah: ResellerFixture;
   /** The Postgres server's database, which the outage spec takes away and gives back; absent on the embedded one. */
   databaseUrl?: string;
 }

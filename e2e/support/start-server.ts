@@ -58,7 +58,9 @@ async function prepare(database: Database): Promise<Fixtures> {
   // The USDT top-up specs: leo for the API spec, mia for the browser spec (their balances move by sandbox transfers).
   const leo = await reseller("leo", 0n);
   const mia = await reseller("mia", 0n);
+  const noah = await reseller("noah", 100_000_000n);
   return {
+    noah,
     leo,
     mia,
     admin: { ...DEMO.admin },

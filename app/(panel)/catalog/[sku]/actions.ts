@@ -18,8 +18,10 @@ export type RecipientCheckResult = { valid: true; nickname: string } | { valid: 
 
 /** Asks the supplier whether the recipient (player id, login, username) exists, before any money moves. */
 export async function checkRecipientAction(sku: string, fields: Record<string, string>): Promise<RecipientCheckResult> {
-  await requireReseller();
+  const user = await requireReseller();
   try {
+    // Each check asks the supplier; GET /checkplayerid counts them in the same category.
+    await spendPanelBudget(user.id, "default", "recipient checks");
     const product = typeof sku === "string" ? await findProduct(db(), sku) : null;
     if (!product || !product.enabled) return { valid: false, reason: "This product is not on sale." };
     const field = RECIPIENT_FIELDS.find((name) => product.fields.some((f) => f.name === name));

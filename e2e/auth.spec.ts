@@ -42,6 +42,10 @@ test("a reseller signs in, sees the dashboard with the balance, and signs out", 
   const described = await page.request.get("/api/auth/session", { headers: { cookie: copy } });
   expect(await described.json()).toEqual({});
   expect(described.headers()["set-cookie"]).toMatch(/next-auth\.session-token=;.*(Max-Age=0|Expires=Thu, 01 Jan 1970)/i);
+  // next-auth reads the action from the path's first segment alone: more segments make no other answer.
+  for (const path of ["/api/auth/session/", "/api/auth/session/x", "/api/auth/session/x/y"]) {
+    expect(await (await page.request.get(path, { headers: { cookie: copy } })).json(), path).toEqual({});
+  }
   const elsewhere = await page.context().browser()!.newContext({ baseURL: new URL(page.url()).origin });
   await elsewhere.addCookies(copied);
   const stolen = await elsewhere.newPage();

@@ -65,6 +65,22 @@ test.describe("the panel's session cookie on the API", () => {
       details: { retry_after: retryAfter },
     });
   });
+
+  test("a sign-in attempt is counted whatever follows the credentials callback in its path", async ({ request, fixtures }) => {
+    const { csrfToken } = await (await request.get("/api/auth/csrf")).json();
+    // next-auth reads the action and provider from the first two segments and ignores the rest.
+    const paths = Array.from({ length: 10 }, (_, i) => `/api/auth/callback/credentials/${["x", "", "%2e", "credentials", "a/b"][i % 5]}${i}`);
+    for (const path of paths) {
+      const attempt = await request.post(path, { form: { csrfToken, email: fixtures.kate.email, password: `guess-${path}`, json: "true" }, maxRedirects: 0 });
+      expect(attempt.status(), path).toBe(401);
+    }
+    const refused = await request.post("/api/auth/callback/credentials/again", {
+      form: { csrfToken, email: fixtures.kate.email, password: fixtures.kate.password, json: "true" },
+      maxRedirects: 0,
+    });
+    expect(refused.status()).toBe(429);
+    expect((await refused.json()).error.code).toBe("rate_limited");
+  });
 });
 
 test.describe("where the sign-in sends the browser", () => {

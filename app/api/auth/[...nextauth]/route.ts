@@ -11,10 +11,20 @@ import { clientIpOf } from "@/lib/http/client-ip";
 
 type RouteContext = { params: Promise<{ nextauth: string[] }> };
 
+/**
+ * What next-auth will do with the path: it takes the action and the provider from the first two
+ * segments and ignores any after them, so /session/x is the session and /callback/credentials/x a
+ * sign-in. Matching the whole path instead let such a path past the checks below.
+ */
+async function nextAuthCall(context: RouteContext): Promise<{ action?: string; provider?: string }> {
+  const [action, provider] = (await context.params).nextauth;
+  return { action, provider };
+}
+
 async function nextAuth(request: Request, context: RouteContext): Promise<Response> {
+  const { action } = await nextAuthCall(context);
   const response: Response = await NextAuth(authOptions())(request, context);
-  const { nextauth } = await context.params;
-  return nextauth.join("/") === "session" ? standingSessionOnly(response) : response;
+  return action === "session" ? standingSessionOnly(response) : response;
 }
 
 /**
@@ -33,8 +43,8 @@ async function standingSessionOnly(response: Response): Promise<Response> {
 // POST /api/auth/callback/credentials is a sign-in attempt: it is counted per client IP first.
 // The refusal keeps the shape next-auth's client reads ({ url } carrying ?error=) with a real 429.
 async function POST(request: Request, context: RouteContext) {
-  const { nextauth } = await context.params;
-  if (nextauth.join("/") === "callback/credentials") {
+  const { action, provider } = await nextAuthCall(context);
+  if (action === "callback" && provider === "credentials") {
     const refusal = await countLoginAttempt(clientIpOf(request.headers));
     if (refusal) {
       const url = new URL("/login", request.url);

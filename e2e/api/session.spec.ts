@@ -81,6 +81,14 @@ test.describe("the panel's session cookie on the API", () => {
     expect(refused.status()).toBe(429);
     expect((await refused.json()).error.code).toBe("rate_limited");
   });
+
+  test("next-auth's client log endpoint writes nothing to the server's log for whoever posts to it", async ({ request }) => {
+    for (const path of ["/api/auth/_log", "/api/auth/_log/x"]) {
+      const response = await request.post(path, { data: { level: "error", code: "FORGED]\n[api] 00000000 GET /api/v2/balance: all good", message: "written by anyone" } });
+      expect(response.status(), path).toBe(404);
+      expect((await response.json()).error.code).toBe("not_found");
+    }
+  });
 });
 
 test.describe("where the sign-in sends the browser", () => {

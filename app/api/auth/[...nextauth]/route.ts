@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import NextAuth from "next-auth";
-import { errorAnswer } from "@/lib/api/errors";
+import { errorAnswer, errorResponse } from "@/lib/api/errors";
 import { authOptions } from "@/lib/auth/auth-options";
 import { findStandingUser, panelSessionOf } from "@/lib/auth/ended-sessions";
 import { countLoginAttempt } from "@/lib/auth/login-attempts";
@@ -23,6 +23,11 @@ async function nextAuthCall(context: RouteContext): Promise<{ action?: string; p
 
 async function nextAuth(request: Request, context: RouteContext): Promise<Response> {
   const { action } = await nextAuthCall(context);
+  // next-auth's client logger posts here, and the server logs whatever comes, code and lines as sent:
+  // anyone could write (or forge) lines in the log. The panel reads nothing from it.
+  if (action === "_log") {
+    return errorResponse(new AppError("not_found", `No API endpoint at ${request.method} ${new URL(request.url).pathname}.`), randomUUID());
+  }
   const response: Response = await NextAuth(authOptions())(request, context);
   return action === "session" ? standingSessionOnly(response) : response;
 }

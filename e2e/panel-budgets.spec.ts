@@ -19,7 +19,7 @@ function replay(page: Page, sent: Request, baseURL: string) {
 
 const actionPost = (page: Page) => page.waitForRequest((request) => request.method() === "POST" && request.headers()["next-action"] !== undefined);
 
-test("recipient checks and chat messages from the panel spend the reseller's default budget, as GET /checkplayerid and POST /orders/{id}/messages do", async ({
+test("recipient checks, chat messages and webhook saves from the panel spend the reseller's default budget, as GET /checkplayerid, POST /orders/{id}/messages and PUT /account/webhook do", async ({
   page,
   fixtures,
   baseURL,
@@ -47,7 +47,14 @@ test("recipient checks and chat messages from the panel spend the reseller's def
   const check = await checkSent;
   await expect(page.getByTestId("recipient-check")).toHaveText("✓ Player 3456");
 
-  let answered = 2;
+  await page.goto("/webhooks");
+  await page.getByLabel("Endpoint URL").fill("http://127.0.0.1:9/noah-hook");
+  const saveSent = actionPost(page);
+  await page.getByRole("button", { name: "Save webhook" }).click();
+  const save = await saveSent;
+  await expect(page.getByText("Webhook saved.", { exact: false })).toBeVisible();
+
+  let answered = 3;
   let refusal = "";
   for (; answered < 140; answered++) {
     const text = await (await replay(page, check, baseURL!)).text();
@@ -59,6 +66,7 @@ test("recipient checks and chat messages from the panel spend the reseller's def
   expect(answered).toBeGreaterThan(100);
   expect(refusal).toMatch(/Too many recipient checks in a minute\. Try again in \d+ s\./);
   expect(await (await replay(page, message, baseURL!)).text()).toMatch(/Too many messages in a minute\. Try again in \d+ s\./);
+  expect(await (await replay(page, save, baseURL!)).text()).toMatch(/Too many webhook saves in a minute\. Try again in \d+ s\./);
   const cookieCall = await page.request.get(`/api/checkplayerid?sku=topup-mlbb-86&player_id=123456&zone_id=1234`);
   expect(cookieCall.status()).toBe(429);
 });

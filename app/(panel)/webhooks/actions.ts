@@ -22,6 +22,8 @@ export async function saveWebhookAction(_previous: SaveWebhookState, form: FormD
   const values = { url: formText(form, "url").trim(), enabled: form.get("enabled") === "on" };
   const result = await runAction<{ created: boolean }>(async () => {
     const user = await requireReseller();
+    // As PUT /account/webhook does: each save looks the host up in DNS, which a loop would keep busy.
+    await spendPanelBudget(user.id, "default", "webhook saves");
     const parsed = putWebhookBody.safeParse(values);
     if (!parsed.success) throw validationError(zodIssuesToValidation(parsed.error));
     const { secret } = await saveWebhook(db(), user.id, parsed.data, { allowPrivate: config().WEBHOOK_ALLOW_PRIVATE });

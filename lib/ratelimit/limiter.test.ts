@@ -85,32 +85,19 @@ describe("createRateLimitStore", () => {
   });
 });
 
-describe("checkPasswordCheckRateLimit", () => {
-  it("allows 10 checks per account, counted apart from the sign-ins of any address, and fails closed", async () => {
+describe.each([
+  { name: "checkPasswordCheckRateLimit", what: "checks per account", check: checkPasswordCheckRateLimit, subject: "usr_a", other: "usr_b" },
+  { name: "checkRegistrationRateLimit", what: "new accounts per IP", check: checkRegistrationRateLimit, subject: "10.0.0.1", other: "10.0.0.2" },
+])("$name", ({ what, check, subject, other }) => {
+  it(`allows 10 ${what}, counted apart from the sign-ins, and fails closed`, async () => {
     const store = new MemoryRateLimitStore();
-    for (let i = 0; i < 10; i++) expect((await checkPasswordCheckRateLimit("usr_a", store)).allowed).toBe(true);
-    expect(await checkPasswordCheckRateLimit("usr_a", store)).toMatchObject({ allowed: false, retryAfterSeconds: 900 });
-    expect((await checkPasswordCheckRateLimit("usr_b", store)).allowed).toBe(true);
-    expect((await checkLoginRateLimit("usr_a", store)).allowed).toBe(true);
+    for (let i = 0; i < 10; i++) expect((await check(subject, store)).allowed).toBe(true);
+    expect(await check(subject, store)).toMatchObject({ allowed: false, retryAfterSeconds: 900 });
+    expect((await check(other, store)).allowed).toBe(true);
+    expect((await checkLoginRateLimit(subject, store)).allowed).toBe(true);
     const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
     try {
-      expect(await checkPasswordCheckRateLimit("usr_a", broken)).toMatchObject({ allowed: false, unavailable: true });
-    } finally {
-      warn.mockRestore();
-    }
-  });
-});
-
-describe("checkRegistrationRateLimit", () => {
-  it("allows 10 new accounts per IP, apart from its sign-ins, and fails closed", async () => {
-    const store = new MemoryRateLimitStore();
-    for (let i = 0; i < 10; i++) expect((await checkRegistrationRateLimit("10.0.0.1", store)).allowed).toBe(true);
-    expect(await checkRegistrationRateLimit("10.0.0.1", store)).toMatchObject({ allowed: false, retryAfterSeconds: 900 });
-    expect((await checkRegistrationRateLimit("10.0.0.2", store)).allowed).toBe(true);
-    expect((await checkLoginRateLimit("10.0.0.1", store)).allowed).toBe(true);
-    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
-    try {
-      expect(await checkRegistrationRateLimit("10.0.0.1", broken)).toMatchObject({ allowed: false, unavailable: true });
+      expect(await check(subject, broken)).toMatchObject({ allowed: false, unavailable: true });
     } finally {
       warn.mockRestore();
     }

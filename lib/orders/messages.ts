@@ -5,9 +5,9 @@ import { AppError } from "@/lib/errors/app-error";
 import { recordEvent } from "@/lib/events/record-event";
 import { newId } from "@/lib/ids/ids";
 import { pageOf, type Page } from "@/lib/db/page";
-import { orderClosed } from "./refusals";
 import { characterCount, shortened } from "@/lib/text/characters";
 import { hasHiddenCharacterInMessage, hasVisibleCharacter } from "@/lib/text/hidden-characters";
+import { orderClosed } from "./refusals";
 
 export const MAX_MESSAGE_LENGTH = 2000;
 

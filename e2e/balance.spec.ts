@@ -1,5 +1,20 @@
+import { readFileSync } from "node:fs";
+import type { Page } from "@playwright/test";
+import { formatMoney, parseMoney } from "../lib/money/money";
 import { expect, test } from "./support/test";
 import { signIn } from "./support/sign-in";
+
+/** Clicks Export CSV and answers the file's lines, after checking its name and byte order mark. */
+async function exportedLines(page: Page): Promise<string[]> {
+  const downloading = page.waitForEvent("download");
+  await page.getByRole("link", { name: "Export CSV" }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toMatch(/^transactions-\d{4}-\d{2}-\d{2}\.csv$/);
+  const file = readFileSync((await download.path())!, "utf8");
+  expect(file.startsWith("\uFEFF"), "a byte order mark, for Excel").toBe(true);
+  expect(file.endsWith("\r\n")).toBe(true);
+  return file.slice(1, -2).split("\r\n");
+}
 
 test("the balance page lists transactions, filters them by type and pages with a cursor", async ({ page, fixtures }) => {
   await signIn(page, fixtures.alice.email, fixtures.alice.password);
@@ -53,4 +68,29 @@ test("every panel page is built, and every panel link leads somewhere", async ({
     const response = await page.request.get(href);
     expect(response.status(), href).toBeLessThan(400);
   }
+});
+
+test("the balance page exports every transaction as CSV, filtered by the type shown", async ({ page, request, fixtures }) => {
+  await signIn(page, fixtures.alice.email, fixtures.alice.password);
+  await page.goto("/balance");
+  const balance = (await page.getByTestId("current-balance").innerText()).replace("USD", "").trim();
+
+  const lines = await exportedLines(page);
+  expect(lines[0]).toBe("transaction_id,created_at,type,amount,balance_after,order_id,payment_id,description");
+  // Each row says what the API says of the same transaction.
+  const opening = await (await request.get(`/api/v2/transactions/${fixtures.aliceTransactionId}`, { headers: { "X-API-Key": fixtures.alice.apiKey } })).json();
+  expect(lines).toContain(`${fixtures.aliceTransactionId},${opening.created_at},adjustment,100.00,100.00,,,E2E opening balance`);
+  // The books add up: the amounts of the whole history come to the balance the page shows.
+  const sum = lines.slice(1).reduce((total, line) => total + parseMoney(line.split(",")[3])!, 0n);
+  expect(formatMoney(sum)).toBe(balance);
+
+  await page.getByRole("navigation", { name: "Filter by type" }).getByRole("link", { name: "Topup" }).click();
+  await expect(page).toHaveURL(/\/balance\?type=topup$/);
+  await expect(page.getByRole("link", { name: "Export CSV" })).toHaveAttribute("href", "/balance/export?type=topup");
+  expect(await exportedLines(page), "only the header: alice has no top-ups").toEqual([lines[0]]);
+
+  // The export needs a reseller's session.
+  const anonymous = await request.get("/balance/export", { maxRedirects: 0 });
+  expect(anonymous.status()).toBe(401);
+  expect(await anonymous.text()).toBe("Sign in as a reseller to export transactions.\n");
 });

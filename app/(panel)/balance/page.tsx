@@ -48,10 +48,15 @@ export default async function BalancePage({ searchParams }: { searchParams: Prom
         title="Balance & transactions"
         description="Your prepaid USD balance and every credit and debit on it, newest first."
         action={
-          <Link href="/topup" className={buttonClasses("primary")}>
-            Top up
-            <LinkPending />
-          </Link>
+          <>
+            <a href={type ? `/balance/export?type=${type}` : "/balance/export"} className={buttonClasses("secondary")} download>
+              Export CSV
+            </a>
+            <Link href="/topup" className={buttonClasses("primary")}>
+              Top up
+              <LinkPending />
+            </Link>
+          </>
         }
       />
 

@@ -45,6 +45,29 @@ test.describe("account reads", () => {
     expect(await twin.json()).toEqual(await v2.json());
   });
 
+  test("transactions filter by creation time, both ends inclusive, on both surfaces", async ({ request, fixtures }) => {
+    const headers = { "X-API-Key": fixtures.alice.apiKey };
+    const opening = await (await request.get(`/api/v2/transactions/${fixtures.aliceTransactionId}`, { headers })).json();
+    const at = new Date(opening.created_at).getTime();
+    const ids = async (path: string, query: Record<string, number>) => {
+      const search = new URLSearchParams(Object.entries(query).map(([name, time]) => [name, new Date(time).toISOString()]));
+      const response = await request.get(`${path}?${search}`, { headers });
+      expect(response.status(), await response.text()).toBe(200);
+      return (await response.json()).data.map((t: { transaction_id: string }) => t.transaction_id);
+    };
+    for (const path of ["/api/v2/transactions", "/api/transactions"]) {
+      expect(await ids(path, { from: at, to: at })).toEqual([fixtures.aliceTransactionId]);
+      expect(await ids(path, { from: at + 1 })).not.toContain(fixtures.aliceTransactionId);
+      expect(await ids(path, { to: at - 1 })).toEqual([]);
+    }
+
+    const refused = await request.get("/api/v2/transactions?from=2026-11-01", { headers });
+    expect(refused.status()).toBe(400);
+    expect((await refused.json()).error.details.issues).toEqual([
+      { path: "query.from", message: "Must be an ISO 8601 time with Z or an offset, such as 2026-11-01T00:00:00Z; send an offset's + as %2B." },
+    ]);
+  });
+
   test("another reseller's transaction reads as 404, never 403", async ({ request, fixtures }) => {
     const response = await request.get(`/api/v2/transactions/${fixtures.bobTransactionId}`, { headers: { "X-API-Key": fixtures.alice.apiKey } });
     expect(response.status()).toBe(404);

@@ -18,6 +18,12 @@ export const filterTime = z.iso
   .datetime({ offset: true, abort: true, error: "Must be an ISO 8601 time with Z or an offset, such as 2026-11-01T00:00:00Z; send an offset's + as %2B." })
   .refine((text) => new Date(text).getUTCFullYear() >= 1, "Must be in the year 1 or later.");
 
+/** ?from= and ?to= of the lists filtered by creation time, both ends inclusive. */
+export const createdTimeQuery = {
+  from: filterTime.optional().meta({ description: "Created at or after (ISO 8601).", example: "2026-11-01T00:00:00.000Z" }),
+  to: filterTime.optional().meta({ description: "Created at or before (ISO 8601).", example: "2026-11-30T23:59:59.999Z" }),
+};
+
 /**
  * A resource id in a path: ids are prefixed ULIDs, so anything else (a NUL byte, a quote, 500
  * characters) is refused here rather than sent to the database.

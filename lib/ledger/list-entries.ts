@@ -1,16 +1,18 @@
-import { and, desc, eq, lt, type SQL } from "drizzle-orm";
+import { and, desc, eq, gte, lt, lte, type SQL } from "drizzle-orm";
 import type { DbOrTx } from "@/lib/db/client";
 import { pageOf, type Page } from "@/lib/db/page";
 import { ledgerEntries, type LedgerEntry, type LedgerEntryType } from "@/lib/db/schema";
 import { notFound } from "@/lib/errors/app-error";
 
-/** A reseller's transactions, newest first; the cursor is the last id of the previous page. */
+/** A reseller's transactions, newest first, created within `from` and `to` (both inclusive) when given; the cursor is the last id of the previous page. */
 export async function listLedgerEntries(
   db: DbOrTx,
-  options: { userId: string; type?: LedgerEntryType; cursor?: string; limit: number },
+  options: { userId: string; type?: LedgerEntryType; from?: Date; to?: Date; cursor?: string; limit: number },
 ): Promise<Page<LedgerEntry>> {
   const conditions: SQL[] = [eq(ledgerEntries.userId, options.userId)];
   if (options.type) conditions.push(eq(ledgerEntries.type, options.type));
+  if (options.from) conditions.push(gte(ledgerEntries.createdAt, options.from));
+  if (options.to) conditions.push(lte(ledgerEntries.createdAt, options.to));
   if (options.cursor) conditions.push(lt(ledgerEntries.id, options.cursor));
   const rows = await db
     .select()

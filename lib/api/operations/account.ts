@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { LEDGER_ENTRY_TYPES, TIERS } from "@/lib/db/schema";
 import { transactionSchema } from "@/lib/ledger/serialize";
-import { listResponse, moneyString, paginationQuery, resourceId, timestampString } from "../common-schemas";
+import { createdTimeQuery, listResponse, moneyString, paginationQuery, resourceId, timestampString } from "../common-schemas";
 import { defineOperation } from "../operation";
 
 export const meSchema = z
@@ -43,14 +43,17 @@ export const getBalance = defineOperation({
 export const listTransactions = defineOperation({
   operationId: "listTransactions",
   summary: "The calling reseller's transactions, newest first",
-  description: "Every balance change is a transaction; their amounts add up to the balance.",
+  description: "Every balance change is a transaction; their amounts add up to the balance. Filter by `type` or creation time (`from`, `to`, inclusive).",
   tag: "Account",
   method: "GET",
   path: "/api/v2/transactions",
   resellerPath: "/api/transactions",
   category: "account_read",
   auth: "reseller",
-  query: paginationQuery("txn").extend({ type: z.enum(LEDGER_ENTRY_TYPES).optional() }),
+  query: paginationQuery("txn").extend({
+    type: z.enum(LEDGER_ENTRY_TYPES).optional(),
+    ...createdTimeQuery,
+  }),
   response: listResponse(transactionSchema),
 });
 

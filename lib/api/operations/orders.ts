@@ -3,7 +3,7 @@ import { ORDER_STATUSES, PRODUCT_CATEGORIES, type ProductCategory } from "@/lib/
 import { MAX_MESSAGE_LENGTH } from "@/lib/orders/messages";
 import { orderReferenceSchema } from "@/lib/orders/reference";
 import { orderSchema } from "@/lib/orders/serialize";
-import { filterTime, listResponse, paginationQuery, resourceId, timestampString } from "../common-schemas";
+import { createdTimeQuery, listResponse, paginationQuery, resourceId, timestampString } from "../common-schemas";
 import { defineOperation } from "../operation";
 
 /*
@@ -177,8 +177,7 @@ export const listOrders = defineOperation({
     status: z.enum(ORDER_STATUSES).optional(),
     type: z.enum(PRODUCT_CATEGORIES).optional(),
     reference: z.string().min(1).max(64).optional(),
-    from: filterTime.optional().meta({ description: "Created at or after (ISO 8601).", example: "2026-11-01T00:00:00.000Z" }),
-    to: filterTime.optional().meta({ description: "Created at or before (ISO 8601).", example: "2026-11-30T23:59:59.999Z" }),
+    ...createdTimeQuery,
     ids: z
       .string()
       .max(MAX_BULK_IDS * 65)

@@ -70,7 +70,7 @@ test("every panel page is built, and every panel link leads somewhere", async ({
   }
 });
 
-test("the balance page exports every transaction as CSV, filtered by the type shown", async ({ page, request, fixtures }) => {
+test("the balance page filters transactions by type and days, and exports what it shows as CSV", async ({ page, request, fixtures }) => {
   await signIn(page, fixtures.alice.email, fixtures.alice.password);
   await page.goto("/balance");
   const balance = (await page.getByTestId("current-balance").innerText()).replace("USD", "").trim();
@@ -88,6 +88,30 @@ test("the balance page exports every transaction as CSV, filtered by the type sh
   await expect(page).toHaveURL(/\/balance\?type=topup$/);
   await expect(page.getByRole("link", { name: "Export CSV" })).toHaveAttribute("href", "/balance/export?type=topup");
   expect(await exportedLines(page), "only the header: alice has no top-ups").toEqual([lines[0]]);
+
+  // A span of days narrows the list and the export alike, and keeps the type chosen.
+  const today = new Date().toISOString().slice(0, 10);
+  const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
+  await page.getByRole("navigation", { name: "Filter by type" }).getByRole("link", { name: "Adjustment" }).click();
+  // The form starts again from the page's values once the page arrives, so wait for it before typing.
+  await expect(page).toHaveURL(/\/balance\?type=adjustment$/);
+  await page.getByLabel("From").fill(yesterday);
+  await page.getByLabel("To").fill(today);
+  await page.getByRole("button", { name: "Filter" }).click();
+  await expect(page).toHaveURL(new RegExp(`/balance\\?type=adjustment&from=${yesterday}&to=${today}$`));
+  await expect(page.getByRole("row").filter({ hasText: "E2E opening balance" })).toBeVisible();
+  const dated = await exportedLines(page);
+  expect(dated.filter((line) => line.startsWith(fixtures.aliceTransactionId))).toHaveLength(1);
+  expect(dated.slice(1).every((line) => line.split(",")[2] === "adjustment")).toBe(true);
+
+  await page.getByLabel("From").fill("2020-01-01");
+  await page.getByLabel("To").fill("2020-01-31");
+  await page.getByRole("button", { name: "Filter" }).click();
+  await expect(page.getByText("No adjustment transactions in these dates")).toBeVisible();
+  expect(await exportedLines(page)).toEqual([lines[0]]);
+  await page.getByRole("link", { name: "Clear dates" }).click();
+  await expect(page).toHaveURL(/\/balance\?type=adjustment$/);
+  await expect(page.getByRole("row").filter({ hasText: "E2E opening balance" })).toBeVisible();
 
   // The export needs a reseller's session.
   const anonymous = await request.get("/balance/export", { maxRedirects: 0 });

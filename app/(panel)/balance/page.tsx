@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import { CursorPager } from "@/components/ui/cursor-pager";
 import Link from "next/link";
+import { TransactionDatesForm } from "@/components/panel/transaction-dates-form";
 import { TransactionsTable } from "@/components/panel/transactions-table";
 import { buttonClasses } from "@/components/ui/button";
 import { Card, Stat } from "@/components/ui/card";
@@ -15,7 +16,8 @@ import { LEDGER_ENTRY_TYPES, type LedgerEntryType } from "@/lib/db/schema";
 import { listLedgerEntries } from "@/lib/ledger/list-entries";
 import { formatMoney } from "@/lib/money/money";
 import { toTransactionRow } from "@/lib/panel/rows";
-import { searchParam } from "@/lib/panel/search-param";
+import { filterQuery } from "@/lib/panel/search-param";
+import { parseTransactionFilterParams, transactionFilterOf, type TransactionFilterParams } from "@/lib/panel/transaction-filters";
 
 export const metadata: Metadata = { title: "Balance & transactions" };
 
@@ -25,22 +27,18 @@ const FILTERS: { value: LedgerEntryType | undefined; label: string }[] = [
   ...LEDGER_ENTRY_TYPES.map((type) => ({ value: type, label: type[0].toUpperCase() + type.slice(1) })),
 ];
 
-function hrefFor(params: { type?: string; cursor?: string }): string {
-  const query = new URLSearchParams();
-  if (params.type) query.set("type", params.type);
-  if (params.cursor) query.set("cursor", params.cursor);
-  const text = query.toString();
-  return text ? `/balance?${text}` : "/balance";
+function hrefFor(params: TransactionFilterParams, path = "/balance"): string {
+  const query = filterQuery({ ...params });
+  return query ? `${path}?${query}` : path;
 }
 
 export default async function BalancePage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const user = await requireReseller();
-  const params = await searchParams;
-  const typeParam = searchParam(params.type);
-  const type = LEDGER_ENTRY_TYPES.find((t) => t === typeParam);
-  const cursorParam = searchParam(params.cursor);
-  const cursor = cursorParam && /^txn_[0-9A-Za-z]{1,64}$/.test(cursorParam) ? cursorParam : undefined;
-  const page = await listLedgerEntries(db(), { userId: user.id, type, cursor, limit: PAGE_SIZE });
+  const params = parseTransactionFilterParams(await searchParams);
+  const { type, from, to, cursor } = params;
+  const page = await listLedgerEntries(db(), { userId: user.id, ...transactionFilterOf(params), limit: PAGE_SIZE });
+  const dated = Boolean(from || to);
+  const kind = type ? `${type} transactions` : "transactions";
 
   return (
     <>
@@ -49,7 +47,7 @@ export default async function BalancePage({ searchParams }: { searchParams: Prom
         description="Your prepaid USD balance and every credit and debit on it, newest first."
         action={
           <>
-            <a href={type ? `/balance/export?type=${type}` : "/balance/export"} className={buttonClasses("secondary")} download>
+            <a href={hrefFor({ type, from, to }, "/balance/export")} className={buttonClasses("secondary")} download>
               Export CSV
             </a>
             <Link href="/topup" className={buttonClasses("primary")}>
@@ -77,7 +75,7 @@ export default async function BalancePage({ searchParams }: { searchParams: Prom
               return (
                 <Link
                   key={filter.label}
-                  href={hrefFor({ type: filter.value })}
+                  href={hrefFor({ type: filter.value, from, to })}
                   aria-current={active ? "page" : undefined}
                   className={cx(
                     "rounded-full px-3 py-1 text-sm font-medium",
@@ -91,14 +89,17 @@ export default async function BalancePage({ searchParams }: { searchParams: Prom
             })}
           </nav>
         </div>
+        <TransactionDatesForm type={type} from={from} to={to} clearHref={hrefFor({ type })} />
         {page.data.length === 0 ? (
-          <EmptyState title={cursor ? "No older transactions" : type ? `No ${type} transactions yet` : "No transactions yet"}>
-            {cursor ? "You have reached the first transaction." : "Top-ups, orders, refunds and adjustments will show up here."}
+          <EmptyState
+            title={cursor ? "No older transactions" : dated ? `No ${kind} in these dates` : `No ${kind} yet`}
+          >
+            {cursor ? "You have reached the first transaction." : dated ? "Change or clear the dates." : "Top-ups, orders, refunds and adjustments will show up here."}
           </EmptyState>
         ) : (
           <TransactionsTable rows={page.data.map(toTransactionRow)} />
         )}
-        <CursorPager newestHref={cursor ? hrefFor({ type }) : null} olderHref={page.nextCursor ? hrefFor({ type, cursor: page.nextCursor }) : null} />
+        <CursorPager newestHref={cursor ? hrefFor({ type, from, to }) : null} olderHref={page.nextCursor ? hrefFor({ type, from, to, cursor: page.nextCursor }) : null} />
       </Card>
     </>
   );

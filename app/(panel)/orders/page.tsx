@@ -11,7 +11,8 @@ import { PageHeader } from "@/components/ui/page-header";
 import { requireReseller } from "@/lib/auth/session";
 import { db } from "@/lib/db/client";
 import { listOrders } from "@/lib/orders/list-orders";
-import { orderFilterOf, orderFilterQuery, parseOrderFilterParams } from "@/lib/panel/order-filters";
+import { orderFilterOf, parseOrderFilterParams } from "@/lib/panel/order-filters";
+import { filterQuery } from "@/lib/panel/search-param";
 import { toOrderRow } from "@/lib/panel/order-rows";
 
 export const metadata: Metadata = { title: "Orders" };
@@ -23,10 +24,10 @@ export default async function OrdersPage({ searchParams }: { searchParams: Promi
   const params = parseOrderFilterParams(await searchParams);
   const page = await listOrders(db(), { userId: user.id, ...orderFilterOf(params), limit: PAGE_SIZE });
   const { cursor, ...filters } = params;
-  const filterQuery = orderFilterQuery(filters);
-  const filtered = filterQuery !== "";
+  const shownQuery = filterQuery(filters);
+  const filtered = shownQuery !== "";
   const href = (extra: Record<string, string | undefined> = {}) => {
-    const query = orderFilterQuery({ ...filters, ...extra });
+    const query = filterQuery({ ...filters, ...extra });
     return query ? `/orders?${query}` : "/orders";
   };
 
@@ -37,7 +38,7 @@ export default async function OrdersPage({ searchParams }: { searchParams: Promi
         description="Every order you placed, in the panel or through the API, newest first."
         action={
           <>
-            <a href={filterQuery ? `/orders/export?${filterQuery}` : "/orders/export"} className={buttonClasses("secondary")} download>
+            <a href={shownQuery ? `/orders/export?${shownQuery}` : "/orders/export"} className={buttonClasses("secondary")} download>
               Export CSV
             </a>
             <Link href="/catalog" className={buttonClasses("primary")}>

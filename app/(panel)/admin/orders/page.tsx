@@ -14,7 +14,8 @@ import { findUserByEmail, findUserById } from "@/lib/accounts/get-user";
 import { requireAdmin } from "@/lib/auth/session";
 import { db } from "@/lib/db/client";
 import { listOrders } from "@/lib/orders/list-orders";
-import { orderFilterQuery, parseOrderFilterParams } from "@/lib/panel/order-filters";
+import { parseOrderFilterParams } from "@/lib/panel/order-filters";
+import { filterQuery } from "@/lib/panel/search-param";
 import { toOrderRow } from "@/lib/panel/order-rows";
 import { searchParam } from "@/lib/panel/search-param";
 
@@ -41,7 +42,7 @@ export default async function AdminOrdersPage({ searchParams }: { searchParams: 
 
   const base = { tab: queue ? "manual" : undefined, ...(queue ? {} : { status: params.status, type: params.type, email }) };
   const href = (extra: Record<string, string | undefined> = {}) => {
-    const query = orderFilterQuery({ ...base, ...extra });
+    const query = filterQuery({ ...base, ...extra });
     return query ? `/admin/orders?${query}` : "/admin/orders";
   };
   const filtered = !queue && Boolean(params.status || params.type || email);

@@ -1,20 +1,20 @@
 import { getSessionUser } from "@/lib/auth/session";
 import { csvDownload, everyPage } from "@/lib/csv/csv-download";
 import { db } from "@/lib/db/client";
-import { LEDGER_ENTRY_TYPES } from "@/lib/db/schema";
 import { listLedgerEntries } from "@/lib/ledger/list-entries";
 import { TRANSACTION_CSV_COLUMNS, transactionCsvCells } from "@/lib/ledger/transactions-csv";
 import { signInToExport } from "@/lib/panel/sign-in-to-export";
+import { parseTransactionFilterParams, transactionFilterOf } from "@/lib/panel/transaction-filters";
 
 export const dynamic = "force-dynamic";
 
-/** GET /balance/export?type= - every transaction of the signed-in reseller (of one type, if given), as CSV. */
+/** GET /balance/export?type=&from=&to= - every transaction of the signed-in reseller that the filters match, as CSV. */
 export async function GET(request: Request): Promise<Response> {
   const user = await getSessionUser();
   if (!user || user.role !== "reseller") return signInToExport("transactions");
-  const typeParam = new URL(request.url).searchParams.get("type");
-  // As on the balance page: a type it does not know lists every type.
-  const type = LEDGER_ENTRY_TYPES.find((t) => t === typeParam);
-  const pages = everyPage((cursor) => listLedgerEntries(db(), { userId: user.id, type, cursor, limit: 500 }));
+  // As on the balance page, a filter it cannot read is left out, and the export starts from the newest.
+  const { cursor: _cursor, ...params } = parseTransactionFilterParams(new URL(request.url).searchParams);
+  const filter = transactionFilterOf(params);
+  const pages = everyPage((cursor) => listLedgerEntries(db(), { userId: user.id, ...filter, cursor, limit: 500 }));
   return csvDownload(`transactions-${new Date().toISOString().slice(0, 10)}.csv`, TRANSACTION_CSV_COLUMNS, pages, transactionCsvCells);
 }

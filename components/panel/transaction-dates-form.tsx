@@ -1,0 +1,43 @@
+import Link from "next/link";
+import { buttonClasses } from "@/components/ui/button";
+import { filterControlClasses } from "@/components/ui/field";
+import { FilterForm, FilterPending } from "@/components/ui/filter-form";
+import { LinkPending } from "@/components/ui/link-pending";
+
+const control = filterControlClasses("mt-1");
+
+/**
+ * The balance page's GET form for a span of days; the type chosen above it rides along, so that
+ * narrowing to a month keeps the type, and the export takes both.
+ */
+export function TransactionDatesForm({ type, from, to, clearHref }: { type?: string; from?: string; to?: string; clearHref: string }) {
+  return (
+    <FilterForm action="/balance" aria-label="Filter transactions by date" className="grid grid-cols-2 gap-3 border-b border-slate-100 px-4 py-4 sm:flex sm:items-end sm:px-6">
+      {type ? <input type="hidden" name="type" value={type} /> : null}
+      <div className="min-w-0">
+        <label htmlFor="transactions-from" className="block text-xs font-medium text-slate-500">
+          From
+        </label>
+        <input id="transactions-from" name="from" type="date" defaultValue={from} className={control} />
+      </div>
+      <div className="min-w-0">
+        <label htmlFor="transactions-to" className="block text-xs font-medium text-slate-500">
+          To
+        </label>
+        <input id="transactions-to" name="to" type="date" defaultValue={to} className={control} />
+      </div>
+      <div className="col-span-2 flex gap-2">
+        <button type="submit" className={buttonClasses("primary", "md", "flex-1 sm:flex-none")}>
+          Filter
+          <FilterPending />
+        </button>
+        {from || to ? (
+          <Link href={clearHref} className={buttonClasses("ghost")}>
+            Clear dates
+            <LinkPending />
+          </Link>
+        ) : null}
+      </div>
+    </FilterForm>
+  );
+}

@@ -1,9 +1,8 @@
-import Link from "next/link";
 import { buttonClasses } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
-import { LinkPending } from "@/components/ui/link-pending";
 import { PageHeader } from "@/components/ui/page-header";
+import { PendingLink } from "@/components/ui/pending-link";
 
 /**
  * An order, invoice, product or reseller that does not exist, or is not the viewer's: shown inside the
@@ -17,10 +16,9 @@ export default function PanelNotFound() {
         <EmptyState
           title="There is nothing here"
           action={
-            <Link href="/" className={buttonClasses("secondary")}>
+            <PendingLink href="/" className={buttonClasses("secondary")}>
               Back to the start page
-              <LinkPending />
-            </Link>
+            </PendingLink>
           }
         >
           The link may be mistyped, or what it points to was removed or is not yours to see.

@@ -1,6 +1,5 @@
-import Link from "next/link";
 import { Badge } from "@/components/ui/badge";
-import { LinkPending } from "@/components/ui/link-pending";
+import { PendingLink } from "@/components/ui/pending-link";
 import type { ProductRecord } from "@/lib/catalog/serialize";
 import { categoryLabel } from "./categories";
 import { PriceTag } from "./price-tag";
@@ -10,25 +9,29 @@ import { StockBadge } from "./stock-badge";
 function ProductRow({ product }: { product: ProductRecord }) {
   return (
     <li>
-      <Link
+      <PendingLink
         href={`/catalog/${encodeURIComponent(product.sku)}`}
         data-testid="product-card"
         data-sku={product.sku}
         className="group flex items-center justify-between gap-3 px-4 py-3 transition-colors hover:bg-slate-50 focus-visible:bg-brand-50 focus-visible:outline-none sm:px-5"
       >
-        <span className="min-w-0">
-          <span className="flex flex-wrap items-center gap-x-2 gap-y-1">
-            <span className="min-w-0 font-medium wrap-anywhere text-slate-900 group-hover:text-brand-700">{product.name}</span>
-            <Badge>{product.region}</Badge>
-            <LinkPending />
-          </span>
-          <span className="mt-0.5 block truncate font-mono text-xs text-slate-500">{product.sku}</span>
-        </span>
-        <span className="flex shrink-0 flex-col items-end gap-1 text-right">
-          <PriceTag price={product.price} listPrice={product.list_price} className="justify-end" />
-          <StockBadge stock={product.stock} inStock={product.in_stock} />
-        </span>
-      </Link>
+        {(spinner) => (
+          <>
+            <span className="min-w-0">
+              <span className="flex flex-wrap items-center gap-x-2 gap-y-1">
+                <span className="min-w-0 font-medium wrap-anywhere text-slate-900 group-hover:text-brand-700">{product.name}</span>
+                <Badge>{product.region}</Badge>
+                {spinner}
+              </span>
+              <span className="mt-0.5 block truncate font-mono text-xs text-slate-500">{product.sku}</span>
+            </span>
+            <span className="flex shrink-0 flex-col items-end gap-1 text-right">
+              <PriceTag price={product.price} listPrice={product.list_price} className="justify-end" />
+              <StockBadge stock={product.stock} inStock={product.in_stock} />
+            </span>
+          </>
+        )}
+      </PendingLink>
     </li>
   );
 }

@@ -1,10 +1,9 @@
-import Link from "next/link";
 import type { ReactNode } from "react";
 import { CATEGORY_TABS } from "@/components/catalog/categories";
 import { buttonClasses } from "@/components/ui/button";
 import { filterControlClasses } from "@/components/ui/field";
 import { FilterForm, FilterPending } from "@/components/ui/filter-form";
-import { LinkPending } from "@/components/ui/link-pending";
+import { PendingLink } from "@/components/ui/pending-link";
 
 const control = filterControlClasses();
 
@@ -84,10 +83,9 @@ export function OrderFiltersForm({
           <FilterPending />
         </button>
         {filtered ? (
-          <Link href={hidden.tab ? `${action}?tab=${hidden.tab}` : action} className={buttonClasses("ghost")}>
+          <PendingLink href={hidden.tab ? `${action}?tab=${hidden.tab}` : action} className={buttonClasses("ghost")}>
             Clear
-            <LinkPending />
-          </Link>
+          </PendingLink>
         ) : null}
       </div>
     </FilterForm>

@@ -1,7 +1,6 @@
-import Link from "next/link";
 import { categoryLabel } from "@/components/catalog/categories";
-import { LinkPending } from "@/components/ui/link-pending";
 import { Money } from "@/components/ui/money";
+import { PendingLink } from "@/components/ui/pending-link";
 import { Table, TBody, Td, Th, THead, Tr } from "@/components/ui/table";
 import { OrderStatusBadge } from "./order-status-badge";
 
@@ -44,10 +43,9 @@ export function OrdersTable({ rows, showReseller = false }: { rows: OrderRow[]; 
         {rows.map((row) => (
           <Tr key={row.id}>
             <Td text>
-              <Link href={row.href} className="font-medium text-brand-600 hover:text-brand-700 hover:underline" data-testid="order-link">
+              <PendingLink href={row.href} className="font-medium text-brand-600 hover:text-brand-700 hover:underline" data-testid="order-link">
                 {row.product}
-                <LinkPending />
-              </Link>
+              </PendingLink>
               <span className="block font-mono text-xs font-normal break-all text-slate-500 md:break-normal">{row.id}</span>
             </Td>
             {showReseller ? (

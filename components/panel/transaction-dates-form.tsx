@@ -1,8 +1,7 @@
-import Link from "next/link";
 import { buttonClasses } from "@/components/ui/button";
 import { filterControlClasses } from "@/components/ui/field";
 import { FilterForm, FilterPending } from "@/components/ui/filter-form";
-import { LinkPending } from "@/components/ui/link-pending";
+import { PendingLink } from "@/components/ui/pending-link";
 
 const control = filterControlClasses("mt-1");
 
@@ -32,10 +31,9 @@ export function TransactionDatesForm({ type, from, to, clearHref }: { type?: str
           <FilterPending />
         </button>
         {from || to ? (
-          <Link href={clearHref} className={buttonClasses("ghost")}>
+          <PendingLink href={clearHref} className={buttonClasses("ghost")}>
             Clear dates
-            <LinkPending />
-          </Link>
+          </PendingLink>
         ) : null}
       </div>
     </FilterForm>

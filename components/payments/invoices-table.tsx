@@ -1,6 +1,5 @@
-import Link from "next/link";
-import { LinkPending } from "@/components/ui/link-pending";
 import { Money } from "@/components/ui/money";
+import { PendingLink } from "@/components/ui/pending-link";
 import { Table, TBody, Td, Th, THead, Tr } from "@/components/ui/table";
 import type { PaymentStatus } from "@/lib/db/schema";
 import { InvoiceStatusBadge } from "./status-badges";
@@ -48,10 +47,9 @@ export function InvoicesTable({ rows, admin = false }: { rows: InvoiceRow[]; adm
             <Td>
               <span data-testid="invoice-row" data-invoice-id={row.id} className={idClasses}>
                 {row.href ? (
-                  <Link href={row.href} className="font-medium text-brand-600 hover:text-brand-700 hover:underline">
+                  <PendingLink href={row.href} className="font-medium text-brand-600 hover:text-brand-700 hover:underline">
                     {row.id}
-                    <LinkPending />
-                  </Link>
+                  </PendingLink>
                 ) : (
                   row.id
                 )}

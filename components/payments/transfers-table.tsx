@@ -1,6 +1,5 @@
-import Link from "next/link";
-import { LinkPending } from "@/components/ui/link-pending";
 import { Money } from "@/components/ui/money";
+import { PendingLink } from "@/components/ui/pending-link";
 import { Table, TBody, Td, Th, THead, Tr } from "@/components/ui/table";
 import type { ChainTransferStatus } from "@/lib/db/schema";
 import { TransferStatusBadge } from "./status-badges";
@@ -67,10 +66,9 @@ export function TransfersTable({ rows, admin = false }: { rows: TransferRow[]; a
                 {row.invoice === null ? (
                   <span className="text-slate-500">No open invoice</span>
                 ) : row.invoice.href ? (
-                  <Link href={row.invoice.href} className={`${idClasses} text-brand-600 hover:text-brand-700 hover:underline`}>
+                  <PendingLink href={row.invoice.href} className={`${idClasses} text-brand-600 hover:text-brand-700 hover:underline`}>
                     {row.invoice.id}
-                    <LinkPending />
-                  </Link>
+                  </PendingLink>
                 ) : (
                   <span className={idClasses}>{row.invoice.id}</span>
                 )}

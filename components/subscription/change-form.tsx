@@ -1,10 +1,9 @@
 "use client";
 
-import Link from "next/link";
 import { useActionState } from "react";
 import { Alert } from "@/components/ui/alert";
 import { ConfirmButton } from "@/components/ui/confirm-button";
-import { LinkPending } from "@/components/ui/link-pending";
+import { PendingLink } from "@/components/ui/pending-link";
 import type { ActionState } from "@/lib/panel/action-state";
 
 type Action = (previous: ActionState, form: FormData) => Promise<ActionState>;
@@ -44,10 +43,9 @@ export function ChangeForm({
           shortBy ? (
             <span data-testid="confirm-short">
               The charge is <strong className="tabular-nums">{charge} USD</strong>: your balance is <span className="tabular-nums">{shortBy} USD</span> short.{" "}
-              <Link href="/topup" className="font-semibold underline">
+              <PendingLink href="/topup" className="font-semibold underline">
                 Top up
-                <LinkPending />
-              </Link>
+              </PendingLink>
             </span>
           ) : undefined
         }

@@ -1,6 +1,5 @@
-import Link from "next/link";
 import { buttonClasses } from "./button";
-import { LinkPending } from "./link-pending";
+import { PendingLink } from "./pending-link";
 
 /** "← Newest" / "Older →" under a cursor-paginated list; renders nothing on a single page. */
 export function CursorPager({ newestHref, olderHref }: { newestHref: string | null; olderHref: string | null }) {
@@ -8,18 +7,16 @@ export function CursorPager({ newestHref, olderHref }: { newestHref: string | nu
   return (
     <div className="flex items-center justify-between gap-3 border-t border-slate-100 px-4 py-3 sm:px-6">
       {newestHref ? (
-        <Link href={newestHref} className={buttonClasses("ghost", "sm")}>
+        <PendingLink href={newestHref} className={buttonClasses("ghost", "sm")}>
           ← Newest
-          <LinkPending />
-        </Link>
+        </PendingLink>
       ) : (
         <span />
       )}
       {olderHref ? (
-        <Link href={olderHref} className={buttonClasses("secondary", "sm")}>
+        <PendingLink href={olderHref} className={buttonClasses("secondary", "sm")}>
           Older →
-          <LinkPending />
-        </Link>
+        </PendingLink>
       ) : null}
     </div>
   );

@@ -4,9 +4,10 @@ import { useLinkStatus } from "next/link";
 import { Spinner } from "./spinner";
 
 /**
- * Inside a <Link>: a spinner from the click until the next page arrives. The panel's pages are read
- * from the database on each visit, and without a loading.tsx (which would answer a missing order or
- * invoice with 200, not 404) nothing else shows that the click was taken.
+ * PendingLink's spinner, from the click until the next page arrives: the one part of it that must run
+ * in the browser (useLinkStatus reads the Link it sits in). The panel's pages are read from the
+ * database on each visit, and without a loading.tsx (which would answer a missing order or invoice
+ * with 200, not 404) nothing else shows that the click was taken.
  */
 export function LinkPending() {
   const { pending } = useLinkStatus();

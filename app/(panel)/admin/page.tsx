@@ -1,15 +1,14 @@
 import type { Metadata } from "next";
 import { CursorPager } from "@/components/ui/cursor-pager";
-import Link from "next/link";
 import { Badge } from "@/components/ui/badge";
 import { buttonClasses } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
 import { controlClasses } from "@/components/ui/field";
 import { FilterForm, FilterPending } from "@/components/ui/filter-form";
-import { LinkPending } from "@/components/ui/link-pending";
 import { Money } from "@/components/ui/money";
 import { PageHeader } from "@/components/ui/page-header";
+import { PendingLink } from "@/components/ui/pending-link";
 import { Table, TBody, Td, Th, THead, Tr } from "@/components/ui/table";
 import { listResellers } from "@/lib/accounts/list-resellers";
 import { requireAdmin } from "@/lib/auth/session";
@@ -60,10 +59,9 @@ export default async function AdminResellersPage({ searchParams }: { searchParam
               <FilterPending />
             </button>
             {q ? (
-              <Link href="/admin" className={buttonClasses("ghost")}>
+              <PendingLink href="/admin" className={buttonClasses("ghost")}>
                 Clear
-                <LinkPending />
-              </Link>
+              </PendingLink>
             ) : null}
           </div>
         </FilterForm>
@@ -88,10 +86,9 @@ export default async function AdminResellersPage({ searchParams }: { searchParam
               {page.data.map((reseller) => (
                 <Tr key={reseller.id}>
                   <Td>
-                    <Link href={`/admin/resellers/${reseller.id}`} className="font-medium text-brand-600 hover:text-brand-700 hover:underline">
+                    <PendingLink href={`/admin/resellers/${reseller.id}`} className="font-medium text-brand-600 hover:text-brand-700 hover:underline">
                       {reseller.email}
-                      <LinkPending />
-                    </Link>
+                    </PendingLink>
                   </Td>
                   <Td label="Name" text>
                     {reseller.name}

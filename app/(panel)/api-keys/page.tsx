@@ -1,12 +1,11 @@
 import type { Metadata } from "next";
 import { headers } from "next/headers";
-import Link from "next/link";
 import type { ReactNode } from "react";
 import { Badge } from "@/components/ui/badge";
 import { Card, CardBody, CardHeader } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
-import { LinkPending } from "@/components/ui/link-pending";
 import { PageHeader } from "@/components/ui/page-header";
+import { PendingLink } from "@/components/ui/pending-link";
 import { listApiKeys } from "@/lib/api-keys/manage-keys";
 import { requireReseller } from "@/lib/auth/session";
 import { db } from "@/lib/db/client";
@@ -61,10 +60,9 @@ export default async function ApiKeysPage() {
             </pre>
             <p>
               Keep keys on your server, never in a browser or app. See the{" "}
-              <Link href="/docs" className="font-medium text-brand-600 hover:text-brand-700">
+              <PendingLink href="/docs" className="font-medium text-brand-600 hover:text-brand-700">
                 API reference
-                <LinkPending />
-              </Link>{" "}
+              </PendingLink>{" "}
               for every endpoint.
             </p>
           </CardBody>

@@ -1,15 +1,14 @@
 import type { Metadata } from "next";
 import { CursorPager } from "@/components/ui/cursor-pager";
-import Link from "next/link";
 import { TransactionDatesForm } from "@/components/panel/transaction-dates-form";
 import { TransactionsTable } from "@/components/panel/transactions-table";
 import { buttonClasses } from "@/components/ui/button";
 import { Card, Stat } from "@/components/ui/card";
 import { cx } from "@/components/ui/cx";
 import { EmptyState } from "@/components/ui/empty-state";
-import { LinkPending } from "@/components/ui/link-pending";
 import { Money } from "@/components/ui/money";
 import { PageHeader } from "@/components/ui/page-header";
+import { PendingLink } from "@/components/ui/pending-link";
 import { requireReseller } from "@/lib/auth/session";
 import { db } from "@/lib/db/client";
 import { LEDGER_ENTRY_TYPES, type LedgerEntryType } from "@/lib/db/schema";
@@ -50,10 +49,9 @@ export default async function BalancePage({ searchParams }: { searchParams: Prom
             <a href={hrefFor({ type, from, to }, "/balance/export")} className={buttonClasses("secondary")} download>
               Export CSV
             </a>
-            <Link href="/topup" className={buttonClasses("primary")}>
+            <PendingLink href="/topup" className={buttonClasses("primary")}>
               Top up
-              <LinkPending />
-            </Link>
+            </PendingLink>
           </>
         }
       />
@@ -73,7 +71,7 @@ export default async function BalancePage({ searchParams }: { searchParams: Prom
             {FILTERS.map((filter) => {
               const active = filter.value === type;
               return (
-                <Link
+                <PendingLink
                   key={filter.label}
                   href={hrefFor({ type: filter.value, from, to })}
                   aria-current={active ? "page" : undefined}
@@ -83,8 +81,7 @@ export default async function BalancePage({ searchParams }: { searchParams: Prom
                   )}
                 >
                   {filter.label}
-                  <LinkPending />
-                </Link>
+                </PendingLink>
               );
             })}
           </nav>

@@ -1,5 +1,4 @@
 import type { Metadata } from "next";
-import Link from "next/link";
 import { CATEGORY_TABS } from "@/components/catalog/categories";
 import { ProductGroup } from "@/components/catalog/product-group";
 import { buttonClasses } from "@/components/ui/button";
@@ -8,8 +7,8 @@ import { cx } from "@/components/ui/cx";
 import { EmptyState } from "@/components/ui/empty-state";
 import { filterControlClasses } from "@/components/ui/field";
 import { FilterForm, FilterPending } from "@/components/ui/filter-form";
-import { LinkPending } from "@/components/ui/link-pending";
 import { PageHeader } from "@/components/ui/page-header";
+import { PendingLink } from "@/components/ui/pending-link";
 import { requireReseller } from "@/lib/auth/session";
 import { listProducts } from "@/lib/catalog/list-products";
 import { toProductRecord, type ProductRecord } from "@/lib/catalog/serialize";
@@ -102,10 +101,9 @@ export default async function CatalogPage({ searchParams }: { searchParams: Prom
               <FilterPending />
             </button>
             {filtered ? (
-              <Link href="/catalog" className={buttonClasses("ghost")}>
+              <PendingLink href="/catalog" className={buttonClasses("ghost")}>
                 Clear
-                <LinkPending />
-              </Link>
+              </PendingLink>
             ) : null}
           </div>
         </FilterForm>
@@ -113,7 +111,7 @@ export default async function CatalogPage({ searchParams }: { searchParams: Prom
           {CATEGORY_TABS.map((tab) => {
             const active = tab.value === category;
             return (
-              <Link
+              <PendingLink
                 key={tab.label}
                 href={hrefFor({ q, region, category: tab.value })}
                 aria-current={active ? "page" : undefined}
@@ -123,8 +121,7 @@ export default async function CatalogPage({ searchParams }: { searchParams: Prom
                 )}
               >
                 {tab.label}
-                <LinkPending />
-              </Link>
+              </PendingLink>
             );
           })}
         </nav>
@@ -136,10 +133,9 @@ export default async function CatalogPage({ searchParams }: { searchParams: Prom
             title={q ? `No products match “${q}”` : "No products here"}
             action={
               filtered ? (
-                <Link href="/catalog" className={buttonClasses("secondary", "sm")}>
+                <PendingLink href="/catalog" className={buttonClasses("secondary", "sm")}>
                   Show all products
-                  <LinkPending />
-                </Link>
+                </PendingLink>
               ) : undefined
             }
           >

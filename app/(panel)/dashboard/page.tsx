@@ -1,5 +1,4 @@
 import type { Metadata } from "next";
-import Link from "next/link";
 import { OrdersTable } from "@/components/orders/orders-table";
 import { SpendChart } from "@/components/orders/spend-chart";
 import { Icon, type IconName } from "@/components/panel/icons";
@@ -8,9 +7,9 @@ import { buttonClasses } from "@/components/ui/button";
 import { Alert } from "@/components/ui/alert";
 import { Card, CardBody, CardHeader, Stat } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
-import { LinkPending } from "@/components/ui/link-pending";
 import { Money } from "@/components/ui/money";
 import { PageHeader } from "@/components/ui/page-header";
+import { PendingLink } from "@/components/ui/pending-link";
 import { isLowBalance, LOW_BALANCE_THRESHOLD } from "@/lib/accounts/low-balance";
 import { listApiKeys } from "@/lib/api-keys/manage-keys";
 import { requireReseller } from "@/lib/auth/session";
@@ -54,16 +53,15 @@ export default async function DashboardPage() {
           <span data-testid="low-balance">
             Your balance is below {formatMoney(LOW_BALANCE_THRESHOLD)} USD. Top up to keep your orders and API calls going.
           </span>
-          <Link href="/topup" className={buttonClasses("primary", "sm")}>
+          <PendingLink href="/topup" className={buttonClasses("primary", "sm")}>
             Top up
-            <LinkPending />
-          </Link>
+          </PendingLink>
         </Alert>
       ) : null}
 
       <div className="grid grid-cols-2 gap-4 sm:grid-cols-3">
         <div className="col-span-2 sm:col-span-1">
-          <Stat label="Balance" hint={<Link href="/topup" className="text-brand-600 hover:text-brand-700">Top up →<LinkPending /></Link>}>
+          <Stat label="Balance" hint={<PendingLink href="/topup" className="text-brand-600 hover:text-brand-700">Top up →</PendingLink>}>
             <span data-testid="dashboard-balance">
               <Money amount={formatMoney(user.balance)} currency />
             </span>
@@ -76,13 +74,13 @@ export default async function DashboardPage() {
               <span data-testid="tier-days-left" className="block">
                 {subscription.status === "expired" ? "Expired: Bronze prices" : tierDaysLeft === null ? "Free, never expires" : `${tierDaysLeft === 1 ? "1 day" : `${tierDaysLeft} days`} left`}
               </span>
-              <Link href="/subscription" className="text-brand-600 hover:text-brand-700">Subscription →<LinkPending /></Link>
+              <PendingLink href="/subscription" className="text-brand-600 hover:text-brand-700">Subscription →</PendingLink>
             </>
           }
         >
           {subscription.tier}
         </Stat>
-        <Stat label="Active API keys" hint={<Link href="/api-keys" className="text-brand-600 hover:text-brand-700">Manage keys →<LinkPending /></Link>}>
+        <Stat label="Active API keys" hint={<PendingLink href="/api-keys" className="text-brand-600 hover:text-brand-700">Manage keys →</PendingLink>}>
           {activeKeys}
         </Stat>
       </div>
@@ -103,20 +101,18 @@ export default async function DashboardPage() {
         <CardHeader
           title="Recent orders"
           action={
-            <Link href="/orders" className={buttonClasses("secondary", "sm")}>
+            <PendingLink href="/orders" className={buttonClasses("secondary", "sm")}>
               All orders
-              <LinkPending />
-            </Link>
+            </PendingLink>
           }
         />
         {recent.data.length === 0 ? (
           <EmptyState
             title="No orders yet"
             action={
-              <Link href="/catalog" className={buttonClasses("primary", "sm")}>
+              <PendingLink href="/catalog" className={buttonClasses("primary", "sm")}>
                 Browse the catalog
-                <LinkPending />
-              </Link>
+              </PendingLink>
             }
           >
             Order top-ups, gift cards and keys from your balance.
@@ -130,10 +126,9 @@ export default async function DashboardPage() {
         <CardHeader
           title="Latest transactions"
           action={
-            <Link href="/balance" className={buttonClasses("secondary", "sm")}>
+            <PendingLink href="/balance" className={buttonClasses("secondary", "sm")}>
               View all
-              <LinkPending />
-            </Link>
+            </PendingLink>
           }
         />
         {latest.data.length === 0 ? (
@@ -146,14 +141,18 @@ export default async function DashboardPage() {
       <h2 className="mt-8 mb-3 text-sm font-semibold text-slate-900">Quick links</h2>
       <div className="grid gap-4 sm:grid-cols-3">
         {quickLinks.map((link) => (
-          <Link key={link.href} href={link.href} className="group rounded-xl border border-slate-200 bg-white p-4 shadow-sm transition hover:border-brand-500 hover:shadow">
-            <span className="flex items-center gap-2 text-sm font-semibold text-slate-900 group-hover:text-brand-700">
-              <Icon name={link.icon} className="h-5 w-5 text-brand-600" />
-              {link.label}
-              <LinkPending />
-            </span>
-            <span className="mt-1 block text-sm text-slate-500">{link.description}</span>
-          </Link>
+          <PendingLink key={link.href} href={link.href} className="group rounded-xl border border-slate-200 bg-white p-4 shadow-sm transition hover:border-brand-500 hover:shadow">
+            {(spinner) => (
+              <>
+                <span className="flex items-center gap-2 text-sm font-semibold text-slate-900 group-hover:text-brand-700">
+                  <Icon name={link.icon} className="h-5 w-5 text-brand-600" />
+                  {link.label}
+                  {spinner}
+                </span>
+                <span className="mt-1 block text-sm text-slate-500">{link.description}</span>
+              </>
+            )}
+          </PendingLink>
         ))}
       </div>
     </>

@@ -1,13 +1,12 @@
 import type { Metadata } from "next";
 import { CursorPager } from "@/components/ui/cursor-pager";
-import Link from "next/link";
 import { OrderFiltersForm } from "@/components/orders/order-filters-form";
 import { OrdersTable } from "@/components/orders/orders-table";
 import { buttonClasses } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
-import { LinkPending } from "@/components/ui/link-pending";
 import { PageHeader } from "@/components/ui/page-header";
+import { PendingLink } from "@/components/ui/pending-link";
 import { requireReseller } from "@/lib/auth/session";
 import { db } from "@/lib/db/client";
 import { listOrders } from "@/lib/orders/list-orders";
@@ -41,10 +40,9 @@ export default async function OrdersPage({ searchParams }: { searchParams: Promi
             <a href={shownQuery ? `/orders/export?${shownQuery}` : "/orders/export"} className={buttonClasses("secondary")} download>
               Export CSV
             </a>
-            <Link href="/catalog" className={buttonClasses("primary")}>
+            <PendingLink href="/catalog" className={buttonClasses("primary")}>
               New order
-              <LinkPending />
-            </Link>
+            </PendingLink>
           </>
         }
       />
@@ -55,10 +53,9 @@ export default async function OrdersPage({ searchParams }: { searchParams: Promi
             title={cursor ? "No older orders" : filtered ? "No orders match these filters" : "No orders yet"}
             action={
               !filtered && !cursor ? (
-                <Link href="/catalog" className={buttonClasses("primary", "sm")}>
+                <PendingLink href="/catalog" className={buttonClasses("primary", "sm")}>
                   Browse the catalog
-                  <LinkPending />
-                </Link>
+                </PendingLink>
               ) : undefined
             }
           >

@@ -1,14 +1,13 @@
 import type { Metadata } from "next";
-import Link from "next/link";
 import { AutoRenewForm } from "@/components/subscription/auto-renew-form";
 import { ChangeForm } from "@/components/subscription/change-form";
 import { TierCard } from "@/components/subscription/tier-card";
 import { Alert } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
 import { Card, CardBody, CardHeader, Stat } from "@/components/ui/card";
-import { LinkPending } from "@/components/ui/link-pending";
 import { Money } from "@/components/ui/money";
 import { PageHeader } from "@/components/ui/page-header";
+import { PendingLink } from "@/components/ui/pending-link";
 import { requireReseller } from "@/lib/auth/session";
 import { db } from "@/lib/db/client";
 import { TIERS, type Tier } from "@/lib/db/schema";
@@ -59,7 +58,7 @@ export default async function SubscriptionPage() {
             )}
           </span>
         </Stat>
-        <Stat label="Balance" hint={<Link href="/topup" className="text-brand-600 hover:text-brand-700">Top up →<LinkPending /></Link>}>
+        <Stat label="Balance" hint={<PendingLink href="/topup" className="text-brand-600 hover:text-brand-700">Top up →</PendingLink>}>
           <Money amount={balance} currency />
         </Stat>
       </div>

@@ -1,5 +1,4 @@
 import type { Metadata } from "next";
-import Link from "next/link";
 import { InvoicesTable } from "@/components/payments/invoices-table";
 import { TransfersTable } from "@/components/payments/transfers-table";
 import { Alert } from "@/components/ui/alert";
@@ -7,8 +6,8 @@ import { Card, CardBody, CardHeader } from "@/components/ui/card";
 import { CopyButton } from "@/components/ui/copy-button";
 import { CursorPager } from "@/components/ui/cursor-pager";
 import { EmptyState } from "@/components/ui/empty-state";
-import { LinkPending } from "@/components/ui/link-pending";
 import { PageHeader } from "@/components/ui/page-header";
+import { PendingLink } from "@/components/ui/pending-link";
 import { requireReseller } from "@/lib/auth/session";
 import { config } from "@/lib/config/env";
 import { db } from "@/lib/db/client";
@@ -73,10 +72,9 @@ export default async function TopUpPage({ searchParams }: { searchParams: Promis
           <ul className="mt-1 space-y-0.5">
             {open.map((payment) => (
               <li key={payment.id}>
-                <Link href={`/topup/${payment.id}`} className="font-semibold underline">
+                <PendingLink href={`/topup/${payment.id}`} className="font-semibold underline">
                   {formatMoney(payment.amount)} USDT, open until {formatDateTime(payment.expiresAt)} →
-                  <LinkPending />
-                </Link>
+                </PendingLink>
               </li>
             ))}
           </ul>

@@ -1,9 +1,8 @@
 import type { Metadata } from "next";
-import Link from "next/link";
 import { Badge } from "@/components/ui/badge";
 import { Card, CardBody, CardHeader } from "@/components/ui/card";
-import { LinkPending } from "@/components/ui/link-pending";
 import { PageHeader } from "@/components/ui/page-header";
+import { PendingLink } from "@/components/ui/pending-link";
 import { DeliveryLog } from "@/components/webhooks/delivery-log";
 import { DisabledBanner } from "@/components/webhooks/disabled-banner";
 import { DELIVERY_LOG_PAGE } from "@/components/webhooks/query-keys";
@@ -107,10 +106,9 @@ export default async function WebhooksPage() {
               Standard Webhooks
             </a>
             : its libraries verify them with the same secret and reject stale timestamps, if you want replay protection. See the{" "}
-            <Link href="/docs" className="font-medium text-brand-600 hover:text-brand-700">
+            <PendingLink href="/docs" className="font-medium text-brand-600 hover:text-brand-700">
               API reference
-              <LinkPending />
-            </Link>{" "}
+            </PendingLink>{" "}
             for the event payloads.
           </p>
         </CardBody>

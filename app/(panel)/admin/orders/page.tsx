@@ -1,5 +1,4 @@
 import type { Metadata } from "next";
-import Link from "next/link";
 import { OrderFiltersForm } from "@/components/orders/order-filters-form";
 import { OrdersTable } from "@/components/orders/orders-table";
 import { AutoRefresh, LIST_REFRESH_MS } from "@/components/panel/auto-refresh";
@@ -8,8 +7,8 @@ import { CursorPager } from "@/components/ui/cursor-pager";
 import { cx } from "@/components/ui/cx";
 import { EmptyState } from "@/components/ui/empty-state";
 import { filterControlClasses } from "@/components/ui/field";
-import { LinkPending } from "@/components/ui/link-pending";
 import { PageHeader } from "@/components/ui/page-header";
+import { PendingLink } from "@/components/ui/pending-link";
 import { findUserByEmail, findUserById } from "@/lib/accounts/get-user";
 import { requireAdmin } from "@/lib/auth/session";
 import { db } from "@/lib/db/client";
@@ -57,15 +56,14 @@ export default async function AdminOrdersPage({ searchParams }: { searchParams: 
             { label: "All orders", href: "/admin/orders", active: !queue },
             { label: "Manual queue", href: "/admin/orders?tab=manual", active: queue },
           ].map((tab) => (
-            <Link
+            <PendingLink
               key={tab.label}
               href={tab.href}
               aria-current={tab.active ? "page" : undefined}
               className={cx("rounded-full px-3 py-1 text-sm font-medium", tab.active ? "bg-brand-600 text-white" : "bg-slate-100 text-slate-600 hover:bg-slate-200 hover:text-slate-900")}
             >
               {tab.label}
-              <LinkPending />
-            </Link>
+            </PendingLink>
           ))}
         </nav>
         {queue ? null : (

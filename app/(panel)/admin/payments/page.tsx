@@ -1,5 +1,4 @@
 import type { Metadata } from "next";
-import Link from "next/link";
 import { AutoRefresh, LIST_REFRESH_MS } from "@/components/panel/auto-refresh";
 import { InvoicesTable } from "@/components/payments/invoices-table";
 import { PaymentFiltersForm } from "@/components/payments/payment-filters-form";
@@ -11,9 +10,9 @@ import { Card, CardBody, CardHeader } from "@/components/ui/card";
 import { CursorPager } from "@/components/ui/cursor-pager";
 import { cx } from "@/components/ui/cx";
 import { EmptyState } from "@/components/ui/empty-state";
-import { LinkPending } from "@/components/ui/link-pending";
 import { Money } from "@/components/ui/money";
 import { PageHeader } from "@/components/ui/page-header";
+import { PendingLink } from "@/components/ui/pending-link";
 import { requireAdmin } from "@/lib/auth/session";
 import { config } from "@/lib/config/env";
 import { db } from "@/lib/db/client";
@@ -147,7 +146,7 @@ export default async function AdminPaymentsPage({ searchParams }: { searchParams
             { label: "Invoices", href: "/admin/payments", active: tab === "invoices" },
             { label: "Transfers", href: "/admin/payments?tab=transfers", active: tab === "transfers" },
           ].map((item) => (
-            <Link
+            <PendingLink
               key={item.label}
               href={item.href}
               aria-current={item.active ? "page" : undefined}
@@ -157,8 +156,7 @@ export default async function AdminPaymentsPage({ searchParams }: { searchParams
               )}
             >
               {item.label}
-              <LinkPending />
-            </Link>
+            </PendingLink>
           ))}
         </nav>
         <PaymentFiltersForm

@@ -1,5 +1,4 @@
 import type { Metadata } from "next";
-import Link from "next/link";
 import { CATEGORY_TABS, categoryLabel } from "@/components/catalog/categories";
 import { Badge } from "@/components/ui/badge";
 import { buttonClasses } from "@/components/ui/button";
@@ -7,9 +6,9 @@ import { Card } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
 import { filterControlClasses } from "@/components/ui/field";
 import { FilterForm, FilterPending } from "@/components/ui/filter-form";
-import { LinkPending } from "@/components/ui/link-pending";
 import { Money } from "@/components/ui/money";
 import { PageHeader } from "@/components/ui/page-header";
+import { PendingLink } from "@/components/ui/pending-link";
 import { Table, TBody, Td, Th, THead, Tr } from "@/components/ui/table";
 import { requireAdmin } from "@/lib/auth/session";
 import { listProducts } from "@/lib/catalog/list-products";
@@ -48,10 +47,9 @@ export default async function AdminProductsPage({ searchParams }: { searchParams
         title="Products"
         description={`Every product, on sale or not, with its stock.${lowCount ? ` ${lowCount} running low.` : ""}`}
         action={
-          <Link href="/admin/products/new" className={buttonClasses("primary")}>
+          <PendingLink href="/admin/products/new" className={buttonClasses("primary")}>
             New product
-            <LinkPending />
-          </Link>
+          </PendingLink>
         }
       />
       <Card>
@@ -77,10 +75,9 @@ export default async function AdminProductsPage({ searchParams }: { searchParams
               <FilterPending />
             </button>
             {q || category ? (
-              <Link href="/admin/products" className={buttonClasses("ghost")}>
+              <PendingLink href="/admin/products" className={buttonClasses("ghost")}>
                 Clear
-                <LinkPending />
-              </Link>
+              </PendingLink>
             ) : null}
           </div>
         </FilterForm>
@@ -107,10 +104,9 @@ export default async function AdminProductsPage({ searchParams }: { searchParams
                 return (
                   <Tr key={product.sku} className={product.enabled ? undefined : "bg-slate-50/80"}>
                     <Td text>
-                      <Link href={`/admin/products/${product.sku}`} className="font-medium text-brand-600 hover:text-brand-700 hover:underline">
+                      <PendingLink href={`/admin/products/${product.sku}`} className="font-medium text-brand-600 hover:text-brand-700 hover:underline">
                         {product.name}
-                        <LinkPending />
-                      </Link>
+                      </PendingLink>
                       <span className="block font-mono text-xs font-normal break-all text-slate-500">{product.sku}</span>
                     </Td>
                     <Td label="Category" className="whitespace-nowrap">
@@ -147,18 +143,16 @@ export default async function AdminProductsPage({ searchParams }: { searchParams
         {cursor || page.nextCursor ? (
           <div className="flex items-center justify-between gap-3 border-t border-slate-100 px-4 py-3 sm:px-6">
             {cursor ? (
-              <Link href={hrefFor({ q, category })} className={buttonClasses("ghost", "sm")}>
+              <PendingLink href={hrefFor({ q, category })} className={buttonClasses("ghost", "sm")}>
                 ← First
-                <LinkPending />
-              </Link>
+              </PendingLink>
             ) : (
               <span />
             )}
             {page.nextCursor ? (
-              <Link href={hrefFor({ q, category, cursor: page.nextCursor })} className={buttonClasses("secondary", "sm")}>
+              <PendingLink href={hrefFor({ q, category, cursor: page.nextCursor })} className={buttonClasses("secondary", "sm")}>
                 Next →
-                <LinkPending />
-              </Link>
+              </PendingLink>
             ) : null}
           </div>
         ) : null}

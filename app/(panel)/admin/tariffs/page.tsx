@@ -1,11 +1,10 @@
 import type { Metadata } from "next";
-import Link from "next/link";
 import { TariffForm } from "@/components/subscription/tariff-form";
 import { Badge } from "@/components/ui/badge";
 import { Card, CardBody, CardHeader } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
-import { LinkPending } from "@/components/ui/link-pending";
 import { PageHeader } from "@/components/ui/page-header";
+import { PendingLink } from "@/components/ui/pending-link";
 import { Table, TBody, Td, Th, THead, Tr } from "@/components/ui/table";
 import { requireAdmin } from "@/lib/auth/session";
 import { db } from "@/lib/db/client";
@@ -75,10 +74,9 @@ export default async function TariffsPage() {
                     ) : (
                       <span className="inline-flex items-center gap-2">
                         <Badge>Reseller tier</Badge>
-                        <Link href={`/admin/resellers/${entry.subject}`} className="text-brand-600 hover:text-brand-700">
+                        <PendingLink href={`/admin/resellers/${entry.subject}`} className="text-brand-600 hover:text-brand-700">
                           reseller
-                          <LinkPending />
-                        </Link>
+                        </PendingLink>
                       </span>
                     )}
                   </Td>

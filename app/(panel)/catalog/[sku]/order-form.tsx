@@ -1,11 +1,10 @@
 "use client";
 
-import Link from "next/link";
 import { startTransition, useActionState, useState, useTransition, type FormEvent } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button, buttonClasses } from "@/components/ui/button";
 import { TextField } from "@/components/ui/field";
-import { LinkPending } from "@/components/ui/link-pending";
+import { PendingLink } from "@/components/ui/pending-link";
 import { SubmitButton } from "@/components/ui/submit-button";
 import { describePattern, patternError } from "@/lib/catalog/describe-pattern";
 import type { ProductRecord } from "@/lib/catalog/serialize";
@@ -241,10 +240,9 @@ export function OrderForm({ product, balance, recipientField }: { product: Produ
           {short ? (
             <Alert tone="error" className="mt-3">
               Your balance is {formatMoney(-after)} short of this order.{" "}
-              <Link href="/topup" className="font-semibold underline">
+              <PendingLink href="/topup" className="font-semibold underline">
                 Top up
-                <LinkPending />
-              </Link>
+              </PendingLink>
             </Alert>
           ) : null}
           <div className="mt-4 flex flex-wrap gap-2">
@@ -271,10 +269,9 @@ export function OrderForm({ product, balance, recipientField }: { product: Produ
       {!reviewing ? (
         <p className="text-xs text-slate-500">
           Nothing is charged until you confirm. <span className="whitespace-nowrap">Balance: {balance} USD.</span>{" "}
-          <Link href="/topup" className={buttonClasses("ghost", "sm", "px-1 py-0 text-xs text-brand-600")}>
+          <PendingLink href="/topup" className={buttonClasses("ghost", "sm", "px-1 py-0 text-xs text-brand-600")}>
             Top up
-            <LinkPending />
-          </Link>
+          </PendingLink>
         </p>
       ) : null}
     </form>

@@ -1,5 +1,4 @@
 import type { Metadata } from "next";
-import Link from "next/link";
 import { notFound } from "next/navigation";
 import type { ReactNode } from "react";
 import { categoryLabel } from "@/components/catalog/categories";
@@ -8,7 +7,7 @@ import { StockBadge } from "@/components/catalog/stock-badge";
 import { buttonClasses } from "@/components/ui/button";
 import { Card, CardBody, CardHeader } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
-import { LinkPending } from "@/components/ui/link-pending";
+import { PendingLink } from "@/components/ui/pending-link";
 import { requireReseller } from "@/lib/auth/session";
 import { findProduct } from "@/lib/catalog/get-product";
 import { toProductRecord } from "@/lib/catalog/serialize";
@@ -50,10 +49,9 @@ export default async function ProductPage({ params }: { params: Promise<{ sku: s
 
   return (
     <>
-      <Link href={`/catalog?category=${record.category}`} className="mb-3 inline-flex text-sm font-medium text-slate-500 hover:text-slate-900">
+      <PendingLink href={`/catalog?category=${record.category}`} className="mb-3 inline-flex text-sm font-medium text-slate-500 hover:text-slate-900">
         ← {categoryLabel(record.category)} catalog
-        <LinkPending />
-      </Link>
+      </PendingLink>
       <div className="mb-6 flex flex-wrap items-end justify-between gap-3">
         <div className="min-w-0 wrap-anywhere">
           <p className="text-sm font-medium text-brand-600">{record.group}</p>
@@ -77,10 +75,9 @@ export default async function ProductPage({ params }: { params: Promise<{ sku: s
             <EmptyState
               title="Out of stock"
               action={
-                <Link href={`/catalog?q=${encodeURIComponent(record.group)}`} className={buttonClasses("secondary", "sm")}>
+                <PendingLink href={`/catalog?q=${encodeURIComponent(record.group)}`} className={buttonClasses("secondary", "sm")}>
                   Other {record.group} products
-                  <LinkPending />
-                </Link>
+                </PendingLink>
               }
             >
               This product cannot be bought until it is restocked.

@@ -1,8 +1,7 @@
 import type { Metadata } from "next";
-import Link from "next/link";
 import { notFound } from "next/navigation";
-import { LinkPending } from "@/components/ui/link-pending";
 import { PageHeader } from "@/components/ui/page-header";
+import { PendingLink } from "@/components/ui/pending-link";
 import { requireReseller } from "@/lib/auth/session";
 import { findProduct } from "@/lib/catalog/get-product";
 import { db } from "@/lib/db/client";
@@ -29,18 +28,16 @@ export default async function OrderPage({ params }: { params: Promise<{ id: stri
 
   return (
     <>
-      <Link href="/orders" className="mb-3 inline-flex text-sm font-medium text-slate-500 hover:text-slate-900">
+      <PendingLink href="/orders" className="mb-3 inline-flex text-sm font-medium text-slate-500 hover:text-slate-900">
         ← Orders
-        <LinkPending />
-      </Link>
+      </PendingLink>
       <PageHeader
         title={order.productName}
         description={order.quantity > 1 ? `${order.quantity} × ${order.sku}` : order.sku}
         action={
-          <Link href={`/catalog/${order.sku}`} className="text-sm font-medium text-brand-600 hover:text-brand-700">
+          <PendingLink href={`/catalog/${order.sku}`} className="text-sm font-medium text-brand-600 hover:text-brand-700">
             Order again →
-            <LinkPending />
-          </Link>
+          </PendingLink>
         }
       />
       <OrderLive initial={toOrderRecord(order)} messages={messages} declaredFields={product?.fields.map(({ name, label }) => ({ name, label })) ?? []} />

@@ -1,7 +1,6 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
-import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useEffect, useRef, type ReactNode } from "react";
 import { Countdown } from "@/components/payments/countdown";
@@ -12,8 +11,8 @@ import { Alert } from "@/components/ui/alert";
 import { Card, CardBody, CardHeader } from "@/components/ui/card";
 import { CopyButton } from "@/components/ui/copy-button";
 import { EmptyState } from "@/components/ui/empty-state";
-import { LinkPending } from "@/components/ui/link-pending";
 import { Money } from "@/components/ui/money";
+import { PendingLink } from "@/components/ui/pending-link";
 import { formatMoney, parseMoney } from "@/lib/money/money";
 import { formatDateTime } from "@/lib/panel/format";
 import { isOpen } from "@/lib/payments/payment-status";
@@ -70,10 +69,9 @@ function StatusMessage({ invoice }: { invoice: PaymentRecord }) {
             Paid: {invoice.received_amount} USD was added to your balance.
           </p>
           {received > amount ? <p className="mt-1">That is {formatMoney(received - amount)} more than the invoice: every transfer is credited in full.</p> : null}
-          <Link href="/balance" className="mt-2 inline-flex font-semibold underline">
+          <PendingLink href="/balance" className="mt-2 inline-flex font-semibold underline">
             See your balance →
-            <LinkPending />
-          </Link>
+          </PendingLink>
         </Alert>
       );
     case "expired":
@@ -82,10 +80,9 @@ function StatusMessage({ invoice }: { invoice: PaymentRecord }) {
           {received > 0n
             ? `This invoice expired with ${invoice.received_amount} of ${invoice.amount} USDT received; that part is in your balance. Create a new invoice for the remaining ${formatMoney(amount - received)} USDT.`
             : "This invoice expired before any transfer arrived. A transfer that reaches your address late is still credited, but create a new invoice to follow one."}
-          <Link href="/topup" className="mt-2 flex font-semibold underline">
+          <PendingLink href="/topup" className="mt-2 flex font-semibold underline">
             New invoice →
-            <LinkPending />
-          </Link>
+          </PendingLink>
         </Alert>
       );
   }

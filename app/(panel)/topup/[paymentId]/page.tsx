@@ -1,9 +1,8 @@
 import type { Metadata } from "next";
-import Link from "next/link";
 import { notFound } from "next/navigation";
 import QRCode from "qrcode";
-import { LinkPending } from "@/components/ui/link-pending";
 import { PageHeader } from "@/components/ui/page-header";
+import { PendingLink } from "@/components/ui/pending-link";
 import { requireReseller } from "@/lib/auth/session";
 import { db } from "@/lib/db/client";
 import { AppError } from "@/lib/errors/app-error";
@@ -28,10 +27,9 @@ export default async function InvoicePage({ params }: { params: Promise<{ paymen
 
   return (
     <>
-      <Link href="/topup" className="mb-3 inline-flex text-sm font-medium text-slate-500 hover:text-slate-900">
+      <PendingLink href="/topup" className="mb-3 inline-flex text-sm font-medium text-slate-500 hover:text-slate-900">
         ← Top up
-        <LinkPending />
-      </Link>
+      </PendingLink>
       <PageHeader
         title={`Invoice for ${invoice.amount} USDT`}
         description={

@@ -1,5 +1,4 @@
 import type { Metadata } from "next";
-import Link from "next/link";
 import { notFound } from "next/navigation";
 import { ChatMessages } from "@/components/orders/chat-messages";
 import { DeliveryItems } from "@/components/orders/delivery-items";
@@ -8,9 +7,9 @@ import { OrderStatusBadge } from "@/components/orders/order-status-badge";
 import { Alert } from "@/components/ui/alert";
 import { Card, CardBody, CardHeader } from "@/components/ui/card";
 import { AutoRefresh } from "@/components/panel/auto-refresh";
-import { LinkPending } from "@/components/ui/link-pending";
 import { Money } from "@/components/ui/money";
 import { PageHeader } from "@/components/ui/page-header";
+import { PendingLink } from "@/components/ui/pending-link";
 import { findUserById } from "@/lib/accounts/get-user";
 import { requireAdmin } from "@/lib/auth/session";
 import { db } from "@/lib/db/client";
@@ -41,10 +40,9 @@ export default async function AdminOrderPage({ params }: { params: Promise<{ id:
   return (
     <>
       {open ? <AutoRefresh every={4000} /> : null}
-      <Link href={manual && open ? "/admin/orders?tab=manual" : "/admin/orders"} className="mb-3 inline-flex text-sm font-medium text-slate-500 hover:text-slate-900">
+      <PendingLink href={manual && open ? "/admin/orders?tab=manual" : "/admin/orders"} className="mb-3 inline-flex text-sm font-medium text-slate-500 hover:text-slate-900">
         ← {manual && open ? "Manual queue" : "Orders"}
-        <LinkPending />
-      </Link>
+      </PendingLink>
       <PageHeader title={order.productName} description={<span className="font-mono break-all">{order.id}</span>} action={<OrderStatusBadge status={order.status} size="md" />} />
 
       {order.status === "failed" ? (
@@ -97,10 +95,9 @@ export default async function AdminOrderPage({ params }: { params: Promise<{ id:
             <CardBody className="space-y-1 text-sm">
               {reseller ? (
                 <>
-                  <Link href={`/admin/resellers/${reseller.id}`} className="font-medium break-all text-brand-600 hover:text-brand-700 hover:underline">
+                  <PendingLink href={`/admin/resellers/${reseller.id}`} className="font-medium break-all text-brand-600 hover:text-brand-700 hover:underline">
                     {reseller.email}
-                    <LinkPending />
-                  </Link>
+                  </PendingLink>
                   <p className="text-slate-600">
                     {reseller.name} · {reseller.tier}
                   </p>

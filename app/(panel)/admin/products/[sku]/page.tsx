@@ -1,12 +1,11 @@
 import type { Metadata } from "next";
-import Link from "next/link";
 import { notFound } from "next/navigation";
 import { categoryLabel } from "@/components/catalog/categories";
 import { Badge } from "@/components/ui/badge";
 import { Card, CardBody, CardHeader, Stat } from "@/components/ui/card";
-import { LinkPending } from "@/components/ui/link-pending";
 import { Money } from "@/components/ui/money";
 import { PageHeader } from "@/components/ui/page-header";
+import { PendingLink } from "@/components/ui/pending-link";
 import { requireAdmin } from "@/lib/auth/session";
 import { findProduct } from "@/lib/catalog/get-product";
 import { isLowStock } from "@/lib/catalog/low-stock";
@@ -36,10 +35,9 @@ export default async function EditProductPage({
 
   return (
     <>
-      <Link href="/admin/products" className="mb-3 inline-flex text-sm font-medium text-slate-500 hover:text-slate-900">
+      <PendingLink href="/admin/products" className="mb-3 inline-flex text-sm font-medium text-slate-500 hover:text-slate-900">
         ← Products
-        <LinkPending />
-      </Link>
+      </PendingLink>
       <PageHeader
         title={product.name}
         description={<span className="font-mono break-all">{product.sku}</span>}

@@ -1,8 +1,7 @@
 import type { Metadata } from "next";
-import Link from "next/link";
 import { Card, CardBody } from "@/components/ui/card";
-import { LinkPending } from "@/components/ui/link-pending";
 import { PageHeader } from "@/components/ui/page-header";
+import { PendingLink } from "@/components/ui/pending-link";
 import { requireAdmin } from "@/lib/auth/session";
 import { ProductForm } from "../product-form";
 import { EMPTY_PRODUCT } from "../product-form-values";
@@ -13,10 +12,9 @@ export default async function NewProductPage() {
   await requireAdmin();
   return (
     <>
-      <Link href="/admin/products" className="mb-3 inline-flex text-sm font-medium text-slate-500 hover:text-slate-900">
+      <PendingLink href="/admin/products" className="mb-3 inline-flex text-sm font-medium text-slate-500 hover:text-slate-900">
         ← Products
-        <LinkPending />
-      </Link>
+      </PendingLink>
       <PageHeader title="New product" description="After creating a stock product, upload its codes on the product's page." />
       <Card>
         <CardBody>

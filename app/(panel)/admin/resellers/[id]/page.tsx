@@ -1,13 +1,12 @@
 import type { Metadata } from "next";
-import Link from "next/link";
 import { notFound } from "next/navigation";
 import { TransactionsTable } from "@/components/panel/transactions-table";
 import { Badge } from "@/components/ui/badge";
 import { Card, CardBody, CardHeader, Stat } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
-import { LinkPending } from "@/components/ui/link-pending";
 import { Money } from "@/components/ui/money";
 import { PageHeader } from "@/components/ui/page-header";
+import { PendingLink } from "@/components/ui/pending-link";
 import { findUserById } from "@/lib/accounts/get-user";
 import { listApiKeys } from "@/lib/api-keys/manage-keys";
 import { requireAdmin } from "@/lib/auth/session";
@@ -36,10 +35,9 @@ export default async function ResellerDetailPage({ params }: { params: Promise<{
 
   return (
     <>
-      <Link href="/admin" className="mb-3 inline-flex text-sm font-medium text-slate-500 hover:text-slate-900">
+      <PendingLink href="/admin" className="mb-3 inline-flex text-sm font-medium text-slate-500 hover:text-slate-900">
         ← Resellers
-        <LinkPending />
-      </Link>
+      </PendingLink>
       <PageHeader
         title={<span className="break-all">{reseller.email}</span>}
         description={`${reseller.name} · member since ${formatDate(reseller.createdAt)} · ${reseller.id}`}

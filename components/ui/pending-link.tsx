@@ -1,0 +1,28 @@
+import Link from "next/link";
+import type { ComponentProps, ReactNode } from "react";
+import { LinkPending } from "./link-pending";
+
+type PendingLinkProps = Omit<ComponentProps<typeof Link>, "children"> & {
+  /** The spinner follows the children; given a function, they place it themselves (in a row inside the link). */
+  children: ReactNode | ((spinner: ReactNode) => ReactNode);
+};
+
+/**
+ * A next/link Link that spins from the click until its page arrives. Not a client component: a server
+ * page's links then ship no code beyond Link and the spinner, and a function can place the spinner.
+ */
+export function PendingLink({ children, ...props }: PendingLinkProps) {
+  const spinner = <LinkPending />;
+  return (
+    <Link {...props}>
+      {typeof children === "function" ? (
+        children(spinner)
+      ) : (
+        <>
+          {children}
+          {spinner}
+        </>
+      )}
+    </Link>
+  );
+}

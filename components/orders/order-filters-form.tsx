@@ -1,9 +1,8 @@
 import type { ReactNode } from "react";
 import { CATEGORY_TABS } from "@/components/catalog/categories";
-import { buttonClasses } from "@/components/ui/button";
 import { filterControlClasses } from "@/components/ui/field";
-import { FilterForm, FilterPending } from "@/components/ui/filter-form";
-import { PendingLink } from "@/components/ui/pending-link";
+import { FilterActions } from "@/components/ui/filter-actions";
+import { FilterForm } from "@/components/ui/filter-form";
 
 const control = filterControlClasses();
 
@@ -77,17 +76,12 @@ export function OrderFiltersForm({
           </Labeled>
         </>
       ) : null}
-      <div className="col-span-2 flex gap-2 md:col-span-1">
-        <button type="submit" className={buttonClasses("primary", "md", "flex-1 md:flex-none")}>
-          Filter
-          <FilterPending />
-        </button>
-        {filtered ? (
-          <PendingLink href={hidden.tab ? `${action}?tab=${hidden.tab}` : action} className={buttonClasses("ghost")}>
-            Clear
-          </PendingLink>
-        ) : null}
-      </div>
+      <FilterActions
+        submitLabel="Filter"
+        clearHref={filtered ? (hidden.tab ? `${action}?tab=${hidden.tab}` : action) : null}
+        className="col-span-2 md:col-span-1"
+        submitClassName="flex-1 md:flex-none"
+      />
     </FilterForm>
   );
 }

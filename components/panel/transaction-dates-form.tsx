@@ -1,7 +1,6 @@
-import { buttonClasses } from "@/components/ui/button";
 import { filterControlClasses } from "@/components/ui/field";
-import { FilterForm, FilterPending } from "@/components/ui/filter-form";
-import { PendingLink } from "@/components/ui/pending-link";
+import { FilterActions } from "@/components/ui/filter-actions";
+import { FilterForm } from "@/components/ui/filter-form";
 
 const control = filterControlClasses("mt-1");
 
@@ -25,17 +24,7 @@ export function TransactionDatesForm({ type, from, to, clearHref }: { type?: str
         </label>
         <input id="transactions-to" name="to" type="date" defaultValue={to} className={control} />
       </div>
-      <div className="col-span-2 flex gap-2">
-        <button type="submit" className={buttonClasses("primary", "md", "flex-1 sm:flex-none")}>
-          Filter
-          <FilterPending />
-        </button>
-        {from || to ? (
-          <PendingLink href={clearHref} className={buttonClasses("ghost")}>
-            Clear dates
-          </PendingLink>
-        ) : null}
-      </div>
+      <FilterActions submitLabel="Filter" clearHref={from || to ? clearHref : null} clearLabel="Clear dates" className="col-span-2" submitClassName="flex-1 sm:flex-none" />
     </FilterForm>
   );
 }

@@ -1,7 +1,6 @@
-import { buttonClasses } from "@/components/ui/button";
 import { filterControlClasses } from "@/components/ui/field";
-import { FilterForm, FilterPending } from "@/components/ui/filter-form";
-import { PendingLink } from "@/components/ui/pending-link";
+import { FilterActions } from "@/components/ui/filter-actions";
+import { FilterForm } from "@/components/ui/filter-form";
 
 const control = filterControlClasses("mt-1");
 
@@ -44,17 +43,7 @@ export function PaymentFiltersForm({
         </label>
         <input id="filter-email" name="email" type="search" maxLength={200} defaultValue={values.email} placeholder="part of an email" className={control} />
       </div>
-      <div className="flex gap-2">
-        <button type="submit" className={buttonClasses("primary", "md", "flex-1 sm:flex-none")}>
-          Filter
-          <FilterPending />
-        </button>
-        {filtered ? (
-          <PendingLink href={clearHref} className={buttonClasses("ghost")}>
-            Clear
-          </PendingLink>
-        ) : null}
-      </div>
+      <FilterActions submitLabel="Filter" clearHref={filtered ? clearHref : null} submitClassName="flex-1 sm:flex-none" />
     </FilterForm>
   );
 }

@@ -1,11 +1,11 @@
 import type { Metadata } from "next";
 import { CursorPager } from "@/components/ui/cursor-pager";
 import { Badge } from "@/components/ui/badge";
-import { buttonClasses } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
 import { controlClasses } from "@/components/ui/field";
-import { FilterForm, FilterPending } from "@/components/ui/filter-form";
+import { FilterActions } from "@/components/ui/filter-actions";
+import { FilterForm } from "@/components/ui/filter-form";
 import { Money } from "@/components/ui/money";
 import { PageHeader } from "@/components/ui/page-header";
 import { PendingLink } from "@/components/ui/pending-link";
@@ -53,17 +53,7 @@ export default async function AdminResellersPage({ searchParams }: { searchParam
             placeholder="Search by email or name"
             className={controlClasses(false, "sm:max-w-sm")}
           />
-          <div className="flex gap-2">
-            <button type="submit" className={buttonClasses("primary")}>
-              Search
-              <FilterPending />
-            </button>
-            {q ? (
-              <PendingLink href="/admin" className={buttonClasses("ghost")}>
-                Clear
-              </PendingLink>
-            ) : null}
-          </div>
+          <FilterActions submitLabel="Search" clearHref={q ? "/admin" : null} />
         </FilterForm>
         {page.data.length === 0 ? (
           <EmptyState title={q ? `No reseller matches “${q}”` : cursor ? "No more resellers" : "No resellers yet"}>

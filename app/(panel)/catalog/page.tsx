@@ -6,7 +6,8 @@ import { Card } from "@/components/ui/card";
 import { cx } from "@/components/ui/cx";
 import { EmptyState } from "@/components/ui/empty-state";
 import { filterControlClasses } from "@/components/ui/field";
-import { FilterForm, FilterPending } from "@/components/ui/filter-form";
+import { FilterActions } from "@/components/ui/filter-actions";
+import { FilterForm } from "@/components/ui/filter-form";
 import { PageHeader } from "@/components/ui/page-header";
 import { PendingLink } from "@/components/ui/pending-link";
 import { requireReseller } from "@/lib/auth/session";
@@ -95,17 +96,7 @@ export default async function CatalogPage({ searchParams }: { searchParams: Prom
               </option>
             ))}
           </select>
-          <div className="flex gap-2">
-            <button type="submit" className={buttonClasses("primary")}>
-              Search
-              <FilterPending />
-            </button>
-            {filtered ? (
-              <PendingLink href="/catalog" className={buttonClasses("ghost")}>
-                Clear
-              </PendingLink>
-            ) : null}
-          </div>
+          <FilterActions submitLabel="Search" clearHref={filtered ? "/catalog" : null} />
         </FilterForm>
         <nav aria-label="Categories" className="flex gap-1 overflow-x-auto px-4 py-3 sm:flex-wrap sm:px-6">
           {CATEGORY_TABS.map((tab) => {

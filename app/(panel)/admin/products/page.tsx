@@ -5,7 +5,8 @@ import { buttonClasses } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
 import { filterControlClasses } from "@/components/ui/field";
-import { FilterForm, FilterPending } from "@/components/ui/filter-form";
+import { FilterActions } from "@/components/ui/filter-actions";
+import { FilterForm } from "@/components/ui/filter-form";
 import { Money } from "@/components/ui/money";
 import { PageHeader } from "@/components/ui/page-header";
 import { PendingLink } from "@/components/ui/pending-link";
@@ -69,17 +70,7 @@ export default async function AdminProductsPage({ searchParams }: { searchParams
               </option>
             ))}
           </select>
-          <div className="flex gap-2">
-            <button type="submit" className={buttonClasses("primary")}>
-              Search
-              <FilterPending />
-            </button>
-            {q || category ? (
-              <PendingLink href="/admin/products" className={buttonClasses("ghost")}>
-                Clear
-              </PendingLink>
-            ) : null}
-          </div>
+          <FilterActions submitLabel="Search" clearHref={q || category ? "/admin/products" : null} />
         </FilterForm>
         {page.data.length === 0 ? (
           <EmptyState title={q ? `No product matches “${q}”` : "No products"}>Search matches part of a name, group or sku.</EmptyState>

@@ -1,12 +1,10 @@
-import { createHash } from "node:crypto";
 import { and, count, eq, isNull } from "drizzle-orm";
 import { encryptSecret } from "@/lib/crypto/encryption";
 import type { DbOrTx } from "@/lib/db/client";
 import { stockCodes } from "@/lib/db/schema";
 import { AppError } from "@/lib/errors/app-error";
+import { stockCodeHash } from "./code-hash";
 import type { StockLine } from "./stock-lines";
-
-const codeHash = (sku: string, code: string) => createHash("sha256").update(`${sku}\n${code}`).digest("hex");
 
 /** Adds codes to a product's stock, encrypted; a code already in stock (or twice in the upload) is skipped and counted. */
 export async function addStockCodes(db: DbOrTx, sku: string, lines: StockLine[]): Promise<{ added: number; duplicates: number }> {
@@ -15,7 +13,7 @@ export async function addStockCodes(db: DbOrTx, sku: string, lines: StockLine[])
   const seen = new Set<string>();
   const rows = [];
   for (const line of lines) {
-    const hash = codeHash(sku, line.code);
+    const hash = stockCodeHash(sku, line.code);
     if (seen.has(hash)) continue;
     seen.add(hash);
     rows.push({ sku, codeHash: hash, codeEncrypted: encryptSecret(line.code), pinEncrypted: line.pin ? encryptSecret(line.pin) : null, serial: line.serial });

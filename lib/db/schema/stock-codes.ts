@@ -4,6 +4,18 @@ import { createdAt, timestamptz } from "./columns";
 import { products } from "./products";
 
 /**
+ * How a keyed code_hash starts (lib/catalog/code-hash.ts). Codes stored before the hash was keyed hold
+ * a bare SHA-256 in hex, and are re-hashed after the migrations (lib/catalog/rehash-stock-codes.ts).
+ * A prefix rather than a version column: the value itself says how it was made, so no second column
+ * can disagree with it, a row written by an instance still running the old code reads as old without
+ * its help, and an old and a new hash can never stand for each other in the unique index.
+ */
+export const KEYED_CODE_HASH_PREFIX = "hmac-sha256:";
+
+/** The rows still holding an unkeyed hash; a literal, so that the partial index serves any query with it. */
+export const UNKEYED_CODE_HASH = sql.raw(`code_hash not like '${KEYED_CODE_HASH_PREFIX}%'`);
+
+/**
  * Codes and keys uploaded by admins, encrypted at rest. Each is handed out once: orders claim
  * available rows with FOR UPDATE SKIP LOCKED. The hash rejects the same code uploaded twice.
  */
@@ -29,6 +41,8 @@ export const stockCodes = pgTable(
     index("stock_codes_available_idx").on(t.sku, t.createdAt, t.id).where(sql`order_id is null`),
     // An order's codes are read and stamped by its id when it completes, fails or is refunded.
     index("stock_codes_order_id_idx").on(t.orderId).where(sql`order_id is not null`),
+    // Each start looks for codes left to re-hash: empty once they are, so the look costs nothing.
+    index("stock_codes_unkeyed_hash_idx").on(t.id).where(UNKEYED_CODE_HASH),
   ],
 );
 

@@ -1,0 +1,1 @@
+CREATE INDEX "stock_codes_unkeyed_hash_idx" ON "stock_codes" USING btree ("id") WHERE code_hash not like 'hmac-sha256:%';

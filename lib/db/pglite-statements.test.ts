@@ -7,6 +7,9 @@ import { executeRows } from "./rows";
 
 const preparedCount = async (client: PGlite) => (await client.query<{ n: number }>("select count(*)::int as n from pg_prepared_statements")).rows[0].n;
 
+/** For a hook or test that starts a PGlite: a few seconds, and on a loaded 2-core machine more than the unit tests' 10 s. */
+const PGLITE_START = 60_000;
+
 describe("PGlite's queries as named prepared statements", () => {
   let client: PGlite;
   let statements: PgliteStatements;
@@ -17,7 +20,7 @@ describe("PGlite's queries as named prepared statements", () => {
       insert into item values ('a', 9007199254740993, 1.5, '{"k": [1, 2]}', '{x,"y z"}', true, '2026-01-02T03:04:05Z', null);
     `);
     statements = new PgliteStatements(client, 3);
-  });
+  }, PGLITE_START);
   afterAll(() => client.close());
 
   it("answers as PGlite's own query does: rows, fields, types and counts", async () => {
@@ -53,7 +56,7 @@ describe("PGlite's queries as named prepared statements", () => {
     } finally {
       await own.close();
     }
-  });
+  }, PGLITE_START);
 
   it("keeps no more statements than its bound, in the cache or in Postgres", async () => {
     for (let i = 0; i < 6; i++) await statements.run(`select $1::int + ${i} as v`, [i]);
@@ -89,7 +92,7 @@ describe("the embedded database's drizzle client", () => {
   beforeAll(async () => {
     database = openDatabase({ pgliteDir: "memory://" });
     await database.db.execute(sql`create table counter (id int primary key, n int not null)`);
-  });
+  }, PGLITE_START);
   afterAll(() => database.close());
 
   it("runs a query outside a transaction only once the transaction in progress has ended", async () => {

@@ -1,20 +1,10 @@
-import { readFileSync } from "node:fs";
 import type { Page } from "@playwright/test";
 import { formatMoney, parseMoney } from "../lib/money/money";
 import { expect, test } from "./support/test";
+import { exportedCsvLines } from "./support/csv-export";
 import { signIn } from "./support/sign-in";
 
-/** Clicks Export CSV and answers the file's lines, after checking its name and byte order mark. */
-async function exportedLines(page: Page): Promise<string[]> {
-  const downloading = page.waitForEvent("download");
-  await page.getByRole("link", { name: "Export CSV" }).click();
-  const download = await downloading;
-  expect(download.suggestedFilename()).toMatch(/^transactions-\d{4}-\d{2}-\d{2}\.csv$/);
-  const file = readFileSync((await download.path())!, "utf8");
-  expect(file.startsWith("\uFEFF"), "a byte order mark, for Excel").toBe(true);
-  expect(file.endsWith("\r\n")).toBe(true);
-  return file.slice(1, -2).split("\r\n");
-}
+const exportedLines = (page: Page) => exportedCsvLines(page, "transactions");
 
 test("the balance page lists transactions, filters them by type and pages with a cursor", async ({ page, fixtures }) => {
   await signIn(page, fixtures.alice.email, fixtures.alice.password);

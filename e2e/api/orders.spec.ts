@@ -491,6 +491,28 @@ test.describe("reading orders", () => {
     await expectError(await request.get(`${path}?limit=1&cursor=${newestFirst[0]}`, { headers: { "X-API-Key": fixtures.erin.apiKey } }), 404, "not_found", {});
   });
 
+  test("a full chat refuses another message with 409 chat_full, naming the order and the limit, and still lists", async ({ request, fixtures }) => {
+    const headers = { "X-API-Key": fixtures.oscar.apiKey };
+    const path = `/api/v2/orders/${fixtures.fullChatOrderId}/messages`;
+    const refused = await request.post(path, { headers, data: { text: "One more question" } });
+    expect(refused.status()).toBe(409);
+    expect(await refused.json()).toEqual({
+      error: {
+        code: "chat_full",
+        message: "This order's chat is full: it holds at most 500 messages.",
+        retryable: false,
+        request_id: refused.headers()["x-request-id"],
+        details: { order_id: fixtures.fullChatOrderId, limit: 500 },
+      },
+    });
+    const newest = await (await request.get(`${path}?limit=1`, { headers })).json();
+    expect(newest).toEqual({ data: [expect.objectContaining({ text: "Message 500" })], next_cursor: expect.stringMatching(/^msg_/) });
+
+    const doc = await (await request.get("/api/v2/openapi.json")).json();
+    const post = doc.paths["/api/v2/orders/{orderId}/messages"].post;
+    expect(post.responses["409"].content["application/json"].examples.chat_full.value.error).toMatchObject({ code: "chat_full", details: { limit: 500 } });
+  });
+
   test("the OpenAPI document lists the order paths", async ({ request }) => {
     const doc = await (await request.get("/api/v2/openapi.json")).json();
     const expected: [string, string, string][] = [

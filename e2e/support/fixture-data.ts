@@ -56,6 +56,12 @@ export interface Fixtures {
   kate: ResellerFixture;
   /** The panel budget spec's reseller (100.00), whose session spends its default budget to the end. */
   noah: ResellerFixture;
+  /** The chat specs' reseller (100.00), who owns the two manual orders below. */
+  oscar: ResellerFixture;
+  /** A processing manual order whose chat holds as many messages as a chat can. */
+  fullChatOrderId: string;
+  /** A processing manual order whose chat holds 60 messages ("Message 1" to "Message 60"), more than the panels show at first. */
+  longChatOrderId: string;
   /** The Postgres server's database, which the outage spec takes away and gives back; absent on the embedded one. */
   databaseUrl?: string;
 }

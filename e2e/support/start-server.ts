@@ -8,6 +8,9 @@ import type { Tier } from "@/lib/db/schema";
 import { migrateDatabase } from "@/lib/db/migrate";
 import { createTestDatabase } from "@/lib/db/test-database";
 import { postLedgerEntry } from "@/lib/ledger/post-entry";
+import { MAX_MESSAGES_PER_ORDER } from "@/lib/orders/messages";
+import { placeOrder } from "@/lib/orders/place-order";
+import { fillChat } from "@/lib/orders/test-helpers";
 import { DEMO, seedDemo } from "@/lib/seed/demo-seed";
 import { dataDirFor, fixturesFileFor, type Fixtures, type ResellerFixture } from "./fixture-data";
 
@@ -59,8 +62,19 @@ async function prepare(database: Database): Promise<Fixtures> {
   const leo = await reseller("leo", 0n);
   const mia = await reseller("mia", 0n);
   const noah = await reseller("noah", 100_000_000n);
+  // The chat specs' manual orders, their chats written here: the API's rate limits let no spec post this many.
+  const oscar = await reseller("oscar", 100_000_000n);
+  const manualOrder = async (details: string) =>
+    (await placeOrder(database.db, { user: oscar, sku: "manual-account-recovery", quantity: 1, fields: { details }, source: "api" })).order;
+  const fullChat = await manualOrder("A chat with no room left");
+  await fillChat(database.db, fullChat, MAX_MESSAGES_PER_ORDER);
+  const longChat = await manualOrder("A chat longer than the panels show at first");
+  await fillChat(database.db, longChat, 60);
   return {
     noah,
+    oscar,
+    fullChatOrderId: fullChat.id,
+    longChatOrderId: longChat.id,
     leo,
     mia,
     admin: { ...DEMO.admin },

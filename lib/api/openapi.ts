@@ -1,7 +1,8 @@
 import { z } from "zod";
 import { AppError, errorStatus, type ErrorCode } from "@/lib/errors/app-error";
 import { insufficientBalance } from "@/lib/ledger/post-entry";
-import { duplicateReference, idempotencyConflict, orderClosed, outOfStock, productUnavailable, wrongCategory } from "@/lib/orders/refusals";
+import { MAX_MESSAGES_PER_ORDER } from "@/lib/orders/messages";
+import { chatFull, duplicateReference, idempotencyConflict, orderClosed, outOfStock, productUnavailable, wrongCategory } from "@/lib/orders/refusals";
 import { RATE_CATEGORIES, type RateCategory } from "@/lib/ratelimit/categories";
 import { WEBHOOK_ANSWERS, WEBHOOK_DELIVERY_NOTES, WEBHOOK_EVENTS, WEBHOOK_EVENT_NAMES, webhookEnvelopeSchema } from "@/lib/webhooks/payloads";
 import { webhookHeadersSchema } from "@/lib/webhooks/signature";
@@ -147,6 +148,7 @@ export const ERROR_CODE_NOTES: Record<ErrorCode, string> = {
   idempotency_conflict: "the same `Idempotency-Key` was used with a different body, or on an endpoint that sells other categories; `details.order_id` names the order it made",
   duplicate_reference: "the `reference` is already used by another order; `details.order_id` names it",
   order_closed: "the order is completed or failed, so its chat is read-only; `details.status` says which",
+  chat_full: "the order's chat holds as many messages as it can, `details.limit`, and takes no more",
   payload_too_large: "the body is over 64 KiB",
   headers_too_large: "the request's headers are over 16 KB; answered before the operation is known",
   out_of_stock: "the product is out of stock (retryable); `details.available` is how many codes are",
@@ -187,6 +189,7 @@ const EXAMPLE_REFUSALS: Partial<Record<ErrorCode, AppError>> = {
   idempotency_conflict: idempotencyConflict(EXAMPLE_ORDER_ID),
   duplicate_reference: duplicateReference("shop-order-8812", EXAMPLE_ORDER_ID),
   order_closed: orderClosed(EXAMPLE_ORDER_ID, "completed"),
+  chat_full: chatFull(EXAMPLE_ORDER_ID, MAX_MESSAGES_PER_ORDER),
   out_of_stock: outOfStock(EXAMPLE_SKU, 2, 1),
   product_unavailable: productUnavailable(EXAMPLE_SKU),
   wrong_category: wrongCategory(EXAMPLE_SKU, "giftcard", "topup"),

@@ -11,6 +11,7 @@ export type ErrorCode =
   | "idempotency_conflict"
   | "duplicate_reference"
   | "order_closed"
+  | "chat_full"
   | "payload_too_large"
   | "headers_too_large"
   | "out_of_stock"
@@ -33,6 +34,7 @@ export const errorStatus: Record<ErrorCode, number> = {
   idempotency_conflict: 409,
   duplicate_reference: 409,
   order_closed: 409,
+  chat_full: 409,
   payload_too_large: 413,
   headers_too_large: 431,
   out_of_stock: 422,

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, lt, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, lt, type SQL } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { orderMessages, orders, type MessageAuthor, type Order, type OrderMessage } from "@/lib/db/schema";
 import { AppError } from "@/lib/errors/app-error";
@@ -7,9 +7,16 @@ import { newId } from "@/lib/ids/ids";
 import { pageOf, type Page } from "@/lib/db/page";
 import { characterCount, shortened } from "@/lib/text/characters";
 import { hasHiddenCharacterInMessage, hasVisibleCharacter } from "@/lib/text/hidden-characters";
-import { orderClosed } from "./refusals";
+import { chatFull, orderClosed } from "./refusals";
 
 export const MAX_MESSAGE_LENGTH = 2000;
+
+/**
+ * The most messages one order's chat holds. A manual order is one job of work, whose chat runs to a few
+ * dozen messages; 500 leaves ten times that, where the API's 120 posts a minute would otherwise pile
+ * 170,000 a day into one order for the admin to wade through. A full chat is 5 of the API's pages of 100.
+ */
+export const MAX_MESSAGES_PER_ORDER = 500;
 
 /** The whole chat in reading order, oldest first, as both panels show it. */
 export async function listOrderMessages(db: Db, order: Order): Promise<OrderMessage[]> {
@@ -53,10 +60,14 @@ export async function postOrderMessage(
   if (hasHiddenCharacterInMessage(text)) throw refusedText("Messages must not contain control characters or direction overrides.");
   if (characterCount(text) > MAX_MESSAGE_LENGTH) throw refusedText(`Messages are at most ${MAX_MESSAGE_LENGTH} characters.`);
   return db.transaction(async (tx) => {
-    // Read with the row shared, so that the order cannot be completed or failed between this check and
-    // the message: a message is either in the open chat, or refused.
-    const [current] = await tx.select({ status: orders.status }).from(orders).where(eq(orders.id, input.order.id)).for("share");
+    // The order's row is held until the message is in or refused: the order cannot be completed or
+    // failed in between, and another post to this chat waits here, then counts this one. A share lock
+    // would let two posts both count 499 and both write; "no key update" does not stop rows elsewhere
+    // that merely refer to the order.
+    const [current] = await tx.select({ status: orders.status }).from(orders).where(eq(orders.id, input.order.id)).for("no key update");
     if (current?.status !== "processing") throw orderClosed(input.order.id, current?.status ?? null);
+    const [{ messages }] = await tx.select({ messages: count() }).from(orderMessages).where(eq(orderMessages.orderId, input.order.id));
+    if (messages >= MAX_MESSAGES_PER_ORDER) throw chatFull(input.order.id, MAX_MESSAGES_PER_ORDER);
     const [message] = await tx
       .insert(orderMessages)
       .values({ id: newId("msg"), orderId: input.order.id, author: input.author, authorId: input.authorId, text })

@@ -32,3 +32,7 @@ export function duplicateReference(reference: string, orderId: string | null): A
 export function orderClosed(orderId: string, status: string | null): AppError {
   return new AppError("order_closed", "This order is closed; its chat is read-only.", { order_id: orderId, status });
 }
+
+export function chatFull(orderId: string, limit: number): AppError {
+  return new AppError("chat_full", `This order's chat is full: it holds at most ${limit} messages.`, { order_id: orderId, limit });
+}

@@ -1,6 +1,7 @@
 import { createUser } from "@/lib/accounts/create-user";
 import type { Db } from "@/lib/db/client";
-import { products, type FulfilmentMode, type ProductCategory, type ProductField, type User } from "@/lib/db/schema";
+import { orderMessages, products, type FulfilmentMode, type Order, type ProductCategory, type ProductField, type User } from "@/lib/db/schema";
+import { newId } from "@/lib/ids/ids";
 import { adjustBalance } from "@/lib/ledger/adjust-balance";
 
 let sequence = 0;
@@ -23,4 +24,15 @@ export async function testProduct(
     .values({ group: "Test", name: input.sku, region: "GLOBAL", fields: [], maxQuantity: 10, ...input })
     .returning();
   return product;
+}
+
+/**
+ * `count` messages straight into an order's chat, the reseller's and the supplier's in turn, as no
+ * client could post them within the API's rate limits; returns their ids in the order written.
+ */
+export async function fillChat(db: Db, order: Order, count: number): Promise<string[]> {
+  const ids = Array.from({ length: count }, () => newId("msg"));
+  const author = (i: number) => (i % 2 ? ("supplier" as const) : ("reseller" as const));
+  await db.insert(orderMessages).values(ids.map((id, i) => ({ id, orderId: order.id, author: author(i), authorId: author(i) === "reseller" ? order.userId : "admin", text: `Message ${i + 1}` })));
+  return ids;
 }

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { ORDER_STATUSES, PRODUCT_CATEGORIES, type ProductCategory } from "@/lib/db/schema";
-import { MAX_MESSAGE_LENGTH } from "@/lib/orders/messages";
+import { MAX_MESSAGE_LENGTH, MAX_MESSAGES_PER_ORDER } from "@/lib/orders/messages";
 import { orderReferenceSchema } from "@/lib/orders/reference";
 import { orderSchema } from "@/lib/orders/serialize";
 import { createdTimeQuery, listResponse, paginationQuery, resourceId, timestampString } from "../common-schemas";
@@ -224,7 +224,8 @@ export const postOrderMessage = defineOperation({
   operationId: "postOrderMessage",
   summary: "Write to the supplier of a manual order",
   description:
-    "Only manual orders have a chat; another type answers `422 wrong_category`. The chat takes messages while the order is `processing`; once it is completed or failed it is read-only, and a message answers `409 order_closed`.",
+    "Only manual orders have a chat; another type answers `422 wrong_category`. The chat takes messages while the order is `processing`; once it is completed or failed it is read-only, and a message answers `409 order_closed`. " +
+    `A chat holds at most ${MAX_MESSAGES_PER_ORDER} messages, yours and the supplier's; past that a message answers \`409 chat_full\`.`,
   tag: CHAT_TAG,
   method: "POST",
   path: "/api/v2/orders/{orderId}/messages",
@@ -234,7 +235,7 @@ export const postOrderMessage = defineOperation({
   body: z.strictObject({ text: z.string().min(1).max(MAX_MESSAGE_LENGTH).meta({ example: "The account email is player@example.com." }) }),
   response: orderMessageSchema,
   successStatus: 201,
-  errors: ["not_found", "wrong_category", "order_closed"],
+  errors: ["not_found", "wrong_category", "order_closed", "chat_full"],
 });
 
 export const orderOperations = [

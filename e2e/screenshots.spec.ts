@@ -165,3 +165,13 @@ test("admin catalog and order pages at desktop and phone sizes", async ({ page, 
   await visitAndShoot(page, "admin-orders-queue", "/admin/orders?tab=manual", "Orders");
   await reseller.context().close();
 });
+
+test("a long order chat, with its link to earlier messages, at desktop and phone sizes", async ({ page, browser, baseURL, fixtures }) => {
+  await signIn(page, fixtures.oscar.email, fixtures.oscar.password);
+  await visitAndShoot(page, "order-chat-earlier", `/orders/${fixtures.longChatOrderId}`, "Game account recovery assistance");
+  await expect(page.getByRole("link", { name: "Show earlier messages" })).toBeVisible();
+  const admin = await otherSide(browser, baseURL!, fixtures.admin.email, fixtures.admin.password, /\/admin$/);
+  await visitAndShoot(admin, "admin-order-chat-earlier", `/admin/orders/${fixtures.longChatOrderId}`, "Game account recovery assistance");
+  await expect(admin.getByRole("link", { name: "Show earlier messages" })).toBeVisible();
+  await admin.context().close();
+});

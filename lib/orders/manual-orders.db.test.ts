@@ -11,7 +11,7 @@ import { HIDDEN_CHARACTER_MESSAGE } from "@/lib/text/hidden-characters";
 import { buildEventBody } from "@/lib/webhooks/envelope";
 import { undocumentedInDelivery } from "@/lib/webhooks/testing/documented";
 import { completeManualOrder, failManualOrder, refundCompletedOrder } from "./manual-orders";
-import { listOrderMessages, postOrderMessage } from "./messages";
+import { CHAT_WINDOW, latestOrderMessages, postOrderMessage } from "./messages";
 import { placeOrder } from "./place-order";
 import { toOrderRecord } from "./serialize";
 import { dailySpend } from "./spend-stats";
@@ -36,7 +36,7 @@ describe(`manual orders and their chat (${testDriver()})`, () => {
     expect(order.status).toBe("processing");
     await postOrderMessage(database.db, { order, author: "reseller", authorId: user.id, text: "Any news?" });
     await postOrderMessage(database.db, { order, author: "supplier", authorId: "admin", text: "Please send the account email. ".repeat(5), waitingReply: true });
-    const messages = await listOrderMessages(database.db, order);
+    const { messages } = await latestOrderMessages(database.db, order, CHAT_WINDOW);
     expect(messages.map((m) => m.author)).toEqual(["reseller", "supplier"]);
     const chatEvents = (await database.db.select().from(events).where(eq(events.userId, user.id))).filter((e) => e.type.startsWith("manual_service"));
     expect(chatEvents.map((e) => e.type).sort()).toEqual(["manual_service.chat.message", "manual_service.chat.waiting_reply"]);
@@ -54,7 +54,7 @@ describe(`manual orders and their chat (${testDriver()})`, () => {
         details: { order_id: order.id, status: "completed" },
       });
     }
-    expect(await listOrderMessages(database.db, order)).toHaveLength(2);
+    expect((await latestOrderMessages(database.db, order, CHAT_WINDOW)).messages).toHaveLength(2);
 
     await refundCompletedOrder(database.db, order.id, "customer changed their mind");
     expect(await balanceOf(user.id)).toBe(20_000_000n);

@@ -6,7 +6,7 @@ import { orderMessages, type Order, type User } from "@/lib/db/schema";
 import { createTestDatabase, testDriver } from "@/lib/db/test-database";
 import { newId } from "@/lib/ids/ids";
 import { ensureTariffs } from "@/lib/tariffs/ensure-tariffs";
-import { listOrderMessages, pageOrderMessages } from "./messages";
+import { latestOrderMessages, pageOrderMessages } from "./messages";
 import { placeOrder } from "./place-order";
 import { resellerWithBalance, testProduct } from "./test-helpers";
 
@@ -77,8 +77,15 @@ describe(`the chat of a manual order, a page at a time (${testDriver()})`, () =>
     expect(sizes).toEqual([...Array(14).fill(4), 1]);
   });
 
-  it("leaves the panels' whole chat in reading order", async () => {
-    expect((await listOrderMessages(database.db, order)).map((message) => message.id)).toEqual(written);
+  it("gives the panels the latest messages in reading order, and tells whether earlier ones are left out", async () => {
+    const ids = async (size: number) => {
+      const { messages, earlier } = await latestOrderMessages(database.db, order, size);
+      return { ids: messages.map((message) => message.id), earlier };
+    };
+    expect(await ids(50)).toEqual({ ids: written.slice(-50), earlier: true });
+    expect(await ids(56)).toEqual({ ids: written.slice(-56), earlier: true });
+    expect(await ids(57)).toEqual({ ids: written, earlier: false });
+    expect(await ids(100)).toEqual({ ids: written, earlier: false });
   });
 
   it("answers 50 messages by default, newest first, and the next page from next_cursor", async () => {

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, lt, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, lt, type SQL } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { orderMessages, orders, type MessageAuthor, type Order, type OrderMessage } from "@/lib/db/schema";
 import { AppError } from "@/lib/errors/app-error";
@@ -18,10 +18,8 @@ export const MAX_MESSAGE_LENGTH = 2000;
  */
 export const MAX_MESSAGES_PER_ORDER = 500;
 
-/** The whole chat in reading order, oldest first, as both panels show it. */
-export async function listOrderMessages(db: Db, order: Order): Promise<OrderMessage[]> {
-  return db.select().from(orderMessages).where(eq(orderMessages.orderId, order.id)).orderBy(asc(orderMessages.id));
-}
+/** How many of the latest messages the panels show at first, and how many more each "Show earlier messages" adds. */
+export const CHAT_WINDOW = 50;
 
 /**
  * One page of the chat, newest first, as the API lists everything; the cursor is the last id of the
@@ -38,6 +36,12 @@ export async function pageOrderMessages(db: Db, order: Order, options: { cursor?
     .orderBy(desc(orderMessages.id))
     .limit(options.limit + 1);
   return pageOf(rows, options.limit);
+}
+
+/** The latest `size` messages in reading order, oldest first, as both panels show a chat; `earlier` tells that older ones are left out. */
+export async function latestOrderMessages(db: Db, order: Order, size: number): Promise<{ messages: OrderMessage[]; earlier: boolean }> {
+  const page = await pageOrderMessages(db, order, { limit: size });
+  return { messages: page.data.reverse(), earlier: page.nextCursor !== null };
 }
 
 /** A message's text refused: the sentence is the error's message and its issue's, as for every other field. */

@@ -14,32 +14,46 @@ interface MessagePage {
   next_cursor: string | null;
 }
 
+/** The latest messages of a chat as the server read them, how many it was asked for, and the link to more when earlier ones are left out. */
+export interface ChatWindow {
+  messages: ChatMessage[];
+  size: number;
+  earlierHref: string | null;
+}
+
 /**
- * The whole chat in reading order. The API pages it newest first, like every list, so this follows
- * next_cursor to the first message and turns the result around; a chat rarely fills one page of 100.
+ * The messages shown with those written since, in reading order. The API lists newest first, so this
+ * reads pages until it reaches the newest message shown (one page, but for a burst of over 100 between
+ * two reads), and keeps what it read from the oldest shown on: the window grows with new messages and
+ * never drops one, so a refresh takes nothing away that was being read.
  */
-async function fetchMessages(orderId: string): Promise<ChatMessage[]> {
-  const newestFirst: ChatMessage[] = [];
+async function withNewMessages(orderId: string, shown: ChatMessage[]): Promise<ChatMessage[]> {
+  const oldestShown = shown[0]?.message_id ?? "";
+  const newestShown = shown.at(-1)?.message_id ?? "";
+  const read: ChatMessage[] = [];
   let cursor: string | null = null;
   do {
     const query = cursor ? `?limit=100&cursor=${encodeURIComponent(cursor)}` : "?limit=100";
     const response = await fetch(`/api/v2/orders/${encodeURIComponent(orderId)}/messages${query}`, { cache: "no-store", headers: { Accept: "application/json" } });
     if (!response.ok) throw new Error(`Messages answered ${response.status}`);
     const page = (await response.json()) as MessagePage;
-    newestFirst.push(...page.data);
+    read.push(...page.data);
     cursor = page.next_cursor;
-  } while (cursor);
-  return newestFirst.reverse();
+  } while (cursor && cursor > newestShown);
+  const byId = new Map([...shown, ...read.filter((message) => message.message_id > oldestShown)].map((message) => [message.message_id, message]));
+  return [...byId.values()].sort((a, b) => (a.message_id < b.message_id ? -1 : 1));
 }
 
 /** A manual order's chat with the supplier, refreshed every few seconds while the order is open. */
-export function OrderChat({ orderId, initial, live }: { orderId: string; initial: ChatMessage[]; live: boolean }) {
+export function OrderChat({ orderId, initial, live }: { orderId: string; initial: ChatWindow; live: boolean }) {
   const queryClient = useQueryClient();
   const [text, setText] = useState("");
+  // A larger window ("Show earlier messages") is a new list, started from what the server read for it.
+  const queryKey = ["order-messages", orderId, initial.size];
   const { data: messages } = useQuery({
-    queryKey: ["order-messages", orderId],
-    queryFn: () => fetchMessages(orderId),
-    initialData: initial,
+    queryKey,
+    queryFn: () => withNewMessages(orderId, queryClient.getQueryData<ChatMessage[]>(queryKey) ?? initial.messages),
+    initialData: initial.messages,
     refetchInterval: live ? 3000 : false,
   });
   // When the order closes, read the chat once more: the supplier's last words come just before.
@@ -64,7 +78,7 @@ export function OrderChat({ orderId, initial, live }: { orderId: string; initial
 
   return (
     <div className="space-y-4">
-      <ChatMessages messages={messages} viewer="reseller" />
+      <ChatMessages messages={messages} viewer="reseller" earlierHref={initial.earlierHref} />
       {live ? (
         <form onSubmit={send} className="space-y-3 border-t border-slate-100 pt-4" noValidate>
           <input type="hidden" name="orderId" value={orderId} />

@@ -3,14 +3,13 @@
 import { useQuery } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { useEffect, useRef } from "react";
-import type { ChatMessage } from "@/components/orders/chat-messages";
 import { DeliveryItems } from "@/components/orders/delivery-items";
 import { OrderFacts, type DeclaredField } from "@/components/orders/order-facts";
 import { OrderStatusBadge } from "@/components/orders/order-status-badge";
 import { Alert } from "@/components/ui/alert";
 import { Card, CardBody, CardHeader } from "@/components/ui/card";
 import type { OrderRecord } from "@/lib/orders/serialize";
-import { OrderChat } from "./order-chat";
+import { OrderChat, type ChatWindow } from "./order-chat";
 
 export const POLL_MS = 1500;
 
@@ -21,7 +20,7 @@ async function fetchOrder(id: string): Promise<OrderRecord> {
 }
 
 /** The order, followed live: it polls while processing and stops once the status is final. */
-export function OrderLive({ initial, messages, declaredFields }: { initial: OrderRecord; messages?: ChatMessage[]; declaredFields: DeclaredField[] }) {
+export function OrderLive({ initial, chat, declaredFields }: { initial: OrderRecord; chat?: ChatWindow; declaredFields: DeclaredField[] }) {
   const router = useRouter();
   const { data: order, isError } = useQuery({
     queryKey: ["order", initial.order_id],
@@ -77,11 +76,11 @@ export function OrderLive({ initial, messages, declaredFields }: { initial: Orde
         </Card>
       ) : null}
 
-      {messages ? (
+      {chat ? (
         <Card>
           <CardHeader title="Chat with the supplier" description="Messages about this order, between you and our team." />
           <CardBody>
-            <OrderChat orderId={order.order_id} initial={messages} live={order.status === "processing"} />
+            <OrderChat orderId={order.order_id} initial={chat} live={order.status === "processing"} />
           </CardBody>
         </Card>
       ) : null}

@@ -8,21 +8,29 @@ import { db } from "@/lib/db/client";
 import { AppError } from "@/lib/errors/app-error";
 import { getOrder } from "@/lib/orders/list-orders";
 import { toMessageRecord } from "@/lib/orders/message-record";
-import { listOrderMessages } from "@/lib/orders/messages";
+import { latestOrderMessages } from "@/lib/orders/messages";
 import { toOrderRecord } from "@/lib/orders/serialize";
+import { chatWindowOf, earlierMessagesHref } from "@/lib/panel/chat-window";
 import { OrderLive } from "./order-live";
 
 export const metadata: Metadata = { title: "Order" };
 
-export default async function OrderPage({ params }: { params: Promise<{ id: string }> }) {
+export default async function OrderPage({ params, searchParams }: { params: Promise<{ id: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const user = await requireReseller();
   const { id } = await params;
+  const chatWindow = chatWindowOf((await searchParams).messages);
   const order = await getOrder(db(), user.id, id).catch((error: unknown) => {
     if (error instanceof AppError && error.code === "not_found") notFound();
     throw error;
   });
-  const [messages, product] = await Promise.all([
-    order.type === "manual" ? listOrderMessages(db(), order).then((rows) => rows.map(toMessageRecord)) : undefined,
+  const [chat, product] = await Promise.all([
+    order.type === "manual"
+      ? latestOrderMessages(db(), order, chatWindow).then(({ messages, earlier }) => ({
+          messages: messages.map(toMessageRecord),
+          size: chatWindow,
+          earlierHref: earlier ? earlierMessagesHref(`/orders/${order.id}`, chatWindow) : null,
+        }))
+      : undefined,
     findProduct(db(), order.sku),
   ]);
 
@@ -40,7 +48,7 @@ export default async function OrderPage({ params }: { params: Promise<{ id: stri
           </PendingLink>
         }
       />
-      <OrderLive initial={toOrderRecord(order)} messages={messages} declaredFields={product?.fields.map(({ name, label }) => ({ name, label })) ?? []} />
+      <OrderLive initial={toOrderRecord(order)} chat={chat} declaredFields={product?.fields.map(({ name, label }) => ({ name, label })) ?? []} />
     </>
   );
 }

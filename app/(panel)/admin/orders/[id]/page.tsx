@@ -17,20 +17,31 @@ import { AppError } from "@/lib/errors/app-error";
 import { formatMoney } from "@/lib/money/money";
 import { getOrderForAdmin } from "@/lib/orders/list-orders";
 import { toMessageRecord } from "@/lib/orders/message-record";
-import { listOrderMessages } from "@/lib/orders/messages";
+import { latestOrderMessages } from "@/lib/orders/messages";
 import { toOrderRecord } from "@/lib/orders/serialize";
+import { chatWindowOf, earlierMessagesHref } from "@/lib/panel/chat-window";
 import { CompleteOrderForm, FailOrderForm, RefundOrderForm, SupplierChatForm } from "./order-actions";
 
 export const metadata: Metadata = { title: "Order" };
 
-export default async function AdminOrderPage({ params }: { params: Promise<{ id: string }> }) {
+export default async function AdminOrderPage({
+  params,
+  searchParams,
+}: {
+  params: Promise<{ id: string }>;
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
   await requireAdmin();
   const { id } = await params;
+  const chatWindow = chatWindowOf((await searchParams).messages);
   const order = await getOrderForAdmin(db(), id).catch((error: unknown) => {
     if (error instanceof AppError && error.code === "not_found") notFound();
     throw error;
   });
-  const [reseller, messages] = await Promise.all([findUserById(db(), order.userId), order.type === "manual" ? listOrderMessages(db(), order) : Promise.resolve([])]);
+  const [reseller, chat] = await Promise.all([
+    findUserById(db(), order.userId),
+    order.type === "manual" ? latestOrderMessages(db(), order, chatWindow) : Promise.resolve({ messages: [], earlier: false }),
+  ]);
   const record = toOrderRecord(order);
   const manual = order.type === "manual";
   const open = order.status === "processing";
@@ -62,7 +73,11 @@ export default async function AdminOrderPage({ params }: { params: Promise<{ id:
             <Card>
               <CardHeader title="Chat with the reseller" description={open ? "You write as the supplier. The page refreshes every few seconds." : "The order is closed."} />
               <CardBody className="space-y-4">
-                <ChatMessages messages={messages.map(toMessageRecord)} viewer="supplier" />
+                <ChatMessages
+                  messages={chat.messages.map(toMessageRecord)}
+                  viewer="supplier"
+                  earlierHref={chat.earlier ? earlierMessagesHref(`/admin/orders/${order.id}`, chatWindow) : null}
+                />
                 {open ? <SupplierChatForm orderId={order.id} /> : null}
               </CardBody>
             </Card>

@@ -1,6 +1,5 @@
-import Link from "next/link";
 import { cx } from "@/components/ui/cx";
-import { LinkPending } from "@/components/ui/link-pending";
+import { PendingLink } from "@/components/ui/pending-link";
 import { formatDateTime } from "@/lib/panel/format";
 
 export interface ChatMessage {
@@ -23,10 +22,9 @@ export function ChatMessages({ messages, viewer, earlierHref }: { messages: Chat
     <div id="chat" className="scroll-mt-20 space-y-3 lg:scroll-mt-6">
       {earlierHref ? (
         <p className="text-center">
-          <Link href={earlierHref} className="inline-flex min-h-6 items-center text-sm font-medium text-brand-600 hover:text-brand-700">
+          <PendingLink href={earlierHref} className="inline-flex min-h-6 items-center text-sm font-medium text-brand-600 hover:text-brand-700">
             Show earlier messages
-            <LinkPending />
-          </Link>
+          </PendingLink>
         </p>
       ) : null}
       <ol className="space-y-3" aria-label="Messages">

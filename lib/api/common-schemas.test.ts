@@ -22,11 +22,12 @@ describe("?limit=", () => {
   it("takes a whole number from 1 to 100, 50 when left out", () => {
     expect(query.parse({ limit: "1" }).limit).toBe(1);
     expect(query.parse({ limit: "100" }).limit).toBe(100);
+    expect(query.parse({ limit: "007" }).limit).toBe(7);
     expect(query.parse({}).limit).toBe(50);
   });
 
   it("refuses anything else saying what it takes, not 'expected number, received NaN'", () => {
-    for (const limit of ["abc", "", "0", "101", "2.5", "-1", "Infinity"]) {
+    for (const limit of ["abc", "", "0", "101", "2.5", "-1", "Infinity", "0x10", "1e1", " 5", "5 ", "+5", "99999999999999999999"]) {
       expect(query.safeParse({ limit }).error?.issues.map((issue) => issue.message), limit).toEqual(["Must be a whole number from 1 to 100."]);
     }
   });

@@ -34,6 +34,14 @@ export const resourceId = (example: string) =>
     .regex(/^[A-Za-z0-9_-]{1,64}$/, "Not a valid id.")
     .meta({ example });
 
+/**
+ * Only plain decimal digits become a number. z.coerce would go through Number(), which also reads
+ * "0x10" as 16, "1e1" as 10 and " 5" as 5: a typo would then page by a number nobody wrote.
+ */
+function decimalDigits(value: unknown): unknown {
+  return typeof value === "string" && /^[0-9]+$/.test(value) ? Number(value) : value;
+}
+
 const LIMIT_MESSAGE = "Must be a whole number from 1 to 100.";
 const NOT_A_CURSOR = "Not a cursor of this list: pass the next_cursor of the page before.";
 
@@ -46,12 +54,8 @@ const NOT_A_CURSOR = "Not a cursor of this list: pass the next_cursor of the pag
 export function paginationQuery(cursorOf: IdPrefix | RegExp) {
   const cursor = typeof cursorOf === "string" ? z.string().refine((text) => isIdOf(cursorOf, text), NOT_A_CURSOR) : z.string().regex(cursorOf, NOT_A_CURSOR);
   return z.strictObject({
-    limit: z.coerce
-      .number({ error: LIMIT_MESSAGE })
-      .int(LIMIT_MESSAGE)
-      .min(1, LIMIT_MESSAGE)
-      .max(100, LIMIT_MESSAGE)
-      .default(50)
+    limit: z
+      .preprocess(decimalDigits, z.number({ error: LIMIT_MESSAGE }).int({ error: LIMIT_MESSAGE, abort: true }).min(1, LIMIT_MESSAGE).max(100, LIMIT_MESSAGE).default(50))
       .meta({ description: "How many items a page holds, 1 to 100." }),
     cursor: cursor.optional().meta({ description: "The `next_cursor` of the page before; leave it out for the first page." }),
   });

@@ -1,5 +1,6 @@
 // The entry of `npm run worker`: a job worker in its own process, next to servers that share its Postgres.
 import { config, ConfigError } from "@/lib/config/env";
+import { checkStoredKey, EncryptionKeyMismatchError } from "@/lib/crypto/check-stored-key";
 import { database } from "@/lib/db/client";
 import { migrateDatabase } from "@/lib/db/migrate";
 import { startWorker } from "@/lib/jobs/worker";
@@ -24,6 +25,12 @@ if (!databaseUrl) {
 
 const shared = database();
 await migrateDatabase(shared);
+try {
+  await checkStoredKey(shared.db);
+} catch (error) {
+  if (error instanceof EncryptionKeyMismatchError) fail(error.message);
+  throw error;
+}
 // Handler modules may read the configuration as they load, so they come after the checks above.
 await import("@/lib/jobs/handlers");
 const worker = startWorker({ db: shared.db });

@@ -4,6 +4,7 @@ import { createRequire } from "node:module";
 import path from "node:path";
 import next from "next";
 import { config, ConfigError } from "@/lib/config/env";
+import { checkStoredKey, EncryptionKeyMismatchError } from "@/lib/crypto/check-stored-key";
 import { database } from "@/lib/db/client";
 import { acquireDataDirLock, DataDirBusyError } from "@/lib/db/data-dir-lock";
 import { migrateDatabase } from "@/lib/db/migrate";
@@ -47,6 +48,7 @@ async function main() {
 
   const { db } = database();
   await migrateDatabase(database());
+  await checkStoredKey(db);
   await ensureTariffs(db);
   if (embedded && (await seedDemo(db)).created) log("seeded the demo catalog, tariffs and accounts");
 
@@ -109,7 +111,7 @@ async function main() {
 }
 
 main().catch((error) => {
-  if (error instanceof ConfigError || error instanceof DataDirBusyError) console.error(error.message);
+  if (error instanceof ConfigError || error instanceof DataDirBusyError || error instanceof EncryptionKeyMismatchError) console.error(error.message);
   else console.error("[server] failed to start:", error);
   process.exit(1);
 });

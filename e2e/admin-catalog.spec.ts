@@ -132,6 +132,23 @@ test("an admin uploads stock by paste and by CSV file, with a duplicate and a ba
   await expect(page.getByTestId("available-stock")).toHaveText(String(before + 4));
 });
 
+test("a code stored under another key is never sold: the reseller gets the readable one, and the admin is told of the other", async ({ page, browser, baseURL, fixtures }) => {
+  const admin = await otherSide(browser, baseURL!, fixtures.admin.email, fixtures.admin.password, /\/admin$/);
+  await admin.goto(`/admin/products/${fixtures.unreadableStockSku}`);
+  // Stock counts both codes until an order claims the unreadable one, which is the older.
+  await expect(admin.getByTestId("available-stock")).toHaveText("2");
+  await expect(admin.getByTestId("unreadable-codes")).toHaveCount(0);
+
+  await signIn(page, DEMO.email, DEMO.password, /\/dashboard$/);
+  await buy(page, fixtures.unreadableStockSku);
+  await expect(page.getByTestId("delivery-code")).toHaveText("TWO-KEYS-READABLE");
+
+  await admin.reload();
+  await expect(admin.getByTestId("unreadable-codes")).toContainText("1 code of this product did not decrypt with this server's ENCRYPTION_KEY");
+  await expect(admin.getByTestId("available-stock")).toHaveText("0");
+  await admin.context().close();
+});
+
 test("an admin creates a product, a reseller sees it, and once disabled it leaves the reseller's catalog", async ({ page, browser, baseURL, fixtures }) => {
   const tag = Date.now().toString(36);
   const sku = `e2e-card-${tag}`;

@@ -11,9 +11,9 @@ const tones: Record<AlertTone, string> = {
 };
 
 /** A message box; errors are announced to screen readers. */
-export function Alert({ tone = "info", children, className }: { tone?: AlertTone; children: ReactNode; className?: string }) {
+export function Alert({ tone = "info", children, className, ...rest }: { tone?: AlertTone; children: ReactNode; className?: string; "data-testid"?: string }) {
   return (
-    <div role={tone === "error" ? "alert" : "status"} className={cx("rounded-lg border px-3 py-2 text-sm", tones[tone], className)}>
+    <div role={tone === "error" ? "alert" : "status"} className={cx("rounded-lg border px-3 py-2 text-sm", tones[tone], className)} {...rest}>
       {children}
     </div>
   );

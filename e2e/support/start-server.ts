@@ -3,8 +3,12 @@ import { parseArgs } from "node:util";
 import { rmSync, writeFileSync } from "node:fs";
 import { createUser } from "@/lib/accounts/create-user";
 import { createApiKey, revokeApiKey } from "@/lib/api-keys/manage-keys";
+import { stockCodeHash } from "@/lib/catalog/code-hash";
+import { createProduct } from "@/lib/catalog/manage-products";
+import { addStockCodes } from "@/lib/catalog/stock";
+import { encryptSecret } from "@/lib/crypto/encryption";
 import { openDatabase, pgliteDirOf, type Database } from "@/lib/db/client";
-import type { Tier } from "@/lib/db/schema";
+import { stockCodes, type Tier } from "@/lib/db/schema";
 import { migrateDatabase } from "@/lib/db/migrate";
 import { createTestDatabase } from "@/lib/db/test-database";
 import { postLedgerEntry } from "@/lib/ledger/post-entry";
@@ -70,7 +74,28 @@ async function prepare(database: Database): Promise<Fixtures> {
   await fillChat(database.db, fullChat, MAX_MESSAGES_PER_ORDER);
   const longChat = await manualOrder("A chat longer than the panels show at first");
   await fillChat(database.db, longChat, 60);
+  // A stock product whose older code an instance with another ENCRYPTION_KEY uploaded.
+  const unreadableStockSku = "giftcard-two-keys";
+  await createProduct(database.db, {
+    sku: unreadableStockSku,
+    category: "giftcard",
+    name: "Gift card stocked under two keys",
+    group: "E2E",
+    region: "GLOBAL",
+    listPrice: "1.00",
+    fields: [],
+    minQuantity: 1,
+    maxQuantity: 1,
+    fulfilment: "stock",
+    enabled: true,
+    lowStockThreshold: 0,
+  });
+  await database.db
+    .insert(stockCodes)
+    .values({ sku: unreadableStockSku, codeEncrypted: encryptSecret("TWO-KEYS-LOST", "ab".repeat(32)), codeHash: stockCodeHash(unreadableStockSku, "TWO-KEYS-LOST") });
+  await addStockCodes(database.db, unreadableStockSku, [{ code: "TWO-KEYS-READABLE", pin: null, serial: null }]);
   return {
+    unreadableStockSku,
     noah,
     oscar,
     fullChatOrderId: fullChat.id,

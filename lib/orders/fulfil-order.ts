@@ -4,6 +4,7 @@ import type { Db } from "@/lib/db/client";
 import { orders, stockCodes, type Order } from "@/lib/db/schema";
 import { supplierFor } from "@/lib/fulfilment/supplier";
 import { AppError } from "@/lib/errors/app-error";
+import { keepUnreadableSetAside } from "@/lib/catalog/unreadable-codes";
 import { deliverStock } from "./stock-delivery";
 import { completeOrder, encryptDelivery, failOrder } from "./transitions";
 
@@ -50,6 +51,7 @@ async function deliverFromStock(db: Db, order: Order): Promise<Order> {
     });
   } catch (error) {
     if (!(error instanceof AppError && error.code === "out_of_stock")) throw error;
+    await keepUnreadableSetAside(db, error);
     return (await db.transaction((tx) => failOrder(tx, order.id, "Out of stock when the order came to be delivered."))) ?? order;
   }
 }

@@ -1,8 +1,9 @@
 import { eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { addStockCodes } from "@/lib/catalog/stock";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { addStockCodes, availableStock } from "@/lib/catalog/stock";
+import { encryptSecret } from "@/lib/crypto/encryption";
 import type { Database } from "@/lib/db/client";
-import { jobs, products, users, type FulfilmentMode } from "@/lib/db/schema";
+import { jobs, products, stockCodes, unreadableStockCodes, users, type FulfilmentMode } from "@/lib/db/schema";
 import { createTestDatabase, testDriver } from "@/lib/db/test-database";
 import { runDueJobsOnce } from "@/lib/jobs/worker";
 import { ensureTariffs } from "@/lib/tariffs/ensure-tariffs";
@@ -54,6 +55,18 @@ describe(`orders whose product changed its fulfilment (${testDriver()})`, () => 
     const failed = await fulfilOrder(database.db, order.id);
     expect(failed).toMatchObject({ status: "failed", failureReason: "Out of stock when the order came to be delivered." });
     expect(await balanceOf(user.id)).toBe(10_000_000n);
+  });
+
+  it("switched to stock that another key wrote: the order fails with the money back, and the unreadable code is set aside", async () => {
+    const { user, order } = await waitingOrder("tu-to-unreadable-stock");
+    await switchTo("tu-to-unreadable-stock", "stock");
+    await database.db.insert(stockCodes).values({ sku: "tu-to-unreadable-stock", codeEncrypted: encryptSecret("LOST-1", "ef".repeat(32)), codeHash: "unreadable-1" });
+    vi.spyOn(console, "error").mockImplementationOnce(() => {});
+    const failed = await fulfilOrder(database.db, order.id);
+    expect(failed).toMatchObject({ status: "failed", failureReason: "Out of stock when the order came to be delivered." });
+    expect(await balanceOf(user.id)).toBe(10_000_000n);
+    expect(await database.db.select({ sku: unreadableStockCodes.sku }).from(unreadableStockCodes)).toEqual([{ sku: "tu-to-unreadable-stock" }]);
+    expect(await availableStock(database.db, "tu-to-unreadable-stock")).toBe(0);
   });
 
   it("switched to manual, or of any category fulfilled by hand: it waits in the manual queue, and the admin completes or fails it", async () => {

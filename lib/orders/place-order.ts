@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
 import { findProduct } from "@/lib/catalog/get-product";
 import { discountedPrice } from "@/lib/catalog/pricing";
+import { keepUnreadableSetAside } from "@/lib/catalog/unreadable-codes";
 import { effectiveTier } from "@/lib/subscriptions/rules";
 import { validateOrderFields } from "@/lib/catalog/validate-fields";
 import { config } from "@/lib/config/env";
@@ -193,6 +194,7 @@ export async function placeOrder(db: Db, input: PlaceOrderInput): Promise<{ orde
       return { order, replayed: false };
     });
   } catch (error) {
+    await keepUnreadableSetAside(db, error);
     const constraint = uniqueViolation(error);
     if (constraint === "orders_user_reference_key" && input.reference) {
       const [taken] = await db.select({ id: orders.id }).from(orders).where(and(eq(orders.userId, input.user.id), eq(orders.reference, input.reference)));

@@ -1,7 +1,8 @@
 import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { Tx } from "@/lib/db/client";
 import { preparedQuery, setPlaceholder } from "@/lib/db/prepared";
-import { stockCodes, type StoredDelivery } from "@/lib/db/schema";
+import { stockCodes, type StockCode, type StoredDelivery } from "@/lib/db/schema";
+import { opensWithKey, setAsideUnreadableCodes, ShortOfReadableStock } from "@/lib/catalog/unreadable-codes";
 import { outOfStock } from "./refusals";
 
 /**
@@ -28,12 +29,32 @@ export const claimCodes = preparedQuery((db) => {
     .prepare("claim_stock_codes");
 });
 
-/** Hands out the order's codes in the order's own transaction; the delivery names them encrypted, as stored. */
+/**
+ * Hands out the order's codes in the order's own transaction; the delivery names them encrypted, as
+ * stored. Each claimed code is first opened with ENCRYPTION_KEY: one that does not open (uploaded
+ * through an instance with another key) would be charged for and then fail every read of the order,
+ * so it is set aside out of stock and another code claimed in its place.
+ */
 export async function deliverStock(tx: Tx, sku: string, quantity: number, orderId: string): Promise<StoredDelivery> {
-  const claimed = await claimCodes(tx).execute({ sku, quantity, orderId });
-  if (claimed.length < quantity) {
-    throw outOfStock(sku, quantity, claimed.length);
+  const readable: Pick<StockCode, "id" | "codeEncrypted" | "pinEncrypted" | "serial">[] = [];
+  const unreadable: number[] = [];
+  for (;;) {
+    const wanted = quantity - readable.length;
+    const claimed = await claimCodes(tx).execute({ sku, quantity: wanted, orderId });
+    for (const code of claimed) {
+      if (opensWithKey(code.codeEncrypted) && opensWithKey(code.pinEncrypted)) readable.push(code);
+      else unreadable.push(code.id);
+    }
+    if (readable.length === quantity || claimed.length < wanted) break;
   }
-  claimed.sort((a, b) => (a.id < b.id ? -1 : 1));
-  return { items: claimed.map(({ codeEncrypted, pinEncrypted, serial }) => ({ codeEncrypted, pinEncrypted, serial })), note: null };
+  if (unreadable.length > 0) {
+    await setAsideUnreadableCodes(tx, unreadable, orderId);
+    console.error(`[stock] set aside ${unreadable.length} ${unreadable.length === 1 ? "code" : "codes"} of ${sku} that do not decrypt with ENCRYPTION_KEY (ids ${unreadable.join(", ")})`);
+  }
+  if (readable.length < quantity) {
+    const refusal = outOfStock(sku, quantity, readable.length);
+    throw unreadable.length > 0 ? new ShortOfReadableStock(refusal, unreadable) : refusal;
+  }
+  readable.sort((a, b) => (a.id < b.id ? -1 : 1));
+  return { items: readable.map(({ codeEncrypted, pinEncrypted, serial }) => ({ codeEncrypted, pinEncrypted, serial })), note: null };
 }

@@ -14,3 +14,4 @@ export * from "./webhook-deliveries";
 export * from "./tariff-audit";
 export * from "./payments";
 export * from "./ended-sessions";
+export * from "./unreadable-stock-codes";

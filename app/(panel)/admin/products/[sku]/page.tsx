@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { categoryLabel } from "@/components/catalog/categories";
+import { Alert } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
 import { Card, CardBody, CardHeader, Stat } from "@/components/ui/card";
 import { Money } from "@/components/ui/money";
@@ -10,6 +11,7 @@ import { requireAdmin } from "@/lib/auth/session";
 import { findProduct } from "@/lib/catalog/get-product";
 import { isLowStock } from "@/lib/catalog/low-stock";
 import { availableStock } from "@/lib/catalog/stock";
+import { unreadableCodeCount } from "@/lib/catalog/unreadable-codes";
 import { db } from "@/lib/db/client";
 import { formatMoney } from "@/lib/money/money";
 import { EnableToggle } from "../enable-toggle";
@@ -30,7 +32,10 @@ export default async function EditProductPage({
   const [{ sku }, query] = await Promise.all([params, searchParams]);
   const product = await findProduct(db(), sku);
   if (!product) notFound();
-  const stock = product.fulfilment === "stock" ? await availableStock(db(), product.sku) : null;
+  const [stock, unreadable] = await Promise.all([
+    product.fulfilment === "stock" ? availableStock(db(), product.sku) : null,
+    unreadableCodeCount(db(), product.sku),
+  ]);
   const low = isLowStock(product, stock);
 
   return (
@@ -43,6 +48,15 @@ export default async function EditProductPage({
         description={<span className="font-mono break-all">{product.sku}</span>}
         action={<EnableToggle sku={product.sku} enabled={product.enabled} name={product.name} />}
       />
+      {unreadable > 0 ? (
+        <Alert tone="warning" className="mb-4" data-testid="unreadable-codes">
+          {unreadable === 1
+            ? "1 code of this product did not decrypt with this server's ENCRYPTION_KEY when an order claimed it, so no order was given it: it was set aside and is not counted in stock."
+            : `${unreadable} codes of this product did not decrypt with this server's ENCRYPTION_KEY when orders claimed them, so no order was given them: they were set aside and are not counted in stock.`}{" "}
+          Most likely an instance with another key uploaded {unreadable === 1 ? "it" : "them"}: check that every instance has the same key, and upload{" "}
+          {unreadable === 1 ? "the code" : "those codes"} again here if you have {unreadable === 1 ? "it" : "them"}.
+        </Alert>
+      ) : null}
       <div className="grid grid-cols-2 gap-4 lg:grid-cols-4">
         <Stat label="Status">
           <Badge tone={product.enabled ? "green" : "neutral"}>{product.enabled ? "Enabled" : "Disabled"}</Badge>

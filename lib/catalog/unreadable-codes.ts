@@ -1,0 +1,62 @@
+import { count, eq, sql } from "drizzle-orm";
+import { decryptSecret } from "@/lib/crypto/encryption";
+import type { DbOrTx } from "@/lib/db/client";
+import { executeRows } from "@/lib/db/rows";
+import { stockCodes, unreadableStockCodes } from "@/lib/db/schema";
+import { AppError } from "@/lib/errors/app-error";
+
+/** Whether ENCRYPTION_KEY opens a stored code or pin; a missing pin opens trivially. */
+export function opensWithKey(stored: string | null): boolean {
+  if (stored === null) return true;
+  try {
+    decryptSecret(stored);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Moves codes out of stock into unreadable_stock_codes, in one statement: those still free, or, inside
+ * the order's own transaction, those it claimed. A code that another order was given is that order's.
+ */
+export async function setAsideUnreadableCodes(db: DbOrTx, ids: number[], claimedBy: string | null = null): Promise<number> {
+  if (ids.length === 0) return 0;
+  const moved = await executeRows<{ id: string | number }>(
+    db,
+    sql`with moved as (
+          delete from ${stockCodes} where id in (${sql.join(ids.map((id) => sql`${id}`), sql`, `)}) and order_id is not distinct from ${claimedBy}
+          returning id, sku, code_encrypted, pin_encrypted, serial, created_at
+        )
+        insert into ${unreadableStockCodes} (id, sku, code_encrypted, pin_encrypted, serial, uploaded_at)
+        select id, sku, code_encrypted, pin_encrypted, serial, created_at from moved
+        returning id`,
+  );
+  return moved.length;
+}
+
+/**
+ * An out_of_stock refusal that found unreadable codes on its way. The order's transaction rolls back,
+ * and with it their setting aside, so the caller sets them aside again after it, or every later order
+ * would claim them, find them unreadable and be refused the same way while the stock count still
+ * showed them.
+ */
+export class ShortOfReadableStock extends AppError {
+  constructor(
+    refusal: AppError,
+    readonly unreadableIds: number[],
+  ) {
+    super(refusal.code, refusal.message, refusal.details);
+  }
+}
+
+/** After a refused order's rollback: keeps the setting aside that the rollback undid. */
+export async function keepUnreadableSetAside(db: DbOrTx, error: unknown): Promise<void> {
+  if (error instanceof ShortOfReadableStock) await setAsideUnreadableCodes(db, error.unreadableIds);
+}
+
+/** How many of a product's codes were set aside, for the admin's product page. */
+export async function unreadableCodeCount(db: DbOrTx, sku: string): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(unreadableStockCodes).where(eq(unreadableStockCodes.sku, sku));
+  return row.n;
+}

@@ -138,6 +138,8 @@ test("a code stored under another key is never sold: the reseller gets the reada
   // Stock counts both codes until an order claims the unreadable one, which is the older.
   await expect(admin.getByTestId("available-stock")).toHaveText("2");
   await expect(admin.getByTestId("unreadable-codes")).toHaveCount(0);
+  await admin.getByRole("button", { name: "Enable" }).click();
+  await expect(admin.getByRole("button", { name: "Disable" })).toBeVisible();
 
   await signIn(page, DEMO.email, DEMO.password, /\/dashboard$/);
   await buy(page, fixtures.unreadableStockSku);
@@ -146,6 +148,8 @@ test("a code stored under another key is never sold: the reseller gets the reada
   await admin.reload();
   await expect(admin.getByTestId("unreadable-codes")).toContainText("1 code of this product did not decrypt with this server's ENCRYPTION_KEY");
   await expect(admin.getByTestId("available-stock")).toHaveText("0");
+  await admin.getByRole("button", { name: "Disable" }).click();
+  await expect(admin.getByRole("button", { name: "Enable" })).toBeVisible();
   await admin.context().close();
 });
 

@@ -35,7 +35,7 @@ export interface Fixtures {
   daveCatalogKey: string;
   /** Dave's second key, for the order spec's error cases (their own order_create budget). */
   daveSecondKey: string;
-  /** A stock product with one readable code, and an older one stored under another ENCRYPTION_KEY. */
+  /** A disabled stock product with one readable code, and an older one stored under another ENCRYPTION_KEY. */
   unreadableStockSku: string;
   aliceTransactionId: string;
   bobTransactionId: string;

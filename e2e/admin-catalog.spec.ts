@@ -150,6 +150,11 @@ test("a code stored under another key is never sold: the reseller gets the reada
   await expect(admin.getByTestId("available-stock")).toHaveText("0");
   await admin.getByRole("button", { name: "Disable" }).click();
   await expect(admin.getByRole("button", { name: "Enable" })).toBeVisible();
+  // The product list names it, so an admin watching stock hears of it without opening each product.
+  await admin.goto("/admin/products");
+  await expect(admin.getByTestId("unreadable-codes-notice")).toContainText(`${fixtures.unreadableStockSku} (1)`);
+  await admin.getByTestId("unreadable-codes-notice").getByRole("link", { name: fixtures.unreadableStockSku }).click();
+  await expect(admin).toHaveURL(new RegExp(`/admin/products/${fixtures.unreadableStockSku}$`));
   await admin.context().close();
 });
 

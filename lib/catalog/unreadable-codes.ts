@@ -1,4 +1,4 @@
-import { count, eq, sql } from "drizzle-orm";
+import { asc, count, desc, eq, sql } from "drizzle-orm";
 import { decryptSecret } from "@/lib/crypto/encryption";
 import type { DbOrTx } from "@/lib/db/client";
 import { executeRows } from "@/lib/db/rows";
@@ -59,4 +59,14 @@ export async function keepUnreadableSetAside(db: DbOrTx, error: unknown): Promis
 export async function unreadableCodeCount(db: DbOrTx, sku: string): Promise<number> {
   const [row] = await db.select({ n: count() }).from(unreadableStockCodes).where(eq(unreadableStockCodes.sku, sku));
   return row.n;
+}
+
+/** The products that have codes set aside, most first, for the notice above the admin's product list. */
+export async function productsWithUnreadableCodes(db: DbOrTx, limit = 20): Promise<{ sku: string; codes: number }[]> {
+  return db
+    .select({ sku: unreadableStockCodes.sku, codes: count() })
+    .from(unreadableStockCodes)
+    .groupBy(unreadableStockCodes.sku)
+    .orderBy(desc(count()), asc(unreadableStockCodes.sku))
+    .limit(limit);
 }

@@ -15,11 +15,13 @@ import { requireAdmin } from "@/lib/auth/session";
 import { listProducts } from "@/lib/catalog/list-products";
 import { isLowStock } from "@/lib/catalog/low-stock";
 import { stockCountText } from "@/lib/catalog/stock-count";
+import { productsWithUnreadableCodes } from "@/lib/catalog/unreadable-codes";
 import { db } from "@/lib/db/client";
 import { PRODUCT_CATEGORIES } from "@/lib/db/schema";
 import { formatMoney } from "@/lib/money/money";
 import { searchParam } from "@/lib/panel/search-param";
 import { EnableToggle } from "./enable-toggle";
+import { UnreadableCodesNotice } from "./unreadable-codes-notice";
 
 export const metadata: Metadata = { title: "Products" };
 
@@ -39,7 +41,10 @@ export default async function AdminProductsPage({ searchParams }: { searchParams
   const category = PRODUCT_CATEGORIES.find((c) => c === searchParam(params.category));
   const cursorParam = searchParam(params.cursor);
   const cursor = cursorParam && /^[a-z0-9][a-z0-9-]{0,79}$/.test(cursorParam) ? cursorParam : undefined;
-  const page = await listProducts(db(), { q, category, includeDisabled: true, capStockCounts: true, cursor, limit: PAGE_SIZE });
+  const [page, unreadable] = await Promise.all([
+    listProducts(db(), { q, category, includeDisabled: true, capStockCounts: true, cursor, limit: PAGE_SIZE }),
+    productsWithUnreadableCodes(db()),
+  ]);
   const lowCount = page.data.filter((row) => isLowStock(row.product, row.stock)).length;
 
   return (
@@ -53,6 +58,7 @@ export default async function AdminProductsPage({ searchParams }: { searchParams
           </PendingLink>
         }
       />
+      <UnreadableCodesNotice products={unreadable} />
       <Card>
         <FilterForm action="/admin/products" role="search" className="flex flex-col gap-2 border-b border-slate-100 px-4 py-4 sm:flex-row sm:flex-wrap sm:px-6">
           <label htmlFor="product-search" className="sr-only">

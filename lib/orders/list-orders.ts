@@ -1,10 +1,11 @@
 import { and, desc, eq, gte, inArray, lt, lte, or, sql, type SQL } from "drizzle-orm";
 import type { DbOrTx } from "@/lib/db/client";
-import { pageOf } from "@/lib/db/page";
+import { pageOf, type Page } from "@/lib/db/page";
 import { preparedQuery } from "@/lib/db/prepared";
-import { orders, products, type Order, type OrderStatus, type ProductCategory } from "@/lib/db/schema";
+import { orders, products, users, type Order, type OrderStatus, type ProductCategory } from "@/lib/db/schema";
 import { notFound } from "@/lib/errors/app-error";
 import { isIdOf } from "@/lib/ids/ids";
+import type { Reseller } from "@/lib/payments/admin-lists";
 
 export interface OrderFilter {
   /** Absent only for the admin's view of every reseller's orders. */
@@ -43,6 +44,23 @@ export async function listOrders(db: DbOrTx, filter: OrderFilter): Promise<{ dat
     .orderBy(desc(orders.id))
     .limit(filter.limit + 1);
   return pageOf(rows, filter.limit);
+}
+
+export interface OrderListItem {
+  order: Order;
+  reseller: Reseller;
+}
+
+/** listOrders with the reseller of each order, read in one query per page: the admin's view of every reseller's orders. */
+export async function listOrdersWithResellers(db: DbOrTx, filter: OrderFilter): Promise<Page<OrderListItem>> {
+  const page = await listOrders(db, filter);
+  const ids = [...new Set(page.data.map((order) => order.userId))];
+  const owners = ids.length ? await db.select({ id: users.id, email: users.email }).from(users).where(inArray(users.id, ids)) : [];
+  const byId = new Map(owners.map((owner) => [owner.id, owner]));
+  return {
+    data: page.data.map((order) => ({ order, reseller: byId.get(order.userId) ?? { id: order.userId, email: order.userId } })),
+    nextCursor: page.nextCursor,
+  };
 }
 
 /** One order of this reseller; another reseller's id reads as not found. */

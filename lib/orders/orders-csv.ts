@@ -1,6 +1,7 @@
 import { csvCell } from "@/lib/csv/csv";
 import type { Order } from "@/lib/db/schema";
 import { formatMoney } from "@/lib/money/money";
+import type { OrderListItem } from "./list-orders";
 
 export const ORDER_CSV_COLUMNS = ["id", "created_at", "sku", "product", "quantity", "unit_price", "total", "status", "reference"] as const;
 
@@ -17,4 +18,14 @@ export function orderCsvCells(order: Order): string[] {
     order.status,
     csvCell(order.reference ?? "", { text: true }),
   ];
+}
+
+/**
+ * The admin's export across resellers: the reseller's columns in the same places, then whose order it is.
+ * Like the reseller's, it holds no delivered codes: a file that gets mailed around must not carry them.
+ */
+export const ADMIN_ORDER_CSV_COLUMNS = [...ORDER_CSV_COLUMNS, "reseller_id", "reseller_email"] as const;
+
+export function adminOrderCsvCells({ order, reseller }: OrderListItem): string[] {
+  return [...orderCsvCells(order), csvCell(reseller.id), csvCell(reseller.email, { text: true })];
 }

@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import { OrderFiltersForm } from "@/components/orders/order-filters-form";
 import { OrdersTable } from "@/components/orders/orders-table";
 import { AutoRefresh, LIST_REFRESH_MS } from "@/components/panel/auto-refresh";
+import { buttonClasses } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { CursorPager } from "@/components/ui/cursor-pager";
 import { cx } from "@/components/ui/cx";
@@ -9,14 +10,12 @@ import { EmptyState } from "@/components/ui/empty-state";
 import { filterControlClasses } from "@/components/ui/field";
 import { PageHeader } from "@/components/ui/page-header";
 import { PendingLink } from "@/components/ui/pending-link";
-import { findUserByEmail, findUserById } from "@/lib/accounts/get-user";
 import { requireAdmin } from "@/lib/auth/session";
 import { db } from "@/lib/db/client";
-import { listOrders } from "@/lib/orders/list-orders";
-import { parseOrderFilterParams } from "@/lib/panel/order-filters";
+import { listOrdersWithResellers } from "@/lib/orders/list-orders";
+import { adminOrderFilterOf, adminOrderFilterQuery, parseAdminOrderFilterParams } from "@/lib/panel/admin-order-filters";
 import { filterQuery } from "@/lib/panel/search-param";
 import { toOrderRow } from "@/lib/panel/order-rows";
-import { searchParam } from "@/lib/panel/search-param";
 
 export const metadata: Metadata = { title: "Orders" };
 
@@ -24,31 +23,30 @@ const PAGE_SIZE = 25;
 
 export default async function AdminOrdersPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   await requireAdmin();
-  const raw = await searchParams;
-  const queue = raw.tab === "manual";
-  const params = parseOrderFilterParams(raw);
-  const email = searchParam(raw.email)?.slice(0, 200);
-  const reseller = email ? await findUserByEmail(db(), email) : null;
-  const unknownEmail = Boolean(email && (!reseller || reseller.role !== "reseller"));
+  const params = parseAdminOrderFilterParams(await searchParams);
+  const { queue, email } = params;
+  const filter = await adminOrderFilterOf(db(), params);
+  const unknownEmail = filter === null;
+  const page = filter ? await listOrdersWithResellers(db(), { ...filter, limit: PAGE_SIZE }) : { data: [], nextCursor: null };
 
-  const filter = queue
-    ? { awaitingHand: true, cursor: params.cursor }
-    : { status: params.status, type: params.type, userId: reseller?.id, cursor: params.cursor };
-  const page = unknownEmail ? { data: [], nextCursor: null } : await listOrders(db(), { ...filter, limit: PAGE_SIZE });
-  const owners = new Map(
-    await Promise.all([...new Set(page.data.map((order) => order.userId))].map(async (id) => [id, (await findUserById(db(), id))?.email ?? id] as const)),
-  );
-
-  const base = { tab: queue ? "manual" : undefined, ...(queue ? {} : { status: params.status, type: params.type, email }) };
-  const href = (extra: Record<string, string | undefined> = {}) => {
+  const base = adminOrderFilterQuery(params);
+  const href = (extra: Record<string, string | undefined> = {}, path = "/admin/orders") => {
     const query = filterQuery({ ...base, ...extra });
-    return query ? `/admin/orders?${query}` : "/admin/orders";
+    return query ? `${path}?${query}` : path;
   };
   const filtered = !queue && Boolean(params.status || params.type || email);
 
   return (
     <>
-      <PageHeader title="Orders" description="Every reseller's orders, newest first. Manual services wait in their queue for you to work them." />
+      <PageHeader
+        title="Orders"
+        description="Every reseller's orders, newest first. Manual services wait in their queue for you to work them."
+        action={
+          <a href={href({}, "/admin/orders/export")} className={buttonClasses("secondary")} download>
+            Export CSV
+          </a>
+        }
+      />
       <AutoRefresh every={LIST_REFRESH_MS} />
       <Card>
         <nav aria-label="Order views" className="flex gap-1 border-b border-slate-100 px-4 py-3 sm:px-6">
@@ -91,7 +89,7 @@ export default async function AdminOrdersPage({ searchParams }: { searchParams: 
             {queue ? "Manual service orders that need you show up here." : undefined}
           </EmptyState>
         ) : (
-          <OrdersTable rows={page.data.map((order) => toOrderRow(order, { hrefBase: "/admin/orders", reseller: owners.get(order.userId) }))} showReseller />
+          <OrdersTable rows={page.data.map(({ order, reseller }) => toOrderRow(order, { hrefBase: "/admin/orders", reseller: reseller.email }))} showReseller />
         )}
         <CursorPager newestHref={params.cursor ? href() : null} olderHref={page.nextCursor ? href({ cursor: page.nextCursor }) : null} />
       </Card>

@@ -1,0 +1,43 @@
+import { findUserByEmail } from "@/lib/accounts/get-user";
+import type { DbOrTx } from "@/lib/db/client";
+import type { OrderStatus, ProductCategory } from "@/lib/db/schema";
+import type { OrderFilter } from "@/lib/orders/list-orders";
+import { firstCharacters } from "@/lib/text/characters";
+import { parseOrderFilterParams } from "./order-filters";
+import { searchParamOf, type SearchParams } from "./search-param";
+
+/**
+ * The admin orders page's view and filters as its links and GET form send them, validated; anything
+ * odd is dropped. The manual queue has no filters of its own.
+ */
+export interface AdminOrderFilterParams {
+  queue: boolean;
+  status?: OrderStatus;
+  type?: ProductCategory;
+  /** The reseller's whole email, as typed. */
+  email?: string;
+  cursor?: string;
+}
+
+export function parseAdminOrderFilterParams(params: SearchParams): AdminOrderFilterParams {
+  const { status, type, cursor } = parseOrderFilterParams(params);
+  if (searchParamOf(params, "tab") === "manual") return { queue: true, cursor };
+  const email = searchParamOf(params, "email");
+  return { queue: false, status, type, email: email ? firstCharacters(email, 200) : undefined, cursor };
+}
+
+/** The query string of the filters shown, without the cursor: the page's links and its export share it. */
+export function adminOrderFilterQuery(params: AdminOrderFilterParams): Record<string, string | undefined> {
+  return params.queue ? { tab: "manual" } : { status: params.status, type: params.type, email: params.email };
+}
+
+/**
+ * The listOrders filter of these params, or null when the email is no reseller's: then nothing matches,
+ * rather than every reseller's orders.
+ */
+export async function adminOrderFilterOf(db: DbOrTx, params: AdminOrderFilterParams): Promise<Omit<OrderFilter, "limit"> | null> {
+  if (params.queue) return { awaitingHand: true, cursor: params.cursor };
+  const reseller = params.email ? await findUserByEmail(db, params.email) : null;
+  if (params.email && (!reseller || reseller.role !== "reseller")) return null;
+  return { status: params.status, type: params.type, userId: reseller?.id, cursor: params.cursor };
+}

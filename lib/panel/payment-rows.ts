@@ -22,7 +22,7 @@ export function toInvoiceRow(payment: Payment, now: Date): InvoiceRow {
 }
 
 export function toAdminInvoiceRow(item: InvoiceListItem, now: Date): InvoiceRow {
-  return { ...toInvoiceRow(item.payment, now), href: null, reseller: resellerLink(item.reseller), creditIds: item.creditIds };
+  return { ...toInvoiceRow(item.payment, now), href: null, reseller: resellerLink(item.reseller), creditIds: item.credits.map((credit) => credit.transactionId) };
 }
 
 export function toTransferRow(transfer: ChainTransfer): TransferRow {

@@ -26,8 +26,8 @@ export interface Reseller {
 export interface InvoiceListItem {
   payment: Payment;
   reseller: Reseller;
-  /** The ledger entries (transaction ids) that credited the invoice's transfers, oldest first. */
-  creditIds: string[];
+  /** The ledger entries (transaction ids) that credited the invoice's transfers, and those transfers' hashes, oldest first. */
+  credits: { transactionId: string; txHash: string }[];
 }
 
 export interface TransferListItem {
@@ -67,14 +67,17 @@ export async function listInvoices(
   const { data: page, nextCursor } = pageOf(rows, options.limit, (row) => row.payment.id);
   const credits = page.length
     ? await db
-        .select({ paymentId: chainTransfers.paymentId, ledgerEntryId: ledgerEntries.id })
+        .select({ paymentId: chainTransfers.paymentId, transactionId: ledgerEntries.id, txHash: chainTransfers.txHash })
         .from(chainTransfers)
         .innerJoin(ledgerEntries, eq(ledgerEntries.chainTransferId, chainTransfers.id))
         .where(inArray(chainTransfers.paymentId, page.map((row) => row.payment.id)))
         .orderBy(asc(ledgerEntries.id))
     : [];
   return {
-    data: page.map((row) => ({ ...row, creditIds: credits.filter((c) => c.paymentId === row.payment.id).map((c) => c.ledgerEntryId) })),
+    data: page.map((row) => ({
+      ...row,
+      credits: credits.filter((c) => c.paymentId === row.payment.id).map(({ transactionId, txHash }) => ({ transactionId, txHash })),
+    })),
     nextCursor,
   };
 }

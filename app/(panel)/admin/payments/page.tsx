@@ -6,6 +6,7 @@ import { INVOICE_STATUS_LABELS } from "@/components/payments/status-badges";
 import { TransfersTable } from "@/components/payments/transfers-table";
 import { shortHash } from "@/components/payments/tx-hash";
 import { Badge } from "@/components/ui/badge";
+import { buttonClasses } from "@/components/ui/button";
 import { Card, CardBody, CardHeader } from "@/components/ui/card";
 import { CursorPager } from "@/components/ui/cursor-pager";
 import { cx } from "@/components/ui/cx";
@@ -20,7 +21,8 @@ import { PAYMENT_STATUSES } from "@/lib/db/schema";
 import { formatMoney } from "@/lib/money/money";
 import { formatDateTime } from "@/lib/panel/format";
 import { toAdminInvoiceRow, toAdminTransferRow } from "@/lib/panel/payment-rows";
-import { searchParam } from "@/lib/panel/search-param";
+import { adminPaymentFilterQuery, parseAdminPaymentFilterParams, TRANSFER_STATUSES } from "@/lib/panel/admin-payment-filters";
+import { filterQuery } from "@/lib/panel/search-param";
 import { listInvoices, listTransfers, recentSandboxTransfers, unfinalSandboxTransfers } from "@/lib/payments/admin-lists";
 import { finalityQuestion, planFinality } from "@/lib/payments/sandbox-credits";
 import { resellersAwaitingPayment } from "@/lib/payments/sandbox-recipients";
@@ -32,16 +34,12 @@ export const metadata: Metadata = { title: "Payments" };
 const PAGE_SIZE = 25;
 const SANDBOX_SHOWN = 15;
 const INVOICE_STATUSES = PAYMENT_STATUSES.map((value) => ({ value, label: INVOICE_STATUS_LABELS[value] }));
-const TRANSFER_STATUSES = [
-  { value: "confirming", label: "Confirming" },
-  { value: "credited", label: "Credited" },
-] as const;
+const TRANSFER_STATUS_LABELS: Record<(typeof TRANSFER_STATUSES)[number], string> = { confirming: "Confirming", credited: "Credited" };
+const TRANSFER_STATUS_OPTIONS = TRANSFER_STATUSES.map((value) => ({ value, label: TRANSFER_STATUS_LABELS[value] }));
 
-function hrefFor(params: Record<string, string | undefined>): string {
-  const query = new URLSearchParams();
-  for (const [name, value] of Object.entries(params)) if (value) query.set(name, value);
-  const text = query.toString();
-  return text ? `/admin/payments?${text}` : "/admin/payments";
+function hrefFor(params: Record<string, string | undefined>, path = "/admin/payments"): string {
+  const query = filterQuery(params);
+  return query ? `${path}?${query}` : path;
 }
 
 /** "1 s", "15 s", "2 min": the chain watcher's poll. */
@@ -116,26 +114,28 @@ function TronChain() {
 
 export default async function AdminPaymentsPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   await requireAdmin();
-  const raw = await searchParams;
-  const tab = raw.tab === "transfers" ? "transfers" : "invoices";
-  const email = searchParam(raw.email)?.slice(0, 200);
-  const cursorText = searchParam(raw.cursor);
-  const cursor = cursorText && new RegExp(`^${tab === "transfers" ? "trf" : "pay"}_[0-9A-Za-z]{1,64}$`).test(cursorText) ? cursorText : undefined;
-  const invoiceStatus = PAYMENT_STATUSES.find((s) => s === searchParam(raw.status));
-  const transferStatus = TRANSFER_STATUSES.find((s) => s.value === searchParam(raw.status))?.value;
-  const status = tab === "transfers" ? transferStatus : invoiceStatus;
+  const params = parseAdminPaymentFilterParams(await searchParams);
+  const { tab, status, email, cursor } = params;
 
   const now = new Date();
-  const invoices = tab === "invoices" ? await listInvoices(db(), { status: invoiceStatus, email, cursor, limit: PAGE_SIZE }) : null;
-  const transfers = tab === "transfers" ? await listTransfers(db(), { status: transferStatus, email, cursor, limit: PAGE_SIZE }) : null;
+  const invoices = params.tab === "invoices" ? await listInvoices(db(), { status: params.status, email, cursor, limit: PAGE_SIZE }) : null;
+  const transfers = params.tab === "transfers" ? await listTransfers(db(), { status: params.status, email, cursor, limit: PAGE_SIZE }) : null;
   const { data, nextCursor } = invoices ?? transfers ?? { data: [], nextCursor: null };
-  const base = { tab: tab === "transfers" ? "transfers" : undefined, status, email };
+  const base = adminPaymentFilterQuery(params);
   const filtered = Boolean(status || email);
   const noun = tab === "transfers" ? "transfers" : "invoices";
 
   return (
     <>
-      <PageHeader title="Payments" description="USDT (TRC-20) top-ups: every reseller's invoices, the transfers seen on the chain, and the ledger entries that credited them." />
+      <PageHeader
+        title="Payments"
+        description="USDT (TRC-20) top-ups: every reseller's invoices, the transfers seen on the chain, and the ledger entries that credited them."
+        action={
+          <a href={hrefFor(base, "/admin/payments/export")} className={buttonClasses("secondary")} download>
+            Export CSV
+          </a>
+        }
+      />
       <AutoRefresh every={LIST_REFRESH_MS} />
 
       {config().CHAIN_PROVIDER === "sandbox" ? <SandboxChain /> : <TronChain />}
@@ -161,7 +161,7 @@ export default async function AdminPaymentsPage({ searchParams }: { searchParams
         </nav>
         <PaymentFiltersForm
           tab={tab}
-          statuses={tab === "transfers" ? [...TRANSFER_STATUSES] : INVOICE_STATUSES}
+          statuses={tab === "transfers" ? TRANSFER_STATUS_OPTIONS : INVOICE_STATUSES}
           values={{ status, email }}
           clearHref={hrefFor({ tab: base.tab })}
         />

@@ -127,38 +127,36 @@ export default async function AdminPaymentsPage({ searchParams }: { searchParams
 
   return (
     <>
-      <PageHeader
-        title="Payments"
-        description="USDT (TRC-20) top-ups: every reseller's invoices, the transfers seen on the chain, and the ledger entries that credited them."
-        action={
-          <a href={hrefFor(base, "/admin/payments/export")} className={buttonClasses("secondary")} download>
-            Export CSV
-          </a>
-        }
-      />
+      <PageHeader title="Payments" description="USDT (TRC-20) top-ups: every reseller's invoices, the transfers seen on the chain, and the ledger entries that credited them." />
       <AutoRefresh every={LIST_REFRESH_MS} />
 
       {config().CHAIN_PROVIDER === "sandbox" ? <SandboxChain /> : <TronChain />}
 
       <Card>
-        <nav aria-label="Payment views" className="flex gap-1 border-b border-slate-100 px-4 py-3 sm:px-6">
-          {[
-            { label: "Invoices", href: "/admin/payments", active: tab === "invoices" },
-            { label: "Transfers", href: "/admin/payments?tab=transfers", active: tab === "transfers" },
-          ].map((item) => (
-            <PendingLink
-              key={item.label}
-              href={item.href}
-              aria-current={item.active ? "page" : undefined}
-              className={cx(
-                "rounded-full px-3 py-1 text-sm font-medium",
-                item.active ? "bg-brand-600 text-white" : "bg-slate-100 text-slate-600 hover:bg-slate-200 hover:text-slate-900",
-              )}
-            >
-              {item.label}
-            </PendingLink>
-          ))}
-        </nav>
+        {/* Beside the tabs rather than in the page header: the export is of the tab shown, invoices or transfers. */}
+        <div className="flex flex-wrap items-center justify-between gap-2 border-b border-slate-100 px-4 py-3 sm:px-6">
+          <nav aria-label="Payment views" className="flex gap-1">
+            {[
+              { label: "Invoices", href: "/admin/payments", active: tab === "invoices" },
+              { label: "Transfers", href: "/admin/payments?tab=transfers", active: tab === "transfers" },
+            ].map((item) => (
+              <PendingLink
+                key={item.label}
+                href={item.href}
+                aria-current={item.active ? "page" : undefined}
+                className={cx(
+                  "rounded-full px-3 py-1 text-sm font-medium",
+                  item.active ? "bg-brand-600 text-white" : "bg-slate-100 text-slate-600 hover:bg-slate-200 hover:text-slate-900",
+                )}
+              >
+                {item.label}
+              </PendingLink>
+            ))}
+          </nav>
+          <a href={hrefFor(base, "/admin/payments/export")} className={buttonClasses("secondary", "sm")} download>
+            Export CSV
+          </a>
+        </div>
         <PaymentFiltersForm
           tab={tab}
           statuses={tab === "transfers" ? TRANSFER_STATUS_OPTIONS : INVOICE_STATUSES}

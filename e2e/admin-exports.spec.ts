@@ -73,7 +73,7 @@ test("an admin exports the invoices and the transfers the admin payments page sh
   expect(invoices).toHaveLength(2);
   expect(invoices[1]).toMatch(new RegExp(`^${invoiceId},[\\d-]+T[\\d:.]+Z,usr_[0-9A-Z]+,${email},pending,12.34,0.00,${address},[\\d-]+T[\\d:.]+Z,,,$`));
 
-  // A sandbox transfer, not final: the transfers tab shows it confirming, and so does its export.
+  // A sandbox transfer, not final yet: the transfers tab shows it confirming, and so does its export.
   await admin.getByLabel("Send to").fill(email);
   await admin.getByLabel("Amount (USDT)").fill("5");
   await admin.getByRole("button", { name: "Send transfer" }).click();
@@ -91,9 +91,32 @@ test("an admin exports the invoices and the transfers the admin payments page sh
   expect(transfers[1]).toMatch(new RegExp(`^trf_[0-9A-Z]+,[\\d-]+T[\\d:.]+Z,usr_[0-9A-Z]+,${email},${txHash},[^,]+,${address},5.00,confirming,${invoiceId},,$`));
 
   // Credited ones are none yet, on the page and in the file.
-  await admin.goto(`/admin/payments?tab=transfers&status=credited&email=${encodeURIComponent(email)}`);
+  const credited = `/admin/payments?tab=transfers&status=credited&email=${encodeURIComponent(email)}`;
+  await admin.goto(credited);
   await expect(admin.getByText("No transfers match these filters")).toBeVisible();
   expect(await exportedCsvLines(admin, "admin-transfers")).toHaveLength(1);
+
+  // Made final (so that no later spec meets it unfinal), it is credited: the ledger entry and the time show in both files.
+  const sent = admin.getByTestId("sandbox-transfer").filter({ hasText: email });
+  await sent.getByRole("button", { name: "Make final" }).click();
+  await expect(sent.getByTestId("confirm-question")).toHaveText(`Credit 5.00 USDT to ${email} now?`);
+  await sent.getByRole("button", { name: "Finalize and credit" }).click();
+  await expect(sent).toHaveAttribute("data-final", "true");
+  await expect(async () => {
+    await admin.goto(credited);
+    await expect(admin.getByTestId("transfer-row")).toHaveCount(1, { timeout: 1_000 });
+  }).toPass({ timeout: 20_000 });
+  const transactionId = /txn_[0-9A-Z]+/.exec(await admin.getByRole("row").filter({ hasText: invoiceId }).innerText())![0];
+  const creditedTransfers = await exportedCsvLines(admin, "admin-transfers");
+  expect(creditedTransfers).toHaveLength(2);
+  expect(creditedTransfers[1]).toMatch(new RegExp(`^trf_[0-9A-Z]+,[^,]+,usr_[0-9A-Z]+,${email},${txHash},[^,]+,${address},5.00,credited,${invoiceId},${transactionId},[\\d-]+T[\\d:.]+Z$`));
+
+  await admin.goto(`/admin/payments?status=partially_paid&email=${encodeURIComponent(email)}`);
+  await expect(invoiceRow).toContainText("Partially paid");
+  await expect(invoiceRow).toContainText(transactionId);
+  const paidInPart = await exportedCsvLines(admin, "admin-invoices");
+  expect(paidInPart).toHaveLength(2);
+  expect(paidInPart[1]).toMatch(new RegExp(`^${invoiceId},[^,]+,usr_[0-9A-Z]+,${email},partially_paid,12.34,5.00,${address},[^,]+,,${transactionId},${txHash}$`));
   await admin.context().close();
 });
 

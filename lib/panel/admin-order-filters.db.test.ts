@@ -1,0 +1,52 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createUser } from "@/lib/accounts/create-user";
+import { everyPage } from "@/lib/csv/csv-download";
+import type { Database } from "@/lib/db/client";
+import { createTestDatabase, testDriver } from "@/lib/db/test-database";
+import { listOrdersWithResellers } from "@/lib/orders/list-orders";
+import { placeOrder } from "@/lib/orders/place-order";
+import { resellerWithBalance, testProduct } from "@/lib/orders/test-helpers";
+import { ensureTariffs } from "@/lib/tariffs/ensure-tariffs";
+import { adminOrderFilterOf, parseAdminOrderFilterParams } from "./admin-order-filters";
+
+describe(`the admin's orders across resellers (${testDriver()})`, () => {
+  let database: Database;
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    await ensureTariffs(database.db);
+    await testProduct(database.db, { sku: "svc", category: "manual", fulfilment: "manual", listPrice: 1_000_000n });
+  });
+  afterAll(async () => {
+    await database.close();
+  });
+
+  const exported = async (query: string) => {
+    const filter = await adminOrderFilterOf(database.db, parseAdminOrderFilterParams(new URLSearchParams(query)));
+    if (!filter) return null;
+    const rows = [];
+    for await (const page of everyPage((cursor) => listOrdersWithResellers(database.db, { ...filter, cursor, limit: 2 }))) rows.push(...page);
+    return rows.map(({ order, reseller }) => ({ id: order.id, email: reseller.email, userId: order.userId, resellerId: reseller.id }));
+  };
+
+  it("reads every page, each order with its own reseller, and narrows to one reseller by email", async () => {
+    const ann = await resellerWithBalance(database.db, 10_000_000n);
+    const ben = await resellerWithBalance(database.db, 10_000_000n);
+    const placed = [];
+    for (const user of [ann, ben, ann, ben, ann]) placed.push((await placeOrder(database.db, { user, sku: "svc", quantity: 1, fields: {}, source: "panel" })).order);
+
+    const all = (await exported(""))!;
+    expect(all.map((row) => row.id)).toEqual(placed.map((order) => order.id).reverse());
+    for (const row of all) expect(row.resellerId).toBe(row.userId);
+    expect(new Set(all.map((row) => row.email))).toEqual(new Set([ann.email, ben.email]));
+
+    const anns = (await exported(`email=${encodeURIComponent(ann.email.toUpperCase())}`))!;
+    expect(anns.map((row) => row.id)).toEqual([placed[4].id, placed[2].id, placed[0].id]);
+    expect(await exported(`status=completed&email=${encodeURIComponent(ann.email)}`)).toEqual([]);
+  });
+
+  it("matches nothing for an email that is no reseller's, an admin's included", async () => {
+    const admin = await createUser(database.db, { email: "books-admin@test.dev", password: "long-enough-password", role: "admin" });
+    expect(await exported("email=nobody%40test.dev")).toBeNull();
+    expect(await exported(`email=${encodeURIComponent(admin.email)}`)).toBeNull();
+  });
+});

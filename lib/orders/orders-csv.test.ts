@@ -18,6 +18,8 @@ const order = (overrides: Partial<Order> = {}): Order => ({
   source: "panel",
   delivery: null,
   failureReason: null,
+  takenBy: null,
+  takenAt: null,
   createdAt: new Date("2026-11-21T10:15:30.123Z"),
   updatedAt: new Date("2026-11-21T10:15:30.123Z"),
   completedAt: null,

@@ -34,6 +34,9 @@ export const orders = pgTable(
     source: text("source").$type<OrderSource>().notNull(),
     delivery: jsonb("delivery").$type<StoredDelivery>(),
     failureReason: text("failure_reason"),
+    /** The admin working the order by hand, so other admins leave it to them; kept once it closes. */
+    takenBy: text("taken_by").references(() => users.id),
+    takenAt: timestamptz("taken_at"),
     createdAt: createdAt(),
     updatedAt: timestamptz("updated_at").notNull().defaultNow(),
     completedAt: timestamptz("completed_at"),

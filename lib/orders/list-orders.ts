@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, inArray, lt, lte, or, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, gte, inArray, isNull, lt, lte, or, sql, type SQL } from "drizzle-orm";
 import type { DbOrTx } from "@/lib/db/client";
 import { pageOf, type Page } from "@/lib/db/page";
 import { preparedQuery } from "@/lib/db/prepared";
@@ -18,6 +18,8 @@ export interface OrderFilter {
   ids?: string[];
   /** The admin's manual queue: processing orders that wait for a hand, of the manual category or of a product now fulfilled by hand. */
   awaitingHand?: boolean;
+  /** Orders this admin has taken; null for those nobody has. */
+  takenBy?: string | null;
   cursor?: string;
   limit: number;
 }
@@ -36,6 +38,7 @@ export async function listOrders(db: DbOrTx, filter: OrderFilter): Promise<{ dat
     conditions.push(eq(orders.status, "processing"));
     conditions.push(or(eq(orders.type, "manual"), inArray(orders.sku, db.select({ sku: products.sku }).from(products).where(eq(products.fulfilment, "manual"))))!);
   }
+  if (filter.takenBy !== undefined) conditions.push(filter.takenBy === null ? isNull(orders.takenBy) : eq(orders.takenBy, filter.takenBy));
   if (filter.cursor) conditions.push(lt(orders.id, filter.cursor));
   const rows = await db
     .select()

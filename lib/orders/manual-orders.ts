@@ -13,7 +13,7 @@ import { completeOrder, encryptDelivery, failOrder, refundOrder } from "./transi
  * its supplier left hanging. A supplier answer racing the admin loses, or wins, as a whole: the
  * transitions only move a processing order.
  */
-function assertProcessing(order: Order) {
+export function assertProcessing(order: Order) {
   if (order.status !== "processing") throw new AppError("validation_error", `The order is already ${order.status}.`, { issues: [{ path: "status", message: order.status }] });
 }
 

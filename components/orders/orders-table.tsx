@@ -19,10 +19,15 @@ export interface OrderRow {
   created: string;
   /** The admin's view names the reseller. */
   reseller?: string;
+  /** The manual queue says who works each order: "Taken by admin@example.com · 10:15 UTC", or null when nobody does. */
+  taken?: string | null;
 }
 
-/** Orders as a table (stacked cards on a phone); each row links to its order. */
-export function OrdersTable({ rows, showReseller = false }: { rows: OrderRow[]; showReseller?: boolean }) {
+/**
+ * Orders as a table (stacked cards on a phone); each row links to its order. The manual queue
+ * (`showTaken`) says who works each order where the others show the status, as every order there is processing.
+ */
+export function OrdersTable({ rows, showReseller = false, showTaken = false }: { rows: OrderRow[]; showReseller?: boolean; showTaken?: boolean }) {
   // The admin's view names the reseller instead of the reseller's own reference.
   const showReference = !showReseller;
   return (
@@ -35,7 +40,7 @@ export function OrdersTable({ rows, showReseller = false }: { rows: OrderRow[]; 
           <Th>Type</Th>
           <Th align="right">Qty</Th>
           <Th align="right">Total</Th>
-          <Th>Status</Th>
+          {showTaken ? <Th>Operator</Th> : <Th>Status</Th>}
           {showReference ? <Th>Reference</Th> : null}
         </tr>
       </THead>
@@ -65,9 +70,15 @@ export function OrdersTable({ rows, showReseller = false }: { rows: OrderRow[]; 
             <Td label="Total" align="right" className="font-medium">
               <Money amount={row.total} />
             </Td>
-            <Td label="Status">
-              <OrderStatusBadge status={row.status} />
-            </Td>
+            {showTaken ? (
+              <Td label="Operator" text className="text-slate-600">
+                <span data-testid="order-taken">{row.taken ?? <span className="text-slate-500">Not taken</span>}</span>
+              </Td>
+            ) : (
+              <Td label="Status">
+                <OrderStatusBadge status={row.status} />
+              </Td>
+            )}
             {showReference ? (
               <Td label="Reference" className="break-all text-slate-600">
                 {row.reference ?? <span className="text-slate-500">—</span>}

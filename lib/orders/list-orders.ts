@@ -52,16 +52,22 @@ export async function listOrders(db: DbOrTx, filter: OrderFilter): Promise<{ dat
 export interface OrderListItem {
   order: Order;
   reseller: Reseller;
+  /** The admin who has taken the order, if one has. */
+  taker: Reseller | null;
 }
 
-/** listOrders with the reseller of each order, read in one query per page: the admin's view of every reseller's orders. */
+/**
+ * listOrders with the reseller of each order, and the admin who took it, read in one query per page:
+ * the admin's view of every reseller's orders.
+ */
 export async function listOrdersWithResellers(db: DbOrTx, filter: OrderFilter): Promise<Page<OrderListItem>> {
   const page = await listOrders(db, filter);
-  const ids = [...new Set(page.data.map((order) => order.userId))];
-  const owners = ids.length ? await db.select({ id: users.id, email: users.email }).from(users).where(inArray(users.id, ids)) : [];
-  const byId = new Map(owners.map((owner) => [owner.id, owner]));
+  const ids = [...new Set(page.data.flatMap((order) => (order.takenBy ? [order.userId, order.takenBy] : [order.userId])))];
+  const people = ids.length ? await db.select({ id: users.id, email: users.email }).from(users).where(inArray(users.id, ids)) : [];
+  const byId = new Map(people.map((person) => [person.id, person]));
+  const person = (id: string) => byId.get(id) ?? { id, email: id };
   return {
-    data: page.data.map((order) => ({ order, reseller: byId.get(order.userId) ?? { id: order.userId, email: order.userId } })),
+    data: page.data.map((order) => ({ order, reseller: person(order.userId), taker: order.takenBy ? person(order.takenBy) : null })),
     nextCursor: page.nextCursor,
   };
 }

@@ -41,13 +41,13 @@ describe("orders CSV", () => {
   it("adds the reseller after the reseller's own columns, and never the delivered codes", () => {
     expect(csvLine(ADMIN_ORDER_CSV_COLUMNS)).toBe("id,created_at,sku,product,quantity,unit_price,total,status,reference,reseller_id,reseller_email\r\n");
     const delivered = order({ delivery: { items: [{ codeEncrypted: "SECRET-CODE-1", pinEncrypted: null, serial: "SECRET-SERIAL" }], note: "SECRET note" } });
-    const line = csvLine(adminOrderCsvCells({ order: delivered, reseller: { id: "usr_1", email: "shop@example.com" } }));
+    const line = csvLine(adminOrderCsvCells({ order: delivered, reseller: { id: "usr_1", email: "shop@example.com" }, taker: null }));
     expect(line).toBe("ord_01TEST,2026-11-21T10:15:30.123Z,giftcard-steam-us-10,Steam Gift Card 10 USD,2,9.70,19.40,completed,,usr_1,shop@example.com\r\n");
     expect(line).not.toContain("SECRET");
   });
 
   it("defuses an email that a spreadsheet would read as a formula", () => {
-    const line = csvLine(adminOrderCsvCells({ order: order(), reseller: { id: "usr_1", email: "=HYPERLINK(\"x\")@example.com" } }));
+    const line = csvLine(adminOrderCsvCells({ order: order(), reseller: { id: "usr_1", email: "=HYPERLINK(\"x\")@example.com" }, taker: null }));
     expect(line.endsWith(`,usr_1,"'=HYPERLINK(""x"")@example.com"\r\n`)).toBe(true);
   });
 });

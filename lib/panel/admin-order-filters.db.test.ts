@@ -4,6 +4,7 @@ import { everyPage } from "@/lib/csv/csv-download";
 import type { Database } from "@/lib/db/client";
 import { createTestDatabase, testDriver } from "@/lib/db/test-database";
 import { listOrdersWithResellers } from "@/lib/orders/list-orders";
+import { takeOrder } from "@/lib/orders/take-order";
 import { placeOrder } from "@/lib/orders/place-order";
 import { resellerWithBalance, testProduct } from "@/lib/orders/test-helpers";
 import { ensureTariffs } from "@/lib/tariffs/ensure-tariffs";
@@ -20,12 +21,12 @@ describe(`the admin's orders across resellers (${testDriver()})`, () => {
     await database.close();
   });
 
-  const exported = async (query: string) => {
-    const filter = await adminOrderFilterOf(database.db, parseAdminOrderFilterParams(new URLSearchParams(query)));
+  const exported = async (query: string, adminId = "usr_ADMIN") => {
+    const filter = await adminOrderFilterOf(database.db, parseAdminOrderFilterParams(new URLSearchParams(query)), adminId);
     if (!filter) return null;
     const rows = [];
     for await (const page of everyPage((cursor) => listOrdersWithResellers(database.db, { ...filter, cursor, limit: 2 }))) rows.push(...page);
-    return rows.map(({ order, reseller }) => ({ id: order.id, email: reseller.email, userId: order.userId, resellerId: reseller.id }));
+    return rows.map(({ order, reseller, taker }) => ({ id: order.id, email: reseller.email, userId: order.userId, resellerId: reseller.id, taker: taker?.email ?? null }));
   };
 
   it("reads every page, each order with its own reseller, and narrows to one reseller by email", async () => {
@@ -48,5 +49,26 @@ describe(`the admin's orders across resellers (${testDriver()})`, () => {
     const admin = await createUser(database.db, { email: "books-admin@test.dev", password: "long-enough-password", role: "admin" });
     expect(await exported("email=nobody%40test.dev")).toBeNull();
     expect(await exported(`email=${encodeURIComponent(admin.email)}`)).toBeNull();
+  });
+
+  it("narrows the manual queue to the orders nobody has taken, or to the looking admin's own, naming who took each", async () => {
+    const amy = await createUser(database.db, { email: "queue-amy@test.dev", password: "long-enough-password", role: "admin" });
+    const bo = await createUser(database.db, { email: "queue-bo@test.dev", password: "long-enough-password", role: "admin" });
+    const buyer = await resellerWithBalance(database.db, 10_000_000n);
+    const placed = [];
+    for (let i = 0; i < 3; i++) placed.push((await placeOrder(database.db, { user: buyer, sku: "svc", quantity: 1, fields: {}, source: "panel" })).order);
+    await takeOrder(database.db, placed[1].id, amy.id);
+    await takeOrder(database.db, placed[2].id, bo.id);
+
+    const queue = (await exported("tab=manual", amy.id))!.filter((row) => row.userId === buyer.id);
+    expect(queue.map((row) => [row.id, row.taker])).toEqual([
+      [placed[2].id, bo.email],
+      [placed[1].id, amy.email],
+      [placed[0].id, null],
+    ]);
+    expect((await exported("tab=manual&taken=none", amy.id))!.map((row) => row.id)).toContain(placed[0].id);
+    expect((await exported("tab=manual&taken=none", amy.id))!.map((row) => row.id)).not.toContain(placed[1].id);
+    expect((await exported("tab=manual&taken=mine", amy.id))!.map((row) => row.id)).toEqual([placed[1].id]);
+    expect((await exported("tab=manual&taken=mine", bo.id))!.map((row) => row.id)).toEqual([placed[2].id]);
   });
 });

@@ -3,7 +3,7 @@ import type { DbOrTx } from "@/lib/db/client";
 import type { OrderStatus, ProductCategory } from "@/lib/db/schema";
 import type { OrderFilter } from "@/lib/orders/list-orders";
 import { firstCharacters } from "@/lib/text/characters";
-import { parseOrderFilterParams } from "./order-filters";
+import { parseOrderFilterParams, parseTakenView, takenByOf, type TakenView } from "./order-filters";
 import { searchParamOf, type SearchParams } from "./search-param";
 
 /**
@@ -12,6 +12,8 @@ import { searchParamOf, type SearchParams } from "./search-param";
  */
 export interface AdminOrderFilterParams {
   queue: boolean;
+  /** The manual queue only: the orders nobody has taken, or the admin's own. */
+  taken?: TakenView;
   status?: OrderStatus;
   type?: ProductCategory;
   /** The reseller's whole email, as typed. */
@@ -21,22 +23,22 @@ export interface AdminOrderFilterParams {
 
 export function parseAdminOrderFilterParams(params: SearchParams): AdminOrderFilterParams {
   const { status, type, cursor } = parseOrderFilterParams(params);
-  if (searchParamOf(params, "tab") === "manual") return { queue: true, cursor };
+  if (searchParamOf(params, "tab") === "manual") return { queue: true, taken: parseTakenView(params), cursor };
   const email = searchParamOf(params, "email");
   return { queue: false, status, type, email: email ? firstCharacters(email, 200) : undefined, cursor };
 }
 
 /** The query string of the filters shown, without the cursor: the page's links and its export share it. */
 export function adminOrderFilterQuery(params: AdminOrderFilterParams): Record<string, string | undefined> {
-  return params.queue ? { tab: "manual" } : { status: params.status, type: params.type, email: params.email };
+  return params.queue ? { tab: "manual", taken: params.taken } : { status: params.status, type: params.type, email: params.email };
 }
 
 /**
- * The listOrders filter of these params, or null when the email is no reseller's: then nothing matches,
+ * The listOrders filter of these params for the admin looking (whose are "mine"), or null when the email is no reseller's: then nothing matches,
  * rather than every reseller's orders.
  */
-export async function adminOrderFilterOf(db: DbOrTx, params: AdminOrderFilterParams): Promise<Omit<OrderFilter, "limit"> | null> {
-  if (params.queue) return { awaitingHand: true, cursor: params.cursor };
+export async function adminOrderFilterOf(db: DbOrTx, params: AdminOrderFilterParams, adminId: string): Promise<Omit<OrderFilter, "limit"> | null> {
+  if (params.queue) return { awaitingHand: true, takenBy: takenByOf(params.taken, adminId), cursor: params.cursor };
   const reseller = params.email ? await findUserByEmail(db, params.email) : null;
   if (params.email && (!reseller || reseller.role !== "reseller")) return null;
   return { status: params.status, type: params.type, userId: reseller?.id, cursor: params.cursor };

@@ -17,6 +17,14 @@ export function formatDateTime(value: Date | string): string {
   return `${dateTime.format(new Date(value))} UTC`;
 }
 
+const timeOfDay = new Intl.DateTimeFormat("en-GB", { timeZone: "UTC", hour: "2-digit", minute: "2-digit", hourCycle: "h23" });
+
+/** "10:15 UTC" for a time earlier on the same UTC day, as formatDateTime otherwise: a time of day alone would read as today's. */
+export function formatTimeSince(value: Date, now: Date = new Date()): string {
+  const sameDay = value.toISOString().slice(0, 10) === now.toISOString().slice(0, 10);
+  return sameDay ? `${timeOfDay.format(value)} UTC` : formatDateTime(value);
+}
+
 export function formatDate(value: Date | string): string {
   return dateOnly.format(new Date(value));
 }

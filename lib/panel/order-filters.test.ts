@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { orderFilterOf, parseOrderFilterParams } from "./order-filters";
+import { orderFilterOf, parseOrderFilterParams, parseTakenView, takenByOf } from "./order-filters";
 
 describe("order filter params", () => {
   it("keeps valid values and drops made-up ones", () => {
@@ -40,5 +40,13 @@ describe("order filter params", () => {
     const filter = orderFilterOf({ from: "2026-11-01", to: "2026-11-01" });
     expect(filter.from?.toISOString()).toBe("2026-11-01T00:00:00.000Z");
     expect(filter.to?.toISOString()).toBe("2026-11-01T23:59:59.999Z");
+  });
+});
+
+describe("the manual queue's taken view", () => {
+  it("lists the orders nobody has taken, or the admin's own; anything else is the whole queue", () => {
+    expect(takenByOf(parseTakenView({ taken: "none" }), "usr_admin")).toBeNull();
+    expect(takenByOf(parseTakenView(new URLSearchParams("taken=mine")), "usr_admin")).toBe("usr_admin");
+    for (const taken of ["", "all", "MINE", undefined]) expect(takenByOf(parseTakenView({ taken }), "usr_admin")).toBeUndefined();
   });
 });

@@ -33,3 +33,17 @@ export function parseOrderFilterParams(params: SearchParams): OrderFilterParams 
 export function orderFilterOf(params: OrderFilterParams) {
   return { status: params.status, type: params.type, reference: params.reference, ...dayRange(params), cursor: params.cursor };
 }
+
+/** The manual queue narrowed by who works an order: the orders nobody has taken, or the admin's own. */
+export const TAKEN_VIEWS = ["none", "mine"] as const;
+export type TakenView = (typeof TAKEN_VIEWS)[number];
+
+export function parseTakenView(params: SearchParams): TakenView | undefined {
+  return TAKEN_VIEWS.find((view) => view === searchParamOf(params, "taken"));
+}
+
+/** The listOrders takenBy of a view, for the admin looking at it. */
+export function takenByOf(view: TakenView | undefined, adminId: string): string | null | undefined {
+  if (view === "none") return null;
+  return view === "mine" ? adminId : undefined;
+}

@@ -1,10 +1,18 @@
 import type { OrderRow } from "@/components/orders/orders-table";
 import type { Order } from "@/lib/db/schema";
 import { formatMoney } from "@/lib/money/money";
-import { formatDateTime } from "./format";
+import { formatDateTime, formatTimeSince } from "./format";
 
-/** An order as the orders tables show it (strings only). */
-export function toOrderRow(order: Order, options: { hrefBase?: string; reseller?: string } = {}): OrderRow {
+function takenLine(order: Order, takers: Map<string, string>): string | null {
+  if (!order.takenBy || !order.takenAt) return null;
+  return `Taken by ${takers.get(order.takenBy) ?? order.takenBy} · ${formatTimeSince(order.takenAt)}`;
+}
+
+/**
+ * An order as the orders tables show it (strings only). `takers`, the admins' emails by id, is the
+ * manual queue's: only there does a row say who works the order.
+ */
+export function toOrderRow(order: Order, options: { hrefBase?: string; reseller?: string; takers?: Map<string, string> } = {}): OrderRow {
   return {
     id: order.id,
     href: `${options.hrefBase ?? "/orders"}/${order.id}`,
@@ -17,5 +25,6 @@ export function toOrderRow(order: Order, options: { hrefBase?: string; reseller?
     reference: order.reference,
     created: formatDateTime(order.createdAt),
     reseller: options.reseller,
+    taken: options.takers && takenLine(order, options.takers),
   };
 }

@@ -14,6 +14,7 @@ import { requireAdmin } from "@/lib/auth/session";
 import { db } from "@/lib/db/client";
 import { listOrdersWithResellers } from "@/lib/orders/list-orders";
 import { adminOrderFilterOf, adminOrderFilterQuery, parseAdminOrderFilterParams } from "@/lib/panel/admin-order-filters";
+import type { TakenView } from "@/lib/panel/order-filters";
 import { filterQuery } from "@/lib/panel/search-param";
 import { toOrderRow } from "@/lib/panel/order-rows";
 
@@ -21,13 +22,21 @@ export const metadata: Metadata = { title: "Orders" };
 
 const PAGE_SIZE = 25;
 
+function queueEmptyTitle(taken: TakenView | undefined): string {
+  if (taken === "none") return "Every order in the queue is taken";
+  if (taken === "mine") return "You have taken no order in the queue";
+  return "The manual queue is empty";
+}
+
 export default async function AdminOrdersPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
-  await requireAdmin();
+  const admin = await requireAdmin();
   const params = parseAdminOrderFilterParams(await searchParams);
-  const { queue, email } = params;
-  const filter = await adminOrderFilterOf(db(), params);
+  const { queue, email, taken } = params;
+  const filter = await adminOrderFilterOf(db(), params, admin.id);
   const unknownEmail = filter === null;
   const page = filter ? await listOrdersWithResellers(db(), { ...filter, limit: PAGE_SIZE }) : { data: [], nextCursor: null };
+  // Only the queue says who works each order.
+  const takers = queue ? new Map(page.data.flatMap(({ taker }) => (taker ? [[taker.id, taker.email] as const] : []))) : undefined;
 
   const base = adminOrderFilterQuery(params);
   const href = (extra: Record<string, string | undefined> = {}, path = "/admin/orders") => {
@@ -64,7 +73,27 @@ export default async function AdminOrdersPage({ searchParams }: { searchParams: 
             </PendingLink>
           ))}
         </nav>
-        {queue ? null : (
+        {queue ? (
+          <nav aria-label="Who works the order" className="flex flex-wrap gap-1 border-b border-slate-100 px-4 py-3 sm:px-6">
+            {[
+              { label: "Whole queue", view: undefined },
+              { label: "Not taken", view: "none" },
+              { label: "Mine", view: "mine" },
+            ].map((chip) => (
+              <PendingLink
+                key={chip.label}
+                href={href({ taken: chip.view })}
+                aria-current={chip.view === taken ? "page" : undefined}
+                className={cx(
+                  "rounded-full border px-3 py-1 text-sm font-medium",
+                  chip.view === taken ? "border-brand-600 bg-brand-50 text-brand-700" : "border-slate-200 text-slate-600 hover:bg-slate-100 hover:text-slate-900",
+                )}
+              >
+                {chip.label}
+              </PendingLink>
+            ))}
+          </nav>
+        ) : (
           <OrderFiltersForm
             action="/admin/orders"
             values={{ status: params.status, type: params.type, email }}
@@ -83,13 +112,21 @@ export default async function AdminOrdersPage({ searchParams }: { searchParams: 
         {page.data.length === 0 ? (
           <EmptyState
             title={
-              unknownEmail ? `No reseller with the email ${email}` : queue ? "The manual queue is empty" : params.cursor ? "No older orders" : filtered ? "No orders match these filters" : "No orders yet"
+              unknownEmail
+                ? `No reseller with the email ${email}`
+                : queue
+                  ? queueEmptyTitle(taken)
+                  : params.cursor ? "No older orders" : filtered ? "No orders match these filters" : "No orders yet"
             }
           >
-            {queue ? "Manual service orders that need you show up here." : undefined}
+            {queue && !taken ? "Manual service orders that need you show up here." : undefined}
           </EmptyState>
         ) : (
-          <OrdersTable rows={page.data.map(({ order, reseller }) => toOrderRow(order, { hrefBase: "/admin/orders", reseller: reseller.email }))} showReseller />
+          <OrdersTable
+            rows={page.data.map(({ order, reseller }) => toOrderRow(order, { hrefBase: "/admin/orders", reseller: reseller.email, takers }))}
+            showReseller
+            showTaken={queue}
+          />
         )}
         <CursorPager newestHref={params.cursor ? href() : null} olderHref={page.nextCursor ? href({ cursor: page.nextCursor }) : null} />
       </Card>

@@ -14,7 +14,7 @@ export async function GET(request: Request): Promise<Response> {
   if (!user || user.role !== "admin") return adminsOnlyExport("orders", Boolean(user));
   // As on the page, a filter it cannot read is left out, and the export starts from the newest.
   const params = { ...parseAdminOrderFilterParams(new URL(request.url).searchParams), cursor: undefined };
-  const filter = await adminOrderFilterOf(db(), params);
+  const filter = await adminOrderFilterOf(db(), params, user.id);
   const pages = everyPage((cursor) => (filter ? listOrdersWithResellers(db(), { ...filter, cursor, limit: 500 }) : Promise.resolve({ data: [], nextCursor: null })));
   return csvDownload(`admin-orders-${new Date().toISOString().slice(0, 10)}.csv`, ADMIN_ORDER_CSV_COLUMNS, pages, adminOrderCsvCells);
 }

@@ -6,6 +6,7 @@ import { db } from "@/lib/db/client";
 import { getOrderForAdmin } from "@/lib/orders/list-orders";
 import { completeManualOrder, failManualOrder, refundCompletedOrder } from "@/lib/orders/manual-orders";
 import { postOrderMessage } from "@/lib/orders/messages";
+import { releaseOrder, takeOrder, takeOverOrder } from "@/lib/orders/take-order";
 import { formatMoney } from "@/lib/money/money";
 import type { ActionState } from "@/lib/panel/action-state";
 import { formText, runAction } from "@/lib/panel/run-action";
@@ -57,5 +58,30 @@ export async function refundOrderAction(_previous: ActionState, form: FormData):
     const order = await refundCompletedOrder(db(), orderId, formText(form, "reason"));
     refresh(orderId);
     return { ok: true, message: `Refunded ${formatMoney(order.total)} USD to the reseller.` };
+  });
+}
+
+/**
+ * Takes the order, or takes it over from the admin the page showed (`from`). The page is refreshed
+ * whether or not it succeeds: a refusal names the admin who has the order, and the page shows them.
+ */
+export async function takeOrderAction(_previous: ActionState, form: FormData): Promise<ActionState> {
+  return runAction(async () => {
+    const admin = await requireAdmin();
+    const orderId = formText(form, "orderId");
+    const from = formText(form, "from");
+    refresh(orderId);
+    await (from ? takeOverOrder(db(), orderId, admin.id, from) : takeOrder(db(), orderId, admin.id));
+    return { ok: true, message: "You have taken the order." };
+  });
+}
+
+export async function releaseOrderAction(_previous: ActionState, form: FormData): Promise<ActionState> {
+  return runAction(async () => {
+    const admin = await requireAdmin();
+    const orderId = formText(form, "orderId");
+    refresh(orderId);
+    await releaseOrder(db(), orderId, admin.id);
+    return { ok: true, message: "You have released the order." };
   });
 }

@@ -6,7 +6,7 @@ import { ConfirmButton } from "@/components/ui/confirm-button";
 import { TextAreaField, TextField } from "@/components/ui/field";
 import { SubmitButton } from "@/components/ui/submit-button";
 import type { ActionState } from "@/lib/panel/action-state";
-import { completeOrderAction, failOrderAction, postSupplierMessageAction, refundOrderAction } from "./actions";
+import { completeOrderAction, failOrderAction, postSupplierMessageAction, refundOrderAction, releaseOrderAction, takeOrderAction } from "./actions";
 
 /** A refusal already shown under one of the form's own fields is not repeated above them. */
 function Result({ state, fields = [] }: { state: ActionState; fields?: string[] }) {
@@ -91,6 +91,63 @@ export function RefundOrderForm({ orderId, total, reseller }: { orderId: string;
       <ConfirmButton confirmLabel={`Refund ${total} USD`} question={<span data-testid="refund-question">Return {total} USD to {reseller}?</span>}>
         Refund…
       </ConfirmButton>
+    </form>
+  );
+}
+
+/** The admin who has the order, as the page read it. */
+export interface OrderHolder {
+  id: string;
+  email: string;
+  /** Formatted, "10:15 UTC". */
+  since: string;
+  you: boolean;
+}
+
+/**
+ * Who works the order, with the one action that fits: Take when nobody does, Release when it is
+ * yours, Take over (asked first, as it displaces a colleague) when another admin has it. One outcome
+ * for all three, so a refusal stays shown when the page refreshes into the next of them.
+ */
+export function TakeOrderForm({ orderId, holder }: { orderId: string; holder: OrderHolder | null }) {
+  const [state, formAction] = useActionState<ActionState, FormData>(
+    (previous: ActionState, form: FormData) => (form.get("intent") === "release" ? releaseOrderAction(previous, form) : takeOrderAction(previous, form)),
+    { ok: false },
+  );
+  return (
+    <form action={formAction} className="space-y-3" noValidate aria-label="Who works the order">
+      <input type="hidden" name="orderId" value={orderId} />
+      {!state.ok ? <Result state={state} /> : null}
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <p className="min-w-0 text-sm text-slate-700 break-all sm:break-normal" data-testid="order-holder">
+          {holder ? (
+            <>
+              Taken by <span className="font-medium text-slate-900">{holder.you ? "you" : holder.email}</span> · since {holder.since}
+            </>
+          ) : (
+            "Not taken: nobody is working on it yet."
+          )}
+        </p>
+        {holder === null ? (
+          <SubmitButton size="sm" pendingText="Taking…">
+            Take
+          </SubmitButton>
+        ) : holder.you ? (
+          <>
+            <input type="hidden" name="intent" value="release" />
+            <SubmitButton size="sm" variant="secondary" pendingText="Releasing…">
+              Release
+            </SubmitButton>
+          </>
+        ) : (
+          <>
+            <input type="hidden" name="from" value={holder.id} />
+            <ConfirmButton variant="primary" confirmLabel="Take over" question={`Take the order over from ${holder.email}?`}>
+              Take over…
+            </ConfirmButton>
+          </>
+        )}
+      </div>
     </form>
   );
 }

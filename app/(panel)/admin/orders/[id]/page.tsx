@@ -20,7 +20,8 @@ import { toMessageRecord } from "@/lib/orders/message-record";
 import { latestOrderMessages } from "@/lib/orders/messages";
 import { toOrderRecord } from "@/lib/orders/serialize";
 import { chatWindowOf, earlierMessagesHref } from "@/lib/panel/chat-window";
-import { CompleteOrderForm, FailOrderForm, RefundOrderForm, SupplierChatForm } from "./order-actions";
+import { formatTimeSince } from "@/lib/panel/format";
+import { CompleteOrderForm, FailOrderForm, RefundOrderForm, SupplierChatForm, TakeOrderForm, type OrderHolder } from "./order-actions";
 
 export const metadata: Metadata = { title: "Order" };
 
@@ -31,15 +32,16 @@ export default async function AdminOrderPage({
   params: Promise<{ id: string }>;
   searchParams: Promise<Record<string, string | string[] | undefined>>;
 }) {
-  await requireAdmin();
+  const admin = await requireAdmin();
   const { id } = await params;
   const chatWindow = chatWindowOf((await searchParams).messages);
   const order = await getOrderForAdmin(db(), id).catch((error: unknown) => {
     if (error instanceof AppError && error.code === "not_found") notFound();
     throw error;
   });
-  const [reseller, chat] = await Promise.all([
+  const [reseller, taker, chat] = await Promise.all([
     findUserById(db(), order.userId),
+    order.takenBy ? findUserById(db(), order.takenBy) : Promise.resolve(null),
     order.type === "manual" ? latestOrderMessages(db(), order, chatWindow) : Promise.resolve({ messages: [], earlier: false }),
   ]);
   const record = toOrderRecord(order);
@@ -47,6 +49,10 @@ export default async function AdminOrderPage({
   const open = order.status === "processing";
   const total = formatMoney(order.total);
   const resellerEmail = reseller?.email ?? order.userId;
+  const holder: OrderHolder | null =
+    order.takenBy && order.takenAt
+      ? { id: order.takenBy, email: taker?.email ?? order.takenBy, since: formatTimeSince(order.takenAt), you: order.takenBy === admin.id }
+      : null;
 
   return (
     <>
@@ -65,6 +71,14 @@ export default async function AdminOrderPage({
         <Alert tone="warning" className="mb-6">
           Refunded; {total} USD went back to the reseller.{order.failureReason ? ` Reason: ${order.failureReason}` : ""}
         </Alert>
+      ) : null}
+
+      {open ? (
+        <Card className="mb-6">
+          <CardBody>
+            <TakeOrderForm orderId={order.id} holder={holder} />
+          </CardBody>
+        </Card>
       ) : null}
 
       <div className="grid gap-6 lg:grid-cols-3">

@@ -26,3 +26,9 @@ export function AutoRefresh({ every }: { every: number }) {
 
 /** The admin's lists: slower than a detail page's, as each refresh reads a whole page of rows. */
 export const LIST_REFRESH_MS = 10_000;
+
+/**
+ * A reseller's order waiting for an operator: whether one has taken it is not urgent, and each
+ * refresh reads the order and its chat again, on top of the page's own polling.
+ */
+export const PROGRESS_REFRESH_MS = 10_000;

@@ -19,8 +19,17 @@ async function fetchOrder(id: string): Promise<OrderRecord> {
   return response.json();
 }
 
-/** The order, followed live: it polls while processing and stops once the status is final. */
-export function OrderLive({ initial, chat, declaredFields }: { initial: OrderRecord; chat?: ChatWindow; declaredFields: DeclaredField[] }) {
+/** How far an order that waits for an operator has got: since when one works on it, null while nobody does. */
+export interface OperatorProgress {
+  /** Formatted, "10:15 UTC". */
+  operatorSince: string | null;
+}
+
+/**
+ * The order, followed live: it polls while processing and stops once the status is final. `progress`
+ * is for an order an operator works by hand; the server page refreshes it.
+ */
+export function OrderLive({ initial, chat, progress, declaredFields }: { initial: OrderRecord; chat?: ChatWindow; progress: OperatorProgress | null; declaredFields: DeclaredField[] }) {
   const router = useRouter();
   const { data: order, isError } = useQuery({
     queryKey: ["order", initial.order_id],
@@ -48,9 +57,16 @@ export function OrderLive({ initial, chat, declaredFields }: { initial: OrderRec
 
       {order.status === "processing" ? (
         <Alert tone="info">
-          {order.type === "manual"
-            ? "Our team is working on this order. You can chat with them below; this page updates by itself."
-            : "Your order is being delivered. This page updates by itself."}
+          {progress ? (
+            <>
+              <span data-testid="order-progress">
+                {progress.operatorSince ? `An operator is working on your order (since ${progress.operatorSince}).` : "Waiting for an operator to pick up your order."}
+              </span>{" "}
+              {order.type === "manual" ? "You can chat with our team below; this page updates by itself." : "This page updates by itself."}
+            </>
+          ) : (
+            "Your order is being delivered. This page updates by itself."
+          )}
           {isError ? " (Reconnecting…)" : null}
         </Alert>
       ) : null}

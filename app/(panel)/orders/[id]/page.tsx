@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { PageHeader } from "@/components/ui/page-header";
 import { PendingLink } from "@/components/ui/pending-link";
+import { AutoRefresh, PROGRESS_REFRESH_MS } from "@/components/panel/auto-refresh";
 import { requireReseller } from "@/lib/auth/session";
 import { findProduct } from "@/lib/catalog/get-product";
 import { db } from "@/lib/db/client";
@@ -11,6 +12,7 @@ import { toMessageRecord } from "@/lib/orders/message-record";
 import { latestOrderMessages } from "@/lib/orders/messages";
 import { toOrderRecord } from "@/lib/orders/serialize";
 import { chatWindowOf, earlierMessagesHref } from "@/lib/panel/chat-window";
+import { formatTimeSince } from "@/lib/panel/format";
 import { OrderLive } from "./order-live";
 
 export const metadata: Metadata = { title: "Order" };
@@ -33,9 +35,13 @@ export default async function OrderPage({ params, searchParams }: { params: Prom
       : undefined,
     findProduct(db(), order.sku),
   ]);
+  const open = order.status === "processing";
+  // The reseller learns that an operator has the order and since when, never which admin.
+  const progress = open && (order.type === "manual" || product?.fulfilment === "manual" || order.takenAt) ? { operatorSince: order.takenAt ? formatTimeSince(order.takenAt) : null } : null;
 
   return (
     <>
+      {progress ? <AutoRefresh every={PROGRESS_REFRESH_MS} /> : null}
       <PendingLink href="/orders" className="mb-3 inline-flex text-sm font-medium text-slate-500 hover:text-slate-900">
         ← Orders
       </PendingLink>
@@ -48,7 +54,7 @@ export default async function OrderPage({ params, searchParams }: { params: Prom
           </PendingLink>
         }
       />
-      <OrderLive initial={toOrderRecord(order)} chat={chat} declaredFields={product?.fields.map(({ name, label }) => ({ name, label })) ?? []} />
+      <OrderLive initial={toOrderRecord(order)} chat={chat} progress={progress} declaredFields={product?.fields.map(({ name, label }) => ({ name, label })) ?? []} />
     </>
   );
 }

@@ -19,8 +19,8 @@ export interface OrderRow {
   created: string;
   /** The admin's view names the reseller. */
   reseller?: string;
-  /** The manual queue says who works each order: "Taken by admin@example.com · 10:15 UTC", or null when nobody does. */
-  taken?: string | null;
+  /** The manual queue says who works each order, and since when ("10:15 UTC"); null when nobody does. */
+  taken?: { by: string; since: string } | null;
 }
 
 /**
@@ -72,7 +72,15 @@ export function OrdersTable({ rows, showReseller = false, showTaken = false }: {
             </Td>
             {showTaken ? (
               <Td label="Operator" text className="text-slate-600">
-                <span data-testid="order-taken">{row.taken ?? <span className="text-slate-500">Not taken</span>}</span>
+                <span data-testid="order-taken">
+                  {row.taken ? (
+                    <>
+                      Taken by {row.taken.by} <span className="whitespace-nowrap">· {row.taken.since}</span>
+                    </>
+                  ) : (
+                    <span className="text-slate-500">Not taken</span>
+                  )}
+                </span>
               </Td>
             ) : (
               <Td label="Status">

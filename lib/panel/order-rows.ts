@@ -3,9 +3,9 @@ import type { Order } from "@/lib/db/schema";
 import { formatMoney } from "@/lib/money/money";
 import { formatDateTime, formatTimeSince } from "./format";
 
-function takenLine(order: Order, takers: Map<string, string>): string | null {
+function takenOf(order: Order, takers: Map<string, string>): OrderRow["taken"] {
   if (!order.takenBy || !order.takenAt) return null;
-  return `Taken by ${takers.get(order.takenBy) ?? order.takenBy} · ${formatTimeSince(order.takenAt)}`;
+  return { by: takers.get(order.takenBy) ?? order.takenBy, since: formatTimeSince(order.takenAt) };
 }
 
 /**
@@ -25,6 +25,6 @@ export function toOrderRow(order: Order, options: { hrefBase?: string; reseller?
     reference: order.reference,
     created: formatDateTime(order.createdAt),
     reseller: options.reseller,
-    taken: options.takers && takenLine(order, options.takers),
+    taken: options.takers && takenOf(order, options.takers),
   };
 }

@@ -119,10 +119,10 @@ export function TakeOrderForm({ orderId, holder }: { orderId: string; holder: Or
       <input type="hidden" name="orderId" value={orderId} />
       {!state.ok ? <Result state={state} /> : null}
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <p className="min-w-0 text-sm text-slate-700 break-all sm:break-normal" data-testid="order-holder">
+        <p className="min-w-0 text-sm text-slate-700" data-testid="order-holder">
           {holder ? (
             <>
-              Taken by <span className="font-medium text-slate-900">{holder.you ? "you" : holder.email}</span> · since {holder.since}
+              Taken by <span className="font-medium text-slate-900">{holder.you ? "you" : holder.email}</span> <span className="whitespace-nowrap">· since {holder.since}</span>
             </>
           ) : (
             "Not taken: nobody is working on it yet."

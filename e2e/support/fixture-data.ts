@@ -19,6 +19,8 @@ export interface ResellerFixture {
 
 export interface Fixtures {
   admin: { email: string; password: string };
+  /** Another admin, who takes a manual order over from the first. */
+  secondAdmin: { email: string; password: string };
   alice: ResellerFixture;
   bob: ResellerFixture;
   /** The USDT top-up API spec's reseller (opening balance 0). */

@@ -95,6 +95,9 @@ async function prepare(database: Database): Promise<Fixtures> {
     .insert(stockCodes)
     .values({ sku: unreadableStockSku, codeEncrypted: encryptSecret("TWO-KEYS-LOST", "ab".repeat(32)), codeHash: stockCodeHash(unreadableStockSku, "TWO-KEYS-LOST") });
   await addStockCodes(database.db, unreadableStockSku, [{ code: "TWO-KEYS-READABLE", pin: null, serial: null }]);
+  // A second admin, who takes a manual order over from the first in the take spec.
+  const secondAdmin = { email: "second-admin@e2e.test", password: "second-admin-password-123" };
+  await createUser(database.db, { ...secondAdmin, role: "admin" });
   return {
     unreadableStockSku,
     noah,
@@ -104,6 +107,7 @@ async function prepare(database: Database): Promise<Fixtures> {
     leo,
     mia,
     admin: { ...DEMO.admin },
+    secondAdmin,
     henry,
     ivy,
     judy,

@@ -1,5 +1,5 @@
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
@@ -43,6 +43,24 @@ describe("operator command line (embedded database)", { timeout: 60_000 }, () =>
     expect(cli("db:migrate").status).toBe(0);
   });
 
+  it("re-encrypts nothing when every stored value is under ENCRYPTION_KEY already", () => {
+    const result = cli("encryption:recover", "--old-key", "0f".repeat(32));
+    expect(result.status, result.stderr).toBe(0);
+    expect(JSON.parse(result.stdout)).toEqual({
+      stock_codes: 0,
+      duplicate_codes_dropped: 0,
+      returned_to_stock: 0,
+      orders: 0,
+      webhook_secrets: 0,
+      webhook_bodies: 0,
+      still_unreadable: 0,
+    });
+    // The key the embedded mode generated is the one in use, not another.
+    const own = cli("encryption:recover", "--old-key", readFileSync(path.join(dataDir, "encryption-key"), "utf8").trim().toUpperCase());
+    expect(own.status).toBe(1);
+    expect(own.stderr).toBe("error: --old-key is this configuration's ENCRYPTION_KEY; give the other key");
+  });
+
   it.each([
     [["reseller:create", "--email", "x@example.com"], /--password is required/],
     [["reseller:create", "--email", "bad", "--password", "a-long-password"], /--email: .*valid email/],
@@ -51,6 +69,8 @@ describe("operator command line (embedded database)", { timeout: 60_000 }, () =>
     [["reseller:credit", "--email", "shop@example.com", "--amount", "1.2.3", "--note", "x"], /dollar amount/],
     [["reseller:credit", "--email", "nobody@example.com", "--amount", "1", "--note", "x"], /No reseller/],
     [["reseller:create", "--email", "y@example.com", "--password", "a-long-password", "--tier", "Platinum"], /--tier should be one of/],
+    [["encryption:recover"], /--old-key is required/],
+    [["encryption:recover", "--old-key", "not-a-key"], /--old-key should be 64 hex characters/],
   ])("refuses %j with a clear message", (args, message) => {
     const result = cli(...args);
     expect(result.status).toBe(1);

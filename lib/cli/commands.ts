@@ -1,6 +1,8 @@
 import { createUser } from "@/lib/accounts/create-user";
 import { findUserByEmail } from "@/lib/accounts/get-user";
 import { createApiKey } from "@/lib/api-keys/manage-keys";
+import { config } from "@/lib/config/env";
+import { adoptKey } from "@/lib/crypto/adopt-key";
 import type { Db } from "@/lib/db/client";
 import { TIERS, type Tier } from "@/lib/db/schema";
 import { AppError } from "@/lib/errors/app-error";
@@ -62,4 +64,20 @@ export async function resellerCredit(db: Db, options: Options) {
 export async function dbSeed(db: Db) {
   const { created } = await seedDemo(db);
   return { seeded: created ? "demo tariffs and accounts" : "already seeded: nothing changed" };
+}
+
+export async function encryptionRecover(db: Db, options: Options) {
+  const oldKey = required(options, "old-key").toLowerCase();
+  if (!/^[0-9a-f]{64}$/.test(oldKey)) throw new UsageError("--old-key should be 64 hex characters, as ENCRYPTION_KEY is");
+  if (oldKey === config().ENCRYPTION_KEY.toLowerCase()) throw new UsageError("--old-key is this configuration's ENCRYPTION_KEY; give the other key");
+  const outcome = await adoptKey(db, oldKey);
+  return {
+    stock_codes: outcome.stockCodes,
+    duplicate_codes_dropped: outcome.duplicatesDropped,
+    returned_to_stock: outcome.returnedToStock,
+    orders: outcome.orders,
+    webhook_secrets: outcome.webhookSecrets,
+    webhook_bodies: outcome.webhookBodies,
+    still_unreadable: outcome.unreadable,
+  };
 }

@@ -6,7 +6,7 @@ import { openDatabase, pgliteDirOf } from "@/lib/db/client";
 import { acquireDataDirLock, DataDirBusyError } from "@/lib/db/data-dir-lock";
 import { migrateDatabase } from "@/lib/db/migrate";
 import { AppError } from "@/lib/errors/app-error";
-import { adminCreate, dbSeed, resellerCreate, resellerCredit, UsageError, type Options } from "./commands";
+import { adminCreate, dbSeed, encryptionRecover, resellerCreate, resellerCredit, UsageError, type Options } from "./commands";
 
 const USAGE = `Usage: npm run cli -- <command> [options]
 
@@ -15,6 +15,8 @@ const USAGE = `Usage: npm run cli -- <command> [options]
   admin:create --email E --password P [--name N]
   reseller:create --email E --password P [--name N] [--tier Bronze|Silver|Gold] [--balance 100] [--api-key]
   reseller:credit --email E --amount 50 --note "..."   (a negative amount debits: --amount=-12.5)
+  encryption:recover --old-key HEX              re-encrypt under ENCRYPTION_KEY what another key wrote
+                                               (stock codes, set-aside codes, delivered codes, webhook secrets and bodies)
 
 Uses the same configuration as the server: the embedded database in DATA_DIR, or DATABASE_URL.`;
 
@@ -31,6 +33,7 @@ async function run(): Promise<number> {
       amount: { type: "string" },
       note: { type: "string" },
       "api-key": { type: "boolean" },
+      "old-key": { type: "string" },
       help: { type: "boolean", short: "h" },
     },
   });
@@ -41,6 +44,7 @@ async function run(): Promise<number> {
     "admin:create": adminCreate,
     "reseller:create": resellerCreate,
     "reseller:credit": resellerCredit,
+    "encryption:recover": encryptionRecover,
   };
   if (values.help || !command || !commands[command]) {
     console.error(USAGE);

@@ -48,7 +48,7 @@ describe(`the start's check of ENCRYPTION_KEY against the stored data (${testDri
     expect(refusal).toBeInstanceOf(EncryptionKeyMismatchError);
     expect((refusal as Error).message).toBe(
       "ENCRYPTION_KEY does not decrypt what this database holds (the oldest stock code, the newest stock code): it is not the key the data was stored with. " +
-        "Start with that key; a new key makes every stored code and webhook secret unreadable.",
+        "Start with that key, or, to move to this one, re-encrypt the data with npm run cli -- encryption:recover --old-key <that key>.",
     );
   });
 
@@ -64,7 +64,7 @@ describe(`the start's check of ENCRYPTION_KEY against the stored data (${testDri
     await checkStoredKey(db, { warn });
     expect(warn.mock.calls).toEqual([
       [
-        "[crypto] ENCRYPTION_KEY does not decrypt the newest stock code, though it decrypts the rest: another key has written to this database. Check that every instance has the same ENCRYPTION_KEY.",
+        "[crypto] ENCRYPTION_KEY does not decrypt the newest stock code, though it decrypts the rest: another key has written to this database. Check that every instance has the same ENCRYPTION_KEY; npm run cli -- encryption:recover --old-key <the other key> re-encrypts what it wrote.",
       ],
     ]);
   });

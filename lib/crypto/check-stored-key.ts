@@ -62,8 +62,8 @@ export async function checkStoredKey(db: DbOrTx, { warn = console.warn } = {}): 
   if (failed.length === samples.length) {
     throw new EncryptionKeyMismatchError(
       `ENCRYPTION_KEY does not decrypt what this database holds (${names}): it is not the key the data was stored with. ` +
-        "Start with that key; a new key makes every stored code and webhook secret unreadable.",
+        "Start with that key, or, to move to this one, re-encrypt the data with npm run cli -- encryption:recover --old-key <that key>.",
     );
   }
-  warn(`[crypto] ENCRYPTION_KEY does not decrypt ${names}, though it decrypts the rest: another key has written to this database. Check that every instance has the same ENCRYPTION_KEY.`);
+  warn(`[crypto] ENCRYPTION_KEY does not decrypt ${names}, though it decrypts the rest: another key has written to this database. Check that every instance has the same ENCRYPTION_KEY; npm run cli -- encryption:recover --old-key <the other key> re-encrypts what it wrote.`);
 }

@@ -6,8 +6,8 @@ import { products } from "./products";
  * Stock codes that an order claimed but could not decrypt with ENCRYPTION_KEY (uploaded through an
  * instance with another key, or stored damaged), moved out of stock so that no order is given them.
  * Out of stock_codes, their duplicate-check hash no longer holds their code, so an admin can upload
- * the code again once it is known; they are kept as stored, since the key they were written with may
- * still turn up.
+ * the code again once it is known; they are kept as stored, so that with the key they were written
+ * with, `npm run cli -- encryption:recover` puts them back in stock.
  */
 export const unreadableStockCodes = pgTable(
   "unreadable_stock_codes",

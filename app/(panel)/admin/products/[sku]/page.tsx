@@ -53,8 +53,9 @@ export default async function EditProductPage({
           {unreadable === 1
             ? "1 code of this product did not decrypt with this server's ENCRYPTION_KEY when an order claimed it, so no order was given it: it was set aside and is not counted in stock."
             : `${unreadable} codes of this product did not decrypt with this server's ENCRYPTION_KEY when orders claimed them, so no order was given them: they were set aside and are not counted in stock.`}{" "}
-          Most likely an instance with another key uploaded {unreadable === 1 ? "it" : "them"}: check that every instance has the same key, and upload{" "}
-          {unreadable === 1 ? "the code" : "those codes"} again here if you have {unreadable === 1 ? "it" : "them"}.
+          Most likely an instance with another key uploaded {unreadable === 1 ? "it" : "them"}: check that every instance has the same key. With the
+          other key, <code className="font-mono">npm run cli -- encryption:recover</code> puts {unreadable === 1 ? "it" : "them"} back in stock; without it,
+          upload {unreadable === 1 ? "the code" : "those codes"} again here if you have {unreadable === 1 ? "it" : "them"}.
         </Alert>
       ) : null}
       <div className="grid grid-cols-2 gap-4 lg:grid-cols-4">

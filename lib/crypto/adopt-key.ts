@@ -36,6 +36,16 @@ function underOwnKey(stored: string, otherKey: string): { value: string; changed
   }
 }
 
+/**
+ * A code and its pin under ENCRYPTION_KEY, each null where there is none; null when either that is
+ * there opens with neither key. `changed` says whether either was re-encrypted.
+ */
+function pairUnderOwnKey(code: string | null, pin: string | null, otherKey: string): { code: string | null; pin: string | null; changed: boolean } | null {
+  const [codeNow, pinNow] = [code, pin].map((stored) => (stored === null ? { value: null, changed: false } : underOwnKey(stored, otherKey)));
+  if (!codeNow || !pinNow) return null;
+  return { code: codeNow.value, pin: pinNow.value, changed: codeNow.changed || pinNow.changed };
+}
+
 /** Rows of a table by ascending id, a batch at a time, so that a table of any size is read in bounded memory. */
 async function eachBatch<Id, Row extends { id: Id }>(read: (after: Id | null) => Promise<Row[]>, handle: (rows: Row[]) => Promise<void>) {
   for (let after: Id | null = null; ; ) {
@@ -67,16 +77,15 @@ export async function adoptKey(db: Db, otherKey: string): Promise<AdoptOutcome> 
         .limit(BATCH),
     async (rows) => {
       for (const row of rows) {
-        const code = underOwnKey(row.code, otherKey);
-        const pin = row.pin === null ? null : underOwnKey(row.pin, otherKey);
-        if (!code || (row.pin !== null && !pin)) {
+        const now = pairUnderOwnKey(row.code, row.pin, otherKey);
+        if (!now) {
           outcome.unreadable += 1;
           continue;
         }
-        if (!code.changed && !pin?.changed) continue;
+        if (!now.changed) continue;
         // Its duplicate-check hash was keyed from the other key too, so it is made again; a free code
         // that is in stock under this key already (uploaded again since) would sell twice, and goes.
-        const hash = stockCodeHash(row.sku, decryptSecret(code.value));
+        const hash = stockCodeHash(row.sku, decryptSecret(now.code!));
         const [twin] = await db
           .select({ id: stockCodes.id })
           .from(stockCodes)
@@ -88,7 +97,7 @@ export async function adoptKey(db: Db, otherKey: string): Promise<AdoptOutcome> 
         }
         await db
           .update(stockCodes)
-          .set({ codeEncrypted: code.value, pinEncrypted: pin?.value ?? null, ...(twin ? {} : { codeHash: hash }) })
+          .set({ codeEncrypted: now.code!, pinEncrypted: now.pin, ...(twin ? {} : { codeHash: hash }) })
           .where(eq(stockCodes.id, row.id));
         outcome.stockCodes += 1;
       }
@@ -105,17 +114,16 @@ export async function adoptKey(db: Db, otherKey: string): Promise<AdoptOutcome> 
         .limit(BATCH),
     async (rows) => {
       for (const row of rows) {
-        const code = underOwnKey(row.codeEncrypted, otherKey);
-        const pin = row.pinEncrypted === null ? null : underOwnKey(row.pinEncrypted, otherKey);
-        if (!code || (row.pinEncrypted !== null && !pin)) {
+        const now = pairUnderOwnKey(row.codeEncrypted, row.pinEncrypted, otherKey);
+        if (!now) {
           outcome.unreadable += 1;
           continue;
         }
-        const plain = decryptSecret(code.value);
+        const code = now.code!;
         await db.transaction(async (tx) => {
           const added = await tx
             .insert(stockCodes)
-            .values({ sku: row.sku, codeEncrypted: code.value, pinEncrypted: pin?.value ?? null, serial: row.serial, codeHash: stockCodeHash(row.sku, plain), createdAt: row.uploadedAt })
+            .values({ sku: row.sku, codeEncrypted: code, pinEncrypted: now.pin, serial: row.serial, codeHash: stockCodeHash(row.sku, decryptSecret(code)), createdAt: row.uploadedAt })
             .onConflictDoNothing()
             .returning({ id: stockCodes.id });
           await tx.delete(unreadableStockCodes).where(eq(unreadableStockCodes.id, row.id));
@@ -138,15 +146,14 @@ export async function adoptKey(db: Db, otherKey: string): Promise<AdoptOutcome> 
         let changed = false;
         const items: StoredDelivery["items"] = [];
         for (const item of row.delivery!.items) {
-          const code = item.codeEncrypted === null ? null : underOwnKey(item.codeEncrypted, otherKey);
-          const pin = item.pinEncrypted === null ? null : underOwnKey(item.pinEncrypted, otherKey);
-          if ((item.codeEncrypted !== null && !code) || (item.pinEncrypted !== null && !pin)) {
+          const now = pairUnderOwnKey(item.codeEncrypted, item.pinEncrypted, otherKey);
+          if (!now) {
             outcome.unreadable += 1;
             items.push(item);
             continue;
           }
-          changed ||= Boolean(code?.changed || pin?.changed);
-          items.push({ ...item, codeEncrypted: code?.value ?? null, pinEncrypted: pin?.value ?? null });
+          changed ||= now.changed;
+          items.push({ ...item, codeEncrypted: now.code, pinEncrypted: now.pin });
         }
         if (!changed) continue;
         await db.update(orders).set({ delivery: { ...row.delivery!, items } }).where(eq(orders.id, row.id));

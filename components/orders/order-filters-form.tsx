@@ -25,7 +25,6 @@ export function OrderFiltersForm({
   values,
   hidden = {},
   extra,
-  showDates = true,
   showReference = true,
 }: {
   action: string;
@@ -33,7 +32,6 @@ export function OrderFiltersForm({
   hidden?: Record<string, string | undefined>;
   /** More inputs (the admin's reseller email). */
   extra?: ReactNode;
-  showDates?: boolean;
   showReference?: boolean;
 }) {
   const filtered = Boolean(values.status || values.type || values.reference || values.from || values.to || values.email);
@@ -66,16 +64,12 @@ export function OrderFiltersForm({
         </Labeled>
       ) : null}
       {extra}
-      {showDates ? (
-        <>
-          <Labeled id="filter-from" label="From">
-            <input id="filter-from" name="from" type="date" defaultValue={values.from} className={control} />
-          </Labeled>
-          <Labeled id="filter-to" label="To">
-            <input id="filter-to" name="to" type="date" defaultValue={values.to} className={control} />
-          </Labeled>
-        </>
-      ) : null}
+      <Labeled id="filter-from" label="From">
+        <input id="filter-from" name="from" type="date" defaultValue={values.from} className={control} />
+      </Labeled>
+      <Labeled id="filter-to" label="To">
+        <input id="filter-to" name="to" type="date" defaultValue={values.to} className={control} />
+      </Labeled>
       <FilterActions
         submitLabel="Filter"
         clearHref={filtered ? (hidden.tab ? `${action}?tab=${hidden.tab}` : action) : null}

@@ -43,6 +43,14 @@ describe(`the admin's orders across resellers (${testDriver()})`, () => {
     const anns = (await exported(`email=${encodeURIComponent(ann.email.toUpperCase())}`))!;
     expect(anns.map((row) => row.id)).toEqual([placed[4].id, placed[2].id, placed[0].id]);
     expect(await exported(`status=completed&email=${encodeURIComponent(ann.email)}`)).toEqual([]);
+
+    // Days as the form sends them, whole UTC days at both ends.
+    const day = placed[0].createdAt.toISOString().slice(0, 10);
+    const next = new Date(placed[0].createdAt.getTime() + 86_400_000).toISOString().slice(0, 10);
+    const previous = new Date(placed[0].createdAt.getTime() - 86_400_000).toISOString().slice(0, 10);
+    expect((await exported(`from=${day}&to=${day}&email=${encodeURIComponent(ann.email)}`))!.map((row) => row.id)).toContain(placed[0].id);
+    expect(await exported(`from=${next}&email=${encodeURIComponent(ann.email)}`)).toEqual([]);
+    expect(await exported(`to=${previous}&email=${encodeURIComponent(ann.email)}`)).toEqual([]);
   });
 
   it("matches nothing for an email that is no reseller's, an admin's included", async () => {

@@ -3,6 +3,7 @@ import type { DbOrTx } from "@/lib/db/client";
 import type { OrderStatus, ProductCategory } from "@/lib/db/schema";
 import type { OrderFilter } from "@/lib/orders/list-orders";
 import { firstCharacters } from "@/lib/text/characters";
+import { dayRange } from "./day-range";
 import { parseOrderFilterParams, parseTakenView, takenByOf, type TakenView } from "./order-filters";
 import { searchParamOf, type SearchParams } from "./search-param";
 
@@ -18,19 +19,22 @@ export interface AdminOrderFilterParams {
   type?: ProductCategory;
   /** The reseller's whole email, as typed. */
   email?: string;
+  /** Created on or after, and on or before, these days (yyyy-mm-dd, UTC), as the reseller's list takes them. */
+  from?: string;
+  to?: string;
   cursor?: string;
 }
 
 export function parseAdminOrderFilterParams(params: SearchParams): AdminOrderFilterParams {
-  const { status, type, cursor } = parseOrderFilterParams(params);
+  const { status, type, from, to, cursor } = parseOrderFilterParams(params);
   if (searchParamOf(params, "tab") === "manual") return { queue: true, taken: parseTakenView(params), cursor };
   const email = searchParamOf(params, "email");
-  return { queue: false, status, type, email: email ? firstCharacters(email, 200) : undefined, cursor };
+  return { queue: false, status, type, email: email ? firstCharacters(email, 200) : undefined, from, to, cursor };
 }
 
 /** The query string of the filters shown, without the cursor: the page's links and its export share it. */
 export function adminOrderFilterQuery(params: AdminOrderFilterParams): Record<string, string | undefined> {
-  return params.queue ? { tab: "manual", taken: params.taken } : { status: params.status, type: params.type, email: params.email };
+  return params.queue ? { tab: "manual", taken: params.taken } : { status: params.status, type: params.type, email: params.email, from: params.from, to: params.to };
 }
 
 /**
@@ -41,5 +45,5 @@ export async function adminOrderFilterOf(db: DbOrTx, params: AdminOrderFilterPar
   if (params.queue) return { awaitingHand: true, takenBy: takenByOf(params.taken, adminId), cursor: params.cursor };
   const reseller = params.email ? await findUserByEmail(db, params.email) : null;
   if (params.email && (!reseller || reseller.role !== "reseller")) return null;
-  return { status: params.status, type: params.type, userId: reseller?.id, cursor: params.cursor };
+  return { status: params.status, type: params.type, userId: reseller?.id, ...dayRange(params), cursor: params.cursor };
 }

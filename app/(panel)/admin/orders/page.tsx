@@ -43,7 +43,7 @@ export default async function AdminOrdersPage({ searchParams }: { searchParams: 
     const query = filterQuery({ ...base, ...extra });
     return query ? `${path}?${query}` : path;
   };
-  const filtered = !queue && Boolean(params.status || params.type || email);
+  const filtered = !queue && Boolean(params.status || params.type || email || params.from || params.to);
 
   return (
     <>
@@ -96,8 +96,7 @@ export default async function AdminOrdersPage({ searchParams }: { searchParams: 
         ) : (
           <OrderFiltersForm
             action="/admin/orders"
-            values={{ status: params.status, type: params.type, email }}
-            showDates={false}
+            values={{ status: params.status, type: params.type, email, from: params.from, to: params.to }}
             showReference={false}
             extra={
               <div className="col-span-2 min-w-0 md:col-span-1 lg:col-span-2">

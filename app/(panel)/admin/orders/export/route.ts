@@ -8,7 +8,7 @@ import { adminsOnlyExport } from "@/lib/panel/sign-in-to-export";
 
 export const dynamic = "force-dynamic";
 
-/** GET /admin/orders/export?tab=&status=&type=&email= - every order the admin orders page's filters match, across resellers, as CSV. */
+/** GET /admin/orders/export?tab=&status=&type=&email=&from=&to= - every order the admin orders page's filters match, across resellers, as CSV. */
 export async function GET(request: Request): Promise<Response> {
   const user = await getSessionUser();
   if (!user || user.role !== "admin") return adminsOnlyExport("orders", Boolean(user));

@@ -121,12 +121,28 @@ test("an admin exports the invoices and the transfers the admin payments page sh
   expect(creditedTransfers).toHaveLength(2);
   expect(creditedTransfers[1]).toMatch(new RegExp(`^trf_[0-9A-Z]+,[^,]+,usr_[0-9A-Z]+,${email},${txHash},[^,]+,${address},5.00,credited,${invoiceId},${transactionId},[\\d-]+T[\\d:.]+Z$`));
 
+  // Days narrow transfers by when the chain made them: the transfer's own day holds it, the day after none.
+  const madeOn = creditedTransfers[1].split(",")[1].slice(0, 10);
+  const dayAfter = new Date(Date.parse(madeOn) + 86_400_000).toISOString().slice(0, 10);
+  await admin.goto(`${credited}&from=${madeOn}&to=${madeOn}`);
+  await expect(admin.getByTestId("transfer-row")).toHaveCount(1);
+  expect(await exportedCsvLines(admin, "admin-transfers")).toHaveLength(2);
+  await admin.goto(`${credited}&from=${dayAfter}`);
+  await expect(admin.getByText("No transfers match these filters")).toBeVisible();
+  expect(await exportedCsvLines(admin, "admin-transfers")).toHaveLength(1);
+
   await admin.goto(`/admin/payments?status=partially_paid&email=${encodeURIComponent(email)}`);
   await expect(invoiceRow).toContainText("Partially paid");
   await expect(invoiceRow).toContainText(transactionId);
   const paidInPart = await exportedCsvLines(admin, "admin-invoices");
   expect(paidInPart).toHaveLength(2);
   expect(paidInPart[1]).toMatch(new RegExp(`^${invoiceId},[^,]+,usr_[0-9A-Z]+,${email},partially_paid,12.34,5.00,${address},[^,]+,,${transactionId},${txHash}$`));
+  // The form's days go to the page and the export alike; the invoice was made today, so from the day after, none.
+  await admin.getByLabel("From").fill(dayAfter);
+  await admin.getByRole("button", { name: "Filter" }).click();
+  await expect(admin.getByText("No invoices match these filters")).toBeVisible();
+  await expect(admin.getByRole("link", { name: "Export CSV" })).toHaveAttribute("href", new RegExp(`from=${dayAfter}`));
+  expect(await exportedCsvLines(admin, "admin-invoices")).toHaveLength(1);
   await admin.context().close();
 });
 

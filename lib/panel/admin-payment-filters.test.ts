@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { adminPaymentFilterQuery, parseAdminPaymentFilterParams } from "./admin-payment-filters";
+import { adminPaymentFilterQuery, adminPaymentListFilter, parseAdminPaymentFilterParams } from "./admin-payment-filters";
 
 describe("admin payment filter params", () => {
   it("reads the invoices tab by default, with an invoice's statuses and cursor", () => {
@@ -27,5 +27,18 @@ describe("admin payment filter params", () => {
       cursor: undefined,
     });
     expect(parseAdminPaymentFilterParams({ email: "😀".repeat(201) }).email).toBe("😀".repeat(200));
+  });
+
+  it("takes From and To days, whole UTC days at both ends, and drops a day that is none", () => {
+    const params = parseAdminPaymentFilterParams({ tab: "transfers", from: "2026-11-01", to: "2026-11-30" });
+    expect(params).toMatchObject({ from: "2026-11-01", to: "2026-11-30" });
+    expect(adminPaymentFilterQuery(params)).toMatchObject({ tab: "transfers", from: "2026-11-01", to: "2026-11-30" });
+    expect(adminPaymentListFilter(params)).toEqual({
+      email: undefined,
+      from: new Date("2026-11-01T00:00:00.000Z"),
+      to: new Date("2026-11-30T23:59:59.999Z"),
+      cursor: undefined,
+    });
+    expect(parseAdminPaymentFilterParams({ from: "0000-01-01", to: "2026-02-30" })).toMatchObject({ from: undefined, to: undefined });
   });
 });

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, ilike, inArray, lt, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, gte, ilike, inArray, lt, lte, type SQL } from "drizzle-orm";
 import type { DbOrTx } from "@/lib/db/client";
 import {
   chainTransfers,
@@ -51,11 +51,13 @@ export function emailContains(text: string): SQL {
 /** Every reseller's invoices, newest first, with the reseller and the credits each produced. */
 export async function listInvoices(
   db: DbOrTx,
-  options: { status?: PaymentStatus; email?: string; cursor?: string; limit: number },
+  options: { status?: PaymentStatus; email?: string; from?: Date; to?: Date; cursor?: string; limit: number },
 ): Promise<Page<InvoiceListItem>> {
   const conditions: SQL[] = [];
   if (options.status) conditions.push(eq(payments.status, options.status));
   if (options.email) conditions.push(emailContains(options.email));
+  if (options.from) conditions.push(gte(payments.createdAt, options.from));
+  if (options.to) conditions.push(lte(payments.createdAt, options.to));
   if (options.cursor) conditions.push(lt(payments.id, options.cursor));
   const rows = await db
     .select({ payment: payments, reseller: { id: users.id, email: users.email } })
@@ -88,12 +90,15 @@ export async function listInvoices(
  */
 export async function listTransfers(
   db: DbOrTx,
-  options: { userId?: string; status?: ChainTransferStatus; email?: string; cursor?: string; limit: number },
+  options: { userId?: string; status?: ChainTransferStatus; email?: string; from?: Date; to?: Date; cursor?: string; limit: number },
 ): Promise<Page<TransferListItem>> {
   const conditions: SQL[] = [];
   if (options.userId) conditions.push(eq(chainTransfers.userId, options.userId));
   if (options.status) conditions.push(eq(chainTransfers.status, options.status));
   if (options.email) conditions.push(emailContains(options.email));
+  // By the time the chain made the transfer, which the list shows, not when the watcher saw it.
+  if (options.from) conditions.push(gte(chainTransfers.blockTimestamp, options.from));
+  if (options.to) conditions.push(lte(chainTransfers.blockTimestamp, options.to));
   if (options.cursor) conditions.push(lt(chainTransfers.id, options.cursor));
   const rows = await db
     .select({ transfer: chainTransfers, reseller: { id: users.id, email: users.email }, ledgerEntryId: ledgerEntries.id })

@@ -21,7 +21,7 @@ import { PAYMENT_STATUSES } from "@/lib/db/schema";
 import { formatMoney } from "@/lib/money/money";
 import { formatDateTime } from "@/lib/panel/format";
 import { toAdminInvoiceRow, toAdminTransferRow } from "@/lib/panel/payment-rows";
-import { adminPaymentFilterQuery, parseAdminPaymentFilterParams, TRANSFER_STATUSES } from "@/lib/panel/admin-payment-filters";
+import { adminPaymentFilterQuery, adminPaymentListFilter, parseAdminPaymentFilterParams, TRANSFER_STATUSES } from "@/lib/panel/admin-payment-filters";
 import { filterQuery } from "@/lib/panel/search-param";
 import { listInvoices, listTransfers, recentSandboxTransfers, unfinalSandboxTransfers } from "@/lib/payments/admin-lists";
 import { finalityQuestion, planFinality } from "@/lib/payments/sandbox-credits";
@@ -115,14 +115,15 @@ function TronChain() {
 export default async function AdminPaymentsPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   await requireAdmin();
   const params = parseAdminPaymentFilterParams(await searchParams);
-  const { tab, status, email, cursor } = params;
+  const { tab, status, email, from, to, cursor } = params;
 
   const now = new Date();
-  const invoices = params.tab === "invoices" ? await listInvoices(db(), { status: params.status, email, cursor, limit: PAGE_SIZE }) : null;
-  const transfers = params.tab === "transfers" ? await listTransfers(db(), { status: params.status, email, cursor, limit: PAGE_SIZE }) : null;
+  const filter = { ...adminPaymentListFilter(params), limit: PAGE_SIZE };
+  const invoices = params.tab === "invoices" ? await listInvoices(db(), { ...filter, status: params.status }) : null;
+  const transfers = params.tab === "transfers" ? await listTransfers(db(), { ...filter, status: params.status }) : null;
   const { data, nextCursor } = invoices ?? transfers ?? { data: [], nextCursor: null };
   const base = adminPaymentFilterQuery(params);
-  const filtered = Boolean(status || email);
+  const filtered = Boolean(status || email || from || to);
   const noun = tab === "transfers" ? "transfers" : "invoices";
 
   return (
@@ -160,7 +161,7 @@ export default async function AdminPaymentsPage({ searchParams }: { searchParams
         <PaymentFiltersForm
           tab={tab}
           statuses={tab === "transfers" ? TRANSFER_STATUS_OPTIONS : INVOICE_STATUSES}
-          values={{ status, email }}
+          values={{ status, email, from, to }}
           clearHref={hrefFor({ tab: base.tab })}
         />
         {data.length === 0 ? (

@@ -21,3 +21,9 @@ export async function getUserOrThrow(db: DbOrTx, id: string): Promise<User> {
   if (!user) throw notFound("Account");
   return user;
 }
+
+/** An account as the admin's lists name it: its id, and the email an admin knows it by. */
+export interface AccountRef {
+  id: string;
+  email: string;
+}

@@ -1,11 +1,11 @@
 import { and, desc, eq, gte, inArray, isNull, lt, lte, or, sql, type SQL } from "drizzle-orm";
+import type { AccountRef } from "@/lib/accounts/get-user";
 import type { DbOrTx } from "@/lib/db/client";
 import { pageOf, type Page } from "@/lib/db/page";
 import { preparedQuery } from "@/lib/db/prepared";
 import { orders, products, users, type Order, type OrderStatus, type ProductCategory } from "@/lib/db/schema";
 import { notFound } from "@/lib/errors/app-error";
 import { isIdOf } from "@/lib/ids/ids";
-import type { Reseller } from "@/lib/payments/admin-lists";
 
 export interface OrderFilter {
   /** Absent only for the admin's view of every reseller's orders. */
@@ -51,9 +51,9 @@ export async function listOrders(db: DbOrTx, filter: OrderFilter): Promise<{ dat
 
 export interface OrderListItem {
   order: Order;
-  reseller: Reseller;
+  reseller: AccountRef;
   /** The admin who has taken the order, if one has. */
-  taker: Reseller | null;
+  taker: AccountRef | null;
 }
 
 /**

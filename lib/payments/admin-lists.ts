@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, gte, ilike, inArray, lt, lte, type SQL } from "drizzle-orm";
+import type { AccountRef } from "@/lib/accounts/get-user";
 import type { DbOrTx } from "@/lib/db/client";
 import {
   chainTransfers,
@@ -18,10 +19,7 @@ import { listSandboxTransfers, type SandboxTransfer } from "./chain/sandbox";
 import type { UnfinalTransfer } from "./sandbox-credits";
 import { isOpen, paymentStatus } from "./payment-status";
 
-export interface Reseller {
-  id: string;
-  email: string;
-}
+export type Reseller = AccountRef;
 
 export interface InvoiceListItem {
   payment: Payment;

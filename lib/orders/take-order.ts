@@ -1,7 +1,7 @@
 import { and, eq, isNull, or, sql, type SQL } from "drizzle-orm";
 import { findUserById } from "@/lib/accounts/get-user";
 import type { Db } from "@/lib/db/client";
-import { orders, type Order } from "@/lib/db/schema";
+import { orders, type Order, type Product } from "@/lib/db/schema";
 import { AppError } from "@/lib/errors/app-error";
 import { getOrderForAdmin } from "./list-orders";
 import { assertProcessing } from "./manual-orders";
@@ -13,6 +13,14 @@ import { assertProcessing } from "./manual-orders";
  *
  * Taking leaves `updated_at` alone: it is the order record's, and integrators do not see who works an order.
  */
+
+/**
+ * Whether an order waits for an admin's hand, as the manual queue (listOrders' awaitingHand) has it:
+ * processing, and of the manual category or of a product now fulfilled by hand; or taken already.
+ */
+export function waitsForOperator(order: Order, product: Pick<Product, "fulfilment"> | null): boolean {
+  return order.status === "processing" && (order.type === "manual" || product?.fulfilment === "manual" || order.takenAt !== null);
+}
 
 const changedMeanwhile = () => new AppError("validation_error", "The order changed meanwhile; reload it.");
 

@@ -3,16 +3,16 @@ import type { Order } from "@/lib/db/schema";
 import { formatMoney } from "@/lib/money/money";
 import { formatDateTime, formatTimeSince } from "./format";
 
-function takenOf(order: Order, takers: Map<string, string>): OrderRow["taken"] {
+function takenOf(order: Order, takerEmail: string | null): OrderRow["taken"] {
   if (!order.takenBy || !order.takenAt) return null;
-  return { by: takers.get(order.takenBy) ?? order.takenBy, since: formatTimeSince(order.takenAt) };
+  return { by: takerEmail ?? order.takenBy, since: formatTimeSince(order.takenAt) };
 }
 
 /**
- * An order as the orders tables show it (strings only). `takers`, the admins' emails by id, is the
- * manual queue's: only there does a row say who works the order.
+ * An order as the orders tables show it (strings only). `taker`, the email of the admin who took it
+ * (null when nobody has), is the manual queue's: only there does a row say who works the order.
  */
-export function toOrderRow(order: Order, options: { hrefBase?: string; reseller?: string; takers?: Map<string, string> } = {}): OrderRow {
+export function toOrderRow(order: Order, options: { hrefBase?: string; reseller?: string; taker?: string | null } = {}): OrderRow {
   return {
     id: order.id,
     href: `${options.hrefBase ?? "/orders"}/${order.id}`,
@@ -25,6 +25,6 @@ export function toOrderRow(order: Order, options: { hrefBase?: string; reseller?
     reference: order.reference,
     created: formatDateTime(order.createdAt),
     reseller: options.reseller,
-    taken: options.takers && takenOf(order, options.takers),
+    taken: options.taker === undefined ? undefined : takenOf(order, options.taker),
   };
 }

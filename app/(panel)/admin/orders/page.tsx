@@ -35,8 +35,6 @@ export default async function AdminOrdersPage({ searchParams }: { searchParams: 
   const filter = await adminOrderFilterOf(db(), params, admin.id);
   const unknownEmail = filter === null;
   const page = filter ? await listOrdersWithResellers(db(), { ...filter, limit: PAGE_SIZE }) : { data: [], nextCursor: null };
-  // Only the queue says who works each order.
-  const takers = queue ? new Map(page.data.flatMap(({ taker }) => (taker ? [[taker.id, taker.email] as const] : []))) : undefined;
 
   const base = adminOrderFilterQuery(params);
   const href = (extra: Record<string, string | undefined> = {}, path = "/admin/orders") => {
@@ -122,7 +120,10 @@ export default async function AdminOrdersPage({ searchParams }: { searchParams: 
           </EmptyState>
         ) : (
           <OrdersTable
-            rows={page.data.map(({ order, reseller }) => toOrderRow(order, { hrefBase: "/admin/orders", reseller: reseller.email, takers }))}
+            rows={page.data.map(({ order, reseller, taker }) =>
+              // Only the queue says who works each order.
+              toOrderRow(order, { hrefBase: "/admin/orders", reseller: reseller.email, taker: queue ? (taker?.email ?? null) : undefined }),
+            )}
             showReseller
             showTaken={queue}
           />

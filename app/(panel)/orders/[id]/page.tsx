@@ -11,6 +11,7 @@ import { getOrder } from "@/lib/orders/list-orders";
 import { toMessageRecord } from "@/lib/orders/message-record";
 import { latestOrderMessages } from "@/lib/orders/messages";
 import { toOrderRecord } from "@/lib/orders/serialize";
+import { waitsForOperator } from "@/lib/orders/take-order";
 import { chatWindowOf, earlierMessagesHref } from "@/lib/panel/chat-window";
 import { formatTimeSince } from "@/lib/panel/format";
 import { OrderLive } from "./order-live";
@@ -35,9 +36,8 @@ export default async function OrderPage({ params, searchParams }: { params: Prom
       : undefined,
     findProduct(db(), order.sku),
   ]);
-  const open = order.status === "processing";
   // The reseller learns that an operator has the order and since when, never which admin.
-  const progress = open && (order.type === "manual" || product?.fulfilment === "manual" || order.takenAt) ? { operatorSince: order.takenAt ? formatTimeSince(order.takenAt) : null } : null;
+  const progress = waitsForOperator(order, product) ? { operatorSince: order.takenAt ? formatTimeSince(order.takenAt) : null } : null;
 
   return (
     <>

@@ -47,7 +47,7 @@ describe(`stock codes that do not decrypt (${testDriver()})`, () => {
   const balanceOf = async (userId: string) => (await database.db.select({ balance: users.balance }).from(users).where(eq(users.id, userId)))[0].balance;
 
   beforeAll(async () => {
-    database = await createTestDatabase();
+    database = await createTestDatabase({ maxConnections: 20 });
     await ensureTariffs(database.db);
   });
   afterAll(async () => {
@@ -99,5 +99,29 @@ describe(`stock codes that do not decrypt (${testDriver()})`, () => {
     expect(toOrderRecord(order).delivery!.items.map((item) => item.code)).toEqual(["AGAIN-1"]);
     const stored = await database.db.select({ orderId: stockCodes.orderId }).from(stockCodes).where(eq(stockCodes.sku, sku)).orderBy(asc(stockCodes.id));
     expect(stored).toEqual([{ orderId: order.id }]);
+  });
+
+  it("orders placed at once over readable and unreadable codes each get their own readable codes, are charged once, and lose no code", async () => {
+    const codes = Array.from({ length: 24 }, (_, i) => (i % 3 === 0 ? `?RACE-LOST-${i}` : `RACE-${i}`));
+    const sku = await stockedProduct(codes);
+    const buyers = await Promise.all(Array.from({ length: 10 }, () => resellerWithBalance(database.db, 2_000_000n)));
+    const error = vi.spyOn(console, "error").mockImplementation(() => {});
+    const outcomes = await Promise.allSettled(buyers.map((user) => placeOrder(database.db, { user, sku, quantity: 1, fields: {}, source: "api" })));
+    error.mockRestore();
+
+    // 16 readable codes for 10 orders of one: every order is served, each a different readable code.
+    const delivered = outcomes.map((outcome) => {
+      if (outcome.status === "rejected") throw outcome.reason;
+      return toOrderRecord(outcome.value.order).delivery!.items[0].code;
+    });
+    expect(new Set(delivered).size).toBe(10);
+    for (const code of delivered) expect(code).toMatch(/^RACE-\d+$/);
+    for (const buyer of buyers) expect(await balanceOf(buyer.id)).toBe(0n);
+    // Every code is accounted for: sold, still free, or set aside; none twice, none lost.
+    const inStock = await database.db.select({ orderId: stockCodes.orderId }).from(stockCodes).where(eq(stockCodes.sku, sku));
+    const aside = (await setAside(sku)).length;
+    expect(inStock.length + aside).toBe(24);
+    expect(inStock.filter((row) => row.orderId !== null)).toHaveLength(10);
+    expect(aside).toBeLessThanOrEqual(8);
   });
 });

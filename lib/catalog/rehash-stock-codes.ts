@@ -1,5 +1,5 @@
 import { and, asc, gt, sql } from "drizzle-orm";
-import { decryptSecret } from "@/lib/crypto/encryption";
+import { tryDecryptSecret } from "@/lib/crypto/encryption";
 import type { Db, DbOrTx } from "@/lib/db/client";
 import { executeRows } from "@/lib/db/rows";
 import { stockCodes, UNKEYED_CODE_HASH } from "@/lib/db/schema";
@@ -11,14 +11,6 @@ export interface RehashOutcome {
   unreadable: number[];
   /** Codes already in stock under the keyed hash: uploaded again by an instance running the old code while a new one ran. */
   repeated: number[];
-}
-
-function readCode(stored: string): string | null {
-  try {
-    return decryptSecret(stored);
-  } catch {
-    return null;
-  }
 }
 
 /** The next batch of codes still holding the unkeyed hash, by id, read from their partial index. */
@@ -49,7 +41,7 @@ export async function rehashStockCodes(db: Db, { batchSize = 500, warn = console
     after = rows[rows.length - 1].id;
     const keyed = [];
     for (const row of rows) {
-      const code = readCode(row.codeEncrypted);
+      const code = tryDecryptSecret(row.codeEncrypted);
       if (code === null) outcome.unreadable.push(row.id);
       else keyed.push({ id: row.id, hash: stockCodeHash(row.sku, code) });
     }

@@ -1,5 +1,5 @@
 import { asc, count, desc, eq, sql } from "drizzle-orm";
-import { decryptSecret } from "@/lib/crypto/encryption";
+import { tryDecryptSecret } from "@/lib/crypto/encryption";
 import type { DbOrTx } from "@/lib/db/client";
 import { executeRows } from "@/lib/db/rows";
 import { stockCodes, unreadableStockCodes } from "@/lib/db/schema";
@@ -7,13 +7,7 @@ import { AppError } from "@/lib/errors/app-error";
 
 /** Whether ENCRYPTION_KEY opens a stored code or pin; a missing pin opens trivially. */
 export function opensWithKey(stored: string | null): boolean {
-  if (stored === null) return true;
-  try {
-    decryptSecret(stored);
-    return true;
-  } catch {
-    return false;
-  }
+  return stored === null || tryDecryptSecret(stored) !== null;
 }
 
 /**

@@ -2,7 +2,7 @@ import { and, asc, eq, gt, isNotNull, isNull, ne } from "drizzle-orm";
 import { stockCodeHash } from "@/lib/catalog/code-hash";
 import type { Db } from "@/lib/db/client";
 import { orders, stockCodes, unreadableStockCodes, webhookDeliveries, webhookEndpoints, type StoredDelivery } from "@/lib/db/schema";
-import { decryptSecret, encryptSecret } from "./encryption";
+import { decryptSecret, encryptSecret, tryDecryptSecret } from "./encryption";
 
 /** What a run found of values written under the other key, by where they are kept. */
 export interface AdoptOutcome {
@@ -24,16 +24,9 @@ const BATCH = 500;
 
 /** The value under ENCRYPTION_KEY: itself if that key opens it, re-encrypted if only the other key does, null if neither. */
 function underOwnKey(stored: string, otherKey: string): { value: string; changed: boolean } | null {
-  try {
-    decryptSecret(stored);
-    return { value: stored, changed: false };
-  } catch {
-    try {
-      return { value: encryptSecret(decryptSecret(stored, otherKey)), changed: true };
-    } catch {
-      return null;
-    }
-  }
+  if (tryDecryptSecret(stored) !== null) return { value: stored, changed: false };
+  const plain = tryDecryptSecret(stored, otherKey);
+  return plain === null ? null : { value: encryptSecret(plain), changed: true };
 }
 
 /**

@@ -22,3 +22,12 @@ export function decryptSecret(stored: string, hexKey?: string): string {
   decipher.setAuthTag(Buffer.from(tag, "base64url"));
   return Buffer.concat([decipher.update(Buffer.from(ciphertext, "base64url")), decipher.final()]).toString("utf8");
 }
+
+/** The plaintext, or null when the key does not open the value (another key wrote it, or it is damaged). */
+export function tryDecryptSecret(stored: string, hexKey?: string): string | null {
+  try {
+    return decryptSecret(stored, hexKey);
+  } catch {
+    return null;
+  }
+}

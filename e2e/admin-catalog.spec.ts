@@ -158,6 +158,30 @@ test("a code stored under another key is never sold: the reseller gets the reada
   await admin.context().close();
 });
 
+test("an order delivered under another key still opens: the readable code shows, the other is withheld with a notice for each side", async ({ page, browser, baseURL, request, fixtures }) => {
+  const orderId = fixtures.unreadableDeliveryOrderId;
+  await signIn(page, fixtures.paula.email, fixtures.paula.password, /\/dashboard$/);
+  await page.goto("/orders");
+  await page.getByTestId("order-link").first().click();
+  await expect(page).toHaveURL(new RegExp(`/orders/${orderId}$`));
+  await expect(page.getByTestId("delivery-code")).toHaveText("PAULA-READABLE");
+  await expect(page.getByTestId("delivery-serial")).toHaveText("SN-PAULA");
+  await expect(page.getByTestId("delivery-unreadable")).toHaveText(/^This code can't be shown right now because of a fault on our side\. Our team has been told/);
+
+  const answer = await request.get(`/api/v2/order/${orderId}`, { headers: { "X-API-Key": fixtures.paula.apiKey } });
+  expect(answer.status()).toBe(200);
+  expect((await answer.json()).delivery.items).toEqual([
+    { code: "PAULA-READABLE", pin: null, serial: null },
+    { code: null, pin: null, serial: "SN-PAULA", unreadable: true },
+  ]);
+
+  const admin = await otherSide(browser, baseURL!, fixtures.admin.email, fixtures.admin.password, /\/admin$/);
+  await admin.goto(`/admin/orders/${orderId}`);
+  await expect(admin.getByTestId("delivery-code")).toHaveText("PAULA-READABLE");
+  await expect(admin.getByTestId("delivery-unreadable")).toContainText("npm run cli -- encryption:recover --old-key <that key>");
+  await admin.context().close();
+});
+
 test("an admin creates a product, a reseller sees it, and once disabled it leaves the reseller's catalog", async ({ page, browser, baseURL, fixtures }) => {
   const tag = Date.now().toString(36);
   const sku = `e2e-card-${tag}`;

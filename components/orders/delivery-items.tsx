@@ -4,6 +4,7 @@ export interface DeliveryItem {
   code: string | null;
   pin: string | null;
   serial: string | null;
+  unreadable?: true;
 }
 
 function Secret({ label, value, testId }: { label: string; value: string; testId?: string }) {
@@ -20,8 +21,12 @@ function Secret({ label, value, testId }: { label: string; value: string; testId
   );
 }
 
-/** Delivered codes (with PIN and serial where the card has them), each with a Copy button, and the delivery note. */
-export function DeliveryItems({ items, note }: { items: DeliveryItem[]; note: string | null }) {
+/**
+ * Delivered codes (with PIN and serial where the card has them), each with a Copy button, and the delivery
+ * note. An item the server cannot decrypt right now says so with `unreadableHint`, which differs for the
+ * reseller (wait, we know) and the admin (how to recover it).
+ */
+export function DeliveryItems({ items, note, unreadableHint }: { items: DeliveryItem[]; note: string | null; unreadableHint: string }) {
   return (
     <div className="space-y-4">
       {note ? (
@@ -37,6 +42,11 @@ export function DeliveryItems({ items, note }: { items: DeliveryItem[]; note: st
               {item.code ? <Secret label="Code" value={item.code} testId="delivery-code" /> : null}
               {item.pin ? <Secret label="PIN" value={item.pin} testId="delivery-pin" /> : null}
               {item.serial ? <Secret label="Serial" value={item.serial} testId="delivery-serial" /> : null}
+              {item.unreadable ? (
+                <p role="alert" className="rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900" data-testid="delivery-unreadable">
+                  {unreadableHint}
+                </p>
+              ) : null}
             </li>
           ))}
         </ol>

@@ -39,6 +39,10 @@ export interface Fixtures {
   daveSecondKey: string;
   /** A disabled stock product with one readable code, and an older one stored under another ENCRYPTION_KEY. */
   unreadableStockSku: string;
+  /** The reseller who owns the order below. */
+  paula: ResellerFixture;
+  /** Paula's completed order of two codes, the second stored under another ENCRYPTION_KEY. */
+  unreadableDeliveryOrderId: string;
   aliceTransactionId: string;
   bobTransactionId: string;
   /** Bob's key reserved for exhausting a rate-limit category. */

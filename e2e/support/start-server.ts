@@ -1,6 +1,7 @@
 import { spawn } from "node:child_process";
 import { parseArgs } from "node:util";
 import { rmSync, writeFileSync } from "node:fs";
+import { eq } from "drizzle-orm";
 import { createUser } from "@/lib/accounts/create-user";
 import { createApiKey, revokeApiKey } from "@/lib/api-keys/manage-keys";
 import { stockCodeHash } from "@/lib/catalog/code-hash";
@@ -8,7 +9,7 @@ import { createProduct } from "@/lib/catalog/manage-products";
 import { addStockCodes } from "@/lib/catalog/stock";
 import { encryptSecret } from "@/lib/crypto/encryption";
 import { openDatabase, pgliteDirOf, type Database } from "@/lib/db/client";
-import { stockCodes, type Tier } from "@/lib/db/schema";
+import { orders, stockCodes, type Tier } from "@/lib/db/schema";
 import { migrateDatabase } from "@/lib/db/migrate";
 import { createTestDatabase } from "@/lib/db/test-database";
 import { postLedgerEntry } from "@/lib/ledger/post-entry";
@@ -95,11 +96,30 @@ async function prepare(database: Database): Promise<Fixtures> {
     .insert(stockCodes)
     .values({ sku: unreadableStockSku, codeEncrypted: encryptSecret("TWO-KEYS-LOST", "ab".repeat(32)), codeHash: stockCodeHash(unreadableStockSku, "TWO-KEYS-LOST") });
   await addStockCodes(database.db, unreadableStockSku, [{ code: "TWO-KEYS-READABLE", pin: null, serial: null }]);
+  // A completed order whose second code an instance with another ENCRYPTION_KEY delivered.
+  const paula = await reseller("paula", 100_000_000n);
+  const { order: twoKeysOrder } = await placeOrder(database.db, { user: paula, sku: "manual-account-recovery", quantity: 1, fields: { details: "Two codes, one unreadable" }, source: "api" });
+  await database.db
+    .update(orders)
+    .set({
+      status: "completed",
+      completedAt: new Date(),
+      delivery: {
+        items: [
+          { codeEncrypted: encryptSecret("PAULA-READABLE"), pinEncrypted: null, serial: null },
+          { codeEncrypted: encryptSecret("PAULA-LOST", "ab".repeat(32)), pinEncrypted: null, serial: "SN-PAULA" },
+        ],
+        note: null,
+      },
+    })
+    .where(eq(orders.id, twoKeysOrder.id));
   // A second admin, who takes a manual order over from the first in the take spec.
   const secondAdmin = { email: "second-admin@e2e.test", password: "second-admin-password-123" };
   await createUser(database.db, { ...secondAdmin, role: "admin" });
   return {
     unreadableStockSku,
+    paula,
+    unreadableDeliveryOrderId: twoKeysOrder.id,
     noah,
     oscar,
     fullChatOrderId: fullChat.id,

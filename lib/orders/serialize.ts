@@ -1,13 +1,25 @@
 import { z } from "zod";
 import { moneyString, timestampString } from "@/lib/api/common-schemas";
-import { decryptSecret } from "@/lib/crypto/encryption";
+import { tryDecryptSecret } from "@/lib/crypto/encryption";
 import { ORDER_STATUSES, PRODUCT_CATEGORIES, type Order } from "@/lib/db/schema";
 import { formatMoney } from "@/lib/money/money";
 
 export const deliverySchema = z.object({
-  items: z.array(z.object({ code: z.string().nullable(), pin: z.string().nullable(), serial: z.string().nullable() })),
+  items: z.array(
+    z.object({
+      code: z.string().nullable(),
+      pin: z.string().nullable(),
+      serial: z.string().nullable(),
+      unreadable: z.literal(true).optional().meta({
+        description:
+          "Present only when this item's code or PIN cannot be read right now (the server's encryption key was changed); that value is null. The operator has been told; the item reads in full once they restore the key. The order itself stays as it is.",
+      }),
+    }),
+  ),
   note: z.string().nullable(),
 });
+
+type DeliveredItem = z.infer<typeof deliverySchema>["items"][number];
 
 export const orderSchema = z
   .object({
@@ -49,11 +61,7 @@ export function toOrderRecord(order: Order): OrderRecord {
     delivery:
       order.status === "completed" || order.status === "refunded"
         ? {
-            items: (order.delivery?.items ?? []).map((item) => ({
-              code: item.codeEncrypted ? decryptSecret(item.codeEncrypted) : null,
-              pin: item.pinEncrypted ? decryptSecret(item.pinEncrypted) : null,
-              serial: item.serial,
-            })),
+            items: (order.delivery?.items ?? []).map((item) => deliveredItem(order.id, item)),
             note: order.delivery?.note ?? null,
           }
         : null,
@@ -63,4 +71,18 @@ export function toOrderRecord(order: Order): OrderRecord {
     updated_at: order.updatedAt.toISOString(),
     completed_at: order.completedAt?.toISOString() ?? null,
   };
+}
+
+/**
+ * A delivered item in plain text. A value another key wrote (the operator changed ENCRYPTION_KEY and has
+ * not yet run encryption:recover) is withheld and flagged rather than failing the read: one such order
+ * must not break the order list, the order page or its webhook, and the other items still read.
+ */
+function deliveredItem(orderId: string, item: NonNullable<Order["delivery"]>["items"][number]): DeliveredItem {
+  const code = item.codeEncrypted ? tryDecryptSecret(item.codeEncrypted) : null;
+  const pin = item.pinEncrypted ? tryDecryptSecret(item.pinEncrypted) : null;
+  const readable = (item.codeEncrypted === null || code !== null) && (item.pinEncrypted === null || pin !== null);
+  if (readable) return { code, pin, serial: item.serial };
+  console.error(`[orders] a delivered code of ${orderId} does not decrypt with ENCRYPTION_KEY; run encryption:recover with the key that wrote it`);
+  return { code, pin, serial: item.serial, unreadable: true };
 }

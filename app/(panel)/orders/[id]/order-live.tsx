@@ -87,7 +87,11 @@ export function OrderLive({ initial, chat, progress, declaredFields }: { initial
         <Card>
           <CardHeader title="Delivery" description={delivery.items.length > 0 ? "Copy each code into your shop or send it to your customer." : undefined} />
           <CardBody>
-            <DeliveryItems items={delivery.items} note={delivery.note} />
+            <DeliveryItems
+              items={delivery.items}
+              note={delivery.note}
+              unreadableHint="This code can't be shown right now because of a fault on our side. Our team has been told; it will appear here once it is fixed. Nothing else about your order has changed."
+            />
           </CardBody>
         </Card>
       ) : null}

@@ -104,7 +104,11 @@ export default async function AdminOrderPage({
                 {record.delivery.items.length === 0 && !record.delivery.note ? (
                   <p className="text-sm text-slate-500">Nothing to show.</p>
                 ) : (
-                  <DeliveryItems items={record.delivery.items} note={record.delivery.note} />
+                  <DeliveryItems
+                    items={record.delivery.items}
+                    note={record.delivery.note}
+                    unreadableHint="This value was encrypted with another ENCRYPTION_KEY and does not decrypt with this server's. Run npm run cli -- encryption:recover --old-key <that key> to re-encrypt it; until then the reseller sees a notice in its place."
+                  />
                 )}
               </CardBody>
             </Card>

@@ -136,6 +136,30 @@ test("a reseller buys a gift card from the catalog, copies its code and finds th
   expect(await dashboardBalance(page)).toBe(formatMoney(parseMoney(balance)! - parseMoney(total)!));
 });
 
+test("a reseller downloads the price list the catalog shows: the filtered products at the tier's prices", async ({ page, request }) => {
+  await signIn(page, DEMO.email, DEMO.password, /\/dashboard$/);
+  await page.goto("/catalog?category=giftcard&region=us");
+  const cards = page.getByTestId("product-card");
+  await expect(cards.first()).toBeVisible();
+  const shown = await cards.evaluateAll((links) => links.map((link) => ({ sku: link.getAttribute("data-sku")!, text: link.textContent! })));
+  await expect(page.getByRole("link", { name: "Download price list" })).toHaveAttribute("href", "/catalog/price-list.csv?category=giftcard&region=US");
+
+  const csv = await exportedCsvLines(page, "price-list-silver", "Download price list");
+  expect(csv[0]).toBe("sku,category,group,name,region,price,list_price,currency,in_stock,stock,min_quantity,max_quantity");
+  const rows = csv.slice(1).map((line) => line.split(","));
+  expect(rows.map(([sku]) => sku).sort()).toEqual(shown.map(({ sku }) => sku).sort());
+  for (const [sku, category, , , region, price, listPrice, currency] of rows) {
+    expect([category, region, currency]).toEqual(["giftcard", "US", "USD"]);
+    // Silver pays less than the list price, and the catalog line shows the same price.
+    expect(parseMoney(price)!).toBeLessThan(parseMoney(listPrice)!);
+    expect(shown.find((card) => card.sku === sku)!.text).toContain(price);
+  }
+
+  // The list needs the session.
+  const anonymous = await request.get("/catalog/price-list.csv", { maxRedirects: 0 });
+  expect(anonymous.status()).toBe(401);
+});
+
 test("a top-up goes from processing to completed on its own; a failing recipient ends failed with the charge returned", async ({ page }) => {
   await signIn(page, DEMO.email, DEMO.password);
   await page.goto("/catalog/topup-mlbb-86");

@@ -2,12 +2,12 @@ import { readFileSync } from "node:fs";
 import { expect, type Page } from "@playwright/test";
 
 /**
- * Clicks the page's Export CSV and answers the file's lines, after checking its name (`<stem>-<date>.csv`),
+ * Clicks the page's Export CSV (or the link named `linkName`) and answers the file's lines, after checking its name (`<stem>-<date>.csv`),
  * its byte order mark (for Excel) and its CRLF line ends.
  */
-export async function exportedCsvLines(page: Page, stem: string): Promise<string[]> {
+export async function exportedCsvLines(page: Page, stem: string, linkName = "Export CSV"): Promise<string[]> {
   const downloading = page.waitForEvent("download");
-  await page.getByRole("link", { name: "Export CSV" }).click();
+  await page.getByRole("link", { name: linkName }).click();
   const download = await downloading;
   expect(download.suggestedFilename()).toMatch(new RegExp(`^${stem}-\\d{4}-\\d{2}-\\d{2}\\.csv$`));
   const file = readFileSync((await download.path())!, "utf8");

@@ -18,7 +18,8 @@ import { effectiveTier } from "@/lib/subscriptions/rules";
 import { db } from "@/lib/db/client";
 import { parseMoney } from "@/lib/money/money";
 import { PRODUCT_CATEGORIES, type ProductCategory } from "@/lib/db/schema";
-import { searchParam } from "@/lib/panel/search-param";
+import { catalogRegions, parseCatalogFilter } from "@/lib/panel/catalog-filters";
+import { filterQuery } from "@/lib/panel/search-param";
 
 export const metadata: Metadata = { title: "Catalog" };
 
@@ -50,21 +51,25 @@ function groupProducts(products: ProductRecord[]): { key: string; group: string;
 
 export default async function CatalogPage({ searchParams }: { searchParams: Promise<Params> }) {
   const user = await requireReseller();
-  const params = await searchParams;
-  const q = searchParam(params.q)?.slice(0, 100);
-  const category = PRODUCT_CATEGORIES.find((c) => c === searchParam(params.category));
-  const regionParam = searchParam(params.region)?.toUpperCase();
-
-  const [all, discounts] = await Promise.all([listProducts(db(), {}), tierDiscounts(db(), effectiveTier(user))]);
-  const regions = [...new Set(all.data.map((row) => row.product.region))].sort();
-  const region = regions.find((r) => r === regionParam);
-  const page = await listProducts(db(), { category, region, q });
-  const groups = groupProducts(page.data.map((row) => toProductRecord(row, discounts)));
+  const [params, all, discounts] = await Promise.all([searchParams, listProducts(db(), {}), tierDiscounts(db(), effectiveTier(user))]);
+  const regions = catalogRegions(all.data);
+  const { q, category, region } = parseCatalogFilter(params, regions);
   const filtered = Boolean(q || category || region);
+  const page = filtered ? await listProducts(db(), { category, region, q }) : all;
+  const groups = groupProducts(page.data.map((row) => toProductRecord(row, discounts)));
+  const exportQuery = filterQuery({ q, category, region });
 
   return (
     <>
-      <PageHeader title="Catalog" description={`Your prices at the ${effectiveTier(user)} tier. Codes and keys are delivered from stock at once.`} />
+      <PageHeader
+        title="Catalog"
+        description={`Your prices at the ${effectiveTier(user)} tier. Codes and keys are delivered from stock at once.`}
+        action={
+          <a href={exportQuery ? `/catalog/price-list.csv?${exportQuery}` : "/catalog/price-list.csv"} className={buttonClasses("secondary")} download>
+            Download price list
+          </a>
+        }
+      />
 
       <Card>
         <FilterForm action="/catalog" role="search" className="flex flex-col gap-2 border-b border-slate-100 px-4 py-4 sm:flex-row sm:flex-wrap sm:items-center sm:px-6">

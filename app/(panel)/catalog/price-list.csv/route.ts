@@ -1,0 +1,29 @@
+import { getSessionUser } from "@/lib/auth/session";
+import { listProducts } from "@/lib/catalog/list-products";
+import { PRICE_LIST_CSV_COLUMNS, priceListCsvCells } from "@/lib/catalog/price-list-csv";
+import { toProductRecord } from "@/lib/catalog/serialize";
+import { tierDiscounts } from "@/lib/catalog/tier-discounts";
+import { csvDownload, everyPage } from "@/lib/csv/csv-download";
+import { db } from "@/lib/db/client";
+import { catalogRegions, parseCatalogFilter } from "@/lib/panel/catalog-filters";
+import { signInToExport } from "@/lib/panel/sign-in-to-export";
+import { effectiveTier } from "@/lib/subscriptions/rules";
+
+export const dynamic = "force-dynamic";
+
+/**
+ * GET /catalog/price-list.csv?q=&category=&region= - the products the catalog page shows for these
+ * filters, at the signed-in reseller's prices, as CSV. Named with a dot so that no sku (letters, digits
+ * and dashes) can be taken for it, as /catalog/export could.
+ */
+export async function GET(request: Request): Promise<Response> {
+  const user = await getSessionUser();
+  if (!user || user.role !== "reseller") return signInToExport("the price list");
+  const tier = effectiveTier(user);
+  const [all, discounts] = await Promise.all([listProducts(db(), {}), tierDiscounts(db(), tier)]);
+  const filter = parseCatalogFilter(new URL(request.url).searchParams, catalogRegions(all.data));
+  const pages = everyPage((cursor) => listProducts(db(), { ...filter, cursor, limit: 500 }));
+  return csvDownload(`price-list-${tier.toLowerCase()}-${new Date().toISOString().slice(0, 10)}.csv`, PRICE_LIST_CSV_COLUMNS, pages, (row) =>
+    priceListCsvCells(toProductRecord(row, discounts)),
+  );
+}

@@ -138,3 +138,29 @@ test("an adjustment previews the balance it leads to, past a trillion dollars to
   expect(fits).toBe(true);
   await expect(page.getByTestId("reseller-balance")).toHaveText("1000000000006.50USD");
 });
+
+test("the admin's landing page shows today's sales and the manual orders nobody has taken, and opens that queue", async ({ page, request, fixtures }) => {
+  await signIn(page, fixtures.admin.email, fixtures.admin.password, /\/admin$/);
+  const overview = page.getByTestId("admin-overview");
+  await expect(overview).toBeVisible();
+  const salesBefore = parseMoney((await page.getByTestId("sales-today").innerText()).replace("USD", "").trim())!;
+  const untakenBefore = Number(await page.getByTestId("queue-untaken").innerText());
+
+  const placed = await request.post("/api/v2/order", {
+    headers: { "X-API-Key": fixtures.dave.apiKey },
+    data: { sku: "manual-account-recovery", quantity: 1, fields: { details: "Overview e2e: recover player 4411" } },
+  });
+  expect(placed.status()).toBe(201);
+  const order = await placed.json();
+
+  await page.reload();
+  const salesAfter = parseMoney((await page.getByTestId("sales-today").innerText()).replace("USD", "").trim())!;
+  // Other specs' orders may land or fail in between; this one's total is in the figure either way.
+  expect(salesAfter - salesBefore).toBeGreaterThanOrEqual(parseMoney(order.total)!);
+  expect(Number(await page.getByTestId("queue-untaken").innerText())).toBeGreaterThanOrEqual(untakenBefore + 1);
+  await expect(page.getByTestId("sales-hint")).toHaveText(/^\d+ orders? · last 7 days \d+\.\d{2,6} USD$/);
+
+  await page.getByTestId("queue-hint").getByRole("link", { name: "Open the queue" }).click();
+  await expect(page).toHaveURL(/\/admin\/orders\?tab=manual&taken=none$/);
+  await expect(page.getByText(order.order_id)).toBeVisible();
+});

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isIdOf, newId } from "./ids";
+import { firstIdAt, isIdOf, newId } from "./ids";
 
 describe("newId", () => {
   it("ids made in a row sort in the order they were made, within a millisecond too", () => {
@@ -11,6 +11,19 @@ describe("newId", () => {
     expect([...sameMillisecond].sort()).toEqual(sameMillisecond);
     expect(new Set(sameMillisecond.map((id) => id.slice(4, 14))).size).toBe(1);
     expect(sameMillisecond.every((id) => isIdOf("ord", id))).toBe(true);
+  });
+});
+
+describe("firstIdAt", () => {
+  it("sorts at or before every id made from its time on, and after every id made before it", () => {
+    const at = new Date(Date.now() + 20);
+    const made = newId("ord", at.getTime());
+    const bound = firstIdAt("ord", at);
+    expect(isIdOf("ord", bound)).toBe(true);
+    expect(bound <= made).toBe(true);
+    expect(made < firstIdAt("ord", new Date(at.getTime() + 1))).toBe(true);
+    const lastOfMillisecondBefore = firstIdAt("ord", new Date(at.getTime() - 1)).replace(/0{16}$/, "Z".repeat(16));
+    expect(lastOfMillisecondBefore < bound).toBe(true);
   });
 });
 

@@ -54,13 +54,25 @@ function nextDigits(now: number): void {
  */
 export function newId(prefix: IdPrefix, now: number = Date.now()): string {
   nextDigits(now);
-  let time = "";
-  let t = last.time;
+  return `${prefix}_${timeDigits(last.time)}${last.digits.map((digit) => CROCKFORD[digit]).join("")}`;
+}
+
+function timeDigits(time: number): string {
+  let digits = "";
+  let t = time;
   for (let i = 0; i < 10; i++) {
-    time = CROCKFORD[t % 32] + time;
+    digits = CROCKFORD[t % 32] + digits;
     t = Math.floor(t / 32);
   }
-  return `${prefix}_${time}${last.digits.map((digit) => CROCKFORD[digit]).join("")}`;
+  return digits;
+}
+
+/**
+ * The least id of this kind made at or after `time`: a bound that reads a span of time through the
+ * primary key's index, where a created_at condition on a table without its own index would read it all.
+ */
+export function firstIdAt(prefix: IdPrefix, time: Date): string {
+  return `${prefix}_${timeDigits(time.getTime())}${"0".repeat(16)}`;
 }
 
 /**

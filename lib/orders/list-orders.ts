@@ -24,6 +24,11 @@ export interface OrderFilter {
   limit: number;
 }
 
+/** Orders that an admin fulfils: of the manual category, or of a product switched to manual fulfilment. */
+export function fulfilledByHand(db: DbOrTx): SQL {
+  return or(eq(orders.type, "manual"), inArray(orders.sku, db.select({ sku: products.sku }).from(products).where(eq(products.fulfilment, "manual"))))!;
+}
+
 /** Orders newest first; the cursor is the last id of the previous page. */
 export async function listOrders(db: DbOrTx, filter: OrderFilter): Promise<{ data: Order[]; nextCursor: string | null }> {
   const conditions: SQL[] = [];
@@ -36,7 +41,7 @@ export async function listOrders(db: DbOrTx, filter: OrderFilter): Promise<{ dat
   if (filter.ids) conditions.push(inArray(orders.id, filter.ids.length ? filter.ids : [""]));
   if (filter.awaitingHand) {
     conditions.push(eq(orders.status, "processing"));
-    conditions.push(or(eq(orders.type, "manual"), inArray(orders.sku, db.select({ sku: products.sku }).from(products).where(eq(products.fulfilment, "manual"))))!);
+    conditions.push(fulfilledByHand(db));
   }
   if (filter.takenBy !== undefined) conditions.push(filter.takenBy === null ? isNull(orders.takenBy) : eq(orders.takenBy, filter.takenBy));
   if (filter.cursor) conditions.push(lt(orders.id, filter.cursor));

@@ -14,6 +14,7 @@ import { listResellers } from "@/lib/accounts/list-resellers";
 import { requireAdmin } from "@/lib/auth/session";
 import { db } from "@/lib/db/client";
 import { formatMoney } from "@/lib/money/money";
+import { AdminOverview } from "./overview";
 import { formatDate } from "@/lib/panel/format";
 import { searchParam } from "@/lib/panel/search-param";
 
@@ -39,7 +40,8 @@ export default async function AdminResellersPage({ searchParams }: { searchParam
 
   return (
     <>
-      <PageHeader title="Resellers" description="Find a reseller to see their balance and transactions, adjust their balance, or block them." />
+      <PageHeader title="Resellers" description="Today at a glance; below, find a reseller to see their balance and transactions, adjust their balance, or block them." />
+      <AdminOverview />
       <Card>
         <FilterForm action="/admin" role="search" className="flex flex-col gap-2 border-b border-slate-100 px-4 py-4 sm:flex-row sm:px-6">
           <label htmlFor="reseller-search" className="sr-only">

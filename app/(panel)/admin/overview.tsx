@@ -1,0 +1,96 @@
+import { Stat } from "@/components/ui/card";
+import { Money } from "@/components/ui/money";
+import { PendingLink } from "@/components/ui/pending-link";
+import { lowStockProducts } from "@/lib/catalog/low-stock";
+import { db } from "@/lib/db/client";
+import { formatMoney } from "@/lib/money/money";
+import { manualQueueCounts, salesSince } from "@/lib/orders/order-totals";
+import { formatTimeSince } from "@/lib/panel/format";
+import { openInvoiceCounts } from "@/lib/payments/open-invoices";
+
+const LOW_STOCK_NAMED = 3;
+const link = "font-medium text-brand-600 hover:text-brand-700 hover:underline";
+const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
+
+/** What an admin checks first: today's sales, and what waits for them (manual orders, stock, top-ups). */
+export async function AdminOverview({ now = new Date() }: { now?: Date }) {
+  const today = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
+  const weekStart = new Date(today.getTime() - 6 * 86_400_000);
+  const [salesToday, salesWeek, queue, lowStock, invoices] = await Promise.all([
+    salesSince(db(), today),
+    salesSince(db(), weekStart),
+    manualQueueCounts(db()),
+    lowStockProducts(db()),
+    openInvoiceCounts(db()),
+  ]);
+  return (
+    <section aria-label="Overview" className="mb-6 grid gap-4 sm:grid-cols-2 xl:grid-cols-4" data-testid="admin-overview">
+      <Stat
+        label="Sales today (UTC)"
+        hint={
+          <span data-testid="sales-hint">
+            {plural(salesToday.orders, "order", "orders")} · last 7 days {formatMoney(salesWeek.total)} USD
+          </span>
+        }
+      >
+        <span data-testid="sales-today">
+          <Money amount={formatMoney(salesToday.total)} currency fit />
+        </span>
+      </Stat>
+      <Stat
+        label="Manual orders not taken"
+        hint={
+          queue.waiting === 0 ? (
+            "None waiting."
+          ) : (
+            <span data-testid="queue-hint">
+              {queue.oldestUntakenAt ? `Oldest placed ${formatTimeSince(queue.oldestUntakenAt, now)}. ` : ""}
+              <PendingLink href={queue.untaken > 0 ? "/admin/orders?tab=manual&taken=none" : "/admin/orders?tab=manual"} className={link}>
+                Open the queue
+              </PendingLink>
+              {queue.waiting > queue.untaken ? ` (${queue.waiting - queue.untaken} taken)` : ""}
+            </span>
+          )
+        }
+      >
+        <span data-testid="queue-untaken">{queue.untaken}</span>
+      </Stat>
+      <Stat
+        label="On sale, low on stock"
+        hint={
+          lowStock.length === 0 ? (
+            "Every stock product is above its threshold."
+          ) : (
+            <span data-testid="low-stock-hint">
+              {lowStock.slice(0, LOW_STOCK_NAMED).map((product, index) => (
+                <span key={product.sku}>
+                  {index > 0 ? ", " : ""}
+                  <PendingLink href={`/admin/products/${encodeURIComponent(product.sku)}`} className={link}>
+                    {product.sku}
+                  </PendingLink>
+                </span>
+              ))}
+              {lowStock.length > LOW_STOCK_NAMED ? ` and ${lowStock.length - LOW_STOCK_NAMED} more` : ""}
+            </span>
+          )
+        }
+      >
+        <span data-testid="low-stock-count">{lowStock.length}</span>
+      </Stat>
+      <Stat
+        label="Top-ups open"
+        hint={
+          invoices.partiallyPaid > 0 ? (
+            <PendingLink href="/admin/payments?status=partially_paid" className={link} data-testid="partially-paid-link">
+              {invoices.partiallyPaid} paid in part
+            </PendingLink>
+          ) : (
+            "None paid in part."
+          )
+        }
+      >
+        <span data-testid="open-invoices">{invoices.open}</span>
+      </Stat>
+    </section>
+  );
+}

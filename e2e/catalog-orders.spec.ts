@@ -160,6 +160,30 @@ test("a reseller downloads the price list the catalog shows: the filtered produc
   expect(anonymous.status()).toBe(401);
 });
 
+test("a reseller orders several gift cards at once: the review prices them and names the line it cannot order, and the balance drops by the total", async ({ page }) => {
+  await signIn(page, DEMO.email, DEMO.password, /\/dashboard$/);
+  const before = parseMoney(await dashboardBalance(page))!;
+  await page.goto("/catalog");
+  await page.getByRole("link", { name: "Bulk order" }).click();
+  await expect(page).toHaveURL(/\/orders\/bulk$/);
+
+  await page.getByLabel("Products and quantities").fill("giftcard-steam-us-10,2\ngiftcard-psn-us-25\nno-such-card,1");
+  await page.getByRole("button", { name: "Review orders" }).click();
+  const review = page.getByTestId("bulk-review");
+  await expect(review).toBeVisible();
+  await expect(page.getByTestId("bulk-refused")).toHaveText(/Line 3 \(no-such-card,1\): No product on sale has this sku\./);
+  const total = parseMoney((await page.getByTestId("bulk-total").innerText()).replace("USD", "").trim())!;
+  await expect(page.getByTestId("bulk-balance-after")).toHaveText(`${formatMoney(before - total)} USD`);
+  await review.getByRole("button", { name: `Place 2 orders for ${formatMoney(total)} USD` }).click();
+
+  await expect(page.getByTestId("bulk-summary")).toHaveText(`Placed 2 orders for ${formatMoney(total)} USD. 1 line was not ordered and cost nothing.`);
+  await expect(page.getByTestId("bulk-outcome")).toHaveCount(3);
+  await expect(page.getByTestId("bulk-outcome-error")).toHaveText("No product with the sku no-such-card is on sale.");
+  expect(parseMoney(await dashboardBalance(page))).toBe(before - total);
+  await page.goto("/orders");
+  await expect(page.getByTestId("order-link").first()).toHaveText("PlayStation Store Gift Card 25 USD");
+});
+
 test("a top-up goes from processing to completed on its own; a failing recipient ends failed with the charge returned", async ({ page }) => {
   await signIn(page, DEMO.email, DEMO.password);
   await page.goto("/catalog/topup-mlbb-86");

@@ -65,9 +65,14 @@ export default async function CatalogPage({ searchParams }: { searchParams: Prom
         title="Catalog"
         description={`Your prices at the ${effectiveTier(user)} tier. Codes and keys are delivered from stock at once.`}
         action={
-          <a href={exportQuery ? `/catalog/price-list.csv?${exportQuery}` : "/catalog/price-list.csv"} className={buttonClasses("secondary")} download>
-            Download price list
-          </a>
+          <>
+            <a href={exportQuery ? `/catalog/price-list.csv?${exportQuery}` : "/catalog/price-list.csv"} className={buttonClasses("secondary")} download>
+              Download price list
+            </a>
+            <PendingLink href="/orders/bulk" className={buttonClasses("secondary")}>
+              Bulk order
+            </PendingLink>
+          </>
         }
       />
 

@@ -1,5 +1,7 @@
-import { and, count, desc, eq, ilike, isNull, lt, or, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, isNull, lt, or, type SQL } from "drizzle-orm";
+import { emailContains } from "@/lib/accounts/email-contains";
 import type { DbOrTx } from "@/lib/db/client";
+import { containsText } from "@/lib/db/like";
 import { pageOf, type Page } from "@/lib/db/page";
 import { apiKeys, users } from "@/lib/db/schema";
 
@@ -21,8 +23,7 @@ export async function listResellers(
 ): Promise<Page<ResellerSummary>> {
   const conditions: SQL[] = [eq(users.role, "reseller")];
   if (options.q) {
-    const pattern = `%${options.q.replace(/[%_\\]/g, (c) => `\\${c}`)}%`;
-    conditions.push(or(ilike(users.email, pattern), ilike(users.name, pattern))!);
+    conditions.push(or(emailContains(options.q), containsText(users.name, options.q))!);
   }
   if (options.cursor) conditions.push(lt(users.id, options.cursor));
   const rows = await db

@@ -1,5 +1,6 @@
-import { and, asc, count, eq, gt, ilike, inArray, isNull, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, eq, gt, inArray, isNull, or, sql, type SQL } from "drizzle-orm";
 import type { DbOrTx } from "@/lib/db/client";
+import { containsText } from "@/lib/db/like";
 import { executeRows } from "@/lib/db/rows";
 import { products, stockCodes, type Product, type ProductCategory } from "@/lib/db/schema";
 import { STOCK_COUNT_CAP } from "./stock-count";
@@ -48,8 +49,6 @@ export interface ProductFilter {
   limit?: number;
 }
 
-const escapeLike = (text: string) => text.replace(/[%_\\]/g, (c) => `\\${c}`);
-
 const hasFilter = (filter: ProductFilter) =>
   Boolean(filter.includeDisabled || filter.capStockCounts || filter.category || filter.group || filter.region || filter.platform || filter.q || filter.skus || filter.appid !== undefined);
 
@@ -64,8 +63,7 @@ function conditionsOf(filter: ProductFilter): SQL[] {
   if (filter.appid !== undefined) conditions.push(sql`${products.meta}->'appid' = ${JSON.stringify(filter.appid)}::jsonb`);
   if (filter.skus) conditions.push(filter.skus.length ? inArray(products.sku, filter.skus) : sql`false`);
   if (filter.q) {
-    const pattern = `%${escapeLike(filter.q)}%`;
-    conditions.push(or(ilike(products.name, pattern), ilike(products.group, pattern), ilike(products.sku, pattern))!);
+    conditions.push(or(containsText(products.name, filter.q), containsText(products.group, filter.q), containsText(products.sku, filter.q))!);
   }
   if (filter.cursor) conditions.push(gt(products.sku, filter.cursor));
   return conditions;

@@ -1,4 +1,5 @@
-import { and, asc, desc, eq, gte, ilike, inArray, lt, lte, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, gte, inArray, lt, lte, type SQL } from "drizzle-orm";
+import { emailContains } from "@/lib/accounts/email-contains";
 import type { AccountRef } from "@/lib/accounts/get-user";
 import type { DbOrTx } from "@/lib/db/client";
 import {
@@ -39,11 +40,6 @@ export interface SandboxTransferItem {
   transfer: SandboxTransfer;
   /** Null for an address no reseller holds (the sandbox takes any address). */
   reseller: Reseller | null;
-}
-
-/** Part of an email, matched case-insensitively and literally (no LIKE wildcards from the admin's text). */
-export function emailContains(text: string): SQL {
-  return ilike(users.email, `%${text.replace(/[%_\\]/g, (c) => `\\${c}`)}%`);
 }
 
 /** Every reseller's invoices, newest first, with the reseller and the credits each produced. */

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, gt, inArray, lt, max, or, sql, sum } from "drizzle-orm";
+import { emailContains } from "@/lib/accounts/email-contains";
 import type { DbOrTx } from "@/lib/db/client";
 import { OPEN_PAYMENT_STATUSES, payments, users } from "@/lib/db/schema";
-import { emailContains } from "./admin-lists";
 
 /** A reseller the sandbox transfer form suggests; `outstanding` is what their open invoices still wait for. */
 export interface RecipientSuggestion {

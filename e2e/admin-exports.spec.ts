@@ -5,7 +5,8 @@ import { expect, test } from "./support/test";
 /**
  * The admin's exports across resellers: each holds what its page shows under the same filters, the
  * reseller of each row, and nothing for anyone but an admin. Oscar's manual orders are seeded (the take
- * spec adds one); the invoice and its transfer are this spec's own reseller's.
+ * spec adds one); the invoice and its transfer are this spec's own reseller's, and Dave's order found by
+ * its reference is this spec's own.
  */
 
 test("an admin exports the orders the admin orders page shows, with the reseller of each", async ({ page, fixtures }) => {
@@ -55,7 +56,51 @@ test("an admin exports the orders the admin orders page shows, with the reseller
 
   // An email that is no reseller's matches nothing, on the page and in the file: never every reseller's orders.
   await page.goto("/admin/orders?email=nobody%40e2e.test");
-  await expect(page.getByText("No reseller with the email nobody@e2e.test")).toBeVisible();
+  await expect(page.getByText("No orders match these filters")).toBeVisible();
+  expect(await exportedCsvLines(page, "admin-orders")).toHaveLength(1);
+});
+
+test("an admin finds the order a reseller names by its reference or its id, and the export keeps the search", async ({ page, request, fixtures }) => {
+  const { dave } = fixtures;
+  const reference = `E2E-Shop-${Date.now()}`;
+  const placed = await request.post("/api/v2/order", {
+    headers: { "X-API-Key": dave.apiKey },
+    data: { sku: "giftcard-steam-us-10", quantity: 1, fields: {}, reference },
+  });
+  expect(placed.status()).toBe(201);
+  const { order_id: id } = (await placed.json()) as { order_id: string };
+
+  // As a reseller may write it to support, in another case, with part of their email.
+  await signIn(page, fixtures.admin.email, fixtures.admin.password, /\/admin$/);
+  await page.goto("/admin/orders");
+  const emailPart = dave.email.split("@")[0].toUpperCase();
+  await page.getByLabel("Reference or order id").fill(reference.toLowerCase());
+  await page.getByLabel("Reseller email").fill(emailPart);
+  await page.getByRole("button", { name: "Filter" }).click();
+  await expect(page).toHaveURL(/reference=/);
+  await expect(page.getByTestId("order-link")).toHaveCount(1);
+  const row = page.getByRole("row").filter({ hasText: id });
+  await expect(row.getByTestId("order-reference")).toHaveText(`Reference ${reference}`);
+  await expect(row).toContainText(dave.email);
+  await expect(page.getByRole("link", { name: "Export CSV" })).toHaveAttribute(
+    "href",
+    `/admin/orders/export?reference=${reference.toLowerCase()}&email=${encodeURIComponent(emailPart)}`,
+  );
+  const csv = await exportedCsvLines(page, "admin-orders");
+  expect(csv).toHaveLength(2);
+  expect(csv[1].startsWith(`${id},`)).toBe(true);
+  expect(csv[1].endsWith(`,completed,${reference},${dave.id},${dave.email}`)).toBe(true);
+
+  // The order's id finds it too.
+  await page.goto(`/admin/orders?reference=${id}`);
+  await expect(page.getByLabel("Reference or order id")).toHaveValue(id);
+  await expect(page.getByTestId("order-link")).toHaveCount(1);
+  await expect(page.getByRole("row").filter({ hasText: id })).toBeVisible();
+  expect((await exportedCsvLines(page, "admin-orders")).map((line) => line.split(",")[0])).toEqual(["id", id]);
+
+  // The whole reference: part of one finds nothing, on the page and in the file.
+  await page.goto(`/admin/orders?reference=${reference.slice(0, -1)}`);
+  await expect(page.getByText("No orders match these filters")).toBeVisible();
   expect(await exportedCsvLines(page, "admin-orders")).toHaveLength(1);
 });
 
@@ -167,7 +212,9 @@ test("odd filters on the admin exports are left out, never an error", async ({ p
   await signIn(page, fixtures.admin.email, fixtures.admin.password, /\/admin$/);
   const odd = [
     "/admin/orders/export?status=bogus&type=%00&email=%00&cursor=x;drop&tab=manual&tab=x",
-    `/admin/orders/export?email=${"%F0%9F%98%80".repeat(300)}`,
+    `/admin/orders/export?email=${"%F0%9F%98%80".repeat(300)}&reference=${"%F0%9F%98%80".repeat(300)}`,
+    "/admin/orders/export?reference=%25_%5C&email=%25_%5C",
+    "/admin/orders/export?reference=ord_%00&email=%FF",
     "/admin/payments/export?status=credited&cursor=pay_%00&email=%25_%5C",
     "/admin/payments/export?tab=transfers&status=paid&email=%FF",
   ];

@@ -29,6 +29,8 @@ test("admin list pages take the same filters", async ({ page, fixtures }) => {
     ["/admin?q=a%00b", "Resellers"],
     ["/admin/products?q=%00", "Products"],
     ["/admin/orders?email=%00", "Orders"],
+    ["/admin/orders?reference=%00&email=%25_%5C", "Orders"],
+    [`/admin/orders?reference=${"%F0%9F%98%80".repeat(300)}`, "Orders"],
     ["/admin/payments?email=%00", "Payments"],
   ]);
 });

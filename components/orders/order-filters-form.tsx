@@ -25,14 +25,15 @@ export function OrderFiltersForm({
   values,
   hidden = {},
   extra,
-  showReference = true,
+  reference = { label: "Reference", placeholder: "shop-order-8812" },
 }: {
   action: string;
   values: { status?: string; type?: string; reference?: string; from?: string; to?: string; email?: string };
   hidden?: Record<string, string | undefined>;
   /** More inputs (the admin's reseller email). */
   extra?: ReactNode;
-  showReference?: boolean;
+  /** The reference field's words: the admin's also finds an order by its id. */
+  reference?: { label: string; placeholder: string };
 }) {
   const filtered = Boolean(values.status || values.type || values.reference || values.from || values.to || values.email);
   return (
@@ -58,11 +59,9 @@ export function OrderFiltersForm({
           ))}
         </select>
       </Labeled>
-      {showReference ? (
-        <Labeled id="filter-reference" label="Reference" wide>
-          <input id="filter-reference" name="reference" type="search" maxLength={64} defaultValue={values.reference} placeholder="shop-order-8812" className={control} />
-        </Labeled>
-      ) : null}
+      <Labeled id="filter-reference" label={reference.label} wide>
+        <input id="filter-reference" name="reference" type="search" maxLength={64} defaultValue={values.reference} placeholder={reference.placeholder} className={control} />
+      </Labeled>
       {extra}
       <Labeled id="filter-from" label="From">
         <input id="filter-from" name="from" type="date" defaultValue={values.from} className={control} />

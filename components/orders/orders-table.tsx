@@ -28,7 +28,7 @@ export interface OrderRow {
  * (`showTaken`) says who works each order where the others show the status, as every order there is processing.
  */
 export function OrdersTable({ rows, showReseller = false, showTaken = false }: { rows: OrderRow[]; showReseller?: boolean; showTaken?: boolean }) {
-  // The admin's view names the reseller instead of the reseller's own reference.
+  // The admin's view names the reseller in that column, and the reseller's own reference under the order.
   const showReference = !showReseller;
   return (
     <Table>
@@ -52,6 +52,11 @@ export function OrdersTable({ rows, showReseller = false, showTaken = false }: {
                 {row.product}
               </PendingLink>
               <span className="block font-mono text-xs font-normal break-all text-slate-500 md:break-normal">{row.id}</span>
+              {showReference || !row.reference ? null : (
+                <span className="block text-xs font-normal break-all text-slate-500" data-testid="order-reference">
+                  Reference {row.reference}
+                </span>
+              )}
             </Td>
             {showReseller ? (
               <Td label="Reseller" className="md:whitespace-nowrap">

@@ -1,4 +1,5 @@
 import { and, desc, eq, gte, inArray, isNull, lt, lte, or, sql, type SQL } from "drizzle-orm";
+import { emailContains } from "@/lib/accounts/email-contains";
 import type { AccountRef } from "@/lib/accounts/get-user";
 import type { DbOrTx } from "@/lib/db/client";
 import { pageOf, type Page } from "@/lib/db/page";
@@ -12,7 +13,15 @@ export interface OrderFilter {
   userId?: string;
   status?: OrderStatus;
   type?: ProductCategory;
+  /** The reference exactly as given: the reseller's own lists and the API. */
   reference?: string;
+  /**
+   * The admin's search: an order's reference in any case (a reseller writing to support may not keep it),
+   * or an order's id. Whole, not a prefix: see orderSearch.
+   */
+  search?: string;
+  /** Part of the reseller's email, in any case, taken literally, as on the admin's other lists. */
+  email?: string;
   from?: Date;
   to?: Date;
   ids?: string[];
@@ -29,13 +38,26 @@ export function fulfilledByHand(db: DbOrTx): SQL {
   return or(eq(orders.type, "manual"), inArray(orders.sku, db.select({ sku: products.sku }).from(products).where(eq(products.fulfilment, "manual"))))!;
 }
 
-/** Orders newest first; the cursor is the last id of the previous page. */
-export async function listOrders(db: DbOrTx, filter: OrderFilter): Promise<{ data: Order[]; nextCursor: string | null }> {
+/**
+ * An equality on lower(reference), which its own index answers, or the order of that id. Not a prefix:
+ * statements are prepared, and the plan Postgres keeps for any value of a range or a LIKE guesses that a
+ * share of all orders match, so it walks every order backwards by id to fill a page instead of reading
+ * the few that do.
+ */
+function orderSearch(text: string): SQL {
+  const reference = sql`lower(${orders.reference}) = lower(${text})`;
+  return isIdOf("ord", text) ? or(eq(orders.id, text), reference)! : reference;
+}
+
+/** The statement of a page of listOrders, one row past the page to tell whether another follows. */
+export function orderPageQuery(db: DbOrTx, filter: OrderFilter) {
   const conditions: SQL[] = [];
   if (filter.userId !== undefined) conditions.push(eq(orders.userId, filter.userId));
   if (filter.status) conditions.push(eq(orders.status, filter.status));
   if (filter.type) conditions.push(eq(orders.type, filter.type));
   if (filter.reference) conditions.push(eq(orders.reference, filter.reference));
+  if (filter.search) conditions.push(orderSearch(filter.search));
+  if (filter.email) conditions.push(inArray(orders.userId, db.select({ id: users.id }).from(users).where(emailContains(filter.email))));
   if (filter.from) conditions.push(gte(orders.createdAt, filter.from));
   if (filter.to) conditions.push(lte(orders.createdAt, filter.to));
   if (filter.ids) conditions.push(inArray(orders.id, filter.ids.length ? filter.ids : [""]));
@@ -45,13 +67,17 @@ export async function listOrders(db: DbOrTx, filter: OrderFilter): Promise<{ dat
   }
   if (filter.takenBy !== undefined) conditions.push(filter.takenBy === null ? isNull(orders.takenBy) : eq(orders.takenBy, filter.takenBy));
   if (filter.cursor) conditions.push(lt(orders.id, filter.cursor));
-  const rows = await db
+  return db
     .select()
     .from(orders)
     .where(and(...conditions))
     .orderBy(desc(orders.id))
     .limit(filter.limit + 1);
-  return pageOf(rows, filter.limit);
+}
+
+/** Orders newest first; the cursor is the last id of the previous page. */
+export async function listOrders(db: DbOrTx, filter: OrderFilter): Promise<{ data: Order[]; nextCursor: string | null }> {
+  return pageOf(await orderPageQuery(db, filter), filter.limit);
 }
 
 export interface OrderListItem {

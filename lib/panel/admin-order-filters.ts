@@ -1,5 +1,3 @@
-import { findUserByEmail } from "@/lib/accounts/get-user";
-import type { DbOrTx } from "@/lib/db/client";
 import type { OrderStatus, ProductCategory } from "@/lib/db/schema";
 import type { OrderFilter } from "@/lib/orders/list-orders";
 import { firstCharacters } from "@/lib/text/characters";
@@ -17,7 +15,9 @@ export interface AdminOrderFilterParams {
   taken?: TakenView;
   status?: OrderStatus;
   type?: ProductCategory;
-  /** The reseller's whole email, as typed. */
+  /** A reseller's reference for an order, in any case, or an order id. */
+  reference?: string;
+  /** Part of the reseller's email, as typed. */
   email?: string;
   /** Created on or after, and on or before, these days (yyyy-mm-dd, UTC), as the reseller's list takes them. */
   from?: string;
@@ -26,24 +26,21 @@ export interface AdminOrderFilterParams {
 }
 
 export function parseAdminOrderFilterParams(params: SearchParams): AdminOrderFilterParams {
-  const { status, type, from, to, cursor } = parseOrderFilterParams(params);
+  const { status, type, reference, from, to, cursor } = parseOrderFilterParams(params);
   if (searchParamOf(params, "tab") === "manual") return { queue: true, taken: parseTakenView(params), cursor };
   const email = searchParamOf(params, "email");
-  return { queue: false, status, type, email: email ? firstCharacters(email, 200) : undefined, from, to, cursor };
+  return { queue: false, status, type, reference, email: email ? firstCharacters(email, 200) : undefined, from, to, cursor };
 }
 
 /** The query string of the filters shown, without the cursor: the page's links and its export share it. */
 export function adminOrderFilterQuery(params: AdminOrderFilterParams): Record<string, string | undefined> {
-  return params.queue ? { tab: "manual", taken: params.taken } : { status: params.status, type: params.type, email: params.email, from: params.from, to: params.to };
+  return params.queue
+    ? { tab: "manual", taken: params.taken }
+    : { status: params.status, type: params.type, reference: params.reference, email: params.email, from: params.from, to: params.to };
 }
 
-/**
- * The listOrders filter of these params for the admin looking (whose are "mine"), or null when the email is no reseller's: then nothing matches,
- * rather than every reseller's orders.
- */
-export async function adminOrderFilterOf(db: DbOrTx, params: AdminOrderFilterParams, adminId: string): Promise<Omit<OrderFilter, "limit"> | null> {
+/** The listOrders filter of these params for the admin looking (whose are "mine"). */
+export function adminOrderFilterOf(params: AdminOrderFilterParams, adminId: string): Omit<OrderFilter, "limit"> {
   if (params.queue) return { awaitingHand: true, takenBy: takenByOf(params.taken, adminId), cursor: params.cursor };
-  const reseller = params.email ? await findUserByEmail(db, params.email) : null;
-  if (params.email && (!reseller || reseller.role !== "reseller")) return null;
-  return { status: params.status, type: params.type, userId: reseller?.id, ...dayRange(params), cursor: params.cursor };
+  return { status: params.status, type: params.type, search: params.reference, email: params.email, ...dayRange(params), cursor: params.cursor };
 }

@@ -32,16 +32,14 @@ export default async function AdminOrdersPage({ searchParams }: { searchParams: 
   const admin = await requireAdmin();
   const params = parseAdminOrderFilterParams(await searchParams);
   const { queue, email, taken } = params;
-  const filter = await adminOrderFilterOf(db(), params, admin.id);
-  const unknownEmail = filter === null;
-  const page = filter ? await listOrdersWithResellers(db(), { ...filter, limit: PAGE_SIZE }) : { data: [], nextCursor: null };
+  const page = await listOrdersWithResellers(db(), { ...adminOrderFilterOf(params, admin.id), limit: PAGE_SIZE });
 
   const base = adminOrderFilterQuery(params);
   const href = (extra: Record<string, string | undefined> = {}, path = "/admin/orders") => {
     const query = filterQuery({ ...base, ...extra });
     return query ? `${path}?${query}` : path;
   };
-  const filtered = !queue && Boolean(params.status || params.type || email || params.from || params.to);
+  const filtered = !queue && Boolean(params.status || params.type || params.reference || email || params.from || params.to);
 
   return (
     <>
@@ -94,27 +92,21 @@ export default async function AdminOrdersPage({ searchParams }: { searchParams: 
         ) : (
           <OrderFiltersForm
             action="/admin/orders"
-            values={{ status: params.status, type: params.type, email, from: params.from, to: params.to }}
-            showReference={false}
+            values={{ status: params.status, type: params.type, reference: params.reference, email, from: params.from, to: params.to }}
+            reference={{ label: "Reference or order id", placeholder: "ABC-123 or ord_…" }}
             extra={
-              <div className="col-span-2 min-w-0 md:col-span-1 lg:col-span-2">
+              <div className="col-span-2 min-w-0 md:col-span-1">
                 <label htmlFor="filter-email" className="block text-xs font-medium text-slate-500">
                   Reseller email
                 </label>
-                <input id="filter-email" name="email" type="search" defaultValue={email} placeholder="reseller@example.com" className={filterControlClasses("mt-1")} />
+                <input id="filter-email" name="email" type="search" maxLength={200} defaultValue={email} placeholder="part of an email" className={filterControlClasses("mt-1")} />
               </div>
             }
           />
         )}
         {page.data.length === 0 ? (
           <EmptyState
-            title={
-              unknownEmail
-                ? `No reseller with the email ${email}`
-                : queue
-                  ? queueEmptyTitle(taken)
-                  : params.cursor ? "No older orders" : filtered ? "No orders match these filters" : "No orders yet"
-            }
+            title={queue ? queueEmptyTitle(taken) : params.cursor ? "No older orders" : filtered ? "No orders match these filters" : "No orders yet"}
           >
             {queue && !taken ? "Manual service orders that need you show up here." : undefined}
           </EmptyState>

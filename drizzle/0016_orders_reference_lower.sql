@@ -1,0 +1,1 @@
+CREATE INDEX "orders_reference_lower_idx" ON "orders" USING btree (lower("reference"));

@@ -6,7 +6,7 @@ import { expect, test } from "./support/test";
  * The admin's exports across resellers: each holds what its page shows under the same filters, the
  * reseller of each row, and nothing for anyone but an admin. Oscar's manual orders are seeded (the take
  * spec adds one); the invoice and its transfer are this spec's own reseller's, and Dave's order found by
- * its reference is this spec's own.
+ * its reference is this spec's own. The reseller's exports, in turn, refuse an admin.
  */
 
 test("an admin exports the orders the admin orders page shows, with the reseller of each", async ({ page, fixtures }) => {
@@ -205,6 +205,28 @@ test("the admin exports refuse a reseller's session and a request without one", 
     expect(reseller.status(), path).toBe(403);
     expect(reseller.headers()["content-type"]).toBe("text/plain; charset=utf-8");
     expect(await reseller.text()).toMatch(/^Only an admin can export every reseller's (orders|payments)\.\n$/);
+  }
+});
+
+test("the reseller's exports refuse an admin's session, naming the admin's exports, and ask a request without one to sign in", async ({ page, request, fixtures }) => {
+  const exports = [
+    { path: "/orders/export", what: "orders", instead: "Admin > Orders (/admin/orders)" },
+    { path: "/balance/export", what: "transactions", instead: "Admin > Payments (/admin/payments)" },
+  ];
+  for (const { path, what } of exports) {
+    const anonymous = await request.get(path, { maxRedirects: 0 });
+    expect(anonymous.status(), path).toBe(401);
+    expect(await anonymous.text()).toBe(`Sign in as a reseller to export ${what}.\n`);
+  }
+
+  await signIn(page, fixtures.admin.email, fixtures.admin.password, /\/admin$/);
+  for (const { path, what, instead } of exports) {
+    const admin = await page.request.get(path, { maxRedirects: 0 });
+    expect(admin.status(), path).toBe(403);
+    expect(admin.headers()["content-type"]).toBe("text/plain; charset=utf-8");
+    const text = await admin.text();
+    expect(text).toMatch(new RegExp(`^Only a reseller can export their own ${what}\\. As an admin, export every reseller's .+\\.\\n$`));
+    expect(text).toContain(instead);
   }
 });
 

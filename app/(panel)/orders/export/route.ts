@@ -4,14 +4,14 @@ import { db } from "@/lib/db/client";
 import { listOrders } from "@/lib/orders/list-orders";
 import { ORDER_CSV_COLUMNS, orderCsvCells } from "@/lib/orders/orders-csv";
 import { orderFilterOf, parseOrderFilterParams } from "@/lib/panel/order-filters";
-import { signInToExport } from "@/lib/panel/sign-in-to-export";
+import { resellersOnlyExport } from "@/lib/panel/sign-in-to-export";
 
 export const dynamic = "force-dynamic";
 
 /** GET /orders/export?status=&type=&reference=&from=&to= - every one of the signed-in reseller's orders that the filters match, as CSV. */
 export async function GET(request: Request): Promise<Response> {
   const user = await getSessionUser();
-  if (!user || user.role !== "reseller") return signInToExport("orders");
+  if (!user || user.role !== "reseller") return resellersOnlyExport("orders", Boolean(user), "export every reseller's orders with Export CSV on Admin > Orders (/admin/orders)");
   const { cursor: _cursor, ...params } = parseOrderFilterParams(new URL(request.url).searchParams);
   const filter = orderFilterOf(params);
   const pages = everyPage((cursor) => listOrders(db(), { userId: user.id, ...filter, cursor, limit: 500 }));

@@ -6,7 +6,7 @@ import { tierDiscounts } from "@/lib/catalog/tier-discounts";
 import { csvDownload, everyPage } from "@/lib/csv/csv-download";
 import { db } from "@/lib/db/client";
 import { catalogRegions, parseCatalogFilter } from "@/lib/panel/catalog-filters";
-import { signInToExport } from "@/lib/panel/sign-in-to-export";
+import { resellersOnlyExport } from "@/lib/panel/sign-in-to-export";
 import { effectiveTier } from "@/lib/subscriptions/rules";
 
 export const dynamic = "force-dynamic";
@@ -18,7 +18,9 @@ export const dynamic = "force-dynamic";
  */
 export async function GET(request: Request): Promise<Response> {
   const user = await getSessionUser();
-  if (!user || user.role !== "reseller") return signInToExport("the price list");
+  if (!user || user.role !== "reseller") {
+    return resellersOnlyExport("prices", Boolean(user), "see every product's list price on Admin > Products (/admin/products)");
+  }
   const tier = effectiveTier(user);
   const [all, discounts] = await Promise.all([listProducts(db(), {}), tierDiscounts(db(), tier)]);
   const filter = parseCatalogFilter(new URL(request.url).searchParams, catalogRegions(all.data));

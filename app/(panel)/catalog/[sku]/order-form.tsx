@@ -1,6 +1,7 @@
 "use client";
 
 import { startTransition, useActionState, useState, useTransition, type FormEvent } from "react";
+import { ChargeSummary } from "@/components/orders/charge-summary";
 import { Alert } from "@/components/ui/alert";
 import { Button, buttonClasses } from "@/components/ui/button";
 import { TextField } from "@/components/ui/field";
@@ -215,36 +216,17 @@ export function OrderForm({ product, balance, recipientField }: { product: Produ
               To {recipient.map(({ label, value }) => `${label} ${value}`).join(", ")}
             </p>
           ) : null}
-          <dl className="mt-2 space-y-1 text-sm tabular-nums">
-            <div className="flex justify-between gap-4">
-              <dt className="text-slate-600">
+          <ChargeSummary
+            label={
+              <>
                 {product.price} × {qty}
-              </dt>
-              <dd className="font-semibold text-slate-900" data-testid="review-total">
-                {formatMoney(total)} USD
-              </dd>
-            </div>
-            <div className="flex justify-between gap-4">
-              <dt className="text-slate-600">Current balance</dt>
-              <dd className="text-slate-900" data-testid="review-balance">
-                {balance} USD
-              </dd>
-            </div>
-            <div className="flex justify-between gap-4 border-t border-amber-200 pt-1">
-              <dt className="text-slate-600">Balance after</dt>
-              <dd className={short ? "font-semibold text-red-600" : "font-semibold text-slate-900"} data-testid="review-balance-after">
-                {formatMoney(after)} USD
-              </dd>
-            </div>
-          </dl>
-          {short ? (
-            <Alert tone="error" className="mt-3">
-              Your balance is {formatMoney(-after)} short of this order.{" "}
-              <PendingLink href="/topup" className="font-semibold underline">
-                Top up
-              </PendingLink>
-            </Alert>
-          ) : null}
+              </>
+            }
+            total={total}
+            balance={current}
+            what="this order"
+            testIds="review"
+          />
           <div className="mt-4 flex flex-wrap gap-2">
             {short ? null : (
               <SubmitButton pending={pending} pendingText="Placing order…">

@@ -1,6 +1,7 @@
 "use client";
 
 import { useState, useTransition, type FormEvent } from "react";
+import { ChargeSummary } from "@/components/orders/charge-summary";
 import { OrderStatusBadge } from "@/components/orders/order-status-badge";
 import { Alert } from "@/components/ui/alert";
 import { Button, buttonClasses } from "@/components/ui/button";
@@ -31,8 +32,7 @@ export function BulkOrderForm({ balance }: { balance: string }) {
 
   const current = parseMoney(balance) ?? 0n;
   const total = review ? (parseMoney(review.total) ?? 0n) : 0n;
-  const after = current - total;
-  const short = after < 0n;
+  const short = current < total;
 
   function onReview(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -170,34 +170,13 @@ export function BulkOrderForm({ balance }: { balance: string }) {
               </ul>
             </div>
           ) : null}
-          <dl className="space-y-1 text-sm tabular-nums">
-            <div className="flex justify-between gap-4">
-              <dt className="text-slate-600">
-                {review.items.length} {review.items.length === 1 ? "order" : "orders"}
-              </dt>
-              <dd className="font-semibold text-slate-900" data-testid="bulk-total">
-                {review.total} USD
-              </dd>
-            </div>
-            <div className="flex justify-between gap-4">
-              <dt className="text-slate-600">Current balance</dt>
-              <dd className="text-slate-900">{balance} USD</dd>
-            </div>
-            <div className="flex justify-between gap-4 border-t border-amber-200 pt-1">
-              <dt className="text-slate-600">Balance after</dt>
-              <dd className={short ? "font-semibold text-red-600" : "font-semibold text-slate-900"} data-testid="bulk-balance-after">
-                {formatMoney(after)} USD
-              </dd>
-            </div>
-          </dl>
-          {short ? (
-            <Alert tone="error">
-              Your balance is {formatMoney(-after)} USD short of these orders.{" "}
-              <PendingLink href="/topup" className="font-semibold underline">
-                Top up
-              </PendingLink>
-            </Alert>
-          ) : null}
+          <ChargeSummary
+            label={`${review.items.length} ${review.items.length === 1 ? "order" : "orders"}`}
+            total={total}
+            balance={current}
+            what="these orders"
+            testIds="bulk"
+          />
           <div className="flex flex-wrap gap-2">
             {short || review.items.length === 0 ? null : (
               <Button onClick={onConfirm} disabled={pending}>

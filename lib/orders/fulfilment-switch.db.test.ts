@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { addStockCodes, availableStock } from "@/lib/catalog/stock";
 import { encryptSecret } from "@/lib/crypto/encryption";
 import type { Database } from "@/lib/db/client";
-import { jobs, products, stockCodes, unreadableStockCodes, users, type FulfilmentMode } from "@/lib/db/schema";
+import { jobs, products, stockCodes, unreadableStockCodes, users, type FulfilmentMode, type User } from "@/lib/db/schema";
 import { createTestDatabase, testDriver } from "@/lib/db/test-database";
 import { runDueJobsOnce } from "@/lib/jobs/worker";
 import { ensureTariffs } from "@/lib/tariffs/ensure-tariffs";
@@ -13,17 +13,19 @@ import { listOrders } from "./list-orders";
 import { completeManualOrder, failManualOrder } from "./manual-orders";
 import { placeOrder } from "./place-order";
 import { toOrderRecord } from "./serialize";
-import { resellerWithBalance, testProduct } from "./test-helpers";
+import { resellerWithBalance, testAdmin, testProduct } from "./test-helpers";
 
 process.env.SUPPLIER_DELAY ??= "0";
 
 /** An admin may switch a product's fulfilment while its orders wait for their supplier; none is stranded. */
 describe(`orders whose product changed its fulfilment (${testDriver()})`, () => {
   let database: Database;
+  let admin: User;
   const player = [{ name: "player_id", label: "Player ID", required: true }];
   beforeAll(async () => {
     database = await createTestDatabase();
     await ensureTariffs(database.db);
+    admin = await testAdmin(database.db);
   });
   afterAll(async () => {
     await database.close();
@@ -79,18 +81,18 @@ describe(`orders whose product changed its fulfilment (${testDriver()})`, () => 
     const queue = await listOrders(database.db, { awaitingHand: true, limit: 100 });
     expect(queue.data.map((o) => o.id)).toEqual(expect.arrayContaining([order.id, second.order.id]));
 
-    expect(toOrderRecord(await completeManualOrder(database.db, order.id, { note: "Topped up by hand", codes: ["HAND-1"] }))).toMatchObject({
+    expect(toOrderRecord(await completeManualOrder(database.db, order.id, admin.id, { note: "Topped up by hand", codes: ["HAND-1"] }))).toMatchObject({
       status: "completed",
       delivery: { note: "Topped up by hand", items: [{ code: "HAND-1" }] },
     });
-    expect(await failManualOrder(database.db, second.order.id, "The game's servers refused it")).toMatchObject({ status: "failed" });
+    expect(await failManualOrder(database.db, second.order.id, admin.id, "The game's servers refused it")).toMatchObject({ status: "failed" });
     expect(await balanceOf(user.id)).toBe(8_000_000n);
     expect((await listOrders(database.db, { awaitingHand: true, limit: 100 })).data.map((o) => o.id)).not.toContain(order.id);
   });
 
   it("an admin can close a supplier order by hand; the supplier's answer then changes nothing", async () => {
     const { user, order } = await waitingOrder("tu-by-hand");
-    await failManualOrder(database.db, order.id, "Supplier unreachable");
+    await failManualOrder(database.db, order.id, admin.id, "Supplier unreachable");
     expect(await fulfilOrder(database.db, order.id)).toMatchObject({ status: "failed", failureReason: "Supplier unreachable" });
     expect(await balanceOf(user.id)).toBe(10_000_000n);
   });
@@ -98,7 +100,7 @@ describe(`orders whose product changed its fulfilment (${testDriver()})`, () => 
   it("an admin failing an order by hand while its supplier answers: one outcome, the money back at most once", async () => {
     for (let round = 0; round < 5; round++) {
       const { user, order } = await waitingOrder(`tu-race-${round}`);
-      const [byHand, bySupplier] = await Promise.allSettled([failManualOrder(database.db, order.id, "Closed by hand"), fulfilOrder(database.db, order.id)]);
+      const [byHand, bySupplier] = await Promise.allSettled([failManualOrder(database.db, order.id, admin.id, "Closed by hand"), fulfilOrder(database.db, order.id)]);
       const [final] = (await listOrders(database.db, { ids: [order.id], limit: 1 })).data;
       expect(["completed", "failed"]).toContain(final.status);
       if (final.status === "failed" && final.failureReason === "Closed by hand") expect(byHand.status).toBe("fulfilled");

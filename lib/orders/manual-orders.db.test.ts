@@ -4,7 +4,7 @@ import { ZodError } from "zod";
 import { buildOpenApiDocument } from "@/lib/api/openapi";
 import { operations } from "@/lib/api/operations";
 import type { Database } from "@/lib/db/client";
-import { events, users } from "@/lib/db/schema";
+import { events, users, type User } from "@/lib/db/schema";
 import { createTestDatabase, testDriver } from "@/lib/db/test-database";
 import { ensureTariffs } from "@/lib/tariffs/ensure-tariffs";
 import { HIDDEN_CHARACTER_MESSAGE } from "@/lib/text/hidden-characters";
@@ -15,13 +15,15 @@ import { CHAT_WINDOW, latestOrderMessages, postOrderMessage } from "./messages";
 import { placeOrder } from "./place-order";
 import { toOrderRecord } from "./serialize";
 import { dailySpend } from "./spend-stats";
-import { resellerWithBalance, testProduct } from "./test-helpers";
+import { resellerWithBalance, testAdmin, testProduct } from "./test-helpers";
 
 describe(`manual orders and their chat (${testDriver()})`, () => {
   let database: Database;
+  let admin: User;
   beforeAll(async () => {
     database = await createTestDatabase();
     await ensureTariffs(database.db);
+    admin = await testAdmin(database.db);
     await testProduct(database.db, { sku: "svc", category: "manual", fulfilment: "manual", listPrice: 15_000_000n, fields: [{ name: "details", label: "Details", required: true }] });
   });
   afterAll(async () => {
@@ -43,9 +45,9 @@ describe(`manual orders and their chat (${testDriver()})`, () => {
     expect(String(chatEvents[0].data.message_preview).length).toBeLessThanOrEqual(100);
     expect(chatEvents[0].data).toMatchObject({ order_id: order.id, type: "manual" });
 
-    const done = await completeManualOrder(database.db, order.id, { note: "Recovered; new password sent", codes: ["NEWPASS-1"] });
+    const done = await completeManualOrder(database.db, order.id, admin.id, { note: "Recovered; new password sent", codes: ["NEWPASS-1"] });
     expect(toOrderRecord(done)).toMatchObject({ status: "completed", delivery: { note: "Recovered; new password sent", items: [{ code: "NEWPASS-1" }] } });
-    await expect(completeManualOrder(database.db, order.id, { note: "again" })).rejects.toMatchObject({ code: "validation_error" });
+    await expect(completeManualOrder(database.db, order.id, admin.id, { note: "again" })).rejects.toMatchObject({ code: "validation_error" });
 
     // Closed, its chat is read-only on both sides, as both panels show it.
     for (const author of ["reseller", "supplier"] as const) {
@@ -56,7 +58,7 @@ describe(`manual orders and their chat (${testDriver()})`, () => {
     }
     expect((await latestOrderMessages(database.db, order, CHAT_WINDOW)).messages).toHaveLength(2);
 
-    await refundCompletedOrder(database.db, order.id, "customer changed their mind");
+    await refundCompletedOrder(database.db, order.id, admin.id, "customer changed their mind");
     expect(await balanceOf(user.id)).toBe(20_000_000n);
 
     // Every event of the order, with the body a delivery of it would carry, is what the OpenAPI document describes.
@@ -102,8 +104,8 @@ describe(`manual orders and their chat (${testDriver()})`, () => {
       details: { issues: [{ path: "text", message: "Messages must not contain control characters or direction overrides." }] },
     });
     await postOrderMessage(database.db, { order, author: "reseller", authorId: user.id, text: "Two lines:\nשלום 👋" });
-    await expect(failManualOrder(database.db, order.id, "")).rejects.toThrow("Give the reseller a reason.");
-    await failManualOrder(database.db, order.id, "Cannot be done for this region");
+    await expect(failManualOrder(database.db, order.id, admin.id, "")).rejects.toThrow("Give the reseller a reason.");
+    await failManualOrder(database.db, order.id, admin.id, "Cannot be done for this region");
     expect(await balanceOf(user.id)).toBe(20_000_000n);
     await expect(postOrderMessage(database.db, { order, author: "reseller", authorId: user.id, text: "Why?" })).rejects.toMatchObject({ code: "order_closed", details: { status: "failed" } });
   });
@@ -120,19 +122,19 @@ describe(`manual orders and their chat (${testDriver()})`, () => {
       expect((error as ZodError).issues[0].message).toBe(message);
     };
     // Shown as "live" in the panel, and sent to integrators with the override in it.
-    await refused(completeManualOrder(database.db, order.id, { note: "Done", codes: ["GOOD-1", "\u202eevil"] }), "Code 2 holds a control, direction or invisible character.");
-    await refused(completeManualOrder(database.db, order.id, { note: "Done", codes: ["TAB\tCODE"] }), "Code 1 holds a control, direction or invisible character.");
-    await refused(completeManualOrder(database.db, order.id, { note: "Done", codes: ["C".repeat(201)] }), "Code 1 is over 200 characters.");
-    await refused(completeManualOrder(database.db, order.id, { note: "   " }), "Say what was delivered.");
-    await refused(completeManualOrder(database.db, order.id, { note: "n".repeat(501) }), "Use at most 500 characters.");
-    await refused(completeManualOrder(database.db, order.id, { note: "Sent\u0007" }), HIDDEN_CHARACTER_MESSAGE);
-    await refused(failManualOrder(database.db, order.id, "r".repeat(501)), "Use at most 500 characters.");
-    await refused(failManualOrder(database.db, order.id, "no \u200b"), HIDDEN_CHARACTER_MESSAGE);
+    await refused(completeManualOrder(database.db, order.id, admin.id, { note: "Done", codes: ["GOOD-1", "\u202eevil"] }), "Code 2 holds a control, direction or invisible character.");
+    await refused(completeManualOrder(database.db, order.id, admin.id, { note: "Done", codes: ["TAB\tCODE"] }), "Code 1 holds a control, direction or invisible character.");
+    await refused(completeManualOrder(database.db, order.id, admin.id, { note: "Done", codes: ["C".repeat(201)] }), "Code 1 is over 200 characters.");
+    await refused(completeManualOrder(database.db, order.id, admin.id, { note: "   " }), "Say what was delivered.");
+    await refused(completeManualOrder(database.db, order.id, admin.id, { note: "n".repeat(501) }), "Use at most 500 characters.");
+    await refused(completeManualOrder(database.db, order.id, admin.id, { note: "Sent\u0007" }), HIDDEN_CHARACTER_MESSAGE);
+    await refused(failManualOrder(database.db, order.id, admin.id, "r".repeat(501)), "Use at most 500 characters.");
+    await refused(failManualOrder(database.db, order.id, admin.id, "no \u200b"), HIDDEN_CHARACTER_MESSAGE);
 
     // Emoji count as one character each, and blank lines between codes are no codes.
-    const done = await completeManualOrder(database.db, order.id, { note: `${"😀".repeat(500)}`, codes: ["", " LOGIN user@mail PASS 1 ", ""] });
+    const done = await completeManualOrder(database.db, order.id, admin.id, { note: `${"😀".repeat(500)}`, codes: ["", " LOGIN user@mail PASS 1 ", ""] });
     expect(toOrderRecord(done).delivery).toMatchObject({ items: [{ code: "LOGIN user@mail PASS 1" }] });
-    await refused(refundCompletedOrder(database.db, order.id, "\u202eevil"), HIDDEN_CHARACTER_MESSAGE);
+    await refused(refundCompletedOrder(database.db, order.id, admin.id, "\u202eevil"), HIDDEN_CHARACTER_MESSAGE);
     expect(await balanceOf(user.id)).toBe(5_000_000n);
   });
 
@@ -140,7 +142,7 @@ describe(`manual orders and their chat (${testDriver()})`, () => {
     const user = await resellerWithBalance(database.db, 50_000_000n);
     await placeOrder(database.db, { user, sku: "svc", quantity: 1, fields: { details: "a" }, source: "api" });
     const { order } = await placeOrder(database.db, { user, sku: "svc", quantity: 1, fields: { details: "b" }, source: "api" });
-    await failManualOrder(database.db, order.id, "no");
+    await failManualOrder(database.db, order.id, admin.id, "no");
     const spend = await dailySpend(database.db, user.id, 30);
     expect(spend).toHaveLength(30);
     expect(spend[29]).toEqual({ day: new Date().toISOString().slice(0, 10), total: 15_000_000n });

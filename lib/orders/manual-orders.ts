@@ -1,10 +1,13 @@
+import { eq } from "drizzle-orm";
 import { z } from "zod";
-import type { Db } from "@/lib/db/client";
-import type { Order } from "@/lib/db/schema";
-import { AppError } from "@/lib/errors/app-error";
+import { findUserById } from "@/lib/accounts/get-user";
+import type { Db, DbOrTx } from "@/lib/db/client";
+import { orders, type Order } from "@/lib/db/schema";
+import { AppError, notFound } from "@/lib/errors/app-error";
+import { isIdOf } from "@/lib/ids/ids";
 import { characterCount } from "@/lib/text/characters";
 import { HIDDEN_CHARACTER_MESSAGE, hasHiddenCharacter } from "@/lib/text/hidden-characters";
-import { getOrderForAdmin } from "./list-orders";
+import { recordOrderActivity } from "./order-activity";
 import { completeOrder, encryptDelivery, failOrder, refundOrder } from "./transitions";
 
 /**
@@ -15,6 +18,34 @@ import { completeOrder, encryptDelivery, failOrder, refundOrder } from "./transi
  */
 export function assertProcessing(order: Order) {
   if (order.status !== "processing") throw new AppError("validation_error", `The order is already ${order.status}.`, { issues: [{ path: "status", message: order.status }] });
+}
+
+export const changedMeanwhile = () => new AppError("validation_error", "The order changed meanwhile; reload it.");
+
+/** How refusals name an admin; the id when the account is gone. */
+export async function holderEmail(db: DbOrTx, userId: string): Promise<string> {
+  return (await findUserById(db, userId))?.email ?? userId;
+}
+
+/**
+ * The order, its row locked until the transaction ends: a take, a supplier's answer or another admin's
+ * close waits for this one, and then finds the order closed.
+ */
+async function lockOrder(tx: DbOrTx, orderId: string): Promise<Order> {
+  // As getOrderForAdmin: text that cannot be an order id never reaches the database.
+  if (!isIdOf("ord", orderId)) throw notFound("Order");
+  const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for("update");
+  if (!order) throw notFound("Order");
+  return order;
+}
+
+/**
+ * An order another admin has taken is theirs to close: closing it under them would undo the work they
+ * are doing. Nobody's, anyone may close it, and the activity says who did.
+ */
+async function assertClosableBy(tx: DbOrTx, order: Order, adminId: string) {
+  assertProcessing(order);
+  if (order.takenBy && order.takenBy !== adminId) throw new AppError("validation_error", `Taken by ${await holderEmail(tx, order.takenBy)} — take it over first.`);
 }
 
 /** The longest note or reason: the reseller reads it beside the order, and integrators get it in the order record. */
@@ -53,25 +84,35 @@ export const failureReasonSchema = z.object({ reason: closingText("Give the rese
 export const refundReasonSchema = z.object({ reason: closingText("Give a reason for the refund.") });
 
 /** The admin, acting as supplier, delivers an order by hand: a note, and codes if the service has any. */
-export async function completeManualOrder(db: Db, orderId: string, input: { note: string; codes?: string[] }): Promise<Order> {
-  assertProcessing(await getOrderForAdmin(db, orderId));
-  const { note, codes } = manualDeliverySchema.parse({ note: input.note, codes: input.codes ?? [] });
-  const items = codes.map((code) => ({ code, pin: null, serial: null }));
-  const order = await db.transaction((tx) => completeOrder(tx, orderId, encryptDelivery(items, note)));
-  if (!order) throw new AppError("validation_error", "The order changed meanwhile; reload it.");
-  return order;
+export async function completeManualOrder(db: Db, orderId: string, adminId: string, input: { note: string; codes?: string[] }): Promise<Order> {
+  return db.transaction(async (tx) => {
+    await assertClosableBy(tx, await lockOrder(tx, orderId), adminId);
+    const { note, codes } = manualDeliverySchema.parse({ note: input.note, codes: input.codes ?? [] });
+    const items = codes.map((code) => ({ code, pin: null, serial: null }));
+    const order = await completeOrder(tx, orderId, encryptDelivery(items, note));
+    if (!order) throw changedMeanwhile();
+    await recordOrderActivity(tx, { orderId, adminId, action: "completed" });
+    return order;
+  });
 }
 
-export async function failManualOrder(db: Db, orderId: string, reason: string): Promise<Order> {
-  assertProcessing(await getOrderForAdmin(db, orderId));
-  const parsed = failureReasonSchema.parse({ reason });
-  const order = await db.transaction((tx) => failOrder(tx, orderId, parsed.reason));
-  if (!order) throw new AppError("validation_error", "The order changed meanwhile; reload it.");
-  return order;
+export async function failManualOrder(db: Db, orderId: string, adminId: string, reason: string): Promise<Order> {
+  return db.transaction(async (tx) => {
+    await assertClosableBy(tx, await lockOrder(tx, orderId), adminId);
+    const parsed = failureReasonSchema.parse({ reason });
+    const order = await failOrder(tx, orderId, parsed.reason);
+    if (!order) throw changedMeanwhile();
+    await recordOrderActivity(tx, { orderId, adminId, action: "failed", detail: parsed.reason });
+    return order;
+  });
 }
 
-/** Reverses a completed order of any kind and returns the charge. */
-export async function refundCompletedOrder(db: Db, orderId: string, reason: string): Promise<Order> {
+/** Reverses a completed order of any kind and returns the charge. Taking is about open orders: any admin may refund. */
+export async function refundCompletedOrder(db: Db, orderId: string, adminId: string, reason: string): Promise<Order> {
   const parsed = refundReasonSchema.parse({ reason });
-  return db.transaction((tx) => refundOrder(tx, orderId, parsed.reason));
+  return db.transaction(async (tx) => {
+    const order = await refundOrder(tx, orderId, parsed.reason);
+    await recordOrderActivity(tx, { orderId, adminId, action: "refunded", detail: parsed.reason });
+    return order;
+  });
 }

@@ -14,6 +14,12 @@ export async function resellerWithBalance(db: Db, balance: bigint): Promise<User
   return { ...user, balance };
 }
 
+/** An admin, who works orders by hand, for tests. */
+export async function testAdmin(db: Db, name = "admin"): Promise<User> {
+  sequence += 1;
+  return createUser(db, { email: `${name}-${sequence}-${Date.now()}@ops.test`, password: "long-enough-password", role: "admin" });
+}
+
 /** A product for tests. */
 export async function testProduct(
   db: Db,

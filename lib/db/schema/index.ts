@@ -15,3 +15,4 @@ export * from "./tariff-audit";
 export * from "./payments";
 export * from "./ended-sessions";
 export * from "./unreadable-stock-codes";
+export * from "./order-activity";

@@ -30,10 +30,10 @@ export async function postSupplierMessageAction(_previous: ActionState, form: Fo
 /** Delivers a manual order: the note (and any codes, one per line) go to the reseller. */
 export async function completeOrderAction(_previous: ActionState, form: FormData): Promise<ActionState> {
   return runAction(async () => {
-    await requireAdmin();
+    const admin = await requireAdmin();
     const orderId = formText(form, "orderId");
     const codes = formText(form, "codes").split(/\r?\n/).map((line) => line.trim()).filter(Boolean);
-    await completeManualOrder(db(), orderId, { note: formText(form, "note"), codes });
+    await completeManualOrder(db(), orderId, admin.id, { note: formText(form, "note"), codes });
     refresh(orderId);
     return { ok: true, message: "The order is completed." };
   });
@@ -42,9 +42,9 @@ export async function completeOrderAction(_previous: ActionState, form: FormData
 /** Fails a manual order; the charge goes back to the reseller in the same transaction. */
 export async function failOrderAction(_previous: ActionState, form: FormData): Promise<ActionState> {
   return runAction(async () => {
-    await requireAdmin();
+    const admin = await requireAdmin();
     const orderId = formText(form, "orderId");
-    const order = await failManualOrder(db(), orderId, formText(form, "reason"));
+    const order = await failManualOrder(db(), orderId, admin.id, formText(form, "reason"));
     refresh(orderId);
     return { ok: true, message: `The order failed; ${formatMoney(order.total)} USD went back to the reseller.` };
   });
@@ -53,9 +53,9 @@ export async function failOrderAction(_previous: ActionState, form: FormData): P
 /** Reverses a completed order of any kind and returns its charge. */
 export async function refundOrderAction(_previous: ActionState, form: FormData): Promise<ActionState> {
   return runAction(async () => {
-    await requireAdmin();
+    const admin = await requireAdmin();
     const orderId = formText(form, "orderId");
-    const order = await refundCompletedOrder(db(), orderId, formText(form, "reason"));
+    const order = await refundCompletedOrder(db(), orderId, admin.id, formText(form, "reason"));
     refresh(orderId);
     return { ok: true, message: `Refunded ${formatMoney(order.total)} USD to the reseller.` };
   });

@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { ChatMessages } from "@/components/orders/chat-messages";
 import { DeliveryItems } from "@/components/orders/delivery-items";
+import { OrderActivityList } from "@/components/orders/order-activity-list";
 import { OrderFacts } from "@/components/orders/order-facts";
 import { OrderStatusBadge } from "@/components/orders/order-status-badge";
 import { Alert } from "@/components/ui/alert";
@@ -18,6 +19,7 @@ import { formatMoney } from "@/lib/money/money";
 import { getOrderForAdmin } from "@/lib/orders/list-orders";
 import { toMessageRecord } from "@/lib/orders/message-record";
 import { latestOrderMessages } from "@/lib/orders/messages";
+import { ACTIVITY_WINDOW, listOrderActivity } from "@/lib/orders/order-activity";
 import { toOrderRecord } from "@/lib/orders/serialize";
 import { chatWindowOf, earlierMessagesHref } from "@/lib/panel/chat-window";
 import { formatTimeSince } from "@/lib/panel/format";
@@ -39,10 +41,11 @@ export default async function AdminOrderPage({
     if (error instanceof AppError && error.code === "not_found") notFound();
     throw error;
   });
-  const [reseller, taker, chat] = await Promise.all([
+  const [reseller, taker, chat, activity] = await Promise.all([
     findUserById(db(), order.userId),
     order.takenBy ? findUserById(db(), order.takenBy) : Promise.resolve(null),
     order.type === "manual" ? latestOrderMessages(db(), order, chatWindow) : Promise.resolve({ messages: [], earlier: false }),
+    listOrderActivity(db(), order.id),
   ]);
   const record = toOrderRecord(order);
   const manual = order.type === "manual";
@@ -118,6 +121,16 @@ export default async function AdminOrderPage({
             <CardHeader title="Details" />
             <CardBody>
               <OrderFacts order={record} />
+            </CardBody>
+          </Card>
+
+          <Card>
+            <CardHeader
+              title="Activity"
+              description={activity.more ? `What admins did to the order, newest first; the ${ACTIVITY_WINDOW} most recent.` : "What admins did to the order, newest first."}
+            />
+            <CardBody>
+              <OrderActivityList lines={activity.lines} />
             </CardBody>
           </Card>
         </div>

@@ -8,6 +8,8 @@ import { otherSide, signIn } from "./support/sign-in";
  */
 
 const TIME = "\\d{2}:\\d{2} UTC";
+/** formatDateTime's "25 Nov 2026, 15:09 UTC", as the activity dates each line. */
+const DATE_TIME = `\\d{1,2} \\w{3,4} \\d{4}, ${TIME}`;
 const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 test("an admin takes a manual order: the queue names them, the reseller's page says an operator is on it", async ({ page, request, browser, baseURL, fixtures }) => {
@@ -77,6 +79,53 @@ test("an admin takes a manual order: the queue names them, the reseller's page s
   await expect(secondHolder).toHaveText("Not taken: nobody is working on it yet.");
   await expect(holder).toHaveText("Not taken: nobody is working on it yet.", { timeout: 15_000 });
   await expect(progress).toHaveText("Waiting for an operator to pick up your order.", { timeout: 20_000 });
+
+  // The activity names who did what, newest first; the reseller's page names nobody.
+  const admin1 = escaped(fixtures.admin.email);
+  const admin2 = escaped(fixtures.secondAdmin.email);
+  await expect(second.getByTestId("order-activity-line")).toHaveText([
+    new RegExp(`^Released by ${admin2} · ${DATE_TIME}$`),
+    new RegExp(`^Taken over by ${admin2} from ${admin1} · ${DATE_TIME}$`),
+    new RegExp(`^Taken by ${admin1} · ${DATE_TIME}$`),
+  ]);
+  await expect(page.getByText(fixtures.secondAdmin.email)).toHaveCount(0);
   await second.context().close();
   await admin.context().close();
+});
+
+test("an admin completes the order they took and the activity says so; another admin is refused closing it meanwhile", async ({ page, request, browser, baseURL, fixtures }) => {
+  const placed = await request.post("/api/v2/order", {
+    headers: { "X-API-Key": fixtures.oscar.apiKey },
+    data: { sku: "manual-account-recovery", quantity: 1, fields: { details: "Recover player 778800 (activity spec)" } },
+  });
+  expect(placed.status()).toBe(201);
+  const { order_id: orderId } = (await placed.json()) as { order_id: string };
+  const admin1 = escaped(fixtures.admin.email);
+
+  await signIn(page, fixtures.admin.email, fixtures.admin.password, /\/admin$/);
+  await page.goto(`/admin/orders/${orderId}`);
+  await expect(page.getByText("No admin has acted on this order yet.")).toBeVisible();
+  await page.getByRole("button", { name: "Take", exact: true }).click();
+  await expect(page.getByTestId("order-holder")).toHaveText(new RegExp(`^Taken by you · since ${TIME}$`));
+  await expect(page.getByTestId("order-activity-line")).toHaveText([new RegExp(`^Taken by ${admin1} · ${DATE_TIME}$`)]);
+
+  // The second admin's page still offers Complete; the server refuses it, naming who has the order.
+  const second = await otherSide(browser, baseURL!, fixtures.secondAdmin.email, fixtures.secondAdmin.password, /\/admin$/);
+  await second.goto(`/admin/orders/${orderId}`);
+  await second.getByLabel("Delivery note").fill("Recovered by the second admin");
+  await second.getByRole("button", { name: "Complete…" }).click();
+  await second.getByRole("button", { name: "Complete order" }).click();
+  await expect(second.getByRole("form", { name: "Complete order" }).getByRole("alert")).toHaveText(`Taken by ${fixtures.admin.email} — take it over first.`);
+  await expect(second.getByTestId("order-status")).toHaveText("processing");
+  await expect(second.getByTestId("order-activity-line")).toHaveCount(1);
+  await second.context().close();
+
+  await page.getByLabel("Delivery note").fill("Account recovered; the new password was sent to the owner.");
+  await page.getByRole("button", { name: "Complete…" }).click();
+  await page.getByRole("button", { name: "Complete order" }).click();
+  await expect(page.getByTestId("order-status")).toHaveText("completed");
+  await expect(page.getByTestId("order-activity-line")).toHaveText([
+    new RegExp(`^Completed by ${admin1} · ${DATE_TIME}$`),
+    new RegExp(`^Taken by ${admin1} · ${DATE_TIME}$`),
+  ]);
 });

@@ -34,7 +34,7 @@ test("reseller pages at desktop and phone sizes", async ({ page, fixtures }) => 
   await expect(skip).toBeInViewport();
   await page.keyboard.press("Enter");
   await page.keyboard.press("Tab");
-  await expect(page.getByRole("main").getByLabel("Search products")).toBeFocused();
+  await expect(page.getByRole("main").getByRole("link", { name: "Download price list" })).toBeFocused();
 
   // A page slow to arrive: the link clicked shows a spinner until it does.
   await page.goto("/dashboard");
@@ -92,6 +92,12 @@ test("catalog and order pages at desktop and phone sizes", async ({ page }) => {
   await signIn(page, DEMO_RESELLER.email, DEMO_RESELLER.password, /\/dashboard$/);
   await visitAndShoot(page, "catalog", "/catalog", "Catalog");
   await visitAndShoot(page, "catalog-empty", "/catalog?q=nothing-like-this", "Catalog");
+  await visitAndShoot(page, "bulk-order", "/orders/bulk", "Bulk order");
+  // Its confirmation, with a line it cannot order (nothing is charged).
+  await page.getByLabel("Products and quantities").fill("giftcard-steam-us-10,2\ntopup-mlbb-86,1\nno-such-card");
+  await page.getByRole("button", { name: "Review orders" }).click();
+  await expect(page.getByTestId("bulk-review")).toBeVisible();
+  await screenshotAtBothSizes(page, "bulk-order-review");
 
   // The product view with its confirmation step open (nothing is charged).
   await page.setViewportSize({ width: 1280, height: 860 });

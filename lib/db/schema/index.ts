@@ -16,3 +16,4 @@ export * from "./payments";
 export * from "./ended-sessions";
 export * from "./unreadable-stock-codes";
 export * from "./order-activity";
+export * from "./two-factor";

@@ -28,3 +28,13 @@ export const changePasswordFormSchema = z
     confirmPassword: z.string(),
   })
   .refine((form) => form.newPassword === form.confirmPassword, { path: ["confirmPassword"], message: "The two new passwords differ." });
+
+/** The profile's two-factor forms: the password and a code, both needed, each refused under its own field. */
+export const twoFactorFormSchema = z.object({
+  password: z.string().min(1, "Enter your password.").max(200, "That is not your password: it is longer than any password here."),
+  code: z
+    .string()
+    .trim()
+    .min(1, "Enter the code from your authenticator app.")
+    .max(40, "Enter the 6-digit code from your authenticator app, or a recovery code."),
+});

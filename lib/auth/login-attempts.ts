@@ -1,4 +1,4 @@
-import { checkLoginRateLimit, checkPasswordCheckRateLimit, checkRegistrationRateLimit } from "@/lib/ratelimit/limiter";
+import { checkLoginRateLimit, checkPasswordCheckRateLimit, checkRegistrationRateLimit, checkSecondFactorRateLimit } from "@/lib/ratelimit/limiter";
 import type { RateLimitResult } from "@/lib/ratelimit/store";
 
 /** Without the attempt counter, guessing would be unlimited; the reseller is told it is not their doing. */
@@ -18,6 +18,14 @@ export interface LoginRefusal {
  */
 export async function countLoginAttempt(ip: string): Promise<LoginRefusal | null> {
   return refusalOf(await checkLoginRateLimit(ip), "sign-in attempts", SIGN_IN_PAUSED);
+}
+
+/**
+ * Counts one two-factor code tried at sign-in for this account, whatever its outcome, besides the
+ * attempt's count per IP; past 10 in 15 minutes the code is refused before it is looked at.
+ */
+export async function countSecondFactorCheck(userId: string): Promise<LoginRefusal | null> {
+  return refusalOf(await checkSecondFactorRateLimit(userId), "sign-in attempts", SIGN_IN_PAUSED);
 }
 
 /**

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from "vitest";
 import { RATE_CATEGORIES } from "./categories";
-import { checkApiRateLimit, checkLoginRateLimit, checkPasswordCheckRateLimit, checkRegistrationRateLimit, createRateLimitStore, peekApiRateLimit } from "./limiter";
+import { checkApiRateLimit, checkLoginRateLimit, checkPasswordCheckRateLimit, checkRegistrationRateLimit, checkSecondFactorRateLimit, createRateLimitStore, peekApiRateLimit } from "./limiter";
 import { MemoryRateLimitStore } from "./memory-store";
 import type { RateLimitStore } from "./store";
 
@@ -87,6 +87,7 @@ describe("createRateLimitStore", () => {
 
 describe.each([
   { name: "checkPasswordCheckRateLimit", what: "checks per account", check: checkPasswordCheckRateLimit, subject: "usr_a", other: "usr_b" },
+  { name: "checkSecondFactorRateLimit", what: "two-factor codes per account", check: checkSecondFactorRateLimit, subject: "usr_a", other: "usr_b" },
   { name: "checkRegistrationRateLimit", what: "new accounts per IP", check: checkRegistrationRateLimit, subject: "10.0.0.1", other: "10.0.0.2" },
 ])("$name", ({ what, check, subject, other }) => {
   it(`allows 10 ${what}, counted apart from the sign-ins, and fails closed`, async () => {

@@ -75,6 +75,14 @@ export function checkPasswordCheckRateLimit(userId: string, store?: RateLimitSto
 }
 
 /**
+ * Two-factor codes tried at sign-in, per account: whoever holds the password can ask from any address
+ * they like, and a code has only a million values. Fails closed, as the login does.
+ */
+export function checkSecondFactorRateLimit(userId: string, store?: RateLimitStore): Promise<RateLimitResult> {
+  return hitFailingClosed(`second-factor:${userId}`, "two-factor codes", store);
+}
+
+/**
  * New accounts per client IP. Each costs a password hash and a row, and a script could otherwise make
  * them without end. Fails closed, as the login does.
  */

@@ -5,7 +5,10 @@ import { findUserByEmail } from "@/lib/accounts/get-user";
 import { config } from "@/lib/config/env";
 import { db } from "@/lib/db/client";
 import type { Role } from "@/lib/db/schema";
+import { countSecondFactorCheck } from "./login-attempts";
 import { verifyAgainstNobody, verifyPassword } from "./password";
+import { hasTwoFactor, spendSecondFactor } from "./two-factor";
+import { CODE_REQUIRED, WRONG_CODE } from "./two-factor-messages";
 import { SESSION_MAX_AGE_S } from "./session-lifetime";
 
 declare module "next-auth" {
@@ -39,13 +42,26 @@ export function authOptions(): NextAuthOptions {
     providers: [
       CredentialsProvider({
         name: "Email and password",
-        credentials: { email: { label: "Email", type: "email" }, password: { label: "Password", type: "password" } },
+        credentials: {
+          email: { label: "Email", type: "email" },
+          password: { label: "Password", type: "password" },
+          code: { label: "Two-factor code", type: "text" },
+        },
+        // Two steps over one provider: the password alone answers CODE_REQUIRED for an account with
+        // two-factor sign-in, and no session; the form then sends the password again with the code.
+        // Each step is a sign-in attempt, counted per IP by the route; a code is counted per account too.
         async authorize(credentials) {
           if (!credentials?.email || !credentials.password) return null;
           const user = await findUserByEmail(db(), credentials.email);
           if (!user) return verifyAgainstNobody(credentials.password).then(() => null);
           if (!(await verifyPassword(user.passwordHash, credentials.password))) return null;
           if (user.status !== "active") throw new Error("This account is disabled. Contact support.");
+          if (await hasTwoFactor(db(), user.id)) {
+            if (!credentials.code?.trim()) throw new Error(CODE_REQUIRED);
+            const refusal = await countSecondFactorCheck(user.id);
+            if (refusal) throw new Error(refusal.message);
+            if (!(await spendSecondFactor(db(), user.id, credentials.code))) throw new Error(WRONG_CODE);
+          }
           return { id: user.id, email: user.email, name: user.name, role: user.role };
         },
       }),

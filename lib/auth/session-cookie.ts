@@ -1,4 +1,9 @@
+import { randomUUID } from "node:crypto";
+import { encode } from "next-auth/jwt";
 import { cookies } from "next/headers";
+import { config } from "@/lib/config/env";
+import type { User } from "@/lib/db/schema";
+import { SESSION_MAX_AGE_S } from "./session-lifetime";
 
 /** next-auth's session cookie, with its secure-context prefix and the numbered parts of a large token. */
 const SESSION_COOKIE = /^(__Secure-)?next-auth\.session-token(\.\d+)?$/;
@@ -13,4 +18,23 @@ export const SIGNED_OUT_EVERYWHERE_NOTICE = "signed-out-everywhere";
 export async function clearSessionCookie(): Promise<void> {
   const jar = await cookies();
   for (const { name } of jar.getAll()) if (SESSION_COOKIE.test(name)) jar.delete(name);
+}
+
+/**
+ * Gives this browser a new session signed in at `issuedAt`, after a change that ended every session
+ * signed in before it (turning two-factor sign-in on) and that this one, which made it, survives. The
+ * cookie is the one next-auth set, under its own name, so its secure prefix stays as it was.
+ */
+export async function renewSessionCookie(user: Pick<User, "id" | "email" | "name" | "role">, issuedAt: Date): Promise<void> {
+  const jar = await cookies();
+  const current = jar.getAll().filter(({ name }) => SESSION_COOKIE.test(name));
+  const name = current[0]?.name.replace(/\.\d+$/, "");
+  if (!name) return;
+  for (const cookie of current) jar.delete(cookie.name);
+  const token = await encode({
+    secret: config().AUTH_SECRET,
+    maxAge: SESSION_MAX_AGE_S,
+    token: { sub: user.id, email: user.email, name: user.name, uid: user.id, role: user.role, issuedAt: issuedAt.getTime(), sid: randomUUID() },
+  });
+  jar.set(name, token, { httpOnly: true, sameSite: "lax", path: "/", secure: name.startsWith("__Secure-"), maxAge: SESSION_MAX_AGE_S });
 }

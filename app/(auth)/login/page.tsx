@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import { redirect } from "next/navigation";
 import { SIGN_IN_PAUSED } from "@/lib/auth/login-attempts";
 import { getSessionUser } from "@/lib/auth/session";
+import { CODE_REQUIRED, WRONG_CODE } from "@/lib/auth/two-factor-messages";
 import { PASSWORD_CHANGED_NOTICE, SIGNED_OUT_EVERYWHERE_NOTICE } from "@/lib/auth/session-cookie";
 import { LoginForm } from "./login-form";
 
@@ -12,7 +13,9 @@ function messageForError(error: string | undefined): string | undefined {
   if (!error) return undefined;
   if (error === "CredentialsSignin") return "Wrong email or password.";
   if (/^Too many sign-in attempts\. Try again in \d+ minutes?\.$/.test(error)) return error;
-  if (error === "This account is disabled. Contact support." || error === SIGN_IN_PAUSED) return error;
+  if (error === "This account is disabled. Contact support." || error === SIGN_IN_PAUSED || error === WRONG_CODE) return error;
+  // Only the form's second step sends a code; a sign-in that reached here without it starts over.
+  if (error === CODE_REQUIRED) return "Two-factor sign-in is on for this account: sign in again to enter the code.";
   if (error === "SessionRequired") return "Sign in to continue.";
   return "Sign-in failed. Try again.";
 }

@@ -6,8 +6,11 @@ import { PageHeader } from "@/components/ui/page-header";
 import { ConfirmButton } from "@/components/ui/confirm-button";
 import { requireUser } from "@/lib/auth/session";
 import { signOutEverywhere } from "@/lib/auth/sign-out";
+import { twoFactorStatus } from "@/lib/auth/two-factor";
+import { db } from "@/lib/db/client";
 import { formatDate } from "@/lib/panel/format";
 import { ChangePasswordForm } from "./change-password-form";
+import { TwoFactorCard } from "./two-factor-card";
 
 export const metadata: Metadata = { title: "Profile" };
 
@@ -22,9 +25,10 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
 
 export default async function ProfilePage() {
   const user = await requireUser();
+  const twoFactor = await twoFactorStatus(db(), user.id);
   return (
     <>
-      <PageHeader title="Profile" description="Your account details, password and sessions." />
+      <PageHeader title="Profile" description="Your account details, password, two-factor sign-in and sessions." />
       <div className="grid gap-6 lg:grid-cols-2">
         <Card>
           <CardHeader title="Account" />
@@ -44,6 +48,12 @@ export default async function ProfilePage() {
           <CardHeader title="Change password" description="Every device, this one too, signs in again with the new password." />
           <CardBody>
             <ChangePasswordForm />
+          </CardBody>
+        </Card>
+        <Card>
+          <CardHeader title="Two-factor sign-in" description="A code from an authenticator app after the password, for signing in to this panel." />
+          <CardBody>
+            <TwoFactorCard status={twoFactor && { enabledSince: formatDate(twoFactor.enabledAt), recoveryCodesLeft: twoFactor.recoveryCodesLeft }} />
           </CardBody>
         </Card>
         <Card>

@@ -4,6 +4,7 @@ import { revalidatePath } from "next/cache";
 import { findUserById } from "@/lib/accounts/get-user";
 import { setResellerStatus } from "@/lib/accounts/set-user-status";
 import { requireAdmin } from "@/lib/auth/session";
+import { resetTwoFactor } from "@/lib/auth/two-factor";
 import { db } from "@/lib/db/client";
 import { notFound } from "@/lib/errors/app-error";
 import { adjustBalance, adjustmentNoteSchema } from "@/lib/ledger/adjust-balance";
@@ -86,5 +87,18 @@ export async function setTierAction(_previous: ActionState, form: FormData): Pro
     refresh(reseller.id);
     revalidatePath("/admin/tariffs");
     return { ok: true, message: `Tier set to ${updated.tier}.` };
+  });
+}
+
+/** Turns off a reseller's two-factor sign-in (a lost phone) and ends their sessions; the secret is deleted, never shown. */
+export async function resetTwoFactorAction(_previous: ActionState, form: FormData): Promise<ActionState> {
+  return runAction(async () => {
+    await requireAdmin();
+    const reseller = await resellerOrThrow(formText(form, "resellerId"));
+    const wasOn = await resetTwoFactor(db(), reseller.id);
+    refresh(reseller.id);
+    return wasOn
+      ? { ok: true, message: "Two-factor sign-in is off for this reseller, and their sessions have ended. The password alone signs in." }
+      : { ok: false, message: "Two-factor sign-in was already off for this reseller." };
   });
 }

@@ -10,6 +10,7 @@ import { PendingLink } from "@/components/ui/pending-link";
 import { findUserById } from "@/lib/accounts/get-user";
 import { listApiKeys } from "@/lib/api-keys/manage-keys";
 import { requireAdmin } from "@/lib/auth/session";
+import { twoFactorStatus } from "@/lib/auth/two-factor";
 import { db } from "@/lib/db/client";
 import { listLedgerEntries } from "@/lib/ledger/list-entries";
 import { formatMoney } from "@/lib/money/money";
@@ -18,6 +19,7 @@ import { toTransactionRow } from "@/lib/panel/rows";
 import { AdjustBalanceForm } from "./adjust-balance-form";
 import { StatusForm } from "./status-form";
 import { TierForm } from "./tier-form";
+import { TwoFactorResetForm } from "./two-factor-reset-form";
 import { TIERS } from "@/lib/db/schema";
 import { subscriptionView } from "@/lib/subscriptions/rules";
 
@@ -28,7 +30,11 @@ export default async function ResellerDetailPage({ params }: { params: Promise<{
   const { id } = await params;
   const reseller = await findUserById(db(), id);
   if (!reseller || reseller.role !== "reseller") notFound();
-  const [keys, latest] = await Promise.all([listApiKeys(db(), reseller.id), listLedgerEntries(db(), { userId: reseller.id, limit: 20 })]);
+  const [keys, latest, twoFactor] = await Promise.all([
+    listApiKeys(db(), reseller.id),
+    listLedgerEntries(db(), { userId: reseller.id, limit: 20 }),
+    twoFactorStatus(db(), reseller.id),
+  ]);
   const activeKeys = keys.filter((key) => !key.revokedAt).length;
   const balance = formatMoney(reseller.balance);
   const subscription = subscriptionView(reseller);
@@ -74,6 +80,12 @@ export default async function ResellerDetailPage({ params }: { params: Promise<{
             <CardHeader title="Access" />
             <CardBody>
               <StatusForm resellerId={reseller.id} email={reseller.email} status={reseller.status} />
+            </CardBody>
+          </Card>
+          <Card>
+            <CardHeader title="Two-factor sign-in" />
+            <CardBody>
+              <TwoFactorResetForm resellerId={reseller.id} email={reseller.email} enabledSince={twoFactor ? formatDate(twoFactor.enabledAt) : null} />
             </CardBody>
           </Card>
           <Card>

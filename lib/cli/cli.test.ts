@@ -43,6 +43,13 @@ describe("operator command line (embedded database)", { timeout: 60_000 }, () =>
     expect(cli("db:migrate").status).toBe(0);
   });
 
+  it("turns off an account's two-factor sign-in, and says when it was off already", () => {
+    expect(JSON.parse(cli("two-factor:off", "--email", "ops@example.com").stdout)).toEqual({ email: "ops@example.com", two_factor_was_on: false });
+    const unknown = cli("two-factor:off", "--email", "nobody@example.com");
+    expect(unknown.status).toBe(1);
+    expect(unknown.stderr).toContain("No account with the email nobody@example.com.");
+  });
+
   it("re-encrypts nothing when every stored value is under ENCRYPTION_KEY already", () => {
     const result = cli("encryption:recover", "--old-key", "0f".repeat(32));
     expect(result.status, result.stderr).toBe(0);

@@ -1,6 +1,7 @@
 import { createUser } from "@/lib/accounts/create-user";
 import { findUserByEmail } from "@/lib/accounts/get-user";
 import { createApiKey } from "@/lib/api-keys/manage-keys";
+import { resetTwoFactor } from "@/lib/auth/two-factor";
 import { config } from "@/lib/config/env";
 import { adoptKey } from "@/lib/crypto/adopt-key";
 import type { Db } from "@/lib/db/client";
@@ -59,6 +60,13 @@ export async function resellerCredit(db: Db, options: Options) {
   if (!user || user.role !== "reseller") throw new AppError("not_found", `No reseller with the email ${options.email}.`);
   const entry = await adjustBalance(db, { userId: user.id, amount: amount(options, "amount"), note: required(options, "note") });
   return { transaction_id: entry.id, email: user.email, amount: formatMoney(entry.amount), balance: formatMoney(entry.balanceAfter) };
+}
+
+/** For any account, an admin's too: the admin panel turns off a reseller's, and an admin with a lost phone has no one else to ask. */
+export async function twoFactorOff(db: Db, options: Options) {
+  const user = await findUserByEmail(db, required(options, "email"));
+  if (!user) throw new AppError("not_found", `No account with the email ${options.email}.`);
+  return { email: user.email, two_factor_was_on: await resetTwoFactor(db, user.id) };
 }
 
 export async function dbSeed(db: Db) {

@@ -6,7 +6,7 @@ import { openDatabase, pgliteDirOf } from "@/lib/db/client";
 import { acquireDataDirLock, DataDirBusyError } from "@/lib/db/data-dir-lock";
 import { migrateDatabase } from "@/lib/db/migrate";
 import { AppError } from "@/lib/errors/app-error";
-import { adminCreate, dbSeed, encryptionRecover, resellerCreate, resellerCredit, UsageError, type Options } from "./commands";
+import { adminCreate, dbSeed, encryptionRecover, resellerCreate, resellerCredit, twoFactorOff, UsageError, type Options } from "./commands";
 
 const USAGE = `Usage: npm run cli -- <command> [options]
 
@@ -15,6 +15,7 @@ const USAGE = `Usage: npm run cli -- <command> [options]
   admin:create --email E --password P [--name N]
   reseller:create --email E --password P [--name N] [--tier Bronze|Silver|Gold] [--balance 100] [--api-key]
   reseller:credit --email E --amount 50 --note "..."   (a negative amount debits: --amount=-12.5)
+  two-factor:off --email E                     turn off an account's two-factor sign-in and end its sessions
   encryption:recover --old-key HEX              re-encrypt under ENCRYPTION_KEY what another key wrote
                                                (stock codes, set-aside codes, delivered codes, webhook secrets and bodies)
 
@@ -44,6 +45,7 @@ async function run(): Promise<number> {
     "admin:create": adminCreate,
     "reseller:create": resellerCreate,
     "reseller:credit": resellerCredit,
+    "two-factor:off": twoFactorOff,
     "encryption:recover": encryptionRecover,
   };
   if (values.help || !command || !commands[command]) {

@@ -79,6 +79,21 @@ describe(`a bulk order from the panel (${testDriver()})`, () => {
     expect(await database.db.select({ id: orders.id }).from(orders).where(eq(orders.userId, user.id))).toHaveLength(3);
   });
 
+  it("charges each line once when the same confirmation arrives twice at once, both answering the same orders", async () => {
+    const user = await resellerWithBalance(database.db, 50_000_000n);
+    const text = "gk-bulk-2,2\ngk-bulk-2,1\ngk-bulk-2,3";
+    const admit = async () => {};
+    const [first, second] = await Promise.all([
+      placeBulkOrder(database.db, user, text, "batch-0003", admit),
+      placeBulkOrder(database.db, user, text, "batch-0003", admit),
+    ]);
+    const ids = (outcomes: typeof first) => outcomes.map((outcome) => ("orderId" in outcome ? outcome.orderId : outcome.error));
+    expect(ids(first).every((id) => id.startsWith("ord_"))).toBe(true);
+    expect(ids(second)).toEqual(ids(first));
+    expect(await balanceOf(user.id)).toBe(50_000_000n - 15_000_000n);
+    expect(await database.db.select({ id: orders.id }).from(orders).where(eq(orders.userId, user.id))).toHaveLength(3);
+  });
+
   it("stops charging when the panel's budget refuses, reporting those lines", async () => {
     const user = await resellerWithBalance(database.db, 10_000_000n);
     let left = 1;

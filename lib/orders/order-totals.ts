@@ -1,4 +1,4 @@
-import { and, count, gte, inArray, isNull, min, sql, eq } from "drizzle-orm";
+import { and, count, eq, gte, inArray, isNull, min, sql } from "drizzle-orm";
 import type { DbOrTx } from "@/lib/db/client";
 import { orders } from "@/lib/db/schema";
 import { firstIdAt } from "@/lib/ids/ids";

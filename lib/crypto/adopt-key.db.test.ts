@@ -1,8 +1,10 @@
 import { asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { newTotpSecret, totpCode } from "@/lib/auth/totp";
+import { spendSecondFactor } from "@/lib/auth/two-factor";
 import { addStockCodes } from "@/lib/catalog/stock";
 import type { Database, Db } from "@/lib/db/client";
-import { orders, stockCodes, unreadableStockCodes, webhookEndpoints } from "@/lib/db/schema";
+import { orders, stockCodes, twoFactor, unreadableStockCodes, webhookEndpoints } from "@/lib/db/schema";
 import { createTestDatabase, testDriver } from "@/lib/db/test-database";
 import { placeOrder } from "@/lib/orders/place-order";
 import { toOrderRecord } from "@/lib/orders/serialize";
@@ -56,8 +58,15 @@ describe(`encryption:recover, re-encrypting what another key wrote (${testDriver
       { id: 900_002, sku, codeEncrypted: encryptSecret("ASIDE-LOST", LOST_KEY), uploadedAt: new Date("2026-11-01T00:00:00Z") },
     ]);
     await db.insert(webhookEndpoints).values({ userId: reseller.id, url: "https://shop.example/hook", secretEncrypted: encryptSecret("whsec_old", OLD_KEY) });
+    // The reseller's authenticator app, set up on that instance: its codes are refused until the secret is recovered.
+    const appSecret = newTotpSecret();
+    await db.insert(twoFactor).values({ userId: reseller.id, secretEncrypted: encryptSecret(appSecret, OLD_KEY), enabledAt: new Date() });
+    const warned = vi.spyOn(console, "warn").mockImplementation(() => {});
+    expect(await spendSecondFactor(db, reseller.id, totpCode(appSecret, Date.now()))).toBe(false);
+    warned.mockRestore();
 
-    expect(await adoptKey(db, OLD_KEY)).toEqual({ stockCodes: 1, duplicatesDropped: 1, returnedToStock: 1, orders: 1, webhookSecrets: 1, webhookBodies: 0, unreadable: 2 });
+    expect(await adoptKey(db, OLD_KEY)).toEqual({ stockCodes: 1, duplicatesDropped: 1, returnedToStock: 1, orders: 1, webhookSecrets: 1, webhookBodies: 0, twoFactorSecrets: 1, unreadable: 2 });
+    expect(await spendSecondFactor(db, reseller.id, totpCode(appSecret, Date.now()))).toBe(true);
 
     const [stored] = await db.select().from(orders).where(eq(orders.id, order.id));
     expect(toOrderRecord(stored).delivery!.items).toEqual([{ code: "DELIVERED-OLD", pin: "1234", serial: "S1" }]);
@@ -83,6 +92,6 @@ describe(`encryption:recover, re-encrypting what another key wrote (${testDriver
     expect(toOrderRecord(bought.order).delivery!.items.map((item) => item.code).sort()).toEqual(["ASIDE-OLD", "FREE-OLD", "TWICE"]);
 
     // A second run finds nothing left to do but what no key opens.
-    expect(await adoptKey(db, OLD_KEY)).toEqual({ stockCodes: 0, duplicatesDropped: 0, returnedToStock: 0, orders: 0, webhookSecrets: 0, webhookBodies: 0, unreadable: 2 });
+    expect(await adoptKey(db, OLD_KEY)).toEqual({ stockCodes: 0, duplicatesDropped: 0, returnedToStock: 0, orders: 0, webhookSecrets: 0, webhookBodies: 0, twoFactorSecrets: 0, unreadable: 2 });
   });
 });

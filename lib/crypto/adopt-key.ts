@@ -1,7 +1,7 @@
 import { and, asc, eq, gt, isNotNull, isNull, ne } from "drizzle-orm";
 import { stockCodeHash } from "@/lib/catalog/code-hash";
 import type { Db } from "@/lib/db/client";
-import { orders, stockCodes, unreadableStockCodes, webhookDeliveries, webhookEndpoints, type StoredDelivery } from "@/lib/db/schema";
+import { orders, stockCodes, twoFactor, unreadableStockCodes, webhookDeliveries, webhookEndpoints, type StoredDelivery } from "@/lib/db/schema";
 import { decryptSecret, encryptSecret, tryDecryptSecret } from "./encryption";
 
 /** What a run found of values written under the other key, by where they are kept. */
@@ -16,6 +16,8 @@ export interface AdoptOutcome {
   orders: number;
   webhookSecrets: number;
   webhookBodies: number;
+  /** Authenticator-app secrets of two-factor sign-in, so that the accounts' app codes are accepted again. */
+  twoFactorSecrets: number;
   /** Values that neither key opens, left as they are. */
   unreadable: number;
 }
@@ -52,13 +54,14 @@ async function eachBatch<Id, Row extends { id: Id }>(read: (after: Id | null) =>
 /**
  * Re-encrypts under ENCRYPTION_KEY what another key wrote into this database (an instance started with
  * the wrong key, or the key the data was stored with before a change), given that other key: stock
- * codes, the codes orders set aside, delivered codes, webhook secrets and stored webhook bodies. Each
+ * codes, the codes orders set aside, delivered codes, webhook secrets, stored webhook bodies and
+ * two-factor secrets. Each
  * value is opened with ENCRYPTION_KEY first, so values already under it are left alone and a second
  * run changes nothing. Each row is its own update: a run that stops midway loses nothing, and the next
  * run goes on.
  */
 export async function adoptKey(db: Db, otherKey: string): Promise<AdoptOutcome> {
-  const outcome: AdoptOutcome = { stockCodes: 0, duplicatesDropped: 0, returnedToStock: 0, orders: 0, webhookSecrets: 0, webhookBodies: 0, unreadable: 0 };
+  const outcome: AdoptOutcome = { stockCodes: 0, duplicatesDropped: 0, returnedToStock: 0, orders: 0, webhookSecrets: 0, webhookBodies: 0, twoFactorSecrets: 0, unreadable: 0 };
 
   await eachBatch(
     (after: number | null) =>
@@ -162,6 +165,16 @@ export async function adoptKey(db: Db, otherKey: string): Promise<AdoptOutcome> 
     else if (secret.changed) {
       await db.update(webhookEndpoints).set({ secretEncrypted: secret.value }).where(eq(webhookEndpoints.userId, endpoint.userId));
       outcome.webhookSecrets += 1;
+    }
+  }
+
+  const secrets = await db.select({ userId: twoFactor.userId, secret: twoFactor.secretEncrypted }).from(twoFactor);
+  for (const row of secrets) {
+    const secret = underOwnKey(row.secret, otherKey);
+    if (!secret) outcome.unreadable += 1;
+    else if (secret.changed) {
+      await db.update(twoFactor).set({ secretEncrypted: secret.value }).where(eq(twoFactor.userId, row.userId));
+      outcome.twoFactorSecrets += 1;
     }
   }
 

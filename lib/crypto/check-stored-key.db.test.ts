@@ -1,7 +1,7 @@
 import { spawnSync } from "node:child_process";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import type { Database, Db } from "@/lib/db/client";
-import { stockCodes, webhookEndpoints } from "@/lib/db/schema";
+import { stockCodes, twoFactor, webhookEndpoints } from "@/lib/db/schema";
 import { createTestDatabase, testDriver } from "@/lib/db/test-database";
 import { resellerWithBalance, testProduct } from "@/lib/orders/test-helpers";
 import { ensureTariffs } from "@/lib/tariffs/ensure-tariffs";
@@ -29,6 +29,7 @@ describe(`the start's check of ENCRYPTION_KEY against the stored data (${testDri
   afterEach(async () => {
     await db.delete(stockCodes);
     await db.delete(webhookEndpoints);
+    await db.delete(twoFactor);
   });
   afterAll(async () => {
     await database.close();
@@ -56,6 +57,15 @@ describe(`the start's check of ENCRYPTION_KEY against the stored data (${testDri
     const reseller = await resellerWithBalance(db, 0n);
     await db.insert(webhookEndpoints).values({ userId: reseller.id, url: "https://shop.example/hook", secretEncrypted: encryptSecret("whsec_1", OTHER_KEY) });
     await expect(checkStoredKey(db, { warn: vi.fn() })).rejects.toThrow("(a webhook signing secret)");
+  });
+
+  it("warns when another key wrote a two-factor secret, though it opens the stock", async () => {
+    await storeCodes(undefined);
+    const reseller = await resellerWithBalance(db, 0n);
+    await db.insert(twoFactor).values({ userId: reseller.id, secretEncrypted: encryptSecret("JBSWY3DPEHPK3PXP", OTHER_KEY), enabledAt: new Date() });
+    const warn = vi.fn();
+    await checkStoredKey(db, { warn });
+    expect(warn.mock.calls[0][0]).toMatch(/^\[crypto\] ENCRYPTION_KEY does not decrypt a two-factor secret, though it decrypts the rest/);
   });
 
   it("warns, and starts, when another key wrote only some of the data", async () => {

@@ -1,6 +1,6 @@
 import { asc, desc, isNotNull } from "drizzle-orm";
 import type { DbOrTx } from "@/lib/db/client";
-import { orders, stockCodes, webhookDeliveries, webhookEndpoints } from "@/lib/db/schema";
+import { orders, stockCodes, twoFactor, webhookDeliveries, webhookEndpoints } from "@/lib/db/schema";
 import { tryDecryptSecret } from "./encryption";
 
 /** A start whose ENCRYPTION_KEY opens none of what the database holds encrypted. */
@@ -16,16 +16,17 @@ const ORDERS_LOOKED_AT = 50;
 
 /**
  * One value of each kind that is stored encrypted: the oldest and newest stock code, a delivered code,
- * a webhook secret and a stored webhook body. Each is one read by an index, so the check costs a start
+ * a webhook secret, a stored webhook body and a two-factor secret. Each is one read by an index, so the check costs a start
  * a few milliseconds whatever the tables hold.
  */
 async function storedSamples(db: DbOrTx): Promise<Sample[]> {
-  const [oldestCode, newestCode, recentOrders, endpoint, delivery] = await Promise.all([
+  const [oldestCode, newestCode, recentOrders, endpoint, delivery, secondFactor] = await Promise.all([
     db.select({ stored: stockCodes.codeEncrypted }).from(stockCodes).orderBy(asc(stockCodes.id)).limit(1),
     db.select({ stored: stockCodes.codeEncrypted }).from(stockCodes).orderBy(desc(stockCodes.id)).limit(1),
     db.select({ delivery: orders.delivery }).from(orders).where(isNotNull(orders.delivery)).orderBy(desc(orders.id)).limit(ORDERS_LOOKED_AT),
     db.select({ stored: webhookEndpoints.secretEncrypted }).from(webhookEndpoints).limit(1),
     db.select({ stored: webhookDeliveries.requestBodyEncrypted }).from(webhookDeliveries).orderBy(desc(webhookDeliveries.id)).limit(1),
+    db.select({ stored: twoFactor.secretEncrypted }).from(twoFactor).limit(1),
   ]);
   const deliveredCode = recentOrders.flatMap((row) => row.delivery?.items ?? []).find((item) => item.codeEncrypted)?.codeEncrypted;
   return [
@@ -34,6 +35,7 @@ async function storedSamples(db: DbOrTx): Promise<Sample[]> {
     ...(deliveredCode ? [{ what: "a recently delivered code", stored: deliveredCode }] : []),
     ...endpoint.map(({ stored }) => ({ what: "a webhook signing secret", stored })),
     ...delivery.map(({ stored }) => ({ what: "the newest stored webhook body", stored })),
+    ...secondFactor.map(({ stored }) => ({ what: "a two-factor secret", stored })),
   ];
 }
 

@@ -109,9 +109,10 @@ test("an admin completes the order they took and the activity says so; another a
   await expect(page.getByTestId("order-holder")).toHaveText(new RegExp(`^Taken by you · since ${TIME}$`));
   await expect(page.getByTestId("order-activity-line")).toHaveText([new RegExp(`^Taken by ${admin1} · ${DATE_TIME}$`)]);
 
-  // The second admin's page still offers Complete; the server refuses it, naming who has the order.
+  // The second admin's page says who has the order, and still offers Complete; the server refuses it, naming them.
   const second = await otherSide(browser, baseURL!, fixtures.secondAdmin.email, fixtures.secondAdmin.password, /\/admin$/);
   await second.goto(`/admin/orders/${orderId}`);
+  await expect(second.getByTestId("held-by-another")).toHaveText(`${fixtures.admin.email} has taken this order: completing or failing it is refused until you take it over.`);
   await second.getByLabel("Delivery note").fill("Recovered by the second admin");
   await second.getByRole("button", { name: "Complete…" }).click();
   await second.getByRole("button", { name: "Complete order" }).click();

@@ -159,6 +159,12 @@ export default async function AdminOrderPage({
 
           {open ? (
             <>
+              {holder && !holder.you ? (
+                // A hint, not a hidden form: the page refreshes every few seconds, and a note being typed when a colleague takes the order must not vanish.
+                <Alert tone="warning" data-testid="held-by-another">
+                  {holder.email} has taken this order: completing or failing it is refused until you take it over.
+                </Alert>
+              ) : null}
               <Card>
                 <CardHeader
                   title="Complete"

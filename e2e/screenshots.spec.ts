@@ -150,6 +150,16 @@ test("admin catalog and order pages at desktop and phone sizes", async ({ page, 
   await expect(page.getByText("Low stock")).toBeVisible();
   await visitAndShoot(page, "admin-products", "/admin/products", "Products");
   await expect(page.getByRole("row").filter({ hasText: "giftcard-psn-us-25" })).toContainText("Low stock");
+  // The overview names it, and its count opens the products on sale that run low, only those.
+  await page.goto("/admin");
+  await expect(page.getByTestId("low-stock-hint")).toContainText("giftcard-psn-us-25");
+  await page.getByTestId("low-stock-count").click();
+  await expect(page).toHaveURL(/\/admin\/products\?stock=low$/);
+  await expect(page.getByLabel("Stock")).toHaveValue("low");
+  const rows = page.locator("tbody tr");
+  await expect(rows.filter({ hasText: "giftcard-psn-us-25" })).toHaveCount(1);
+  expect(await rows.count()).toBe(await rows.filter({ hasText: "Low stock" }).count());
+  await visitAndShoot(page, "admin-products-low", "/admin/products?stock=low", "Products");
   await visitAndShoot(page, "admin-product-new", "/admin/products/new", "New product");
 
   await page.setViewportSize({ width: 1280, height: 860 });

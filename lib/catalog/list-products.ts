@@ -45,12 +45,14 @@ export interface ProductFilter {
    * the cap, and so is whether the product is low on stock.
    */
   capStockCounts?: boolean;
+  /** Only stock products at or below their low-stock threshold; counts are then capped (as capStockCounts). */
+  lowStock?: boolean;
   cursor?: string;
   limit?: number;
 }
 
 const hasFilter = (filter: ProductFilter) =>
-  Boolean(filter.includeDisabled || filter.capStockCounts || filter.category || filter.group || filter.region || filter.platform || filter.q || filter.skus || filter.appid !== undefined);
+  Boolean(filter.includeDisabled || filter.capStockCounts || filter.lowStock || filter.category || filter.group || filter.region || filter.platform || filter.q || filter.skus || filter.appid !== undefined);
 
 function conditionsOf(filter: ProductFilter): SQL[] {
   const conditions: SQL[] = [];
@@ -66,6 +68,8 @@ function conditionsOf(filter: ProductFilter): SQL[] {
     conditions.push(or(containsText(products.name, filter.q), containsText(products.group, filter.q), containsText(products.sku, filter.q))!);
   }
   if (filter.cursor) conditions.push(gt(products.sku, filter.cursor));
+  // The capped count is exact up to threshold + 1, so it tells "at or below the threshold" exactly.
+  if (filter.lowStock) conditions.push(eq(products.fulfilment, "stock"), sql`${cappedAvailable} <= ${products.lowStockThreshold}`);
   return conditions;
 }
 
@@ -146,7 +150,7 @@ export async function listProducts(db: DbOrTx, filter: ProductFilter = {}): Prom
   const rows =
     filter.limit && !hasFilter(filter)
       ? await catalogPage(db, filter.cursor ?? "", filter.limit + 1)
-      : filter.capStockCounts
+      : filter.capStockCounts || filter.lowStock
         ? await (filter.limit ? productsWithCappedStock(db, conditionsOf(filter)).limit(filter.limit + 1) : productsWithCappedStock(db, conditionsOf(filter)))
         : filter.limit
           ? await productsWithStock(db, conditionsOf(filter)).limit(filter.limit + 1)

@@ -9,6 +9,5 @@ export function isLowStock(product: Pick<Product, "fulfilment" | "lowStockThresh
 
 /** The products on sale that are running low, sku order; each product's count reads at most its cap of codes. */
 export async function lowStockProducts(db: DbOrTx): Promise<ListedProduct[]> {
-  const { data } = await listProducts(db, { capStockCounts: true });
-  return data.filter((row) => isLowStock(row.product, row.stock)).map((row) => row.product);
+  return (await listProducts(db, { lowStock: true })).data.map((row) => row.product);
 }

@@ -70,12 +70,25 @@ export async function AdminOverview({ now = new Date() }: { now?: Date }) {
                   </PendingLink>
                 </span>
               ))}
-              {lowStock.length > LOW_STOCK_NAMED ? ` and ${lowStock.length - LOW_STOCK_NAMED} more` : ""}
+              {lowStock.length > LOW_STOCK_NAMED ? (
+                <>
+                  {" and "}
+                  <PendingLink href="/admin/products?stock=low" className={link}>
+                    {lowStock.length - LOW_STOCK_NAMED} more
+                  </PendingLink>
+                </>
+              ) : null}
             </span>
           )
         }
       >
-        <span data-testid="low-stock-count">{lowStock.length}</span>
+        {lowStock.length > 0 ? (
+          <PendingLink href="/admin/products?stock=low" className="hover:underline" data-testid="low-stock-count">
+            {lowStock.length}
+          </PendingLink>
+        ) : (
+          <span data-testid="low-stock-count">0</span>
+        )}
       </Stat>
       <Stat
         label="Top-ups open"

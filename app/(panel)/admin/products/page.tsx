@@ -27,7 +27,7 @@ export const metadata: Metadata = { title: "Products" };
 
 const PAGE_SIZE = 100;
 
-function hrefFor(params: { q?: string; category?: string; cursor?: string }): string {
+function hrefFor(params: { q?: string; category?: string; stock?: string; cursor?: string }): string {
   const query = new URLSearchParams();
   for (const [name, value] of Object.entries(params)) if (value) query.set(name, value);
   const text = query.toString();
@@ -39,10 +39,12 @@ export default async function AdminProductsPage({ searchParams }: { searchParams
   const params = await searchParams;
   const q = searchParam(params.q)?.slice(0, 100);
   const category = PRODUCT_CATEGORIES.find((c) => c === searchParam(params.category));
+  // "low": on sale and at or below the threshold, what the admin's overview counts.
+  const stock = searchParam(params.stock) === "low" ? "low" : undefined;
   const cursorParam = searchParam(params.cursor);
   const cursor = cursorParam && /^[a-z0-9][a-z0-9-]{0,79}$/.test(cursorParam) ? cursorParam : undefined;
   const [page, unreadable] = await Promise.all([
-    listProducts(db(), { q, category, includeDisabled: true, capStockCounts: true, cursor, limit: PAGE_SIZE }),
+    listProducts(db(), stock ? { q, category, lowStock: true, cursor, limit: PAGE_SIZE } : { q, category, includeDisabled: true, capStockCounts: true, cursor, limit: PAGE_SIZE }),
     productsWithUnreadableCodes(db()),
   ]);
   const lowCount = page.data.filter((row) => isLowStock(row.product, row.stock)).length;
@@ -76,10 +78,19 @@ export default async function AdminProductsPage({ searchParams }: { searchParams
               </option>
             ))}
           </select>
-          <FilterActions submitLabel="Search" clearHref={q || category ? "/admin/products" : null} />
+          <label htmlFor="product-stock-filter" className="sr-only">
+            Stock
+          </label>
+          <select id="product-stock-filter" name="stock" defaultValue={stock ?? ""} className={filterControlClasses("sm:w-48")}>
+            <option value="">Any stock</option>
+            <option value="low">On sale, low on stock</option>
+          </select>
+          <FilterActions submitLabel="Search" clearHref={q || category || stock ? "/admin/products" : null} />
         </FilterForm>
         {page.data.length === 0 ? (
-          <EmptyState title={q ? `No product matches “${q}”` : "No products"}>Search matches part of a name, group or sku.</EmptyState>
+          <EmptyState title={q ? `No product matches “${q}”` : stock ? "No product on sale is low on stock" : "No products"}>
+            {stock && !q ? "Every stock product on sale is above its low-stock threshold." : "Search matches part of a name, group or sku."}
+          </EmptyState>
         ) : (
           <Table>
             <THead>
@@ -140,14 +151,14 @@ export default async function AdminProductsPage({ searchParams }: { searchParams
         {cursor || page.nextCursor ? (
           <div className="flex items-center justify-between gap-3 border-t border-slate-100 px-4 py-3 sm:px-6">
             {cursor ? (
-              <PendingLink href={hrefFor({ q, category })} className={buttonClasses("ghost", "sm")}>
+              <PendingLink href={hrefFor({ q, category, stock })} className={buttonClasses("ghost", "sm")}>
                 ← First
               </PendingLink>
             ) : (
               <span />
             )}
             {page.nextCursor ? (
-              <PendingLink href={hrefFor({ q, category, cursor: page.nextCursor })} className={buttonClasses("secondary", "sm")}>
+              <PendingLink href={hrefFor({ q, category, stock, cursor: page.nextCursor })} className={buttonClasses("secondary", "sm")}>
                 Next →
               </PendingLink>
             ) : null}

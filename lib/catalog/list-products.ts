@@ -68,25 +68,32 @@ function conditionsOf(filter: ProductFilter): SQL[] {
     conditions.push(or(containsText(products.name, filter.q), containsText(products.group, filter.q), containsText(products.sku, filter.q))!);
   }
   if (filter.cursor) conditions.push(gt(products.sku, filter.cursor));
-  // The capped count is exact up to threshold + 1, so it tells "at or below the threshold" exactly.
-  if (filter.lowStock) conditions.push(eq(products.fulfilment, "stock"), sql`${cappedAvailable} <= ${products.lowStockThreshold}`);
+  // Threshold + 1 codes tell "at or below the threshold" exactly; any more would be read for nothing.
+  if (filter.lowStock) conditions.push(eq(products.fulfilment, "stock"), sql`${availableUpTo(sql`"products"."low_stock_threshold" + 1`)} <= ${products.lowStockThreshold}`);
   return conditions;
 }
 
 /**
- * Reads at most the cap's worth of the product's free codes from their partial index, never all of them.
+ * Reads at most `limit` of the product's free codes from their partial index, never all of them.
  * The outer columns are written out whole: drizzle names a column bare in a one-table select, and a bare
  * "sku" in here would be the code's own.
  */
-const cappedAvailable = sql<number>`(select count(*)::int from (
+const availableUpTo = (limit: SQL) => sql<number>`(select count(*)::int from (
   select 1 from ${stockCodes} where ${stockCodes}."sku" = "products"."sku" and ${stockCodes}."order_id" is null
-  limit greatest("products"."low_stock_threshold" + 1, ${STOCK_COUNT_CAP})) as counted)`;
+  limit ${limit}) as counted)`;
 
-function productsWithCappedStock(db: DbOrTx, conditions: SQL[]) {
+/**
+ * The count shown. The low-stock condition counts apart, to threshold + 1 only: reusing this one read up to
+ * the cap's worth of codes of every stock product on each admin landing page, to keep only the few low ones.
+ */
+const cappedAvailable = availableUpTo(sql`greatest("products"."low_stock_threshold" + 1, ${STOCK_COUNT_CAP})`);
+
+/** The statement of listProducts with capped counts (the admin's list, and the low-stock products), without its limit. */
+export function productsWithCappedStock(db: DbOrTx, filter: ProductFilter) {
   return db
     .select({ product: listedColumns, available: cappedAvailable })
     .from(products)
-    .where(and(...conditions))
+    .where(and(...conditionsOf(filter)))
     .orderBy(asc(products.sku));
 }
 
@@ -151,7 +158,7 @@ export async function listProducts(db: DbOrTx, filter: ProductFilter = {}): Prom
     filter.limit && !hasFilter(filter)
       ? await catalogPage(db, filter.cursor ?? "", filter.limit + 1)
       : filter.capStockCounts || filter.lowStock
-        ? await (filter.limit ? productsWithCappedStock(db, conditionsOf(filter)).limit(filter.limit + 1) : productsWithCappedStock(db, conditionsOf(filter)))
+        ? await (filter.limit ? productsWithCappedStock(db, filter).limit(filter.limit + 1) : productsWithCappedStock(db, filter))
         : filter.limit
           ? await productsWithStock(db, conditionsOf(filter)).limit(filter.limit + 1)
           : await productsWithStock(db, conditionsOf(filter));

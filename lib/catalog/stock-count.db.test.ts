@@ -2,10 +2,11 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database, Db } from "@/lib/db/client";
 import { stockCodes } from "@/lib/db/schema";
+import { explainAnalyzed, pagesOfNode, type PlanMode } from "@/lib/db/explain-pages";
 import { createTestDatabase, testDriver } from "@/lib/db/test-database";
 import { testProduct } from "@/lib/orders/test-helpers";
 import { ensureTariffs } from "@/lib/tariffs/ensure-tariffs";
-import { listProducts } from "./list-products";
+import { listProducts, productsWithCappedStock } from "./list-products";
 import { isLowStock } from "./low-stock";
 import { stockCountText } from "./stock-count";
 
@@ -60,4 +61,15 @@ describe(`the admin product list's stock counts (${testDriver()})`, () => {
     expect(capped.data.map((row) => row.product.sku)).toEqual(exact.data.map((row) => row.product.sku));
     expect(capped.nextCursor).toBe(exact.nextCursor);
   });
+
+  // The admin landing page asks this of every stock product on each load; most have plenty of codes.
+  for (const planMode of ["force_custom_plan", "force_generic_plan"] satisfies PlanMode[]) {
+    it(`tells a product is not low on stock from its threshold + 1 codes, not the cap's worth (${planMode})`, async () => {
+      const plan = await explainAnalyzed(db, productsWithCappedStock(db, { q: "cap-plenty", lowStock: true }).toSQL(), {}, planMode);
+      const pages = pagesOfNode(plan, /^\S/);
+      expect(pages, plan).not.toBeNull();
+      expect(pages, plan).toBeLessThan(20);
+      expect(await listProducts(db, { q: "cap-plenty", lowStock: true })).toEqual({ data: [], nextCursor: null });
+    });
+  }
 });

@@ -33,3 +33,11 @@ describe("authOptions().callbacks.redirect", () => {
     }
   });
 });
+
+describe("authOptions().callbacks.jwt", () => {
+  it("dates a new session from when authorize began, not from when its token is made", async () => {
+    const user = { id: "user-1", email: "a@test.dev", name: "A", role: "reseller" as const, issuedAt: 1_000 };
+    const token = await authOptions().callbacks!.jwt!({ token: {}, user, account: null, trigger: "signIn" });
+    expect(token.issuedAt).toBe(1_000);
+  });
+});

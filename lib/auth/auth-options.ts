@@ -21,6 +21,8 @@ declare module "next-auth" {
   }
   interface User {
     role: Role;
+    /** When authorize began (ms): the session's issuedAt. */
+    issuedAt: number;
   }
 }
 
@@ -51,6 +53,9 @@ export function authOptions(): NextAuthOptions {
         // two-factor sign-in, and no session; the form then sends the password again with the code.
         // Each step is a sign-in attempt, counted per IP by the route; a code is counted per account too.
         async authorize(credentials) {
+          // Stamped before anything is read: turning two-factor sign-in on ends the sessions stamped before
+          // it took effect, and one signed in with the password alone while it was being turned on is one.
+          const issuedAt = Date.now();
           if (!credentials?.email || !credentials.password) return null;
           const user = await findUserByEmail(db(), credentials.email);
           if (!user) return verifyAgainstNobody(credentials.password).then(() => null);
@@ -62,7 +67,7 @@ export function authOptions(): NextAuthOptions {
             if (refusal) throw new Error(refusal.message);
             if (!(await spendSecondFactor(db(), user.id, credentials.code))) throw new Error(WRONG_CODE);
           }
-          return { id: user.id, email: user.email, name: user.name, role: user.role };
+          return { id: user.id, email: user.email, name: user.name, role: user.role, issuedAt };
         },
       }),
     ],
@@ -87,7 +92,7 @@ export function authOptions(): NextAuthOptions {
         if (user) {
           token.uid = user.id;
           token.role = user.role;
-          token.issuedAt = Date.now();
+          token.issuedAt = user.issuedAt;
           token.sid = randomUUID();
         }
         return token;

@@ -7,6 +7,7 @@ import type { Database, Db } from "@/lib/db/client";
 import { twoFactor, twoFactorRecoveryCodes } from "@/lib/db/schema";
 import { createTestDatabase, testDriver } from "@/lib/db/test-database";
 import { ensureTariffs } from "@/lib/tariffs/ensure-tariffs";
+import { sessionStillValid } from "./session-validity";
 import { totpCode } from "./totp";
 import {
   confirmTwoFactorSetup,
@@ -42,7 +43,7 @@ describe(`two-factor sign-in (${testDriver()})`, () => {
   async function enrolled() {
     const user = await newAccount();
     const { secret } = await startTwoFactorSetup(db, user.id);
-    const { recoveryCodes } = await confirmTwoFactorSetup(db, { userId: user.id, code: totpCode(secret, T), password: PASSWORD, now: T });
+    const { recoveryCodes } = await confirmTwoFactorSetup(db, { userId: user.id, code: totpCode(secret, T), password: PASSWORD, now: () => T });
     return { user, secret, recoveryCodes };
   }
 
@@ -59,15 +60,15 @@ describe(`two-factor sign-in (${testDriver()})`, () => {
     expect(await hasTwoFactor(db, user.id)).toBe(false);
     expect(await twoFactorStatus(db, user.id)).toBeNull();
 
-    await expect(confirmTwoFactorSetup(db, { userId: user.id, code: totpCode(secret, T), password: "not-the-password", now: T })).rejects.toMatchObject({
+    await expect(confirmTwoFactorSetup(db, { userId: user.id, code: totpCode(secret, T), password: "not-the-password", now: () => T })).rejects.toMatchObject({
       details: { issues: [{ path: "password", message: "The password is wrong." }] },
     });
-    await expect(confirmTwoFactorSetup(db, { userId: user.id, code: totpCode(secret, later(-3)), password: PASSWORD, now: T })).rejects.toMatchObject({
+    await expect(confirmTwoFactorSetup(db, { userId: user.id, code: totpCode(secret, later(-3)), password: PASSWORD, now: () => T })).rejects.toMatchObject({
       details: { issues: [{ path: "code", message: expect.stringMatching(/^That code is wrong/) }] },
     });
     expect(await hasTwoFactor(db, user.id)).toBe(false);
 
-    const { recoveryCodes, sessionsValidAfter } = await confirmTwoFactorSetup(db, { userId: user.id, code: totpCode(secret, T), password: PASSWORD, now: T });
+    const { recoveryCodes, sessionsValidAfter } = await confirmTwoFactorSetup(db, { userId: user.id, code: totpCode(secret, T), password: PASSWORD, now: () => T });
     expect(recoveryCodes).toHaveLength(10);
     expect(sessionsValidAfter.getTime()).toBe(T);
     expect((await getUserOrThrow(db, user.id)).sessionsValidAfter?.getTime()).toBe(T);
@@ -78,6 +79,18 @@ describe(`two-factor sign-in (${testDriver()})`, () => {
     // The confirming code is spent, and a second set-up is refused while it is on.
     expect(await spendSecondFactor(db, user.id, totpCode(secret, T), T)).toBe(false);
     await expect(startTwoFactorSetup(db, user.id)).rejects.toMatchObject({ message: "Two-factor sign-in is already on." });
+  });
+
+  it("ends a session signed in with the password alone while it was being turned on, and not the one it renews", async () => {
+    const user = await newAccount();
+    const { secret } = await startTwoFactorSetup(db, user.id);
+    const confirming = confirmTwoFactorSetup(db, { userId: user.id, code: totpCode(secret, Date.now()), password: PASSWORD });
+    // Stamped while the password is being checked, by a sign-in that read two-factor sign-in as still off.
+    const passwordOnly = Date.now();
+    const { sessionsValidAfter } = await confirming;
+    const account = await getUserOrThrow(db, user.id);
+    expect(sessionStillValid(account, { issuedAt: passwordOnly, ended: false })).toBe(false);
+    expect(sessionStillValid(account, { issuedAt: sessionsValidAfter.getTime(), ended: false })).toBe(true);
   });
 
   it("takes each app code once, even twice at the same moment, and each recovery code once", async () => {
@@ -135,7 +148,7 @@ describe(`two-factor sign-in (${testDriver()})`, () => {
     expect(await resetTwoFactor(db, user.id)).toBe(false);
 
     const { secret } = await startTwoFactorSetup(db, user.id);
-    await confirmTwoFactorSetup(db, { userId: user.id, code: totpCode(secret, T), password: PASSWORD, now: T });
+    await confirmTwoFactorSetup(db, { userId: user.id, code: totpCode(secret, T), password: PASSWORD, now: () => T });
     expect(await hasTwoFactor(db, user.id)).toBe(true);
   });
 });

@@ -118,9 +118,9 @@ async function storeRecoveryCodes(db: DbOrTx, userId: string): Promise<string[]>
  */
 export async function confirmTwoFactorSetup(
   db: DbOrTx,
-  input: { userId: string; code: string; password: string; now?: number },
+  input: { userId: string; code: string; password: string; now?: () => number },
 ): Promise<{ recoveryCodes: string[]; sessionsValidAfter: Date }> {
-  const now = input.now ?? Date.now();
+  const now = input.now ?? Date.now;
   const [pending] = await db
     .select()
     .from(twoFactor)
@@ -132,18 +132,21 @@ export async function confirmTwoFactorSetup(
   const secret = tryDecryptSecret(pending.secretEncrypted);
   if (secret === null) throw new AppError("validation_error", "This set-up can no longer be read. Start it again.");
   const typed = parseTypedCode(input.code);
-  const step = typed?.kind === "totp" ? matchTotp(secret, typed.code, null, now) : null;
+  const step = typed?.kind === "totp" ? matchTotp(secret, typed.code, null, now()) : null;
   if (step === null) throw fieldError("code", WRONG_SETUP_CODE);
   return db.transaction(async (tx) => {
+    // Read only now, after the slow password check: a password-only sign-in stamps its session before
+    // it reads that two-factor sign-in is off, so one that read it off during the checks is older than
+    // this cutoff and ends with the rest.
+    const sessionsValidAfter = new Date(now());
     // Only the set-up whose code was checked: one started again meanwhile has another secret.
     const [enabled] = await tx
       .update(twoFactor)
-      .set({ enabledAt: new Date(now), lastUsedStep: step })
+      .set({ enabledAt: sessionsValidAfter, lastUsedStep: step })
       .where(and(eq(twoFactor.userId, input.userId), isNull(twoFactor.enabledAt), eq(twoFactor.secretEncrypted, pending.secretEncrypted)))
       .returning({ userId: twoFactor.userId });
     if (!enabled) throw new AppError("validation_error", "The set-up changed meanwhile (another tab?). Start it again.");
     const recoveryCodes = await storeRecoveryCodes(tx, input.userId);
-    const sessionsValidAfter = new Date(now);
     await tx.update(users).set({ sessionsValidAfter }).where(eq(users.id, input.userId));
     return { recoveryCodes, sessionsValidAfter };
   });

@@ -1,6 +1,6 @@
 import { and, desc, eq, gte, inArray, isNull, lt, lte, or, sql, type SQL } from "drizzle-orm";
-import { emailContains } from "@/lib/accounts/email-contains";
 import type { AccountRef } from "@/lib/accounts/get-user";
+import { resellerIdsByEmail } from "@/lib/accounts/list-resellers";
 import type { DbOrTx } from "@/lib/db/client";
 import { pageOf, type Page } from "@/lib/db/page";
 import { preparedQuery } from "@/lib/db/prepared";
@@ -49,15 +49,18 @@ function orderSearch(text: string): SQL {
   return isIdOf("ord", text) ? or(eq(orders.id, text), reference)! : reference;
 }
 
+/** An OrderFilter with its email turned into the ids of the resellers it matches, as listOrders does. */
+export type OrderPageFilter = Omit<OrderFilter, "email"> & { userIds?: string[] };
+
 /** The statement of a page of listOrders, one row past the page to tell whether another follows. */
-export function orderPageQuery(db: DbOrTx, filter: OrderFilter) {
+export function orderPageQuery(db: DbOrTx, filter: OrderPageFilter) {
   const conditions: SQL[] = [];
   if (filter.userId !== undefined) conditions.push(eq(orders.userId, filter.userId));
   if (filter.status) conditions.push(eq(orders.status, filter.status));
   if (filter.type) conditions.push(eq(orders.type, filter.type));
   if (filter.reference) conditions.push(eq(orders.reference, filter.reference));
   if (filter.search) conditions.push(orderSearch(filter.search));
-  if (filter.email) conditions.push(inArray(orders.userId, db.select({ id: users.id }).from(users).where(emailContains(filter.email))));
+  if (filter.userIds) conditions.push(inArray(orders.userId, filter.userIds.length ? filter.userIds : [""]));
   if (filter.from) conditions.push(gte(orders.createdAt, filter.from));
   if (filter.to) conditions.push(lte(orders.createdAt, filter.to));
   if (filter.ids) conditions.push(inArray(orders.id, filter.ids.length ? filter.ids : [""]));
@@ -77,7 +80,11 @@ export function orderPageQuery(db: DbOrTx, filter: OrderFilter) {
 
 /** Orders newest first; the cursor is the last id of the previous page. */
 export async function listOrders(db: DbOrTx, filter: OrderFilter): Promise<{ data: Order[]; nextCursor: string | null }> {
-  return pageOf(await orderPageQuery(db, filter), filter.limit);
+  // The resellers first, then their orders by a list of ids: a subquery of the email match left the
+  // prepared statement's generic plan free to walk every order by id, testing each one's reseller.
+  const { email, ...rest } = filter;
+  const userIds = email ? await resellerIdsByEmail(db, email) : undefined;
+  return pageOf(await orderPageQuery(db, { ...rest, userIds }), filter.limit);
 }
 
 export interface OrderListItem {

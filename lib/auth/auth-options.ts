@@ -57,15 +57,19 @@ export function authOptions(): NextAuthOptions {
           // it took effect, and one signed in with the password alone while it was being turned on is one.
           const issuedAt = Date.now();
           if (!credentials?.email || !credentials.password) return null;
-          const user = await findUserByEmail(db(), credentials.email);
-          if (!user) return verifyAgainstNobody(credentials.password).then(() => null);
-          if (!(await verifyPassword(user.passwordHash, credentials.password))) return null;
+          // The body is as the client sent it, JSON included: a field that is not text is a malformed
+          // attempt, refused as a wrong one rather than thrown on.
+          const { email, password, code } = credentials as Partial<Record<"email" | "password" | "code", unknown>>;
+          if (typeof email !== "string" || typeof password !== "string" || (code !== undefined && typeof code !== "string")) return null;
+          const user = await findUserByEmail(db(), email);
+          if (!user) return verifyAgainstNobody(password).then(() => null);
+          if (!(await verifyPassword(user.passwordHash, password))) return null;
           if (user.status !== "active") throw new Error("This account is disabled. Contact support.");
           if (await hasTwoFactor(db(), user.id)) {
-            if (!credentials.code?.trim()) throw new Error(CODE_REQUIRED);
+            if (!code?.trim()) throw new Error(CODE_REQUIRED);
             const refusal = await countSecondFactorCheck(user.id);
             if (refusal) throw new Error(refusal.message);
-            if (!(await spendSecondFactor(db(), user.id, credentials.code))) throw new Error(WRONG_CODE);
+            if (!(await spendSecondFactor(db(), user.id, code))) throw new Error(WRONG_CODE);
           }
           return { id: user.id, email: user.email, name: user.name, role: user.role, issuedAt };
         },

@@ -5,8 +5,9 @@ import { createUser } from "@/lib/accounts/create-user";
 import type { Database } from "@/lib/db/client";
 import { orders } from "@/lib/db/schema";
 import { createTestDatabase, testDriver } from "@/lib/db/test-database";
+import { firstIdAt } from "@/lib/ids/ids";
 import { ensureTariffs } from "@/lib/tariffs/ensure-tariffs";
-import { manualQueueCounts, salesSince } from "./order-totals";
+import { manualQueueCounts, salesSince, salesTodayAndWeek } from "./order-totals";
 import { placeOrder } from "./place-order";
 import { takeOrder } from "./take-order";
 import { resellerWithBalance, testProduct } from "./test-helpers";
@@ -58,6 +59,31 @@ describe(`the admin overview's order figures (${testDriver()})`, () => {
       await fresh.db.update(orders).set({ status: "completed" }).where(eq(orders.id, third.id));
 
       expect(await manualQueueCounts(fresh.db)).toEqual({ waiting: 2, untaken: 1, oldestUntakenAt: second.createdAt });
+    } finally {
+      await fresh.close();
+    }
+  });
+
+  it("today starts at midnight UTC to the millisecond, and the last 7 days at the midnight 6 days before", async () => {
+    const fresh = await createTestDatabase();
+    try {
+      await ensureTariffs(fresh.db);
+      const user = await resellerWithBalance(fresh.db, 0n);
+      // The last id of a millisecond, and the first: salesSince reads an order's time from its id.
+      const lastIdAt = (time: string) => `${firstIdAt("ord", new Date(time)).slice(0, -16)}${"Z".repeat(16)}`;
+      const placed = async (id: string, total: bigint) =>
+        fresh.db.insert(orders).values({ id, userId: user.id, sku: "svc-totals", productName: "Service", type: "manual", status: "completed", quantity: 1, unitPrice: total, total, source: "api" });
+      await placed(lastIdAt("2026-03-03T23:59:59.999Z"), 1_000_000n);
+      await placed(firstIdAt("ord", new Date("2026-03-04T00:00:00.000Z")), 20_000_000n);
+      await placed(lastIdAt("2026-03-09T23:59:59.999Z"), 300_000_000n);
+      await placed(firstIdAt("ord", new Date("2026-03-10T00:00:00.000Z")), 4_000_000_000n);
+
+      expect(await salesTodayAndWeek(fresh.db, new Date("2026-03-10T18:30:00.000Z"))).toEqual({
+        today: { total: 4_000_000_000n, orders: 1 },
+        week: { total: 4_320_000_000n, orders: 3 },
+      });
+      // At midnight itself the new day has begun.
+      expect((await salesTodayAndWeek(fresh.db, new Date("2026-03-10T00:00:00.000Z"))).today).toEqual({ total: 4_000_000_000n, orders: 1 });
     } finally {
       await fresh.close();
     }

@@ -22,6 +22,16 @@ export async function salesSince(db: DbOrTx, since: Date): Promise<Sales> {
   return { total: BigInt(row.total), orders: row.orders };
 }
 
+const DAY_MS = 86_400_000;
+
+/** The admin overview's sales: today's, from midnight UTC, and the last 7 days', today and the 6 whole days before it. */
+export async function salesTodayAndWeek(db: DbOrTx, now: Date): Promise<{ today: Sales; week: Sales }> {
+  // UTC, so every admin, wherever they are, reads the same day's figure.
+  const midnight = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
+  const [today, week] = await Promise.all([salesSince(db, new Date(midnight)), salesSince(db, new Date(midnight - 6 * DAY_MS))]);
+  return { today, week };
+}
+
 export interface ManualQueueCounts {
   /** Orders waiting for an admin's hand. */
   waiting: number;

@@ -4,7 +4,7 @@ import { PendingLink } from "@/components/ui/pending-link";
 import { lowStockProducts } from "@/lib/catalog/low-stock";
 import { db } from "@/lib/db/client";
 import { formatMoney } from "@/lib/money/money";
-import { manualQueueCounts, salesSince } from "@/lib/orders/order-totals";
+import { manualQueueCounts, salesTodayAndWeek } from "@/lib/orders/order-totals";
 import { formatTimeSince } from "@/lib/panel/format";
 import { openInvoiceCounts } from "@/lib/payments/open-invoices";
 
@@ -14,11 +14,8 @@ const plural = (count: number, one: string, many: string) => `${count} ${count =
 
 /** What an admin checks first: today's sales, and what waits for them (manual orders, stock, top-ups). */
 export async function AdminOverview({ now = new Date() }: { now?: Date }) {
-  const today = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
-  const weekStart = new Date(today.getTime() - 6 * 86_400_000);
-  const [salesToday, salesWeek, queue, lowStock, invoices] = await Promise.all([
-    salesSince(db(), today),
-    salesSince(db(), weekStart),
+  const [sales, queue, lowStock, invoices] = await Promise.all([
+    salesTodayAndWeek(db(), now),
     manualQueueCounts(db()),
     lowStockProducts(db()),
     openInvoiceCounts(db()),
@@ -29,12 +26,12 @@ export async function AdminOverview({ now = new Date() }: { now?: Date }) {
         label="Sales today (UTC)"
         hint={
           <span data-testid="sales-hint">
-            {plural(salesToday.orders, "order", "orders")} · last 7 days {formatMoney(salesWeek.total)} USD
+            {plural(sales.today.orders, "order", "orders")} · last 7 days {formatMoney(sales.week.total)} USD
           </span>
         }
       >
         <span data-testid="sales-today">
-          <Money amount={formatMoney(salesToday.total)} currency fit />
+          <Money amount={formatMoney(sales.today.total)} currency fit />
         </span>
       </Stat>
       <Stat

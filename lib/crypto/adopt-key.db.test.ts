@@ -1,7 +1,7 @@
 import { asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { newTotpSecret, totpCode } from "@/lib/auth/totp";
-import { spendSecondFactor } from "@/lib/auth/two-factor";
+import { resetTwoFactor, spendSecondFactor, startTwoFactorSetup } from "@/lib/auth/two-factor";
 import { addStockCodes } from "@/lib/catalog/stock";
 import type { Database, Db } from "@/lib/db/client";
 import { orders, stockCodes, twoFactor, unreadableStockCodes, webhookEndpoints } from "@/lib/db/schema";
@@ -17,6 +17,25 @@ import { decryptSecret, encryptSecret } from "./encryption";
 const OLD_KEY = "0f".repeat(32);
 /** A key nobody has any more. */
 const LOST_KEY = "e1".repeat(32);
+
+/**
+ * `db`, except that `meanwhile` runs once the two-factor secrets are read and before any is written
+ * back, as if it happened while encryption:recover worked through them.
+ */
+function changingTwoFactorAfterItsRead(db: Db, meanwhile: () => Promise<void>): Db {
+  const select = db.select.bind(db) as (fields?: object) => { from(table: object): PromiseLike<unknown[]> };
+  return new Proxy(db, {
+    get: (target, key) =>
+      key !== "select"
+        ? Reflect.get(target, key)
+        : (fields?: object) => ({
+            from(table: object) {
+              const query = select(fields).from(table);
+              return table === twoFactor ? query.then(async (rows) => (await meanwhile(), rows)) : query;
+            },
+          }),
+  });
+}
 
 describe(`encryption:recover, re-encrypting what another key wrote (${testDriver()})`, () => {
   let database: Database;
@@ -93,5 +112,22 @@ describe(`encryption:recover, re-encrypting what another key wrote (${testDriver
 
     // A second run finds nothing left to do but what no key opens.
     expect(await adoptKey(db, OLD_KEY)).toEqual({ stockCodes: 0, duplicatesDropped: 0, returnedToStock: 0, orders: 0, webhookSecrets: 0, webhookBodies: 0, twoFactorSecrets: 0, unreadable: 2 });
+  });
+
+  it("leaves a two-factor secret set up again while it ran, after an admin's reset, as the reseller's app has it", async () => {
+    const reseller = await resellerWithBalance(db, 0n);
+    await db.insert(twoFactor).values({ userId: reseller.id, secretEncrypted: encryptSecret(newTotpSecret(), OLD_KEY), enabledAt: new Date() });
+    let setUpAgain: string | undefined;
+    const outcome = await adoptKey(
+      changingTwoFactorAfterItsRead(db, async () => {
+        await resetTwoFactor(db, reseller.id);
+        setUpAgain = (await startTwoFactorSetup(db, reseller.id)).secret;
+      }),
+      OLD_KEY,
+    );
+    expect(setUpAgain).toBeDefined();
+    expect(outcome.twoFactorSecrets).toBe(0);
+    const [stored] = await db.select().from(twoFactor).where(eq(twoFactor.userId, reseller.id));
+    expect(decryptSecret(stored.secretEncrypted)).toBe(setUpAgain);
   });
 });

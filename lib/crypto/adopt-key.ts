@@ -173,8 +173,13 @@ export async function adoptKey(db: Db, otherKey: string): Promise<AdoptOutcome> 
     const secret = underOwnKey(row.secret, otherKey);
     if (!secret) outcome.unreadable += 1;
     else if (secret.changed) {
-      await db.update(twoFactor).set({ secretEncrypted: secret.value }).where(eq(twoFactor.userId, row.userId));
-      outcome.twoFactorSecrets += 1;
+      // Only the value read: an admin's reset and a new set-up since then wrote a secret of their own.
+      const adopted = await db
+        .update(twoFactor)
+        .set({ secretEncrypted: secret.value })
+        .where(and(eq(twoFactor.userId, row.userId), eq(twoFactor.secretEncrypted, row.secret)))
+        .returning({ userId: twoFactor.userId });
+      outcome.twoFactorSecrets += adopted.length;
     }
   }
 

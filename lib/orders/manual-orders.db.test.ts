@@ -138,6 +138,14 @@ describe(`manual orders and their chat (${testDriver()})`, () => {
     expect(await balanceOf(user.id)).toBe(5_000_000n);
   });
 
+  it("answers not found for text that cannot be an order id, whichever the action", async () => {
+    for (const id of ["ord_doesnotexist", "", "ord_" + "0".repeat(25) + "\u0000"]) {
+      await expect(refundCompletedOrder(database.db, id, admin.id, "customer changed their mind")).rejects.toMatchObject({ code: "not_found" });
+      await expect(completeManualOrder(database.db, id, admin.id, { note: "Done" })).rejects.toMatchObject({ code: "not_found" });
+      await expect(failManualOrder(database.db, id, admin.id, "no")).rejects.toMatchObject({ code: "not_found" });
+    }
+  });
+
   it("daily spend counts orders that were not failed, with empty days as zero", async () => {
     const user = await resellerWithBalance(database.db, 50_000_000n);
     await placeOrder(database.db, { user, sku: "svc", quantity: 1, fields: { details: "a" }, source: "api" });

@@ -109,6 +109,8 @@ export async function failManualOrder(db: Db, orderId: string, adminId: string, 
 
 /** Reverses a completed order of any kind and returns the charge. Taking is about open orders: any admin may refund. */
 export async function refundCompletedOrder(db: Db, orderId: string, adminId: string, reason: string): Promise<Order> {
+  // As lockOrder: text that cannot be an order id is no order, not one in the wrong status.
+  if (!isIdOf("ord", orderId)) throw notFound("Order");
   const parsed = refundReasonSchema.parse({ reason });
   return db.transaction(async (tx) => {
     const order = await refundOrder(tx, orderId, parsed.reason);

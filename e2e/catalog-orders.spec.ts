@@ -178,10 +178,36 @@ test("a reseller orders several gift cards at once: the review prices them and n
 
   await expect(page.getByTestId("bulk-summary")).toHaveText(`Placed 2 orders for ${formatMoney(total)} USD. 1 line was not ordered and cost nothing.`);
   await expect(page.getByTestId("bulk-outcome")).toHaveCount(3);
-  await expect(page.getByTestId("bulk-outcome-error")).toHaveText("No product with the sku no-such-card is on sale.");
+  await expect(page.getByTestId("bulk-outcome-error")).toHaveText("No product on sale has this sku.");
   expect(parseMoney(await dashboardBalance(page))).toBe(before - total);
   await page.goto("/orders");
   await expect(page.getByTestId("order-link").first()).toHaveText("PlayStation Store Gift Card 25 USD");
+});
+
+test("a bulk confirmation whose answer is lost keeps the review, and confirming again charges each line once", async ({ page }) => {
+  await signIn(page, DEMO.email, DEMO.password, /\/dashboard$/);
+  const before = parseMoney(await dashboardBalance(page))!;
+  await page.goto("/orders/bulk");
+  await page.getByLabel("Products and quantities").fill("giftcard-steam-us-10,1\ngiftcard-psn-us-25,1");
+  await page.getByRole("button", { name: "Review orders" }).click();
+  const review = page.getByTestId("bulk-review");
+  await expect(review).toBeVisible();
+  const total = parseMoney((await page.getByTestId("bulk-total").innerText()).replace("USD", "").trim())!;
+
+  // The first confirmation reaches the server and is carried out; its answer never reaches the browser.
+  let dropped = 0;
+  await page.route("**/orders/bulk", async (route) => {
+    if (route.request().method() !== "POST" || dropped++ > 0) return route.continue();
+    await route.fetch();
+    await route.abort("connectionreset");
+  });
+  const confirm = review.getByRole("button", { name: `Place 2 orders for ${formatMoney(total)} USD` });
+  await confirm.click();
+  await expect(page.getByRole("alert")).toHaveText(/The answer did not arrive, so some lines may have been placed\. Confirm again/);
+  await confirm.click();
+  await expect(page.getByTestId("bulk-summary")).toHaveText(`Placed 2 orders for ${formatMoney(total)} USD.`);
+  expect(dropped).toBe(2);
+  expect(parseMoney(await dashboardBalance(page))).toBe(before - total);
 });
 
 test("a top-up goes from processing to completed on its own; a failing recipient ends failed with the charge returned", async ({ page }) => {

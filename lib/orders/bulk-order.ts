@@ -1,4 +1,6 @@
+import { z } from "zod";
 import { listPricedProducts } from "@/lib/catalog/group-products";
+import { SKU_PATTERN } from "@/lib/catalog/product-input";
 import type { ProductRecord } from "@/lib/catalog/serialize";
 import type { Db } from "@/lib/db/client";
 import type { OrderStatus, User } from "@/lib/db/schema";
@@ -27,7 +29,8 @@ export interface BulkRefusal {
 
 /**
  * One order per line, as `sku,quantity`, `sku quantity` or `sku` (one); a header line `sku,...` and
- * blank lines are skipped. Anything after the quantity is ignored.
+ * blank lines are skipped. Anything after the quantity is ignored. Skus are matched in lowercase, as
+ * a shop's export may spell them otherwise.
  */
 export function parseBulkLines(text: string): { lines: BulkLine[]; refused: BulkRefusal[] } {
   const lines: BulkLine[] = [];
@@ -36,8 +39,9 @@ export function parseBulkLines(text: string): { lines: BulkLine[]; refused: Bulk
     const shown = raw.trim();
     if (!shown || /^sku\s*(,|$)/i.test(shown)) return;
     const line = index + 1;
-    const [sku, quantityText = "1"] = shown.split(/\s*[,;\t ]\s*/);
-    if (!/^[a-z0-9-]{3,80}$/.test(sku)) return refused.push({ line, text: shown.slice(0, 100), reason: "Not a sku: use lowercase letters, digits and dashes." });
+    const [given, quantityText = "1"] = shown.split(/\s*[,;\t ]\s*/);
+    const sku = given.toLowerCase();
+    if (!SKU_PATTERN.test(sku)) return refused.push({ line, text: shown.slice(0, 100), reason: "Not a sku: use 3 to 80 letters, digits and dashes." });
     if (!/^\d{1,6}$/.test(quantityText) || Number(quantityText) < 1) return refused.push({ line, text: shown.slice(0, 100), reason: "The quantity must be a whole number of at least 1." });
     lines.push({ line, text: shown.slice(0, 100), sku, quantity: Number(quantityText) });
   });
@@ -73,12 +77,15 @@ function outcomeMessage(error: AppError): string {
   return issues.length > 0 && issues.every((issue) => issue.path.startsWith("fields.")) ? NEEDS_DETAILS : error.message;
 }
 
-function refusalOf(product: ProductRecord | undefined, { quantity }: BulkLine): string | null {
+/** Why a line cannot be ordered; `taken` is what the lines above it already take of the product's stock. */
+function refusalOf(product: ProductRecord | undefined, { quantity }: BulkLine, taken: number): string | null {
   if (!product) return "No product on sale has this sku.";
   if (product.fields.some((field) => field.required)) return NEEDS_DETAILS;
   if (quantity < product.min_quantity || quantity > product.max_quantity) return `Order from ${product.min_quantity} to ${product.max_quantity} at once.`;
   if (!product.in_stock) return "Out of stock.";
-  if (product.stock !== null && quantity > product.stock) return `Only ${product.stock} in stock.`;
+  if (product.stock !== null && quantity > product.stock - taken) {
+    return taken > 0 ? `Only ${Math.max(0, product.stock - taken)} left in stock after the lines above.` : `Only ${product.stock} in stock.`;
+  }
   return null;
 }
 
@@ -89,14 +96,16 @@ export async function reviewBulkOrder(db: Db, user: User, text: string): Promise
   const { data } = await listPricedProducts(db, effectiveTier(user), { skus });
   const products = new Map(data.map((product) => [product.sku, product]));
   const items: BulkReviewItem[] = [];
+  const taken = new Map<string, number>();
   let total = 0n;
   for (const line of lines) {
     const product = products.get(line.sku);
-    const reason = refusalOf(product, line);
+    const reason = refusalOf(product, line, taken.get(line.sku) ?? 0);
     if (reason || !product) {
       refused.push({ line: line.line, text: line.text, reason: reason ?? "" });
       continue;
     }
+    taken.set(line.sku, (taken.get(line.sku) ?? 0) + line.quantity);
     const lineTotal = parseMoney(product.price)! * BigInt(line.quantity);
     total += lineTotal;
     items.push({ ...line, name: product.name, unitPrice: product.price, total: formatMoney(lineTotal) });
@@ -108,25 +117,55 @@ export async function reviewBulkOrder(db: Db, user: User, text: string): Promise
 export type BulkOutcome = Pick<BulkLine, "line" | "text"> & ({ orderId: string; status: OrderStatus; total: string } | { error: string });
 
 /**
- * Places the lines one order at a time, each charged in its own transaction as any order is, and
- * answers an outcome for every line. Each line's Idempotency-Key is the batch's key and the line, so a
- * confirmation sent twice (a double click, a retry after a dropped answer) charges each line once and
- * answers the same orders; so every line goes to placeOrder, which answers a replay before it checks
- * stock or balance again. A line that cannot be ordered (out of stock by now, the balance spent) is
- * reported and costs nothing; the others go ahead. `admit` runs before each order: the panel spends its
- * order budget there.
+ * The review's items as the confirmation sends them back: what the reseller saw and agreed to pay.
+ * Only these are placed, and none above the unit price shown, so a line the review refused, or one
+ * whose price rose in between, is never charged on the strength of that confirmation.
  */
-export async function placeBulkOrder(db: Db, user: User, text: string, batchKey: string, admit: () => Promise<void>): Promise<BulkOutcome[]> {
-  const { lines, refused } = parseBulkOrder(text);
-  const outcomes: BulkOutcome[] = refused.map(({ line, text: given, reason }) => ({ line, text: given, error: reason }));
-  for (const { line, text: given, sku, quantity } of lines) {
+export const confirmedItemsSchema = z
+  .array(
+    z.object({
+      line: z.number().int().min(1).max(1_000_000),
+      text: z.string().max(100),
+      sku: z.string().regex(SKU_PATTERN),
+      quantity: z.number().int().min(1).max(999_999),
+      unitPrice: z.string().max(32).refine((price) => (parseMoney(price) ?? 0n) > 0n, "Not a price."),
+    }),
+  )
+  .min(1, "Review the list before confirming.")
+  .max(MAX_BULK_LINES, `Give at most ${MAX_BULK_LINES} lines at once.`)
+  .refine((items) => new Set(items.map((item) => item.line)).size === items.length, "Each line may be confirmed once.");
+
+export type ConfirmedItem = z.infer<typeof confirmedItemsSchema>[number];
+
+const UNKNOWN_OUTCOME = "This line could not be placed for now. Check Orders before ordering it again.";
+
+/**
+ * Places the confirmed items one order at a time, each charged in its own transaction as any order
+ * is, and answers an outcome for every item. Each item's Idempotency-Key is the batch's key and its
+ * line, so a confirmation sent twice (a double click, a retry after a dropped answer, two tabs)
+ * charges each line once and answers the same orders. `admit` (the panel's order budget) runs only
+ * for a line not placed before, once its key is claimed: a resend spends nothing, and a refusal is
+ * never told of a line that another send has placed. A line that cannot be ordered (out of stock by
+ * now, the balance spent, its price raised) is reported and costs nothing; the others go ahead.
+ */
+export async function placeBulkOrder(db: Db, user: User, items: ConfirmedItem[], batchKey: string, admit: () => Promise<void>): Promise<BulkOutcome[]> {
+  const outcomes: BulkOutcome[] = [];
+  for (const { line, text, sku, quantity, unitPrice } of items) {
     try {
-      await admit();
-      const { order } = await placeOrder(db, { user, sku, quantity, fields: {}, idempotencyKey: `bulk:${batchKey}:${line}`, source: "panel" });
-      outcomes.push({ line, text: given, orderId: order.id, status: order.status, total: formatMoney(order.total) });
+      const { order } = await placeOrder(db, {
+        user,
+        sku,
+        quantity,
+        fields: {},
+        idempotencyKey: `bulk:${batchKey}:${line}`,
+        source: "panel",
+        maxUnitPrice: parseMoney(unitPrice)!,
+        admit,
+      });
+      outcomes.push({ line, text, orderId: order.id, status: order.status, total: formatMoney(order.total) });
     } catch (error) {
-      if (!(error instanceof AppError)) throw error;
-      outcomes.push({ line, text: given, error: outcomeMessage(error) });
+      if (!(error instanceof AppError)) console.error("bulk order line", line, error);
+      outcomes.push({ line, text, error: error instanceof AppError ? outcomeMessage(error) : UNKNOWN_OUTCOME });
     }
   }
   return outcomes.sort((a, b) => a.line - b.line);

@@ -15,7 +15,7 @@ import { enqueueJob } from "@/lib/jobs/queue";
 import { insufficientBalance, postLedgerEntry } from "@/lib/ledger/post-entry";
 import { uniqueViolation } from "./errors";
 import { FULFIL_JOB } from "./fulfil-order";
-import { duplicateReference, idempotencyConflict, productUnavailable, wrongCategory } from "./refusals";
+import { duplicateReference, idempotencyConflict, priceRaised, productUnavailable, wrongCategory } from "./refusals";
 import { deliverStock } from "./stock-delivery";
 import { completeOrder } from "./transitions";
 import { recordOrderCreated } from "./order-events";
@@ -31,6 +31,13 @@ export interface PlaceOrderInput {
   source: OrderSource;
   /** The endpoint's category (POST /topup takes only top-ups); undefined accepts any. */
   categories?: ProductCategory[];
+  /** The unit price the buyer confirmed: an order priced above it by now is refused, uncharged. */
+  maxUnitPrice?: bigint;
+  /**
+   * Runs once the order is known to be new (its key claimed), before anything is checked or charged;
+   * a refusal it throws rolls the claim back. A replay never reaches it.
+   */
+  admit?: () => Promise<void>;
 }
 
 export const IDEMPOTENCY_WINDOW_MS = 24 * 3600 * 1000;
@@ -133,6 +140,7 @@ export async function placeOrder(db: Db, input: PlaceOrderInput): Promise<{ orde
           return { order: existing, replayed: true };
         }
       }
+      await input.admit?.();
       const product = await findProduct(tx, input.sku);
       if (!product || !product.enabled) throw productUnavailable(input.sku);
       if (input.categories && !input.categories.includes(product.category)) {
@@ -149,6 +157,7 @@ export async function placeOrder(db: Db, input: PlaceOrderInput): Promise<{ orde
       const [buyer] = rows;
       const tier = effectiveTier(buyer);
       const unitPrice = discountedPrice(product.listPrice, (rows.find((row) => row.tariffTier === tier)?.discounts ?? {})[product.category]);
+      if (input.maxUnitPrice !== undefined && unitPrice > input.maxUnitPrice) throw priceRaised(product.sku, unitPrice, input.maxUnitPrice);
       const total = unitPrice * BigInt(input.quantity);
       // The charge is taken last (see below). An order that the balance just read does not cover is
       // refused before it locks any stock that another order could have.

@@ -1,4 +1,5 @@
 import { AppError } from "@/lib/errors/app-error";
+import { formatMoney } from "@/lib/money/money";
 
 /*
  * The refusals of an order and its chat, with the details a client reads: made here, so that the
@@ -15,6 +16,13 @@ export function wrongCategory(sku: string, category: string, sold: string): AppE
 
 export function outOfStock(sku: string, quantity: number, available: number): AppError {
   return new AppError("out_of_stock", `Only ${available} of ${quantity} codes are in stock for ${sku}.`, { sku, available });
+}
+
+/** The panel's confirmations only: the API has no confirmed price, and so never answers this. */
+export function priceRaised(sku: string, price: bigint, confirmed: bigint): AppError {
+  return new AppError("validation_error", `The price of ${sku} is now ${formatMoney(price)} USD, above the ${formatMoney(confirmed)} USD confirmed. Review it again.`, {
+    sku,
+  });
 }
 
 export function idempotencyConflict(orderId: string): AppError {

@@ -4,7 +4,7 @@ import { revalidatePath } from "next/cache";
 import { requireReseller } from "@/lib/auth/session";
 import { db } from "@/lib/db/client";
 import { AppError } from "@/lib/errors/app-error";
-import { placeBulkOrder, reviewBulkOrder, type BulkOutcome, type BulkReview } from "@/lib/orders/bulk-order";
+import { confirmedItemsSchema, MAX_BULK_LINES, placeBulkOrder, reviewBulkOrder, type BulkOutcome, type BulkReview } from "@/lib/orders/bulk-order";
 import type { ActionState } from "@/lib/panel/action-state";
 import { spendPanelBudget } from "@/lib/panel/panel-budget";
 import { runAction } from "@/lib/panel/run-action";
@@ -14,7 +14,7 @@ const MAX_TEXT = 20_000;
 
 function checkedText(text: unknown): string {
   if (typeof text !== "string" || text.trim() === "") throw new AppError("validation_error", "Give one sku a line, with its quantity.");
-  if (text.length > MAX_TEXT) throw new AppError("validation_error", "The list is too long: give at most 50 lines.");
+  if (text.length > MAX_TEXT) throw new AppError("validation_error", `The list is too long: give at most ${MAX_BULK_LINES} lines.`);
   return text;
 }
 
@@ -26,12 +26,16 @@ export async function reviewBulkOrderAction(text: string): Promise<ActionState<B
   });
 }
 
-/** Places the confirmed lines; `batchKey` is made when the confirmation opens, so sending it twice charges each line once. */
-export async function placeBulkOrderAction(text: string, batchKey: string): Promise<ActionState<BulkOutcome[]>> {
+/**
+ * Places the review's items, as reviewed; `batchKey` is made when the list is first reviewed, so
+ * sending the confirmation again charges each line once.
+ */
+export async function placeBulkOrderAction(items: unknown, batchKey: string): Promise<ActionState<BulkOutcome[]>> {
   const result = await runAction(async () => {
     const user = await requireReseller();
     if (typeof batchKey !== "string" || !/^[A-Za-z0-9-]{8,100}$/.test(batchKey)) throw new AppError("validation_error", "Review the order again before confirming.");
-    const outcomes = await placeBulkOrder(db(), user, checkedText(text), batchKey, () => spendPanelBudget(user.id, "order_create", "orders"));
+    const confirmed = confirmedItemsSchema.parse(items);
+    const outcomes = await placeBulkOrder(db(), user, confirmed, batchKey, () => spendPanelBudget(user.id, "order_create", "orders"));
     return { ok: true, data: outcomes };
   });
   // The balance in the panel's frame changed.

@@ -25,7 +25,9 @@ const placed = (outcome: BulkOutcome): outcome is Extract<BulkOutcome, { orderId
 export function BulkOrderForm({ balance }: { balance: string }) {
   const [text, setText] = useState("");
   const [review, setReview] = useState<BulkReview | null>(null);
-  const [batchKey, setBatchKey] = useState("");
+  // The batch's key belongs to the text it was made for: reviewing that text again (after Back, or
+  // after an answer that never came) keeps it, so confirming again charges no line twice.
+  const [batch, setBatch] = useState<{ key: string; text: string } | null>(null);
   const [outcomes, setOutcomes] = useState<BulkOutcome[] | null>(null);
   const [error, setError] = useState<string>();
   const [pending, startTransition] = useTransition();
@@ -41,23 +43,31 @@ export function BulkOrderForm({ balance }: { balance: string }) {
       const result = await reviewBulkOrderAction(text);
       if (!result.ok || !result.data) return setError(result.message ?? "The list could not be reviewed.");
       setReview(result.data);
-      setBatchKey(newKey());
+      if (batch?.text !== text) setBatch({ key: newKey(), text });
     });
   }
 
   function onConfirm() {
+    if (!review || !batch) return;
     setError(undefined);
     startTransition(async () => {
-      const result = await placeBulkOrderAction(text, batchKey);
-      if (!result.ok || !result.data) return setError(result.message ?? "The orders could not be placed.");
-      setOutcomes(result.data);
-      setReview(null);
+      try {
+        const result = await placeBulkOrderAction(review.items, batch.key);
+        if (!result.ok || !result.data) return setError(result.message ?? "The orders could not be placed.");
+        // The lines the review refused were not sent; they stay in the outcome, with the review's reason.
+        const notSent = review.refused.map(({ line, text: given, reason }) => ({ line, text: given, error: reason }));
+        setOutcomes([...result.data, ...notSent].sort((a, b) => a.line - b.line));
+        setReview(null);
+      } catch {
+        setError("The answer did not arrive, so some lines may have been placed. Confirm again: a line already placed is not charged twice.");
+      }
     });
   }
 
   function startOver() {
     setText("");
     setReview(null);
+    setBatch(null);
     setOutcomes(null);
     setError(undefined);
   }

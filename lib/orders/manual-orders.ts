@@ -89,8 +89,8 @@ export async function completeManualOrder(db: Db, orderId: string, adminId: stri
     await assertClosableBy(tx, await lockOrder(tx, orderId), adminId);
     const { note, codes } = manualDeliverySchema.parse({ note: input.note, codes: input.codes ?? [] });
     const items = codes.map((code) => ({ code, pin: null, serial: null }));
-    const order = await completeOrder(tx, orderId, encryptDelivery(items, note));
-    if (!order) throw changedMeanwhile();
+    // Locked and processing, as just checked: the conditional update cannot miss the order.
+    const order = (await completeOrder(tx, orderId, encryptDelivery(items, note)))!;
     await recordOrderActivity(tx, { orderId, adminId, action: "completed" });
     return order;
   });
@@ -100,8 +100,8 @@ export async function failManualOrder(db: Db, orderId: string, adminId: string, 
   return db.transaction(async (tx) => {
     await assertClosableBy(tx, await lockOrder(tx, orderId), adminId);
     const parsed = failureReasonSchema.parse({ reason });
-    const order = await failOrder(tx, orderId, parsed.reason);
-    if (!order) throw changedMeanwhile();
+    // As in completeManualOrder, the locked processing order is always failed.
+    const order = (await failOrder(tx, orderId, parsed.reason))!;
     await recordOrderActivity(tx, { orderId, adminId, action: "failed", detail: parsed.reason });
     return order;
   });

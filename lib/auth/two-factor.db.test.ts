@@ -1,14 +1,16 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createUser } from "@/lib/accounts/create-user";
 import { getUserOrThrow } from "@/lib/accounts/get-user";
 import { decryptSecret } from "@/lib/crypto/encryption";
 import type { Database, Db } from "@/lib/db/client";
 import { twoFactor, twoFactorRecoveryCodes } from "@/lib/db/schema";
 import { createTestDatabase, testDriver } from "@/lib/db/test-database";
+import { AppError } from "@/lib/errors/app-error";
 import { ensureTariffs } from "@/lib/tariffs/ensure-tariffs";
 import { sessionStillValid } from "./session-validity";
 import { totpCode } from "./totp";
+import { WRONG_CODE } from "./two-factor-messages";
 import {
   confirmTwoFactorSetup,
   disableTwoFactor,
@@ -19,6 +21,37 @@ import {
   startTwoFactorSetup,
   twoFactorStatus,
 } from "./two-factor";
+
+/** Runs after each password check, so that a test can hold requests there and let them go on together. */
+const afterPasswordCheck = vi.hoisted(() => ({ wait: null as (() => Promise<void>) | null }));
+vi.mock("./password", async (importOriginal) => {
+  const actual = await importOriginal<typeof import("./password")>();
+  return {
+    ...actual,
+    async verifyPassword(passwordHash: string, password: string) {
+      const right = await actual.verifyPassword(passwordHash, password);
+      await afterPasswordCheck.wait?.();
+      return right;
+    },
+  };
+});
+
+/** Runs `requests` with each held after its password check until all have passed theirs: as close to "at once" as two requests get. */
+async function atOnce<T>(requests: (() => Promise<T>)[]): Promise<PromiseSettledResult<T>[]> {
+  let arrived = 0;
+  let release = () => {};
+  const together = new Promise<void>((resolve) => (release = resolve));
+  afterPasswordCheck.wait = () => {
+    arrived += 1;
+    if (arrived === requests.length) release();
+    return together;
+  };
+  try {
+    return await Promise.allSettled(requests.map((request) => request()));
+  } finally {
+    afterPasswordCheck.wait = null;
+  }
+}
 
 const PASSWORD = "the-right-password-1";
 const T = 1_800_000_000_000;
@@ -133,6 +166,30 @@ describe(`two-factor sign-in (${testDriver()})`, () => {
     expect(await db.select().from(twoFactorRecoveryCodes).where(eq(twoFactorRecoveryCodes.userId, user.id))).toEqual([]);
     expect(await spendSecondFactor(db, user.id, fresh[1])).toBe(false);
     await expect(disableTwoFactor(db, { userId: user.id, code: fresh[1], password: PASSWORD })).rejects.toMatchObject({ message: "Two-factor sign-in is off." });
+  });
+
+  it("gives new recovery codes to one of two requests at the same moment, each with a code that was valid", async () => {
+    const { user, recoveryCodes } = await enrolled();
+    const results = await atOnce([0, 1].map((i) => () => regenerateRecoveryCodes(db, { userId: user.id, code: recoveryCodes[i], password: PASSWORD })));
+    const shown = results.flatMap((result) => (result.status === "fulfilled" ? [result.value] : []));
+    expect(shown).toHaveLength(1);
+    // The later one's code went with the codes the first replaced.
+    expect(results.find((result) => result.status === "rejected")).toMatchObject({ reason: { details: { issues: [{ path: "code", message: WRONG_CODE }] } } });
+    expect((await twoFactorStatus(db, user.id))?.recoveryCodesLeft).toBe(10);
+    expect(await spendSecondFactor(db, user.id, shown[0][0])).toBe(true);
+  });
+
+  it("turns off, or gives new recovery codes, but not both at the same moment, and refuses the other plainly", async () => {
+    const { user, recoveryCodes } = await enrolled();
+    const [regenerated, disabled] = await atOnce<unknown>([
+      () => regenerateRecoveryCodes(db, { userId: user.id, code: recoveryCodes[0], password: PASSWORD }),
+      () => disableTwoFactor(db, { userId: user.id, code: recoveryCodes[1], password: PASSWORD }),
+    ]);
+    const refused = [regenerated, disabled].filter((result) => result.status === "rejected");
+    expect(refused).toHaveLength(1);
+    expect(refused[0].reason).toBeInstanceOf(AppError);
+    const codesLeft = (await twoFactorStatus(db, user.id))?.recoveryCodesLeft;
+    expect(codesLeft).toBe(disabled.status === "fulfilled" ? undefined : 10);
   });
 
   it("an admin's reset turns it off and ends the account's sessions; the reseller can set it up again", async () => {

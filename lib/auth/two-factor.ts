@@ -152,24 +152,40 @@ export async function confirmTwoFactorSetup(
   });
 }
 
-/** The password and a current code (or a recovery code, spent) of an account with two-factor sign-in on. */
-async function checkBothFactors(db: DbOrTx, input: { userId: string; code: string; password: string }): Promise<void> {
-  if (!(await hasTwoFactor(db, input.userId))) throw new AppError("validation_error", "Two-factor sign-in is off.");
+const TURNED_OFF = "Two-factor sign-in is off.";
+
+/**
+ * The password and a current code (or a recovery code, spent) of an account with two-factor sign-in
+ * on, then `change`. The code is spent and the change made in one transaction that holds the account's
+ * two-factor row, so a turn-off or new codes meanwhile are waited for and seen: a code they made void
+ * is refused, and nothing is written for an account whose two-factor sign-in is gone.
+ */
+async function withBothFactors<T>(db: DbOrTx, input: { userId: string; code: string; password: string }, change: (tx: DbOrTx) => Promise<T>): Promise<T> {
+  if (!(await hasTwoFactor(db, input.userId))) throw new AppError("validation_error", TURNED_OFF);
   await checkPassword(db, input.userId, input.password);
   if (!input.code.trim()) throw fieldError("code", "Enter the code from your authenticator app, or a recovery code.");
-  if (!(await spendSecondFactor(db, input.userId, input.code))) throw fieldError("code", WRONG_CODE);
+  return db.transaction(async (tx) => {
+    const [held] = await tx
+      .select({ userId: twoFactor.userId })
+      .from(twoFactor)
+      .where(and(eq(twoFactor.userId, input.userId), isNotNull(twoFactor.enabledAt)))
+      .for("update");
+    if (!held) throw new AppError("validation_error", TURNED_OFF);
+    if (!(await spendSecondFactor(tx, input.userId, input.code))) throw fieldError("code", WRONG_CODE);
+    return change(tx);
+  });
 }
 
 /** Turns two-factor sign-in off, with the password and a code. Sessions stand: each was signed in with both factors. */
 export async function disableTwoFactor(db: DbOrTx, input: { userId: string; code: string; password: string }): Promise<void> {
-  await checkBothFactors(db, input);
-  await db.delete(twoFactor).where(eq(twoFactor.userId, input.userId));
+  await withBothFactors(db, input, async (tx) => {
+    await tx.delete(twoFactor).where(eq(twoFactor.userId, input.userId));
+  });
 }
 
 /** New recovery codes in place of every earlier one, with the password and a code. */
 export async function regenerateRecoveryCodes(db: DbOrTx, input: { userId: string; code: string; password: string }): Promise<string[]> {
-  await checkBothFactors(db, input);
-  return db.transaction((tx) => storeRecoveryCodes(tx, input.userId));
+  return withBothFactors(db, input, (tx) => storeRecoveryCodes(tx, input.userId));
 }
 
 /**

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, isNull, lt, or, sql, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, isNull, lt, or, type SQL } from "drizzle-orm";
 import { emailContains } from "@/lib/accounts/email-contains";
 import type { DbOrTx } from "@/lib/db/client";
 import { containsText } from "@/lib/db/like";
@@ -46,24 +46,16 @@ export async function listResellers(
   return pageOf(rows, options.limit);
 }
 
-/**
- * How many resellers an admin list's email filter narrows to. A few ids let the list read each one's
- * rows through its own index; a filter of part of an email that many resellers share is too loose to
- * read anyway.
- */
-export const RESELLERS_BY_EMAIL = 100;
-
-/**
- * The ids of the resellers whose email holds the text (as emailContains), at most RESELLERS_BY_EMAIL:
- * those where it comes earliest, then the shortest, so a whole email typed is kept among its longer
- * namesakes. An admin's email is no reseller's, and finds none.
- */
-export async function resellerIdsByEmail(db: DbOrTx, text: string): Promise<string[]> {
-  const rows = await db
+/** The resellers whose email holds the text (as emailContains); an admin's email is no reseller's. */
+export function resellersByEmail(db: DbOrTx, text: string) {
+  return db
     .select({ id: users.id })
     .from(users)
-    .where(and(eq(users.role, "reseller"), emailContains(text)))
-    .orderBy(sql`strpos(lower(${users.email}), lower(${text}))`, sql`length(${users.email})`, asc(users.id))
-    .limit(RESELLERS_BY_EMAIL);
-  return rows.map((row) => row.id);
+    .where(and(eq(users.role, "reseller"), emailContains(text)));
+}
+
+/** The ids of resellersByEmail, or null when more than `limit` match. */
+export async function resellerIdsByEmail(db: DbOrTx, text: string, limit: number): Promise<string[] | null> {
+  const rows = await resellersByEmail(db, text).limit(limit + 1);
+  return rows.length > limit ? null : rows.map((row) => row.id);
 }

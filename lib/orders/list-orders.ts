@@ -1,6 +1,6 @@
 import { and, desc, eq, gte, inArray, isNull, lt, lte, or, sql, type SQL } from "drizzle-orm";
 import type { AccountRef } from "@/lib/accounts/get-user";
-import { resellerIdsByEmail } from "@/lib/accounts/list-resellers";
+import { resellerIdsByEmail, resellersByEmail } from "@/lib/accounts/list-resellers";
 import type { DbOrTx } from "@/lib/db/client";
 import { pageOf, type Page } from "@/lib/db/page";
 import { preparedQuery } from "@/lib/db/prepared";
@@ -49,8 +49,15 @@ function orderSearch(text: string): SQL {
   return isIdOf("ord", text) ? or(eq(orders.id, text), reference)! : reference;
 }
 
-/** An OrderFilter with its email turned into the ids of the resellers it matches, as listOrders does. */
-export type OrderPageFilter = Omit<OrderFilter, "email"> & { userIds?: string[] };
+/** An OrderFilter whose email listOrders may have turned into the ids of the resellers it matches. */
+export type OrderPageFilter = OrderFilter & { userIds?: string[] };
+
+/**
+ * Up to this many resellers, an email filter reads their orders by their ids. Past it the filter is
+ * loose (part of a domain many share): their orders are read through a subquery, which a generic plan
+ * may answer by walking orders by id, but which leaves none out of the list or its export.
+ */
+const RESELLERS_BY_ID = 100;
 
 /** The statement of a page of listOrders, one row past the page to tell whether another follows. */
 export function orderPageQuery(db: DbOrTx, filter: OrderPageFilter) {
@@ -61,6 +68,7 @@ export function orderPageQuery(db: DbOrTx, filter: OrderPageFilter) {
   if (filter.reference) conditions.push(eq(orders.reference, filter.reference));
   if (filter.search) conditions.push(orderSearch(filter.search));
   if (filter.userIds) conditions.push(inArray(orders.userId, filter.userIds.length ? filter.userIds : [""]));
+  else if (filter.email) conditions.push(inArray(orders.userId, resellersByEmail(db, filter.email)));
   if (filter.from) conditions.push(gte(orders.createdAt, filter.from));
   if (filter.to) conditions.push(lte(orders.createdAt, filter.to));
   if (filter.ids) conditions.push(inArray(orders.id, filter.ids.length ? filter.ids : [""]));
@@ -80,11 +88,10 @@ export function orderPageQuery(db: DbOrTx, filter: OrderPageFilter) {
 
 /** Orders newest first; the cursor is the last id of the previous page. */
 export async function listOrders(db: DbOrTx, filter: OrderFilter): Promise<{ data: Order[]; nextCursor: string | null }> {
-  // The resellers first, then their orders by a list of ids: a subquery of the email match left the
+  // The resellers first, then their orders by a list of ids: a subquery of the email match leaves the
   // prepared statement's generic plan free to walk every order by id, testing each one's reseller.
-  const { email, ...rest } = filter;
-  const userIds = email ? await resellerIdsByEmail(db, email) : undefined;
-  return pageOf(await orderPageQuery(db, { ...rest, userIds }), filter.limit);
+  const userIds = filter.email ? await resellerIdsByEmail(db, filter.email, RESELLERS_BY_ID) : null;
+  return pageOf(await orderPageQuery(db, userIds ? { ...filter, userIds } : filter), filter.limit);
 }
 
 export interface OrderListItem {

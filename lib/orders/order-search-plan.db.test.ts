@@ -68,7 +68,7 @@ describe(`the admin's search for an order by reference or email (${testDriver()}
   // The email is looked up first (listOrders); the orders are then read by the resellers' ids.
   for (const planMode of ["force_custom_plan", "force_generic_plan"] satisfies PlanMode[]) {
     it(`reads a few pages for part of a reseller's email, not every order (${planMode})`, async () => {
-      const userIds = await resellerIdsByEmail(db, rareEmail.slice(0, 12));
+      const userIds = (await resellerIdsByEmail(db, rareEmail.slice(0, 12), 100))!;
       const plan = await explainAnalyzed(db, orderPageQuery(db, { userIds, limit: 25 }).toSQL(), {}, planMode);
       const pages = pagesOfNode(plan, /^\S/);
       expect(pages, plan).not.toBeNull();
@@ -79,6 +79,14 @@ describe(`the admin's search for an order by reference or email (${testDriver()}
   it("finds the order of part of its reseller's email", async () => {
     const found = await listOrders(db, { email: rareEmail.slice(0, 12).toUpperCase(), limit: 25 });
     expect(found.data.map((order) => order.id)).toEqual([`ord_${"0".padStart(26, "0")}`]);
+  });
+
+  it("leaves no order out for part of an email that more resellers share than are read by id", async () => {
+    const everyOrder = await listOrders(db, { limit: 25 });
+    const filtered = await listOrders(db, { email: "@PLAN.test", limit: 25 });
+    expect(filtered.data.map((order) => order.id)).toEqual(everyOrder.data.map((order) => order.id));
+    const next = await listOrders(db, { email: "@plan.test", limit: 25, cursor: filtered.nextCursor! });
+    expect(next.data).toHaveLength(25);
   });
 
   it("finds the order of that reference, in any case", async () => {

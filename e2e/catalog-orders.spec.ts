@@ -203,7 +203,10 @@ test("a bulk confirmation whose answer is lost keeps the review, and confirming 
   });
   const confirm = review.getByRole("button", { name: `Place 2 orders for ${formatMoney(total)} USD` });
   await confirm.click();
-  await expect(page.getByRole("alert")).toHaveText(/The answer did not arrive, so some lines may have been placed\. Confirm again/);
+  await expect(review.getByRole("alert")).toHaveText(
+    "The answer did not arrive, so some lines may have been placed. Confirm again: a line already placed is not charged twice.",
+  );
+  await expect(review).toBeVisible();
   await confirm.click();
   await expect(page.getByTestId("bulk-summary")).toHaveText(`Placed 2 orders for ${formatMoney(total)} USD.`);
   expect(dropped).toBe(2);

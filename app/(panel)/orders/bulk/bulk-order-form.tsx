@@ -119,7 +119,7 @@ export function BulkOrderForm({ balance }: { balance: string }) {
 
   return (
     <form onSubmit={onReview} className="space-y-5" noValidate aria-label="Bulk order">
-      {error ? <Alert tone="error">{error}</Alert> : null}
+      {error && !review ? <Alert tone="error">{error}</Alert> : null}
       <TextAreaField
         id="bulk-lines"
         label="Products and quantities"
@@ -187,6 +187,8 @@ export function BulkOrderForm({ balance }: { balance: string }) {
             what="these orders"
             testIds="bulk"
           />
+          {/* Beside the button it answers, which on a phone is a screen below the form's top. */}
+          {error ? <Alert tone="error">{error}</Alert> : null}
           <div className="flex flex-wrap gap-2">
             {short || review.items.length === 0 ? null : (
               <Button onClick={onConfirm} disabled={pending}>

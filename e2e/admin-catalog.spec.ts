@@ -290,3 +290,40 @@ test("the admin's order list shows an order placed through the API without a rel
   expect(await page.evaluate(() => (window as unknown as { stillThisDocument?: boolean }).stillThisDocument)).toBe(true);
   await expect(page.getByLabel("Reseller email")).toHaveValue(DEMO.email);
 });
+
+test("a reseller's confirmation never pays more than it showed: a price raised meanwhile is refused uncharged, and the page shows the new one", async ({ page, browser, baseURL, fixtures }) => {
+  const tag = Date.now().toString(36);
+  const sku = `e2e-rising-${tag}`;
+  const admin = await otherSide(browser, baseURL!, fixtures.admin.email, fixtures.admin.password, /\/admin$/);
+  await admin.goto("/admin/products/new");
+  await admin.getByLabel("SKU").fill(sku);
+  await admin.getByLabel("Category").selectOption("giftcard");
+  await admin.getByLabel("Name", { exact: true }).fill(`E2E Rising Card ${tag}`);
+  await admin.getByLabel("Group").fill("E2E Brand");
+  await admin.getByLabel("Region").fill("us");
+  await admin.getByLabel("List price (USD)").fill("3.50");
+  await admin.getByLabel("Fulfilment").selectOption("supplier");
+  await admin.getByRole("button", { name: "Create product" }).click();
+  await expect(admin).toHaveURL(new RegExp(`/admin/products/${sku}\\?created=1$`));
+
+  await signIn(page, DEMO.email, DEMO.password, /\/dashboard$/);
+  const before = await dashboardBalance(page);
+  await page.goto(`/catalog/${sku}`);
+  await page.getByRole("button", { name: "Review order" }).click();
+  const shown = await page.getByTestId("review-total").innerText();
+
+  await admin.getByLabel("List price (USD)").fill("4.50");
+  await admin.getByRole("button", { name: "Save changes" }).click();
+  await expect(admin.getByText("Saved.", { exact: true })).toBeVisible();
+
+  await page.getByRole("button", { name: /^Confirm and pay/ }).click();
+  await expect(page.getByRole("alert").filter({ hasText: "above the" })).toHaveText(
+    new RegExp(`^The price of ${sku} is now [0-9.]+ USD, above the ${shown.replace(" USD", "").replace(".", "\\.")} USD confirmed\\. Review it again\\.$`),
+  );
+  await expect(page).toHaveURL(new RegExp(`/catalog/${sku}$`));
+  await page.getByRole("button", { name: "Review order" }).click();
+  const raised = await page.getByTestId("review-total").innerText();
+  expect(parseMoney(raised.replace(" USD", ""))!).toBeGreaterThan(parseMoney(shown.replace(" USD", ""))!);
+  expect(await dashboardBalance(page)).toBe(before);
+  await admin.context().close();
+});

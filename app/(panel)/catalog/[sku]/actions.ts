@@ -5,9 +5,11 @@ import { redirect } from "next/navigation";
 import { requireReseller } from "@/lib/auth/session";
 import { checkRecipient } from "@/lib/catalog/check-recipient";
 import { findProduct } from "@/lib/catalog/get-product";
+import { SKU_PATTERN } from "@/lib/catalog/product-input";
 import { db } from "@/lib/db/client";
 import { AppError } from "@/lib/errors/app-error";
 import { RECIPIENT_FIELDS } from "@/lib/fulfilment/recipient";
+import { parseMoney } from "@/lib/money/money";
 import { placeOrder } from "@/lib/orders/place-order";
 import { orderReferenceSchema } from "@/lib/orders/reference";
 import type { ActionState } from "@/lib/panel/action-state";
@@ -54,6 +56,7 @@ export async function placeOrderAction(_previous: ActionState, form: FormData): 
     const quantityText = formText(form, "quantity").trim();
     const quantity = /^\d{1,6}$/.test(quantityText) ? Number(quantityText) : Number.NaN;
     const key = formText(form, "idempotencyKey");
+    const confirmedPrice = parseMoney(formText(form, "confirmedPrice"));
     await spendPanelBudget(user.id, "order_create", "orders");
     try {
       const { order } = await placeOrder(db(), {
@@ -64,6 +67,7 @@ export async function placeOrderAction(_previous: ActionState, form: FormData): 
         reference: reference || null,
         idempotencyKey: /^[A-Za-z0-9-]{8,100}$/.test(key) ? `panel:${key}` : null,
         source: "panel",
+        maxUnitPrice: confirmedPrice !== null && confirmedPrice > 0n ? confirmedPrice : undefined,
       });
       return { ok: true, data: order.id };
     } catch (error) {
@@ -78,6 +82,10 @@ export async function placeOrderAction(_previous: ActionState, form: FormData): 
     revalidatePath("/", "layout");
     redirect(`/orders/${result.data}`);
   }
+  // A refusal may be of a price or stock the page showed before it changed: the page renders afresh
+  // with this answer, so reviewing again shows what the server now charges.
+  const sku = formText(form, "sku");
+  if (!result.ok && SKU_PATTERN.test(sku)) revalidatePath(`/catalog/${sku}`);
   if (!result.ok && result.fieldErrors && Object.keys(result.fieldErrors).length > 0) return { ok: false, message: "Check the highlighted fields.", fieldErrors: result.fieldErrors };
   return { ok: result.ok, message: result.message, fieldErrors: result.fieldErrors };
 }

@@ -108,6 +108,8 @@ export function OrderForm({ product, balance, recipientField }: { product: Produ
     <form onSubmit={onSubmit} className="space-y-5" noValidate aria-label={`Order ${product.name}`}>
       <input type="hidden" name="sku" value={product.sku} />
       <input type="hidden" name="idempotencyKey" value={idempotencyKey} />
+      {/* The unit price the confirmation shows: the server refuses to charge more than it. */}
+      <input type="hidden" name="confirmedPrice" value={product.price} />
       {showRefusal ? <Alert tone="error">{refusal.message}</Alert> : null}
 
       {product.fields.map((field) => {

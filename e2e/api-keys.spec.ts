@@ -80,3 +80,34 @@ test("a key with an IP allowlist is refused from another address", async ({ page
   await expect(page.getByTestId("new-api-key")).toHaveCount(0);
   await expect(page.getByText("Copy it now: it will not be shown again.")).toHaveCount(0);
 });
+
+test("a reseller at the cap of active keys is refused another with a message, and a revoked key frees a place", async ({ page, fixtures }) => {
+  // Erin's keys matter to no other browser spec; the API specs read with the key she has.
+  await signIn(page, fixtures.erin.email, fixtures.erin.password);
+  await page.goto("/api-keys");
+  const usage = page.getByText(/^\d+ of 20 active keys in use, \d+ revoked\./);
+  await expect(usage).toBeVisible();
+  const [, inUse] = /^(\d+) of/.exec((await usage.textContent()) ?? "") ?? [];
+  for (let n = Number(inUse) + 1; n <= 20; n++) {
+    const name = `capped ${String(n).padStart(2, "0")}`;
+    await page.getByLabel("Name").fill(name);
+    await page.getByRole("button", { name: "Create key" }).click();
+    await expect(page.getByText(`Key “${name}” created`)).toBeVisible();
+  }
+  await expect(page.getByText(/^20 of 20 active keys in use/)).toBeVisible();
+
+  await page.getByLabel("Name").fill("one too many");
+  await page.getByRole("button", { name: "Create key" }).click();
+  await expect(page.getByRole("alert").filter({ hasText: "You have 20 active API keys, the most an account can hold. Revoke a key you no longer use, then create this one." })).toBeVisible();
+  await expect(page.getByTestId("new-api-key")).toHaveCount(0);
+  await expect(page.getByTestId("api-key-row").filter({ hasText: "one too many" })).toHaveCount(0);
+  await expect(page.getByText(/^20 of 20 active keys in use/)).toBeVisible();
+
+  // The newest active key's form: it stays first while its question is open.
+  const revoke = page.getByRole("form", { name: /^Revoke / }).first();
+  await revoke.getByRole("button", { name: "Revoke" }).click();
+  await revoke.getByRole("button", { name: "Revoke key" }).click();
+  await expect(page.getByText(/^19 of 20 active keys in use/)).toBeVisible();
+  await createKey(page, "in a freed place");
+  await expect(page.getByText(/^20 of 20 active keys in use/)).toBeVisible();
+});

@@ -26,12 +26,12 @@ test.describe("USDT (TRC-20) top-up API", () => {
     expect(ttl).toBe(60 * 60_000);
     expect(Date.parse(invoice.created_at)).toBeGreaterThanOrEqual(before - 1000);
 
-    // The reseller-API path, a fraction of a cent and a whole JSON number: the same address every time.
+    // The reseller-API path, a fraction of a cent and a single leading zero: the same address every time.
     const twin = await request.post("/api/balance/topup/usdt-trc20", { headers, data: { amount: "25.123456" } });
     expect(twin.status()).toBe(201);
     expect(await twin.json()).toMatchObject({ amount: "25.123456", address: invoice.address, status: "pending" });
-    const whole = await request.post("/api/v2/payments", { headers, data: { amount: 50 } });
-    expect(await whole.json()).toMatchObject({ amount: "50.00", address: invoice.address });
+    const fraction = await request.post("/api/v2/payments", { headers, data: { amount: "50.5" } });
+    expect(await fraction.json()).toMatchObject({ amount: "50.50", address: invoice.address });
 
     // Another reseller gets another address.
     const other = await (await request.post("/api/v2/payments", { headers: { "X-API-Key": fixtures.kate.apiKey }, data: { amount: "10" } })).json();
@@ -71,13 +71,9 @@ test.describe("USDT (TRC-20) top-up API", () => {
     const cases: [unknown, RegExp][] = [
       [{ amount: "9.99" }, /from 10.00 to 100000.00/],
       [{ amount: "100000.01" }, /from 10.00 to 100000.00/],
-      [{ amount: "0" }, /positive amount/],
-      [{ amount: "-20" }, /positive amount/],
-      [{ amount: "ten" }, /positive amount/],
-      [{ amount: "10.0000001" }, /positive amount/],
-      [{ amount: 10.5 }, /amount/],
-      [{ amount: "1e3" }, /positive amount/],
-      [{}, /amount/],
+      [{ amount: "0" }, /more than 0/],
+      [{ amount: "0.000000" }, /more than 0/],
+      [{}, /amount: Required/],
       [{ amount: "20", currency: "BTC" }, /currency/],
     ];
     for (const [data, message] of cases) {
@@ -91,11 +87,33 @@ test.describe("USDT (TRC-20) top-up API", () => {
     expect(after).toBe(before);
   });
 
+  test("money that is not a decimal string of digits is 400 validation_error saying the form, and opens nothing", async ({ request, fixtures }) => {
+    // Ivy's key, whose 15 payment writes a minute no other case spends.
+    const headers = { "X-API-Key": fixtures.ivy.apiKey };
+    const before = (await (await request.get("/api/v2/payments?limit=100", { headers })).json()).data.length;
+    const expected = 'Must be a decimal string of US dollars such as "25.50", with at most 6 fraction digits.';
+    for (const amount of [100, 25.5, "1e2", " 100", "00050", "+5", "5.", ".5", "-20", "ten", "10.0000001", null]) {
+      const response = await request.post("/api/v2/payments", { headers, data: { amount } });
+      expect(response.status(), JSON.stringify(amount)).toBe(400);
+      expect(response.headers()["x-request-id"]).toBeTruthy();
+      const { error } = await response.json();
+      expect(error.code).toBe("validation_error");
+      expect(error.details.issues, JSON.stringify(amount)).toEqual([{ path: "amount", message: expected }]);
+    }
+    const after = (await (await request.get("/api/v2/payments?limit=100", { headers })).json()).data.length;
+    expect(after).toBe(before);
+  });
+
   test("the payment paths need a key and are in the OpenAPI document", async ({ request }) => {
     expect((await request.post("/api/v2/payments", { data: { amount: "10" } })).status()).toBe(401);
     expect((await request.get("/api/v2/payments")).status()).toBe(401);
     const doc = await (await request.get("/api/v2/openapi.json")).json();
     expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(["/api/v2/payments", "/api/v2/payments/{paymentId}", "/api/balance/topup/usdt-trc20"]));
     expect(doc.paths["/api/v2/payments"].post.responses["201"]).toBeDefined();
+    const amount = doc.paths["/api/v2/payments"].post.requestBody.content["application/json"].schema.properties.amount;
+    expect(amount).toMatchObject({ type: "string", example: "100" });
+    const pattern = new RegExp(amount.pattern);
+    expect(["100", "0.50", "25.123456"].filter((text) => pattern.test(text))).toHaveLength(3);
+    expect(["1e2", " 100", "00050", "+5", "5.", ".5", "25.1234567"].filter((text) => pattern.test(text))).toEqual([]);
   });
 });

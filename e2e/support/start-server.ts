@@ -154,7 +154,8 @@ async function main() {
   const database = values.postgres ? await createTestDatabase({ driver: "postgres" }) : openDatabase({ pgliteDir: pgliteDirOf(dataDir) });
   const fixtures: Fixtures = { ...(await prepare(database)), databaseUrl: database.url };
   writeFileSync(fixturesFileFor(port), JSON.stringify(fixtures, null, 2));
-  const backing = values.postgres ? { DATABASE_URL: database.url!, REDIS_URL: process.env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379" } : {};
+  // The demo seed's credentials are the suites' own: on Postgres the server would take them for a leak.
+  const backing = values.postgres ? { DATABASE_URL: database.url!, REDIS_URL: process.env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379", ALLOW_DEMO: "1" } : {};
   if (!values.postgres) await database.close();
   const server = spawn(process.execPath, ["--import", "tsx", "lib/server/main.ts"], {
     stdio: "inherit",

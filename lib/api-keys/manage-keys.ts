@@ -1,7 +1,8 @@
-import { and, desc, eq, isNull } from "drizzle-orm";
+import { and, count, desc, eq, isNull } from "drizzle-orm";
+import { config } from "@/lib/config/env";
 import type { DbOrTx } from "@/lib/db/client";
-import { apiKeys, type ApiKey } from "@/lib/db/schema";
-import { notFound } from "@/lib/errors/app-error";
+import { apiKeys, users, type ApiKey } from "@/lib/db/schema";
+import { AppError, notFound } from "@/lib/errors/app-error";
 import { newId } from "@/lib/ids/ids";
 import { displayPrefix, generateApiKey, hashApiKey } from "./key-format";
 import { allowlistTextSchema, apiKeyNameSchema } from "./schemas";
@@ -20,7 +21,16 @@ const summaryColumns = {
   revokedAt: apiKeys.revokedAt,
 };
 
-/** Creates a key and returns its plaintext, which is never stored and cannot be shown again. */
+/** How many active keys a reseller may hold (API_KEYS_PER_RESELLER); revoked keys do not count. */
+export function apiKeyCap(): number {
+  return config().API_KEYS_PER_RESELLER;
+}
+
+/**
+ * Creates a key and returns its plaintext, which is never stored and cannot be shown again. Refused
+ * past the cap: the user row stays locked from the count to the insert, so two creations at once at
+ * one below the cap leave the cap, not one more.
+ */
 export async function createApiKey(
   db: DbOrTx,
   input: { userId: string; name: string; allowedIps?: string; key?: string },
@@ -28,11 +38,25 @@ export async function createApiKey(
   const name = apiKeyNameSchema.parse(input.name);
   const allowedIps = allowlistTextSchema.parse(input.allowedIps ?? "");
   const key = input.key ?? generateApiKey();
-  const [apiKey] = await db
-    .insert(apiKeys)
-    .values({ id: newId("key"), userId: input.userId, name, prefix: displayPrefix(key), hash: hashApiKey(key), allowedIps })
-    .returning(summaryColumns);
-  return { key, apiKey };
+  const cap = apiKeyCap();
+  return db.transaction(async (tx) => {
+    await tx.select({ id: users.id }).from(users).where(eq(users.id, input.userId)).for("no key update");
+    const [{ active }] = await tx
+      .select({ active: count() })
+      .from(apiKeys)
+      .where(and(eq(apiKeys.userId, input.userId), isNull(apiKeys.revokedAt)));
+    if (active >= cap) {
+      throw new AppError("forbidden", `You have ${active} active API keys, the most an account can hold. Revoke a key you no longer use, then create this one.`, {
+        active_keys: active,
+        cap,
+      });
+    }
+    const [apiKey] = await tx
+      .insert(apiKeys)
+      .values({ id: newId("key"), userId: input.userId, name, prefix: displayPrefix(key), hash: hashApiKey(key), allowedIps })
+      .returning(summaryColumns);
+    return { key, apiKey };
+  });
 }
 
 export async function listApiKeys(db: DbOrTx, userId: string): Promise<ApiKeySummary[]> {

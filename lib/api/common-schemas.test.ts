@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { formatMoney } from "@/lib/money/money";
-import { filterTime, moneyString, paginationQuery } from "./common-schemas";
+import { filterTime, MONEY_INPUT_MESSAGE, moneyInput, moneyString, paginationQuery } from "./common-schemas";
 
 describe("the documented money string", () => {
   it("takes what formatMoney writes, across the digits that can end it", () => {
@@ -13,6 +13,32 @@ describe("the documented money string", () => {
     for (const text of ["12.500", "12.5000", "0.100000", "12.5", "12", "1.1234567", "+1.00", "1,00"]) {
       expect(moneyString.safeParse(text).success, text).toBe(false);
     }
+  });
+});
+
+describe("money in a request", () => {
+  it("takes a decimal string of digits, with a single leading zero before the point, as micro-dollars", () => {
+    const cases: [string, bigint][] = [
+      ["100", 100_000_000n],
+      ["25.5", 25_500_000n],
+      ["25.50", 25_500_000n],
+      ["0.50", 500_000n],
+      ["0", 0n],
+      ["25.123456", 25_123_456n],
+      ["999999999999.999999", 999_999_999_999_999_999n],
+    ];
+    for (const [text, micros] of cases) expect(moneyInput.parse(text), text).toBe(micros);
+  });
+
+  it("refuses a JSON number, an exponent, a sign, padding, leading zeros and a lone point, saying the form it takes", () => {
+    for (const input of [100, 25.5, "1e2", " 100", "100 ", "00050", "01.50", "+5", "-5", "5.", ".5", "1,50", "25.1234567", "ten", "", null, true]) {
+      expect(moneyInput.safeParse(input).error?.issues.map((issue) => issue.message), JSON.stringify(input)).toEqual([MONEY_INPUT_MESSAGE]);
+    }
+    expect(MONEY_INPUT_MESSAGE).toBe('Must be a decimal string of US dollars such as "25.50", with at most 6 fraction digits.');
+  });
+
+  it("refuses 13 whole digits, past what an amount holds", () => {
+    expect(moneyInput.safeParse("1000000000000").error?.issues.map((issue) => issue.message)).toEqual(["Must be below 1000000000000."]);
   });
 });
 

@@ -1,11 +1,30 @@
 import { z } from "zod";
 import { isIdOf, type IdPrefix } from "@/lib/ids/ids";
+import { parseMoney } from "@/lib/money/money";
 
 /** As formatMoney writes it (API.md): 2 to 6 fraction digits, with no trailing zero past the second. */
 export const moneyString = z
   .string()
   .regex(/^-?\d+\.\d{2}(\d{0,3}[1-9])?$/)
   .meta({ description: "US dollars as a decimal string (USDT counts 1:1), 2 to 6 fraction digits, no trailing zero past the second.", example: "12.50" });
+
+export const MONEY_INPUT_MESSAGE = 'Must be a decimal string of US dollars such as "25.50", with at most 6 fraction digits.';
+
+/**
+ * Money in a request (API.md): a JSON string of plain digits, "100", "0.50" or "25.123456". A JSON
+ * number is refused, since a float has already lost cents by the time it arrives; so are exponents,
+ * signs, padding, a lone dot and leading zeros, which a client's bug writes and no client means.
+ * Parses to micro-dollars; at most 12 whole digits, as parseMoney reads.
+ */
+export const moneyInput = z
+  .string({ error: (issue) => (issue.input === undefined ? undefined : MONEY_INPUT_MESSAGE) })
+  .regex(/^(0|[1-9][0-9]*)(\.[0-9]{1,6})?$/, { error: MONEY_INPUT_MESSAGE, abort: true })
+  .refine((text) => parseMoney(text) !== null, "Must be below 1000000000000.")
+  .transform((text) => parseMoney(text)!)
+  .meta({
+    description: 'US dollars (USDT counts 1:1) as a JSON string of digits with at most 6 fraction digits, such as "100" or "25.50"; no sign, exponent, padding or leading zero.',
+    example: "25.50",
+  });
 
 export const timestampString = z.iso.datetime().meta({ example: "2026-11-21T10:15:30.123Z" });
 

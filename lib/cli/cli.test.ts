@@ -7,8 +7,12 @@ import { afterAll, describe, expect, it } from "vitest";
 const dataDir = mkdtempSync(path.join(os.tmpdir(), "cli-test-"));
 
 function cli(...args: string[]) {
+  return cliWith({ DATABASE_URL: "" }, ...args);
+}
+
+function cliWith(env: Record<string, string>, ...args: string[]) {
   const result = spawnSync(process.execPath, ["--import", "tsx", "lib/cli/main.ts", ...args], {
-    env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "" },
+    env: { ...process.env, DATA_DIR: dataDir, ...env },
     encoding: "utf8",
     timeout: 60_000,
   });
@@ -41,6 +45,29 @@ describe("operator command line (embedded database)", { timeout: 60_000 }, () =>
     expect(JSON.parse(cli("db:seed").stdout)).toEqual({ seeded: "demo tariffs and accounts" });
     expect(JSON.parse(cli("db:seed").stdout)).toEqual({ seeded: "already seeded: nothing changed" });
     expect(cli("db:migrate").status).toBe(0);
+  });
+
+  it("seeds the embedded database with --demo as without it", () => {
+    expect(JSON.parse(cli("db:seed", "--demo").stdout)).toEqual({ seeded: "already seeded: nothing changed" });
+  });
+
+  it("refuses db:seed on Postgres without --demo, saying what it would create, before it opens the database", () => {
+    // No server answers at this address: the refusal comes before any connection.
+    const result = cliWith({ DATABASE_URL: "postgres://postgres@127.0.0.1:1/shop" }, "db:seed");
+    expect(result.status).toBe(1);
+    expect(result.stdout).toBe("");
+    expect(result.stderr).toBe(
+      [
+        "error: db:seed on Postgres (DATABASE_URL is set) would create the demo, whose passwords and key the README publishes:",
+        "  admin account     admin@example.com, password demo-admin-pass",
+        "  reseller account  reseller@example.com, password demo-reseller-pass (Demo Shop, Silver)",
+        "  API key           rk_live_DemoKeyOfTheEmbeddedSandbox0000000000 (the reseller's)",
+        "  balance           500.00 USD credited to the reseller, backed by no payment",
+        "  and the demo tariffs and catalog, with stock codes",
+        "Run it with --demo for a trial or a test (the server then starts only with ALLOW_DEMO=1).",
+        "For real accounts use admin:create and reseller:create.",
+      ].join("\n"),
+    );
   });
 
   it("turns off an account's two-factor sign-in, and says when it was off already", () => {

@@ -10,7 +10,7 @@ import { AppError } from "@/lib/errors/app-error";
 import { adjustBalance } from "@/lib/ledger/adjust-balance";
 import { postLedgerEntry } from "@/lib/ledger/post-entry";
 import { formatMoney, parseMoney } from "@/lib/money/money";
-import { seedDemo } from "@/lib/seed/demo-seed";
+import { demoSeedContents, seedDemo } from "@/lib/seed/demo-seed";
 import { ensureTariffs } from "@/lib/tariffs/ensure-tariffs";
 
 export type Options = Record<string, string | boolean | undefined>;
@@ -69,8 +69,27 @@ export async function twoFactorOff(db: Db, options: Options) {
   return { email: user.email, two_factor_was_on: await resetTwoFactor(db, user.id) };
 }
 
-export async function dbSeed(db: Db) {
+/**
+ * The demo's passwords and key are in the README: on Postgres, taken for production, they go in only
+ * when the operator asks with --demo, having been told what they are.
+ */
+export function refuseDemoSeedWithoutConsent(cfg: { DATABASE_URL?: string }, options: Options): void {
+  if (!cfg.DATABASE_URL || options.demo) return;
+  throw new UsageError(
+    [
+      "db:seed on Postgres (DATABASE_URL is set) would create the demo, whose passwords and key the README publishes:",
+      ...demoSeedContents().map((line) => `  ${line}`),
+      "Run it with --demo for a trial or a test (the server then starts only with ALLOW_DEMO=1).",
+      "For real accounts use admin:create and reseller:create.",
+    ].join("\n"),
+  );
+}
+
+export async function dbSeed(db: Db, options: Options) {
   const { created } = await seedDemo(db);
+  if (created && options.demo && config().DATABASE_URL) {
+    console.error("note: the server refuses to start on this database while the demo credentials work, unless ALLOW_DEMO=1");
+  }
   return { seeded: created ? "demo tariffs and accounts" : "already seeded: nothing changed" };
 }
 

@@ -6,12 +6,23 @@ import { openDatabase, pgliteDirOf } from "@/lib/db/client";
 import { acquireDataDirLock, DataDirBusyError } from "@/lib/db/data-dir-lock";
 import { migrateDatabase } from "@/lib/db/migrate";
 import { AppError } from "@/lib/errors/app-error";
-import { adminCreate, dbSeed, encryptionRecover, resellerCreate, resellerCredit, twoFactorOff, UsageError, type Options } from "./commands";
+import {
+  adminCreate,
+  dbSeed,
+  encryptionRecover,
+  refuseDemoSeedWithoutConsent,
+  resellerCreate,
+  resellerCredit,
+  twoFactorOff,
+  UsageError,
+  type Options,
+} from "./commands";
 
 const USAGE = `Usage: npm run cli -- <command> [options]
 
   db:migrate                                   apply database migrations
-  db:seed                                      seed demo tariffs and accounts
+  db:seed [--demo]                             seed demo tariffs, accounts and a funded demo key;
+                                               on Postgres (DATABASE_URL) only with --demo, for a trial or a test
   admin:create --email E --password P [--name N]
   reseller:create --email E --password P [--name N] [--tier Bronze|Silver|Gold] [--balance 100] [--api-key]
   reseller:credit --email E --amount 50 --note "..."   (a negative amount debits: --amount=-12.5)
@@ -34,6 +45,7 @@ async function run(): Promise<number> {
       amount: { type: "string" },
       note: { type: "string" },
       "api-key": { type: "boolean" },
+      demo: { type: "boolean" },
       "old-key": { type: "string" },
       help: { type: "boolean", short: "h" },
     },
@@ -41,7 +53,7 @@ async function run(): Promise<number> {
   const command = positionals[0];
   const commands: Record<string, (db: ReturnType<typeof openDatabase>["db"], options: Options) => Promise<unknown>> = {
     "db:migrate": async () => ({ migrated: true }),
-    "db:seed": (db) => dbSeed(db),
+    "db:seed": dbSeed,
     "admin:create": adminCreate,
     "reseller:create": resellerCreate,
     "reseller:credit": resellerCredit,
@@ -54,6 +66,7 @@ async function run(): Promise<number> {
   }
 
   const cfg = config();
+  if (command === "db:seed") refuseDemoSeedWithoutConsent(cfg, values);
   const releaseLock = cfg.DATABASE_URL ? () => {} : acquireDataDirLock(cfg.dataDir, "command line");
   const database = openDatabase({ url: cfg.DATABASE_URL, pgliteDir: pgliteDirOf(cfg.dataDir), maxConnections: 2 });
   try {

@@ -80,6 +80,10 @@ const envSchema = z.object({
    * answers those checks have passed, and spares every call the walk.
    */
   CHECK_API_RESPONSES: flag.default(false),
+  /** Lets a server on Postgres start while the demo credentials still work: a trial or a test (lib/seed/demo-guard.ts). */
+  ALLOW_DEMO: flag.default(false),
+  /** Active API keys a reseller may hold: each key has its own rate budget, so keys would multiply it. */
+  API_KEYS_PER_RESELLER: z.coerce.number().int().min(1).max(1000).default(20),
   /** Per-minute limits per category, raised only by configuration (the benchmark does). */
   RATE_LIMIT_MULTIPLIER: z.coerce.number().int().min(1).max(1_000_000).default(1),
 });

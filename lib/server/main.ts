@@ -14,6 +14,7 @@ import { startWorker } from "@/lib/jobs/worker";
 import { CLIENT_IP_HEADER, resolveClientIp } from "@/lib/http/client-ip";
 import { rateLimitStore } from "@/lib/ratelimit/limiter";
 import { dropUntrustedForwarding } from "@/lib/http/forwarded-headers";
+import { refuseDemoCredentialsInProduction } from "@/lib/seed/demo-guard";
 import { DEMO, seedDemo } from "@/lib/seed/demo-seed";
 import { ensureTariffs } from "@/lib/tariffs/ensure-tariffs";
 import { dispatchApiRequest } from "./api-dispatch";
@@ -49,6 +50,7 @@ async function main() {
   const { db } = database();
   await migrateDatabase(database());
   await checkStoredKey(db);
+  await refuseDemoCredentialsInProduction(db, cfg);
   await ensureTariffs(db);
   if (embedded && (await seedDemo(db)).created) log("seeded the demo catalog, tariffs and accounts");
 

@@ -34,7 +34,7 @@ export function CreateKeyForm({ origin, activeKeyIds }: { origin: string; active
       ) : null}
 
       <form action={formAction} className="space-y-4" noValidate>
-        {!state.ok && state.message && !state.fieldErrors ? <Alert tone="error">{state.message}</Alert> : null}
+        {!state.ok && state.message && Object.keys(state.fieldErrors ?? {}).length === 0 ? <Alert tone="error">{state.message}</Alert> : null}
         <TextField
           id="key-name"
           name="name"

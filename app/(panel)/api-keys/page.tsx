@@ -6,7 +6,7 @@ import { Card, CardBody, CardHeader } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
 import { PageHeader } from "@/components/ui/page-header";
 import { PendingLink } from "@/components/ui/pending-link";
-import { listApiKeys } from "@/lib/api-keys/manage-keys";
+import { apiKeyCap, listApiKeys } from "@/lib/api-keys/manage-keys";
 import { requireReseller } from "@/lib/auth/session";
 import { db } from "@/lib/db/client";
 import { formatDateTime } from "@/lib/panel/format";
@@ -35,6 +35,7 @@ export default async function ApiKeysPage() {
   const user = await requireReseller();
   const [keys, origin] = await Promise.all([listApiKeys(db(), user.id), requestOrigin()]);
   const activeCount = keys.filter((key) => !key.revokedAt).length;
+  const cap = apiKeyCap();
 
   return (
     <>
@@ -70,7 +71,10 @@ export default async function ApiKeysPage() {
       </div>
 
       <Card className="mt-6">
-        <CardHeader title="Your keys" description={`${activeCount} active, ${keys.length - activeCount} revoked.`} />
+        <CardHeader
+          title="Your keys"
+          description={`${activeCount} of ${cap} active keys in use, ${keys.length - activeCount} revoked. Revoke a key you no longer use to free its place.`}
+        />
         {keys.length === 0 ? (
           <EmptyState title="No API keys yet">Create a key above to start calling the API.</EmptyState>
         ) : (

@@ -1,22 +1,17 @@
 import { z } from "zod";
 import { PAYMENT_STATUSES } from "@/lib/db/schema";
-import { parseMoney } from "@/lib/money/money";
 import { paymentSchema } from "@/lib/payments/serialize";
-import { listResponse, paginationQuery, resourceId } from "../common-schemas";
+import { listResponse, moneyInput, paginationQuery, resourceId } from "../common-schemas";
 import { defineOperation } from "../operation";
 
-/** A positive amount as a decimal string ("100", "25.5"); a whole JSON number is taken too, a fraction never (no floats). */
-const amountInput = z
-  .union([z.string(), z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER)])
-  .transform((value, ctx) => {
-    const micros = parseMoney(String(value));
-    if (micros === null || micros <= 0n) {
-      ctx.addIssue({ code: "custom", message: 'Should be a positive amount of USDT as a decimal string, such as "100" or "25.50".' });
-      return z.NEVER;
-    }
-    return micros;
-  })
-  .meta({ description: "USDT to send (1:1 with USD), as a decimal string with at most 6 fraction digits, or as a whole JSON number; within the operator's minimum and maximum.", example: "100" });
+const amountInput = moneyInput
+  .refine((micros) => micros > 0n, "Must be more than 0.")
+  .meta({
+    description:
+      'USDT to send (1:1 with USD) as a JSON string of digits such as "100" or "25.50", at most 6 fraction digits, no sign, exponent, padding or leading zero; ' +
+      "within the operator's minimum and maximum.",
+    example: "100",
+  });
 
 const TOPUP_DESCRIPTION =
   "Creates a USDT (TRC-20) invoice to your own permanent deposit address, open for the operator's PAYMENT_TTL (60 minutes by default). " +

@@ -114,6 +114,43 @@ describe(`the server's API dispatch, with the app's own route handlers (${testDr
     expect((await missing.json()).error.code).toBe("not_found");
   });
 
+  it("refuses a body sent as text, a form or multipart with 415 before reading it as JSON; takes JSON with a charset or a +json type", async () => {
+    const order = JSON.stringify({ sku: "no-such-sku" });
+    for (const [type, sent] of [
+      ["text/plain;charset=UTF-8", "as text/plain"],
+      ["application/x-www-form-urlencoded", "as application/x-www-form-urlencoded"],
+      ["multipart/form-data; boundary=x", "as multipart/form-data"],
+      ["application/jsonp", "as application/jsonp"],
+      [null, "with no Content-Type"],
+    ] as const) {
+      const headers: Record<string, string> = { "X-API-Key": key };
+      const body = type === null ? new Blob([order]) : order;
+      if (type) headers["Content-Type"] = type;
+      const response = await fetch(`${base}/api/v2/order`, { method: "POST", headers, body });
+      expect(response.status, String(type)).toBe(415);
+      expect(response.headers.get("x-request-id")).toMatch(/^[0-9a-f-]{36}$/);
+      expect((await response.json()).error).toMatchObject({
+        code: "unsupported_media_type",
+        message: `Send the body as JSON with Content-Type: application/json; it came ${sent}.`,
+        retryable: false,
+      });
+    }
+    for (const type of ["application/json; charset=utf-8", "Application/JSON", "application/merge-patch+json"]) {
+      const response = await fetch(`${base}/api/v2/order`, { method: "POST", headers: { "X-API-Key": key, "Content-Type": type }, body: order });
+      expect(response.status, type).toBe(422);
+      expect((await response.json()).error.details).toMatchObject({ sku: "no-such-sku" });
+    }
+  });
+
+  it("takes a write without a body whatever its Content-Type, or with none: the operation answers", async () => {
+    for (const headers of [{ "X-API-Key": key }, { "X-API-Key": key, "Content-Type": "text/plain" }] as Record<string, string>[]) {
+      const response = await fetch(`${base}/api/v2/account/webhook/secret/regenerate`, { method: "POST", headers });
+      // This reseller has no webhook to rotate the secret of.
+      expect(response.status).toBe(404);
+      expect((await response.json()).error.code).toBe("not_found");
+    }
+  });
+
   it("answers a body over 64 KiB with 413 without reading the rest, and closes the connection", async () => {
     const { status, headers, body } = await new Promise<{ status: number; headers: Record<string, unknown>; body: string }>((resolve, reject) => {
       const req = httpRequest(`${base}/api/v2/order`, { method: "POST", headers: { "X-API-Key": key, "Content-Type": "application/json" } }, (res) => {

@@ -50,6 +50,7 @@ describe(`the server's API dispatch, with the app's own route handlers (${testDr
     expect(response.headers.get("x-ratelimit-limit")).not.toBeNull();
     expect(response.headers.get("content-length")).toBe(String(Buffer.byteLength(JSON.stringify({ balance: "12.50", currency: "USD" }))));
     expect(response.headers.get("cache-control")).toBe("no-store");
+    expect(response.headers.get("x-content-type-options")).toBe("nosniff");
   });
 
   it("takes the key as a Bearer token too, and answers a bad key with the error body", async () => {
@@ -225,12 +226,13 @@ describe(`the server's API dispatch, with the app's own route handlers (${testDr
     }
   });
 
-  it("answers OPTIONS with 204, Allow and a request id, with or without a key", async () => {
+  it("answers OPTIONS with 204, Allow, a request id and nosniff, with or without a key", async () => {
     for (const headers of [{ "X-API-Key": key }, {}] as Record<string, string>[]) {
       const response = await fetch(`${base}/api/v2/order`, { method: "OPTIONS", headers });
       expect(response.status).toBe(204);
       expect(response.headers.get("allow")).toBe("POST, OPTIONS");
       expect(response.headers.get("x-request-id")).toMatch(/^[0-9a-f-]{36}$/);
+      expect(response.headers.get("x-content-type-options")).toBe("nosniff");
       expect(await response.text()).toBe("");
     }
   });
@@ -247,6 +249,34 @@ describe(`the server's API dispatch, with the app's own route handlers (${testDr
     ];
     for (const [target, init] of leftToNext) {
       expect((await fetch(`${base}${target}`, init)).status, `${init.method ?? "GET"} ${target}`).toBe(LEFT_TO_NEXT);
+    }
+  });
+
+  it("answers an API path with a . or .. segment, plain or escaped, with the 404 error body: never a redirect, never another endpoint", async () => {
+    for (const [method, target] of [
+      ["POST", "/api/v2/order/."],
+      ["POST", "/api/v2/order/%2E"],
+      ["GET", "/api/v2/./balance"],
+      ["GET", "/api/v2/orders/ord_x/.."],
+      ["GET", "/api/v2/orders/%2e%2e?limit=1"],
+      ["DELETE", "/api/v2/nothing/."],
+    ]) {
+      // Sent as written: fetch, as every WHATWG URL parser, would resolve the segments first.
+      const { status, headers, body } = await new Promise<{ status: number; headers: Record<string, unknown>; body: string }>((resolve, reject) => {
+        const req = httpRequest(`${base}/`, { method, path: target, headers: { "X-API-Key": key, "Content-Type": "application/json" } }, (res) => {
+          let text = "";
+          res.on("data", (chunk: Buffer) => (text += chunk.toString()));
+          res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: text }));
+        });
+        req.on("error", reject).end(method === "POST" ? "{}" : undefined);
+      });
+      expect(status, `${method} ${target}`).toBe(404);
+      expect(headers.location).toBeUndefined();
+      expect(headers["x-request-id"]).toMatch(/^[0-9a-f-]{36}$/);
+      expect(JSON.parse(body).error).toMatchObject({
+        code: "not_found",
+        message: `No API endpoint at ${method} ${target.split("?")[0]}: send the path without "." or ".." segments.`,
+      });
     }
   });
 

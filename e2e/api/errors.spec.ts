@@ -324,16 +324,20 @@ test.describe("error bodies", () => {
 
   test("TRACE and the methods Next cannot route answer the error body with a request id on the API, an HTML 405 on pages; never a 500", async ({ baseURL }) => {
     for (const method of ["TRACE", "PROPFIND", "M-SEARCH"]) {
-      for (const path of ["/api/v2/nothing-here", "/api/auth/session"]) {
-        const { status, headers, body } = await sendAsWritten(baseURL!, method, path);
-        expect(status, `${method} ${path}`).toBe(404);
-        expect(headers["x-request-id"]).toMatch(/^[0-9a-f-]{36}$/);
-        expect(JSON.parse(body).error).toMatchObject({ code: "not_found", message: `No API endpoint at ${method} ${path}. See /api/v2/openapi.json.` });
+      const unknown = await sendAsWritten(baseURL!, method, "/api/v2/nothing-here");
+      expect(unknown.status, method).toBe(404);
+      expect(unknown.headers["x-request-id"]).toMatch(/^[0-9a-f-]{36}$/);
+      expect(JSON.parse(unknown.body).error).toMatchObject({ code: "not_found", message: `No API endpoint at ${method} /api/v2/nothing-here. See /api/v2/openapi.json.` });
+      for (const [path, allow] of [
+        ["/api/v2/balance", "GET, HEAD, OPTIONS"],
+        ["/api/auth/session", "GET, POST, HEAD, OPTIONS"],
+      ]) {
+        const route = await sendAsWritten(baseURL!, method, path);
+        expect(route.status, `${method} ${path}`).toBe(405);
+        expect(route.headers.allow).toBe(allow);
+        expect(route.headers["x-request-id"]).toMatch(/^[0-9a-f-]{36}$/);
+        expect(JSON.parse(route.body).error.code).toBe("method_not_allowed");
       }
-      const route = await sendAsWritten(baseURL!, method, "/api/v2/balance");
-      expect(route.status).toBe(405);
-      expect(route.headers.allow).toBe("GET, HEAD, OPTIONS");
-      expect(JSON.parse(route.body).error.code).toBe("method_not_allowed");
       for (const path of ["/orders", "/orders/export", "/catalog/price-list.csv", "/"]) {
         const page = await sendAsWritten(baseURL!, method, path);
         expect(page.status, `${method} ${path}`).toBe(405);

@@ -11,8 +11,6 @@ import { expect, test } from "../support/test";
  */
 
 const METHODS = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS", "TRACE", "PROPFIND", "LOCK", "MKCOL", "SEARCH", "PURGE", "LINK", "UNLINK", "QUERY", "M-SEARCH", "SOURCE"];
-/** The methods Next itself routes; the others (TRACE, PROPFIND ...) the server answers before it. */
-const NEXT_METHODS = new Set(["GET", "HEAD", "OPTIONS", "POST", "PUT", "PATCH", "DELETE"]);
 /** Path parameters no route takes: a word, an injection, a non-ASCII escape, an overlong id, a NUL. */
 const NONSENSE_PARAMS = ["nonsense", "%27%3B--%20drop", "%E2%82%AC", "x".repeat(300), "ord_%00"];
 /** A body every write refuses before acting: its schemas take no unknown field. */
@@ -129,14 +127,17 @@ function wrongQueryValue(schema: JsonSchema): string {
 test.describe("every route, every method, every bad input", () => {
   test("the route table and the OpenAPI document name the same routes", async ({ request }) => {
     const document: OpenApiDocument = await (await request.get("/api/v2/openapi.json")).json();
-    const table = findRouteFiles(path.join(process.cwd(), "app", "api")).map((route) => documentPath(route.pattern));
+    const table = findRouteFiles(path.join(process.cwd(), "app", "api"))
+      .filter((route) => !route.catchAll)
+      .map((route) => documentPath(route.pattern));
     expect(table.filter((route) => route !== "/api/v2/openapi.json").sort()).toEqual(Object.keys(document.paths).sort());
   });
 
   test("never a 5xx or a redirect; always the JSON error body, a request id and nosniff", async ({ request, fixtures, baseURL, clientIp }) => {
     test.setTimeout(120_000);
     const document: OpenApiDocument = await (await request.get("/api/v2/openapi.json")).json();
-    const routes = findRouteFiles(path.join(process.cwd(), "app", "api")).map((route) => {
+    const table = findRouteFiles(path.join(process.cwd(), "app", "api"));
+    const routes = table.filter((route) => !route.catchAll).map((route) => {
       const documented = documentPath(route.pattern);
       // The document itself is no operation of its own: it only takes GET, and no input.
       return { documented, methods: document.paths[documented] ? undefined : ["GET"], operations: document.paths[documented] ?? {} };
@@ -206,12 +207,23 @@ test.describe("every route, every method, every bad input", () => {
         }
       }
     }
-    // Paths no route serves, and the sign-in route Next serves, with the methods Next cannot route.
+    // Paths no route serves.
     for (const method of METHODS) {
       for (const target of ["/api/v2/matrix-nothing", "/api/v2/order/ord_x/more"]) {
         probes.push({ method, path: target, key: null, expect: method === "HEAD" ? { status: 404 } : { status: 404, code: "not_found" } });
       }
-      if (!NEXT_METHODS.has(method)) probes.push({ method, path: "/api/auth/session", key: null, expect: { status: 404, code: "not_found" } });
+    }
+    // A catch-all's route (next-auth's) is Next's to serve with the methods it exports, which its OPTIONS
+    // names; every other method is refused with the error body.
+    const nextServes = new Set<Probe>();
+    for (const route of table.filter((candidate) => candidate.catchAll)) {
+      const target = route.pattern.replace(/\[\.\.\.\w+\]/, "session");
+      const allow = String((await send(new URL(baseURL!), { method: "OPTIONS", path: target, key: null }, keys, clientIp)).headers.allow);
+      for (const method of METHODS) {
+        const probe: Probe = { method, path: target, key: null, expect: allow.split(", ").includes(method) ? {} : { status: 405, code: "method_not_allowed", allow } };
+        if (method !== "OPTIONS" && allow.split(", ").includes(method)) nextServes.add(probe);
+        probes.push(probe);
+      }
     }
 
     const answers = await sendAll(new URL(baseURL!), probes, keys, clientIp);
@@ -222,6 +234,10 @@ test.describe("every route, every method, every bad input", () => {
       const problems: string[] = [];
       const { status, headers, body } = answer;
       if (status >= 500) problems.push(`status ${status}`);
+      if (nextServes.has(probe)) {
+        if (problems.length) failures.push(`${label}: ${problems.join("; ")}`);
+        return;
+      }
       if (status >= 300 && status < 400) problems.push(`a redirect to ${headers.location}`);
       if (probe.key !== null && status === 429) problems.push("rate limited: the matrix spent more than a key's budget");
       if (probe.key !== null && probe.method !== "GET" && probe.method !== "HEAD" && probe.method !== "OPTIONS" && status < 400) problems.push(`a write was done (${status})`);

@@ -237,6 +237,30 @@ describe(`the server's API dispatch, with the app's own route handlers (${testDr
     }
   });
 
+  it("answers a method next-auth's catch-all does not take with 405, the error body and Allow, and leaves the ones it takes to Next", async () => {
+    for (const method of ["DELETE", "PUT", "TRACE", "PROPFIND"]) {
+      const { status, headers, body } = await new Promise<{ status: number; headers: Record<string, unknown>; body: string }>((resolve, reject) => {
+        const req = httpRequest(`${base}/api/auth/session`, { method }, (res) => {
+          let text = "";
+          res.on("data", (chunk: Buffer) => (text += chunk.toString()));
+          res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: text }));
+        });
+        req.on("error", reject).end();
+      });
+      expect(status, method).toBe(405);
+      expect(headers.allow).toBe("GET, POST, HEAD, OPTIONS");
+      expect(headers["x-request-id"]).toMatch(/^[0-9a-f-]{36}$/);
+      expect(JSON.parse(body).error).toMatchObject({ code: "method_not_allowed", message: `/api/auth/[...nextauth] does not take ${method}; it takes GET, POST, HEAD, OPTIONS.` });
+    }
+    const options = await fetch(`${base}/api/auth/callback/credentials`, { method: "OPTIONS" });
+    expect(options.status).toBe(204);
+    expect(options.headers.get("allow")).toBe("GET, POST, HEAD, OPTIONS");
+    expect(options.headers.get("x-request-id")).toMatch(/^[0-9a-f-]{36}$/);
+    for (const method of ["GET", "POST", "HEAD"]) {
+      expect((await fetch(`${base}/api/auth/session`, { method, headers: { "X-API-Key": key } })).status, method).toBe(LEFT_TO_NEXT);
+    }
+  });
+
   it("leaves to Next calls without a key, HEAD, unknown paths and paths not in their plain form", async () => {
     const leftToNext: [string, RequestInit][] = [
       ["/api/v2/balance", {}],

@@ -41,8 +41,8 @@ function carriesApiKey(req: IncomingMessage): boolean {
  * - A call with an API key to a route file's plain path: its route handler, without Next's request
  *   machinery, which costs more CPU than the handler itself (docs/performance.md, the fourth pass).
  *
- * Calls with the session cookie, HEAD on a route with GET, and paths not in their plain form, go to Next, which answers
- * them as it always has.
+ * Calls with the session cookie, HEAD on a route with GET, a catch-all's methods (next-auth's), and paths
+ * not in their plain form, go to Next, which answers them as it always has.
  */
 export function dispatchApiRequest(routes: readonly ApiRoute[], req: IncomingMessage, res: ServerResponse): boolean {
   const pathname = targetPath(req.url);
@@ -69,7 +69,7 @@ export function dispatchApiRequest(routes: readonly ApiRoute[], req: IncomingMes
     compressed(req, res, async () => sendAnswer(res, errorAnswer(refusal, randomUUID())));
     return true;
   }
-  if (!carriesApiKey(req)) return false;
+  if (match.route.catchAll || !carriesApiKey(req)) return false;
   compressed(req, res, () => answer(handler, match.params, req, res));
   return true;
 }

@@ -109,9 +109,9 @@ export async function loadApiRoutes(apiDir: string): Promise<ApiRoute[]> {
 }
 
 /**
- * The route file serving a path (a catch-all's when no other does), or null when the path is not in its plain form (a trailing or
- * doubled slash, a dot segment, a malformed escape) or no plain route serves it: Next then answers as
- * it always has (a redirect, the JSON 404).
+ * The route file serving a path (a catch-all's when no other does), or null when the path is not in
+ * its plain form (a trailing or doubled slash, a dot segment, a malformed escape) or no route serves
+ * it: Next then answers as it always has (a redirect, the JSON 404).
  */
 export function matchApiRoute(routes: readonly ApiRoute[], pathname: string): RouteMatch | null {
   const parts = pathname.split("/");

@@ -2,8 +2,8 @@ import { randomUUID } from "node:crypto";
 import { STATUS_CODES, type IncomingMessage, type ServerResponse } from "node:http";
 import type { Socket } from "node:net";
 import { errorAnswer } from "@/lib/api/errors";
-import { sendAnswer } from "./node-web";
 import { AppError, validationError } from "@/lib/errors/app-error";
+import { sendAnswer } from "./node-web";
 
 type ServerSocket = Socket & { _httpMessage?: ServerResponse | null };
 

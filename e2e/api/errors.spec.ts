@@ -1,5 +1,27 @@
+import { request as httpRequest } from "node:http";
+import { connect } from "node:net";
 import { gzipSync } from "node:zlib";
 import { expect, test } from "../support/test";
+
+interface RawAnswer {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  body: string;
+}
+
+/** A request sent as written: any method (fetch refuses TRACE), and a path no URL parser has resolved. */
+function sendAsWritten(baseURL: string, method: string, path: string, headers: Record<string, string> = {}, body?: string): Promise<RawAnswer> {
+  const base = new URL(baseURL);
+  return new Promise((resolve, reject) => {
+    const req = httpRequest({ host: base.hostname, port: base.port, method, path, headers }, (res) => {
+      let text = "";
+      res.setEncoding("utf8");
+      res.on("data", (chunk: string) => (text += chunk));
+      res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: text }));
+    });
+    req.on("error", reject).end(body);
+  });
+}
 
 const NO_LEAK = /\bat .+:\d+|node_modules|SELECT |Error:/;
 
@@ -270,6 +292,89 @@ test.describe("error bodies", () => {
     const unknown = await request.get("/api/v2//nothing-here", noRedirect);
     expect(unknown.status()).toBe(404);
     expect((await unknown.json()).error.code).toBe("not_found");
+  });
+
+  test("a body sent as text, a form or multipart is 415 unsupported_media_type, not read as JSON; JSON with a charset is taken", async ({ request, fixtures }) => {
+    const headers = { "X-API-Key": fixtures.alice.apiKey };
+    for (const [type, data] of [
+      ["text/plain", '{"enabled": false}'],
+      ["application/x-www-form-urlencoded", "enabled=false"],
+      ["multipart/form-data; boundary=x", '--x\r\nContent-Disposition: form-data; name="enabled"\r\n\r\nfalse\r\n--x--\r\n'],
+    ]) {
+      const response = await request.post("/api/v2/subscription/auto-renew", { headers: { ...headers, "Content-Type": type }, data: Buffer.from(data) });
+      expect(response.status(), type).toBe(415);
+      expect(response.headers()["x-request-id"]).toMatch(/^[0-9a-f-]{36}$/);
+      expect((await response.json()).error).toMatchObject({
+        code: "unsupported_media_type",
+        message: `Send the body as JSON with Content-Type: application/json; it came as ${type.split(";")[0]}.`,
+      });
+    }
+    const charset = await request.post("/api/v2/subscription/auto-renew", { headers: { ...headers, "Content-Type": "application/json; charset=utf-8" }, data: Buffer.from('{"enabled": true}') });
+    expect(charset.status()).toBe(200);
+  });
+
+  test("API answers carry X-Content-Type-Options: nosniff, from the server's own dispatch and through Next", async ({ request, fixtures }) => {
+    for (const headers of [{ "X-API-Key": fixtures.alice.apiKey }, {}] as Record<string, string>[]) {
+      for (const path of ["/api/v2/balance", "/api/v2/openapi.json", "/api/v2/nothing-here"]) {
+        const response = await request.get(path, { headers });
+        expect(response.headers()["x-content-type-options"], path).toBe("nosniff");
+      }
+    }
+  });
+
+  test("TRACE and the methods Next cannot route answer the error body with a request id on the API, an HTML 405 on pages; never a 500", async ({ baseURL }) => {
+    for (const method of ["TRACE", "PROPFIND", "M-SEARCH"]) {
+      const unknown = await sendAsWritten(baseURL!, method, "/api/v2/nothing-here");
+      expect(unknown.status, method).toBe(404);
+      expect(unknown.headers["x-request-id"]).toMatch(/^[0-9a-f-]{36}$/);
+      expect(JSON.parse(unknown.body).error).toMatchObject({ code: "not_found", message: `No API endpoint at ${method} /api/v2/nothing-here. See /api/v2/openapi.json.` });
+      for (const [path, allow] of [
+        ["/api/v2/balance", "GET, HEAD, OPTIONS"],
+        ["/api/auth/session", "GET, POST, HEAD, OPTIONS"],
+      ]) {
+        const route = await sendAsWritten(baseURL!, method, path);
+        expect(route.status, `${method} ${path}`).toBe(405);
+        expect(route.headers.allow).toBe(allow);
+        expect(route.headers["x-request-id"]).toMatch(/^[0-9a-f-]{36}$/);
+        expect(JSON.parse(route.body).error.code).toBe("method_not_allowed");
+      }
+      for (const path of ["/orders", "/orders/export", "/catalog/price-list.csv", "/"]) {
+        const page = await sendAsWritten(baseURL!, method, path);
+        expect(page.status, `${method} ${path}`).toBe(405);
+        expect(page.headers["content-type"]).toBe("text/html; charset=utf-8");
+        expect(page.headers.allow).toBe("GET, HEAD, POST");
+      }
+    }
+  });
+
+  test("an API path with a . or .. segment is a 404 with the error body, never a redirect that would send an order again", async ({ baseURL, fixtures }) => {
+    const headers = { "X-API-Key": fixtures.daveSecondKey, "Content-Type": "application/json" };
+    const order = JSON.stringify({ sku: "giftcard-steam-us-20", quantity: 1 });
+    for (const path of ["/api/v2/order/.", "/api/v2/order/%2e", "/api/v2/./order", "/api/v2/order/x/..", "/api/v2/order/./"]) {
+      const { status, headers: answered, body } = await sendAsWritten(baseURL!, "POST", path, headers, order);
+      expect(status, path).toBe(404);
+      expect(answered.location).toBeUndefined();
+      expect(answered["x-request-id"]).toMatch(/^[0-9a-f-]{36}$/);
+      expect(JSON.parse(body).error.code).toBe("not_found");
+    }
+    const keyless = await sendAsWritten(baseURL!, "GET", "/api/v2/orders/%2E%2E");
+    expect(keyless.status).toBe(404);
+    expect(JSON.parse(keyless.body).error.code).toBe("not_found");
+  });
+
+  test("an HTTP/1.1 request without Host is 400 with the error body and a request id", async ({ baseURL }) => {
+    const base = new URL(baseURL!);
+    const text = await new Promise<string>((resolve, reject) => {
+      const socket = connect(Number(base.port), base.hostname, () => socket.write("GET /api/v2/balance HTTP/1.1\r\n\r\n"));
+      let received = "";
+      socket.on("data", (chunk: Buffer) => (received += chunk.toString()));
+      socket.on("error", reject);
+      socket.on("close", () => resolve(received));
+    });
+    const [head, body] = text.split("\r\n\r\n");
+    expect(head).toMatch(/^HTTP\/1\.1 400 /);
+    expect(head).toMatch(/\r\nX-Request-Id: [0-9a-f-]{36}\r\n/i);
+    expect(JSON.parse(body).error).toMatchObject({ code: "validation_error", details: { issues: [{ path: "header.Host" }] } });
   });
 
   test("a page path with a malformed escape is 400, not a server error", async ({ request }) => {

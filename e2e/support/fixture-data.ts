@@ -37,6 +37,8 @@ export interface Fixtures {
   daveCatalogKey: string;
   /** Dave's second key, for the order spec's error cases (their own order_create budget). */
   daveSecondKey: string;
+  /** Eight keys of a reseller without balance, for the method and bad-input matrix (each key has its own budgets). */
+  matrixKeys: string[];
   /** A disabled stock product with one readable code, and an older one stored under another ENCRYPTION_KEY. */
   unreadableStockSku: string;
   /** The reseller who owns the order below. */

@@ -113,10 +113,16 @@ async function prepare(database: Database): Promise<Fixtures> {
       },
     })
     .where(eq(orders.id, twoKeysOrder.id));
+  // The method and bad-input matrix's reseller: no balance, so nothing it sends can buy, and keys enough
+  // that its few hundred calls stay inside each key's per-minute budgets.
+  const quinn = await reseller("quinn", 0n);
+  const matrixKeys = [quinn.apiKey];
+  for (let n = 2; n <= 8; n++) matrixKeys.push((await createApiKey(database.db, { userId: quinn.id, name: `matrix ${n}` })).key);
   // A second admin, who takes a manual order over from the first in the take spec.
   const secondAdmin = { email: "second-admin@e2e.test", password: "second-admin-password-123" };
   await createUser(database.db, { ...secondAdmin, role: "admin" });
   return {
+    matrixKeys,
     unreadableStockSku,
     paula,
     unreadableDeliveryOrderId: twoKeysOrder.id,

@@ -28,7 +28,8 @@ export interface ApiAnswer {
 }
 
 /**
- * An answer's headers: the parts in order, later ones winning, then the two every answer carries.
+ * An answer's headers: the parts in order, later ones winning, then the three every answer carries
+ * (nosniff: a browser must never read an answer, an error echoing the caller's input, as a page or script).
  * Not `{ ...part, "X-Request-Id": id }`: on Node 20 a property written after a spread in an object
  * literal makes a new hidden class on every call, garbage in the old generation that only a full
  * collection frees, and those collections were the API's latency stalls (docs/performance.md, the eleventh pass).
@@ -37,6 +38,7 @@ export function answerHeaders(requestId: string, ...parts: Record<string, string
   const headers: Record<string, string> = Object.assign({}, ...parts);
   headers["X-Request-Id"] = requestId;
   headers["Cache-Control"] = "no-store";
+  headers["X-Content-Type-Options"] = "nosniff";
   return headers;
 }
 

@@ -154,6 +154,21 @@ function assertUtf8Query(search: string, key: string): void {
   }
 }
 
+/** application/json, or a type built on it (`application/merge-patch+json`), with any parameters (`; charset=utf-8`). */
+const JSON_MEDIA_TYPE = /^application\/(?:[\w.!#$&^-]+\+)?json[ \t]*(?:;|$)/i;
+
+/**
+ * A body must say it is JSON. One sent as a form or text is refused rather than read as JSON anyway:
+ * those are what a page on another site can send with the panel's cookie without the browser asking
+ * first (a CORS "simple" request), and an integrator whose library sends a form learns why at once.
+ */
+function assertJsonMediaType(request: ApiRequest): void {
+  const declared = request.headers.get("content-type");
+  if (declared !== null && JSON_MEDIA_TYPE.test(declared.trim())) return;
+  const sent = declared === null ? "with no Content-Type" : `as ${declared.split(";")[0].trim().slice(0, 100) || "an empty Content-Type"}`;
+  throw new AppError("unsupported_media_type", `Send the body as JSON with Content-Type: application/json; it came ${sent}.`);
+}
+
 /** Fatal: bytes that are not UTF-8 are refused, not replaced with U+FFFD and stored as such. */
 const utf8 = new TextDecoder("utf-8", { fatal: true });
 
@@ -167,6 +182,8 @@ async function readJsonBody(request: ApiRequest): Promise<unknown> {
   if (declared > MAX_BODY_BYTES) throw new AppError("payload_too_large", `The body is over ${MAX_BODY_BYTES / 1024} KiB.`);
   const bytes = new Uint8Array(await request.arrayBuffer());
   if (bytes.byteLength > MAX_BODY_BYTES) throw new AppError("payload_too_large", `The body is over ${MAX_BODY_BYTES / 1024} KiB.`);
+  // A request without a body (a DELETE, a POST that takes none) needs no Content-Type.
+  if (bytes.byteLength > 0) assertJsonMediaType(request);
   let text: string;
   try {
     text = utf8.decode(bytes).trim();

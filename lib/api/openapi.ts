@@ -150,6 +150,7 @@ export const ERROR_CODE_NOTES: Record<ErrorCode, string> = {
   order_closed: "the order is completed or failed, so its chat is read-only; `details.status` says which",
   chat_full: "the order's chat holds as many messages as it can, `details.limit`, and takes no more",
   payload_too_large: "the body is over 64 KiB",
+  unsupported_media_type: "the body is sent as another media type than `application/json` (or an `application/*+json` one)",
   headers_too_large: "the request's headers are over 16 KB; answered before the operation is known",
   out_of_stock: "the product is out of stock (retryable); `details.available` is how many codes are",
   product_unavailable: "the product cannot be sold now",
@@ -439,7 +440,10 @@ export function operationErrorCodes(operation: Operation): ErrorCode[] {
     add("forbidden");
   }
   for (const code of operation.errors ?? []) add(code);
-  if (readsBody) add("payload_too_large");
+  if (readsBody) {
+    add("payload_too_large");
+    add("unsupported_media_type");
+  }
   if (operation.auth === "reseller") add("rate_limited");
   add("internal_error");
   return codes.sort((a, b) => errorStatus[a] - errorStatus[b]);

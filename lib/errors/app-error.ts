@@ -13,6 +13,7 @@ export type ErrorCode =
   | "order_closed"
   | "chat_full"
   | "payload_too_large"
+  | "unsupported_media_type"
   | "headers_too_large"
   | "out_of_stock"
   | "product_unavailable"
@@ -36,6 +37,7 @@ export const errorStatus: Record<ErrorCode, number> = {
   order_closed: 409,
   chat_full: 409,
   payload_too_large: 413,
+  unsupported_media_type: 415,
   headers_too_large: 431,
   out_of_stock: 422,
   product_unavailable: 422,

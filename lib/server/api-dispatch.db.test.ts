@@ -50,6 +50,7 @@ describe(`the server's API dispatch, with the app's own route handlers (${testDr
     expect(response.headers.get("x-ratelimit-limit")).not.toBeNull();
     expect(response.headers.get("content-length")).toBe(String(Buffer.byteLength(JSON.stringify({ balance: "12.50", currency: "USD" }))));
     expect(response.headers.get("cache-control")).toBe("no-store");
+    expect(response.headers.get("x-content-type-options")).toBe("nosniff");
   });
 
   it("takes the key as a Bearer token too, and answers a bad key with the error body", async () => {
@@ -112,6 +113,43 @@ describe(`the server's API dispatch, with the app's own route handlers (${testDr
     const missing = await fetch(`${base}/api/v2/order/ord%5F01ARZ3NDEKTSV4RRFFQ69G5FAV`, { headers: { "X-API-Key": key } });
     expect(missing.status).toBe(404);
     expect((await missing.json()).error.code).toBe("not_found");
+  });
+
+  it("refuses a body sent as text, a form or multipart with 415 before reading it as JSON; takes JSON with a charset or a +json type", async () => {
+    const order = JSON.stringify({ sku: "no-such-sku" });
+    for (const [type, sent] of [
+      ["text/plain;charset=UTF-8", "as text/plain"],
+      ["application/x-www-form-urlencoded", "as application/x-www-form-urlencoded"],
+      ["multipart/form-data; boundary=x", "as multipart/form-data"],
+      ["application/jsonp", "as application/jsonp"],
+      [null, "with no Content-Type"],
+    ] as const) {
+      const headers: Record<string, string> = { "X-API-Key": key };
+      const body = type === null ? new Blob([order]) : order;
+      if (type) headers["Content-Type"] = type;
+      const response = await fetch(`${base}/api/v2/order`, { method: "POST", headers, body });
+      expect(response.status, String(type)).toBe(415);
+      expect(response.headers.get("x-request-id")).toMatch(/^[0-9a-f-]{36}$/);
+      expect((await response.json()).error).toMatchObject({
+        code: "unsupported_media_type",
+        message: `Send the body as JSON with Content-Type: application/json; it came ${sent}.`,
+        retryable: false,
+      });
+    }
+    for (const type of ["application/json; charset=utf-8", "Application/JSON", "application/merge-patch+json"]) {
+      const response = await fetch(`${base}/api/v2/order`, { method: "POST", headers: { "X-API-Key": key, "Content-Type": type }, body: order });
+      expect(response.status, type).toBe(422);
+      expect((await response.json()).error.details).toMatchObject({ sku: "no-such-sku" });
+    }
+  });
+
+  it("takes a write without a body whatever its Content-Type, or with none: the operation answers", async () => {
+    for (const headers of [{ "X-API-Key": key }, { "X-API-Key": key, "Content-Type": "text/plain" }] as Record<string, string>[]) {
+      const response = await fetch(`${base}/api/v2/account/webhook/secret/regenerate`, { method: "POST", headers });
+      // This reseller has no webhook to rotate the secret of.
+      expect(response.status).toBe(404);
+      expect((await response.json()).error.code).toBe("not_found");
+    }
   });
 
   it("answers a body over 64 KiB with 413 without reading the rest, and closes the connection", async () => {
@@ -188,13 +226,38 @@ describe(`the server's API dispatch, with the app's own route handlers (${testDr
     }
   });
 
-  it("answers OPTIONS with 204, Allow and a request id, with or without a key", async () => {
+  it("answers OPTIONS with 204, Allow, a request id and nosniff, with or without a key", async () => {
     for (const headers of [{ "X-API-Key": key }, {}] as Record<string, string>[]) {
       const response = await fetch(`${base}/api/v2/order`, { method: "OPTIONS", headers });
       expect(response.status).toBe(204);
       expect(response.headers.get("allow")).toBe("POST, OPTIONS");
       expect(response.headers.get("x-request-id")).toMatch(/^[0-9a-f-]{36}$/);
+      expect(response.headers.get("x-content-type-options")).toBe("nosniff");
       expect(await response.text()).toBe("");
+    }
+  });
+
+  it("answers a method next-auth's catch-all does not take with 405, the error body and Allow, and leaves the ones it takes to Next", async () => {
+    for (const method of ["DELETE", "PUT", "TRACE", "PROPFIND"]) {
+      const { status, headers, body } = await new Promise<{ status: number; headers: Record<string, unknown>; body: string }>((resolve, reject) => {
+        const req = httpRequest(`${base}/api/auth/session`, { method }, (res) => {
+          let text = "";
+          res.on("data", (chunk: Buffer) => (text += chunk.toString()));
+          res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: text }));
+        });
+        req.on("error", reject).end();
+      });
+      expect(status, method).toBe(405);
+      expect(headers.allow).toBe("GET, POST, HEAD, OPTIONS");
+      expect(headers["x-request-id"]).toMatch(/^[0-9a-f-]{36}$/);
+      expect(JSON.parse(body).error).toMatchObject({ code: "method_not_allowed", message: `/api/auth/[...nextauth] does not take ${method}; it takes GET, POST, HEAD, OPTIONS.` });
+    }
+    const options = await fetch(`${base}/api/auth/callback/credentials`, { method: "OPTIONS" });
+    expect(options.status).toBe(204);
+    expect(options.headers.get("allow")).toBe("GET, POST, HEAD, OPTIONS");
+    expect(options.headers.get("x-request-id")).toMatch(/^[0-9a-f-]{36}$/);
+    for (const method of ["GET", "POST", "HEAD"]) {
+      expect((await fetch(`${base}/api/auth/session`, { method, headers: { "X-API-Key": key } })).status, method).toBe(LEFT_TO_NEXT);
     }
   });
 
@@ -210,6 +273,34 @@ describe(`the server's API dispatch, with the app's own route handlers (${testDr
     ];
     for (const [target, init] of leftToNext) {
       expect((await fetch(`${base}${target}`, init)).status, `${init.method ?? "GET"} ${target}`).toBe(LEFT_TO_NEXT);
+    }
+  });
+
+  it("answers an API path with a . or .. segment, plain or escaped, with the 404 error body: never a redirect, never another endpoint", async () => {
+    for (const [method, target] of [
+      ["POST", "/api/v2/order/."],
+      ["POST", "/api/v2/order/%2E"],
+      ["GET", "/api/v2/./balance"],
+      ["GET", "/api/v2/orders/ord_x/.."],
+      ["GET", "/api/v2/orders/%2e%2e?limit=1"],
+      ["DELETE", "/api/v2/nothing/."],
+    ]) {
+      // Sent as written: fetch, as every WHATWG URL parser, would resolve the segments first.
+      const { status, headers, body } = await new Promise<{ status: number; headers: Record<string, unknown>; body: string }>((resolve, reject) => {
+        const req = httpRequest(`${base}/`, { method, path: target, headers: { "X-API-Key": key, "Content-Type": "application/json" } }, (res) => {
+          let text = "";
+          res.on("data", (chunk: Buffer) => (text += chunk.toString()));
+          res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: text }));
+        });
+        req.on("error", reject).end(method === "POST" ? "{}" : undefined);
+      });
+      expect(status, `${method} ${target}`).toBe(404);
+      expect(headers.location).toBeUndefined();
+      expect(headers["x-request-id"]).toMatch(/^[0-9a-f-]{36}$/);
+      expect(JSON.parse(body).error).toMatchObject({
+        code: "not_found",
+        message: `No API endpoint at ${method} ${target.split("?")[0]}: send the path without "." or ".." segments.`,
+      });
     }
   });
 

@@ -2,10 +2,12 @@ import { randomUUID } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import compression from "compression";
 import { API_KEY_HEADER, BEARER_HEADER } from "@/lib/api/caller";
+import { answerHeaders } from "@/lib/api/answer";
 import { errorAnswer, toAppError } from "@/lib/api/errors";
 import { MAX_BODY_BYTES } from "@/lib/api/handler";
 import { AppError } from "@/lib/errors/app-error";
 import { targetPath } from "@/lib/http/url-path";
+import { hasDotSegment } from "./api-slashes";
 import { allowedMethods, matchApiRoute, type ApiRoute, type RouteHandler, type RouteMethod } from "./api-routes";
 import { readBodyUpTo, sendAnswer, sendWebResponse, toApiRequest, toWebRequest } from "./node-web";
 
@@ -33,20 +35,26 @@ function carriesApiKey(req: IncomingMessage): boolean {
 /**
  * Answers the API calls that need nothing of Next, and returns false for Next to serve the rest.
  *
+ * - A path with a `.` or `..` segment: 404 with the error body (hasDotSegment says why), where Next redirected.
  * - A method a route file does not export: 405 with the error body and Allow (Next's has no body);
  *   OPTIONS, 204 with Allow.
  * - A call with an API key to a route file's plain path: its route handler, without Next's request
  *   machinery, which costs more CPU than the handler itself (docs/performance.md, the fourth pass).
  *
- * Calls with the session cookie, HEAD on a route with GET, and paths not in their plain form, go to Next, which answers
- * them as it always has.
+ * Calls with the session cookie, HEAD on a route with GET, a catch-all's methods (next-auth's), and paths
+ * not in their plain form, go to Next, which answers them as it always has.
  */
 export function dispatchApiRequest(routes: readonly ApiRoute[], req: IncomingMessage, res: ServerResponse): boolean {
   const pathname = targetPath(req.url);
   if (!pathname?.startsWith("/api/")) return false;
+  const method = req.method ?? "GET";
+  if (hasDotSegment(pathname)) {
+    const refusal = new AppError("not_found", `No API endpoint at ${method} ${pathname}: send the path without "." or ".." segments.`);
+    compressed(req, res, async () => sendAnswer(res, errorAnswer(refusal, randomUUID())));
+    return true;
+  }
   const match = matchApiRoute(routes, pathname);
   if (!match) return false;
-  const method = req.method ?? "GET";
   const handler = match.route.handlers[method as RouteMethod];
   if (!handler) {
     // Next answers HEAD from the route's GET; a route without one refuses it here, as it does any method.
@@ -54,14 +62,14 @@ export function dispatchApiRequest(routes: readonly ApiRoute[], req: IncomingMes
     const allow = allowedMethods(match.route).join(", ");
     if (method === "OPTIONS") {
       // Next's own answer has no X-Request-Id, which every API response carries.
-      res.writeHead(204, { Allow: allow, "X-Request-Id": randomUUID(), "Cache-Control": "no-store" }).end();
+      res.writeHead(204, answerHeaders(randomUUID(), { Allow: allow })).end();
       return true;
     }
     const refusal = new AppError("method_not_allowed", `${match.route.pattern} does not take ${method}; it takes ${allow}.`, {}, { Allow: allow });
     compressed(req, res, async () => sendAnswer(res, errorAnswer(refusal, randomUUID())));
     return true;
   }
-  if (!carriesApiKey(req)) return false;
+  if (match.route.catchAll || !carriesApiKey(req)) return false;
   compressed(req, res, () => answer(handler, match.params, req, res));
   return true;
 }

@@ -18,8 +18,15 @@ const routes: ApiRoute[] = findRouteFiles(tree).map((file) => ({
 }));
 
 describe("the API's route table", () => {
-  it("takes plain and [param] folders, static before param, and leaves catch-alls, groups and private folders to Next", () => {
-    expect(routes.map((route) => route.pattern)).toEqual(["/api/orders", "/api/orders/export", "/api/orders/[orderId]", "/api/orders/[orderId]/messages"]);
+  it("takes plain, [param] and nested [...rest] folders, static before param before rest, and leaves the top catch-all, groups and private folders to Next", () => {
+    expect(routes.map((route) => route.pattern)).toEqual(["/api/orders", "/api/orders/export", "/api/orders/[orderId]", "/api/orders/[orderId]/messages", "/api/auth/[...nextauth]"]);
+    expect(routes.filter((route) => route.catchAll).map((route) => route.pattern)).toEqual(["/api/auth/[...nextauth]"]);
+  });
+
+  it("matches a catch-all to one segment or more under it, after every other route", () => {
+    expect(matchApiRoute(routes, "/api/auth/session")?.params).toEqual({ nextauth: "session" });
+    expect(matchApiRoute(routes, "/api/auth/callback/credentials")?.params).toEqual({ nextauth: "callback/credentials" });
+    expect(matchApiRoute(routes, "/api/auth")).toBeNull();
   });
 
   it("matches a path to its route with decoded params, a static folder winning over a param", () => {
@@ -41,9 +48,9 @@ describe("the API's route table", () => {
     expect(allowedMethods(matchApiRoute(routes, "/api/orders")!.route)).toEqual(["POST", "OPTIONS"]);
   });
 
-  it("finds the app's own API routes", () => {
+  it("finds the app's own API routes, next-auth's catch-all among them and the unknown-path one not", () => {
     const patterns = findRouteFiles(path.join(process.cwd(), "app", "api")).map((route) => route.pattern);
-    expect(patterns).toEqual(expect.arrayContaining(["/api/v2/catalog", "/api/v2/order", "/api/v2/order/[orderId]", "/api/orders/[orderId]", "/api/v2/openapi.json"]));
-    expect(patterns.some((pattern) => pattern.includes("..."))).toBe(false);
+    expect(patterns).toEqual(expect.arrayContaining(["/api/v2/catalog", "/api/v2/order", "/api/v2/order/[orderId]", "/api/orders/[orderId]", "/api/v2/openapi.json", "/api/auth/[...nextauth]"]));
+    expect(patterns.filter((pattern) => pattern.includes("..."))).toEqual(["/api/auth/[...nextauth]"]);
   });
 });

@@ -14,13 +14,19 @@ export type RouteHandler = ((request: Request, context: RouteContext) => Promise
   answer?: (request: ApiRequest, context: RouteContext) => Promise<ApiAnswer>;
 };
 
-type Segment = { kind: "static"; name: string } | { kind: "param"; name: string };
+/** A `rest` segment is a catch-all folder's (`[...nextauth]`): one or more segments of the path. */
+type Segment = { kind: "static" | "param" | "rest"; name: string };
 
 export interface RouteFile {
   /** The path as Next names it, e.g. /api/v2/order/[orderId]. */
   pattern: string;
   segments: Segment[];
   file: string;
+  /**
+   * A catch-all's route (next-auth's): Next serves the methods it exports, since it needs Next's
+   * request context; the dispatch only answers those it does not.
+   */
+  catchAll: boolean;
 }
 
 export interface ApiRoute extends RouteFile {
@@ -33,6 +39,7 @@ export interface RouteMatch {
 }
 
 const PARAM_FOLDER = /^\[([A-Za-z_][A-Za-z0-9_]*)\]$/;
+const REST_FOLDER = /^\[\.\.\.([A-Za-z_][A-Za-z0-9_]*)\]$/;
 const STATIC_FOLDER = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
 
 function folderSegment(name: string): Segment | null {
@@ -41,19 +48,25 @@ function folderSegment(name: string): Segment | null {
   return STATIC_FOLDER.test(name) ? { kind: "static", name } : null;
 }
 
+const folderName = (segment: Segment) => (segment.kind === "param" ? `[${segment.name}]` : segment.kind === "rest" ? `[...${segment.name}]` : segment.name);
+
 /**
- * The route files under `apiDir` made only of plain and `[param]` folders. Catch-alls, route groups,
- * private and parallel folders are left out: Next keeps serving those.
+ * The route files under `apiDir` made of plain and `[param]` folders, and of a `[...rest]` folder last.
+ * The catch-all at the top of `apiDir` is the answer to every path no route serves (a 404 for any
+ * method), not an endpoint, and is left out with route groups, private and parallel folders: Next
+ * keeps serving those.
  */
 export function findRouteFiles(apiDir: string, prefix = "/api"): RouteFile[] {
   const found: RouteFile[] = [];
   const walk = (dir: string, segments: Segment[]) => {
+    const catchAll = segments.at(-1)?.kind === "rest";
     for (const entry of readdirSync(dir, { withFileTypes: true })) {
       if (entry.isFile() && entry.name === "route.ts") {
-        const pattern = [prefix, ...segments.map((segment) => (segment.kind === "param" ? `[${segment.name}]` : segment.name))].join("/");
-        found.push({ pattern, segments: [...prefixSegments(prefix), ...segments], file: path.join(dir, entry.name) });
-      } else if (entry.isDirectory()) {
-        const segment = folderSegment(entry.name);
+        const pattern = [prefix, ...segments.map(folderName)].join("/");
+        found.push({ pattern, segments: [...prefixSegments(prefix), ...segments], file: path.join(dir, entry.name), catchAll });
+      } else if (entry.isDirectory() && !catchAll) {
+        const rest = REST_FOLDER.exec(entry.name);
+        const segment = rest ? (segments.length > 0 ? { kind: "rest" as const, name: rest[1] } : null) : folderSegment(entry.name);
         if (segment) walk(path.join(dir, entry.name), [...segments, segment]);
       }
     }
@@ -69,11 +82,13 @@ function prefixSegments(prefix: string): Segment[] {
     .map((name) => ({ kind: "static", name }));
 }
 
-/** A static folder wins over a [param] beside it, as in Next: /orders/export before /orders/[id]. */
+const SPECIFICITY = { static: 0, param: 1, rest: 2 } as const;
+
+/** A static folder wins over a [param] beside it, and both over a [...rest], as in Next: /orders/export before /orders/[id]. */
 function bySpecificity(a: RouteFile, b: RouteFile): number {
   const length = Math.min(a.segments.length, b.segments.length);
   for (let i = 0; i < length; i++) {
-    if (a.segments[i].kind !== b.segments[i].kind) return a.segments[i].kind === "static" ? -1 : 1;
+    if (a.segments[i].kind !== b.segments[i].kind) return SPECIFICITY[a.segments[i].kind] - SPECIFICITY[b.segments[i].kind];
   }
   return a.segments.length - b.segments.length;
 }
@@ -94,9 +109,9 @@ export async function loadApiRoutes(apiDir: string): Promise<ApiRoute[]> {
 }
 
 /**
- * The route file serving a path, or null when the path is not in its plain form (a trailing or
- * doubled slash, a dot segment, a malformed escape) or no plain route serves it: Next then answers as
- * it always has (a redirect, the JSON 404).
+ * The route file serving a path (a catch-all's when no other does), or null when the path is not in
+ * its plain form (a trailing or doubled slash, a dot segment, a malformed escape) or no route serves
+ * it: Next then answers as it always has (a redirect, the JSON 404).
  */
 export function matchApiRoute(routes: readonly ApiRoute[], pathname: string): RouteMatch | null {
   const parts = pathname.split("/");
@@ -105,7 +120,7 @@ export function matchApiRoute(routes: readonly ApiRoute[], pathname: string): Ro
   if (parts.some((part) => part === "" || part === "." || part === ".." || !isDecodable(part))) return null;
 
   for (const route of routes) {
-    if (route.segments.length !== parts.length) continue;
+    if (route.catchAll ? parts.length < route.segments.length : route.segments.length !== parts.length) continue;
     const params = matchSegments(route.segments, parts);
     if (params) return { route, params };
   }
@@ -116,7 +131,8 @@ function matchSegments(segments: readonly Segment[], parts: readonly string[]): 
   const params: Record<string, string> = {};
   for (let i = 0; i < segments.length; i++) {
     const segment = segments[i];
-    if (segment.kind === "param") params[segment.name] = decodeURIComponent(parts[i]);
+    if (segment.kind === "rest") params[segment.name] = parts.slice(i).map(decodeURIComponent).join("/");
+    else if (segment.kind === "param") params[segment.name] = decodeURIComponent(parts[i]);
     else if (parts[i] !== segment.name) return null;
   }
   return params;

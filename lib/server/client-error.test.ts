@@ -1,7 +1,7 @@
 import { createServer, type Server } from "node:http";
 import { connect, type AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { answerClientError } from "./client-error";
+import { answerClientError, refuseMissingHost } from "./client-error";
 
 /** Sends `raw` as it is and reads until the server closes: what a client of a malformed request gets. */
 function exchange(port: number, raw: string): Promise<{ status: number; headers: Record<string, string>; body: string }> {
@@ -24,7 +24,10 @@ describe("answerClientError", () => {
   let port: number;
 
   beforeAll(async () => {
-    server = createServer((_req, res) => res.end("served"));
+    // As lib/server/main.ts makes it: Node leaves a request without Host to refuseMissingHost.
+    server = createServer({ requireHostHeader: false }, (req, res) => {
+      if (!refuseMissingHost(req, res)) res.end("served");
+    });
     server.on("clientError", answerClientError);
     await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
     port = (server.address() as AddressInfo).port;
@@ -40,6 +43,7 @@ describe("answerClientError", () => {
     expect(headers.connection).toBe("close");
     expect(Number(headers["content-length"])).toBe(Buffer.byteLength(body));
     expect(headers["x-request-id"]).toMatch(/^[0-9a-f-]{36}$/);
+    expect(headers["x-content-type-options"]).toBe("nosniff");
     expect(JSON.parse(body)).toEqual({
       error: {
         code: "headers_too_large",
@@ -61,6 +65,27 @@ describe("answerClientError", () => {
         details: { issues: [{ path: "request", message: "Is not a well-formed HTTP request." }] },
       });
     }
+  });
+
+  it("answers an HTTP/1.1 request without Host with 400 validation_error, a request id and nosniff", async () => {
+    for (const raw of ["GET /api/v2/me HTTP/1.1\r\n\r\n", "POST /orders HTTP/1.1\r\nContent-Length: 0\r\n\r\n"]) {
+      const { status, headers, body } = await exchange(port, raw);
+      expect(status, raw).toBe(400);
+      expect(headers["content-type"]).toBe("application/json");
+      expect(headers["x-content-type-options"]).toBe("nosniff");
+      expect(headers.connection).toBe("close");
+      expect(headers["x-request-id"]).toMatch(/^[0-9a-f-]{36}$/);
+      expect(JSON.parse(body).error).toMatchObject({
+        code: "validation_error",
+        request_id: headers["x-request-id"],
+        details: { issues: [{ path: "header.Host", message: "Required: an HTTP/1.1 request names the host it is for." }] },
+      });
+    }
+  });
+
+  it("serves an HTTP/1.0 request, which has no Host to send", async () => {
+    const { status, body } = await exchange(port, "GET / HTTP/1.0\r\n\r\n");
+    expect([status, body]).toEqual([200, "served"]);
   });
 
   it("leaves well-formed requests to the server", async () => {

@@ -1,8 +1,9 @@
 import { randomUUID } from "node:crypto";
-import { STATUS_CODES, type ServerResponse } from "node:http";
+import { STATUS_CODES, type IncomingMessage, type ServerResponse } from "node:http";
 import type { Socket } from "node:net";
 import { errorAnswer } from "@/lib/api/errors";
 import { AppError, validationError } from "@/lib/errors/app-error";
+import { sendAnswer } from "./node-web";
 
 type ServerSocket = Socket & { _httpMessage?: ServerResponse | null };
 
@@ -31,4 +32,17 @@ export function answerClientError(error: Error & { code?: string }, socket: Serv
   for (const name in headers) lines.push(`${name}: ${headers[name]}`);
   lines.push("Content-Type: application/json", `Content-Length: ${Buffer.byteLength(json)}`, "Connection: close");
   socket.end(`${lines.join("\r\n")}\r\n\r\n${json}`);
+}
+
+/**
+ * HTTP/1.1 requires a Host header. Node refuses a request without one with a bare 400 of its own
+ * unless the server is made with `requireHostHeader: false`, which lets the request reach here to
+ * be refused with the error body. HTTP/1.0 had no Host, and such a request is served as before.
+ */
+export function refuseMissingHost(req: IncomingMessage, res: ServerResponse): boolean {
+  if (req.headers.host !== undefined || req.httpVersion !== "1.1") return false;
+  const refusal = validationError([{ path: "header.Host", message: "Required: an HTTP/1.1 request names the host it is for." }]);
+  res.setHeader("Connection", "close");
+  sendAnswer(res, errorAnswer(refusal, randomUUID()));
+  return true;
 }

@@ -21,11 +21,12 @@ import { dispatchApiRequest } from "./api-dispatch";
 import { loadApiRoutes } from "./api-routes";
 import { keepNativeDate } from "./native-date";
 import { buildIsStale } from "./build-freshness";
-import { answerClientError } from "./client-error";
+import { answerClientError, refuseMissingHost } from "./client-error";
 import { tidyApiSlashes } from "./api-slashes";
 import { answerHealth } from "./health";
 import { drainServer } from "./drain";
 import { refuseMalformedPath } from "./malformed-path";
+import { refuseMethodNextCannotServe } from "./next-methods";
 
 const dev = process.argv.includes("--dev");
 // The app runs where it may have no internet; Next's anonymous telemetry would only time out.
@@ -72,11 +73,13 @@ async function main() {
 
   let stopping = false;
   const health = { db, rateLimits: cfg.REDIS_URL ? rateLimitStore() : null, stopping: () => stopping };
-  const server = createServer((req, res) => {
+  // Node's bare 400 to a request without Host gives way to refuseMissingHost's error body.
+  const server = createServer({ requireHostHeader: false }, (req, res) => {
     req.headers[CLIENT_IP_HEADER] = resolveClientIp(req.socket.remoteAddress, req.headers["x-forwarded-for"], cfg.TRUST_PROXY);
     dropUntrustedForwarding(req.headers, cfg.TRUST_PROXY);
     tidyApiSlashes(req);
-    if (answerHealth(req, res, health) || refuseMalformedPath(req, res) || dispatchApiRequest(apiRoutes, req, res)) return;
+    if (refuseMissingHost(req, res) || answerHealth(req, res, health) || refuseMalformedPath(req, res)) return;
+    if (dispatchApiRequest(apiRoutes, req, res) || refuseMethodNextCannotServe(req, res)) return;
     void handle(req, res);
   });
   server.on("clientError", answerClientError);

@@ -79,6 +79,8 @@ export async function sendWebResponse(res: ServerResponse, response: Response): 
   const body = Buffer.from(await response.arrayBuffer());
   res.statusCode = response.status;
   res.setHeader("Vary", ACCEPT_ENCODING);
+  // What next.config.ts gives every answer Next serves; a route's Response without it (the OpenAPI document) still gets it.
+  res.setHeader("X-Content-Type-Options", "nosniff");
   response.headers.forEach((value, name) => {
     if (name !== "set-cookie") res.setHeader(name, value);
   });

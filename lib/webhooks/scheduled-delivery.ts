@@ -12,11 +12,13 @@ import { eventBody, orderOfEventBody } from "./envelope";
 import type { WebhookDeliveryOptions } from "./options";
 import { outcomeRecorder, type AttemptOutcome, type SkipReason } from "./outcome-recorder";
 
-/** What a claimed webhook.deliver job ({eventId, attempt}) is asked to do. */
+/** What a claimed webhook.deliver job ({eventId, attempt}) is asked to do, in which run of the job. */
 interface Target {
   job: Job;
   eventId: string;
   attempt: number;
+  /** The job's claim count: a run after a lost lease is a run of its own, with a row of its own. */
+  run: number;
 }
 
 /** A target that sends: its pending attempt row, the webhook it goes to, and the bytes. */
@@ -37,7 +39,7 @@ interface Draft {
   endpoint: WebhookEndpoint;
   /** The order the body is built from, for a first attempt (orderOfEventBody). */
   order: Order | null;
-  /** This attempt's row when a run before this one recorded it. */
+  /** This run's row, when a plan before this one recorded it. */
   row?: WebhookDelivery;
   /** The event's first attempt, whose bytes every retry sends again. */
   first?: WebhookDelivery;
@@ -58,7 +60,7 @@ const deliveriesOfEvents = preparedQuery((db) =>
   db.select().from(webhookDeliveries).where(sql`${webhookDeliveries.eventId} = any(${eventIdsParameter})`).orderBy(webhookDeliveries.id).prepare("deliveries_of_events"),
 );
 
-const targetOf = (job: Job): Target => ({ job, eventId: String(job.payload.eventId), attempt: Number(job.payload.attempt ?? 1) });
+const targetOf = (job: Job): Target => ({ job, eventId: String(job.payload.eventId), attempt: Number(job.payload.attempt ?? 1), run: Math.max(job.attempts, 1) });
 
 /**
  * Delivers scheduled attempts of outbox events, one per claimed job (attempt n = 1 for the first, 2..
@@ -73,8 +75,11 @@ const targetOf = (job: Job): Target => ({ job, eventId: String(job.payload.event
  *   already in flight, or planned by another worker, still go out.
  * - The body is built once, on the first attempt, and every retry sends the same bytes; the signature
  *   always uses the secret current at send time.
- * - Attempts are unique per (event, n): a job that runs again after its outcome was recorded finds its
- *   attempt finished and sends nothing; one whose worker died mid-send (a pending attempt) sends again.
+ * - Attempts are unique per (event, n, run of the job): a job that runs again after its outcome was
+ *   recorded finds its attempt finished and sends nothing. One that runs again after its lease ran out
+ *   (its worker died or was slow mid-send) sends again as a new run, with a row of its own: the earlier
+ *   run's row keeps that run's outcome, recorded if it ever comes in. Once any delivery of the event
+ *   succeeded, a later run or retry sends nothing.
  *
  * Returns one promise per job, in order, settled with its outcome once that is recorded; never rejects.
  */
@@ -125,7 +130,8 @@ async function failUnplanned(db: Db, target: Target, error: unknown, options: We
  */
 async function planAttempts(db: Db, targets: Target[]): Promise<Plan[]> {
   const eventIds = [...new Set(targets.map((t) => t.eventId))];
-  const retried = [...new Set(targets.filter((t) => t.attempt > 1).map((t) => t.eventId))];
+  // First runs of first attempts, nearly all of a batch, have no earlier rows to read.
+  const retried = [...new Set(targets.filter((t) => t.attempt > 1 || t.run > 1).map((t) => t.eventId))];
   const [found, earlier] = await Promise.all([
     deliveryTargets(db).execute({ eventIds }),
     retried.length > 0 ? deliveriesOfEvents(db).execute({ eventIds: retried }) : [],
@@ -139,8 +145,8 @@ async function planAttempts(db: Db, targets: Target[]): Promise<Plan[]> {
     if (!endpoint) return { skip: "no-webhook" };
     if (!endpoint.enabled) return { skip: "disabled" };
     const prior = earlier.filter((d) => d.eventId === event.id);
-    if (target.attempt > 1 && prior.some((d) => d.status === "succeeded")) return { skip: "already-delivered" };
-    const row = prior.find((d) => d.trigger === "event" && d.attempt === target.attempt);
+    if (prior.some((d) => d.status === "succeeded")) return { skip: "already-delivered" };
+    const row = prior.find((d) => d.trigger === "event" && d.attempt === target.attempt && d.run === target.run);
     if (row && row.status !== "pending") return { skip: "attempt-finished" };
     return { target, event, endpoint, order: orderOfEventBody(event) ? order : null, row, first: prior.find((d) => d.trigger === "event") };
   });
@@ -157,13 +163,13 @@ async function planAttempts(db: Db, targets: Target[]): Promise<Plan[]> {
       continue;
     }
     const { target, event, endpoint } = draft;
-    const mine = inserted.find((d) => d.event_id === event.id && d.attempt === target.attempt);
+    const mine = inserted.find((d) => d.event_id === event.id && d.attempt === target.attempt && d.run === target.run);
     if (mine) {
       plans.push({ target, event, endpoint, deliveryId: mine.id, body: bodies.get(draft)! });
       continue;
     }
     // Recorded by a run before this one (or by another run just now): that row decides, and its bytes are sent.
-    const row = draft.row ?? (await attemptRow(db, event.id, target.attempt));
+    const row = draft.row ?? (await attemptRow(db, target));
     if (row.status !== "pending") plans.push({ skip: "attempt-finished" });
     else plans.push({ target, event, endpoint, deliveryId: row.id, body: decryptSecret(row.requestBodyEncrypted) });
   }
@@ -171,7 +177,7 @@ async function planAttempts(db: Db, targets: Target[]): Promise<Plan[]> {
 }
 
 /** The batch's new attempt rows, pending, in one statement; an attempt already recorded is left as it is. */
-async function insertPendingAttempts(db: Db, attempts: { draft: Draft; body: string }[]): Promise<{ id: string; event_id: string; attempt: number }[]> {
+async function insertPendingAttempts(db: Db, attempts: { draft: Draft; body: string }[]): Promise<{ id: string; event_id: string; attempt: number; run: number }[]> {
   const rows = attempts.map(({ draft, body }) => ({
     id: newId("dlv"),
     user_id: draft.event.userId,
@@ -179,22 +185,30 @@ async function insertPendingAttempts(db: Db, attempts: { draft: Draft; body: str
     event: draft.event.type,
     url: draft.endpoint.url,
     attempt: draft.target.attempt,
+    run: draft.target.run,
     request_body_encrypted: encryptSecret(body),
   }));
   return executeRows(
     db,
-    sql`insert into webhook_deliveries (id, user_id, event_id, event, url, attempt, trigger, request_body_encrypted)
-      select a.id, a.user_id, a.event_id, a.event, a.url, a.attempt, 'event', a.request_body_encrypted
-      from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as a(id text, user_id text, event_id uuid, event text, url text, attempt integer, request_body_encrypted text)
+    sql`insert into webhook_deliveries (id, user_id, event_id, event, url, attempt, run, trigger, request_body_encrypted)
+      select a.id, a.user_id, a.event_id, a.event, a.url, a.attempt, a.run, 'event', a.request_body_encrypted
+      from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as a(id text, user_id text, event_id uuid, event text, url text, attempt integer, run integer, request_body_encrypted text)
       on conflict do nothing
-      returning id, event_id, attempt`,
+      returning id, event_id, attempt, run`,
   );
 }
 
-async function attemptRow(db: Db, eventId: string, attempt: number): Promise<WebhookDelivery> {
+async function attemptRow(db: Db, target: Target): Promise<WebhookDelivery> {
   const [row] = await db
     .select()
     .from(webhookDeliveries)
-    .where(and(eq(webhookDeliveries.eventId, eventId), eq(webhookDeliveries.attempt, attempt), eq(webhookDeliveries.trigger, "event")));
+    .where(
+      and(
+        eq(webhookDeliveries.eventId, target.eventId),
+        eq(webhookDeliveries.attempt, target.attempt),
+        eq(webhookDeliveries.run, target.run),
+        eq(webhookDeliveries.trigger, "event"),
+      ),
+    );
   return row;
 }

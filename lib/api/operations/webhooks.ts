@@ -9,7 +9,7 @@ export const webhookSchema = z
     url: z.string().nullable().meta({ description: "The receiving URL; null until a webhook is configured.", example: "https://shop.example/webhooks/reseller" }),
     enabled: z.boolean(),
     secret_set: z.boolean().meta({ description: "Whether a signing secret exists. The secret itself is never returned here." }),
-    consecutive_failures: z.number().int().meta({ description: "Failed delivery attempts since the last success; 50 disable the webhook. Test deliveries are not counted, and attempts already sent when the 50th fails still arrive." }),
+    consecutive_failures: z.number().int().meta({ description: "Failed delivery attempts since the last success; the 50th disables the webhook and the count stops there. Test deliveries are not counted. Attempts already on their way when the 50th fails still arrive; their answers are in the delivery log as failed, marked as not counted, and are not retried." }),
     disabled_reason: z
       .enum(WEBHOOK_DISABLED_REASONS)
       .nullable()
@@ -25,7 +25,7 @@ export const webhookDeliverySchema = z
     event_id: z.uuid(),
     event: z.string().meta({ example: "order.status_changed" }),
     url: z.string(),
-    attempt: z.number().int().meta({ description: "1 for the first send of the event, 2 to 4 for the retries; redeliveries continue the count." }),
+    attempt: z.number().int().meta({ description: "1 for the first send of the event, 2 to 4 for the retries; redeliveries continue the count. An attempt sent again because the worker sending it stalled past its lease appears twice with the same number, each row with its own outcome." }),
     trigger: z.enum(WEBHOOK_DELIVERY_TRIGGERS).meta({ description: "event: the event's own send or retry; redelivery: asked for; test: a test event." }),
     status: z.enum(WEBHOOK_DELIVERY_STATUSES),
     response_status: z.number().int().nullable().meta({ description: "The receiver's HTTP status; null when no answer came." }),

@@ -149,6 +149,7 @@ export const ERROR_CODE_NOTES: Record<ErrorCode, string> = {
   duplicate_reference: "the `reference` is already used by another order; `details.order_id` names it",
   order_closed: "the order is completed or failed, so its chat is read-only; `details.status` says which",
   chat_full: "the order's chat holds as many messages as it can, `details.limit`, and takes no more",
+  webhook_disabled: "the webhook is disabled; enable it first (PUT /api/v2/account/webhook with `enabled: true`), then ask again",
   payload_too_large: "the body is over 64 KiB",
   headers_too_large: "the request's headers are over 16 KB; answered before the operation is known",
   out_of_stock: "the product is out of stock (retryable); `details.available` is how many codes are",

@@ -12,6 +12,7 @@ export type ErrorCode =
   | "duplicate_reference"
   | "order_closed"
   | "chat_full"
+  | "webhook_disabled"
   | "payload_too_large"
   | "headers_too_large"
   | "out_of_stock"
@@ -35,6 +36,7 @@ export const errorStatus: Record<ErrorCode, number> = {
   duplicate_reference: 409,
   order_closed: 409,
   chat_full: 409,
+  webhook_disabled: 409,
   payload_too_large: 413,
   headers_too_large: 431,
   out_of_stock: 422,

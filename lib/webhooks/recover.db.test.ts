@@ -5,13 +5,16 @@ import { events, jobs, webhookDeliveries, type User } from "@/lib/db/schema";
 import { createTestDatabase, testDriver } from "@/lib/db/test-database";
 import { AppError } from "@/lib/errors/app-error";
 import { recordEvent } from "@/lib/events/record-event";
+import { claimJobs } from "@/lib/jobs/queue";
 import { runDueJobsOnce } from "@/lib/jobs/worker";
 import { resellerWithBalance } from "@/lib/orders/test-helpers";
 import { ensureTariffs } from "@/lib/tariffs/ensure-tariffs";
 import { WEBHOOK_DELIVER_JOB } from "./constants";
 import { registerWebhookDeliveryHandler } from "./deliver-job";
+import { deliveryOptions } from "./options";
 import type { WebhookEventData } from "./payloads";
 import { countRecoverableEvents, recoverEvents } from "./recover";
+import { deliverScheduledAttempts } from "./scheduled-delivery";
 import { enableWebhook, saveWebhook } from "./settings";
 import { startReceiver, verifiedWith, type TestReceiver } from "./testing/receiver";
 
@@ -83,12 +86,14 @@ describe(`recovering the events a receiver missed (${testDriver()})`, () => {
       .from(jobs)
       .where(and(eq(jobs.kind, WEBHOOK_DELIVER_JOB), eq(jobs.status, "pending"), sql`${jobs.payload}->>'eventId' <> ${retrying}`))
       .orderBy(jobs.runAt, jobs.id);
-    expect(queued.map((job) => job.payload)).toEqual([...exhausted.map((eventId) => ({ eventId, attempt: 2 })), { eventId: whileOff, attempt: 1 }]);
+    const inEventOrder = (await db.select({ id: events.id }).from(events).where(eq(events.userId, user.id)).orderBy(events.createdAt, events.id)).map((e) => e.id);
+    const missed = inEventOrder.filter((id) => exhausted.includes(id));
+    expect(queued.map((job) => job.payload)).toEqual([...missed.map((eventId) => ({ eventId, attempt: 2, inOrderOf: user.id })), { eventId: whileOff, attempt: 1, inOrderOf: user.id }]);
 
     // The retry, a minute away, is not due yet.
     retries([]);
     await drain();
-    expect(received(sent)).toEqual([...exhausted, whileOff]);
+    expect(received(sent)).toEqual([...missed, whileOff]);
     expect(hook.received.slice(sent).every((r) => verifiedWith(secret, r))).toBe(true);
     const rows = await db.select().from(webhookDeliveries).where(eq(webhookDeliveries.userId, user.id)).orderBy(webhookDeliveries.id);
     expect(rows.filter((d) => d.eventId === exhausted[0]).map((d) => [d.attempt, d.trigger, d.status])).toEqual([
@@ -99,6 +104,32 @@ describe(`recovering the events a receiver missed (${testDriver()})`, () => {
     // Nothing is left to recover; the event from before `since` stays out of it.
     expect(await countRecoverableEvents(db, user.id, since)).toBe(0);
     expect(await countRecoverableEvents(db, user.id, new Date(since.getTime() - 60_000))).toBe(1);
+  });
+
+  it("a worker sends a reseller's recovered events one after another, in event order, each once the one before was answered", async () => {
+    const slow = await startReceiver(() => ({ status: 200, body: "ok", delayMs: 150 }));
+    try {
+      const user = await resellerWithBalance(db, 0n);
+      const secret = (await saveWebhook(db, user.id, { url: slow.url, enabled: false }, { allowPrivate: true })).secret!;
+      const since = new Date(Date.now() - 1000);
+      const ids: string[] = [];
+      for (let i = 0; i < 5; i++) ids.push(await record(user));
+      await enableWebhook(db, user.id);
+      expect(await recoverEvents(db, user.id, since)).toBe(5);
+      const claimed = await claimJobs(db, "test-worker", { limit: 10, leaseMs: 60_000, kind: WEBHOOK_DELIVER_JOB });
+      expect(claimed).toHaveLength(5);
+      // Handed over in any order, and with slots for all of them at once.
+      const outcomes = await Promise.all(deliverScheduledAttempts(db, [...claimed].reverse(), deliveryOptions({ allowPrivate: true, retryDelays: [], log: quiet })));
+      expect(outcomes.map((o) => o.type)).toEqual(Array(5).fill("sent"));
+      // Event order: by creation time, then id (events recorded in the same millisecond).
+      const inEventOrder = await db.select({ id: events.id }).from(events).where(eq(events.userId, user.id)).orderBy(events.createdAt, events.id);
+      expect(inEventOrder.map((e) => e.id).sort()).toEqual([...ids].sort());
+      expect(slow.received.map((r) => String(r.headers["webhook-id"]))).toEqual(inEventOrder.map((e) => e.id));
+      expect(slow.received.every((r) => verifiedWith(secret, r))).toBe(true);
+      for (let i = 1; i < 5; i++) expect(slow.received[i].at - slow.received[i - 1].at).toBeGreaterThanOrEqual(140);
+    } finally {
+      await slow.close();
+    }
   });
 
   it("two recoveries at once queue each event once", async () => {

@@ -57,7 +57,8 @@ export async function countRecoverableEvents(db: DbOrTx, userId: string, since: 
 /**
  * Sends again, as Svix's "recover" does, every event of the reseller since `since` that never reached
  * the receiver: one new scheduled attempt each, queued in event order (oldest first; the workers claim
- * them in that order), delivered at least once like any attempt. Needs the webhook enabled. Answers how
+ * them in that order, and a worker sends a reseller's recovered ones one after another: `inOrderOf`),
+ * delivered at least once like any attempt. Needs the webhook enabled. Answers how
  * many were queued; an event already queued by a recovery at the same moment is queued once.
  */
 export async function recoverEvents(db: DbOrTx, userId: string, since: Date, now = new Date()): Promise<number> {
@@ -66,7 +67,8 @@ export async function recoverEvents(db: DbOrTx, userId: string, since: Date, now
   const queued = await executeRows<{ id: string | number }>(
     db,
     sql`insert into jobs (kind, payload, dedupe_key)
-      select ${WEBHOOK_DELIVER_JOB}, jsonb_build_object('eventId', r.id, 'attempt', r.attempt), ${WEBHOOK_DELIVER_JOB} || ':' || r.id || ':' || r.attempt
+      select ${WEBHOOK_DELIVER_JOB}, jsonb_build_object('eventId', r.id, 'attempt', r.attempt, 'inOrderOf', ${userId}::text),
+        ${WEBHOOK_DELIVER_JOB} || ':' || r.id || ':' || r.attempt
       from (${recoverableEvents(endpoint, since)}) r
       order by r.created_at, r.id
       on conflict (dedupe_key) where status in ('pending', 'running') do nothing

@@ -9,6 +9,7 @@ import { errorMessage, failJob } from "@/lib/jobs/queue";
 import { withoutSlots, type BatchJobContext } from "@/lib/jobs/registry";
 import { sendWebhookRequest } from "./deliver";
 import { eventBody, orderOfEventBody } from "./envelope";
+import { waitTurn } from "./in-turn";
 import type { WebhookDeliveryOptions } from "./options";
 import { outcomeRecorder, type AttemptOutcome, type SkipReason } from "./outcome-recorder";
 
@@ -19,6 +20,8 @@ interface Target {
   attempt: number;
   /** The job's claim count: a run after a lost lease is a run of its own, with a row of its own. */
   run: number;
+  /** Set on recovered deliveries (recover.ts): sent one after another, in job order, per reseller. */
+  inOrderOf: string | null;
 }
 
 /** A target that sends: its pending attempt row, the webhook it goes to, and the bytes. */
@@ -60,7 +63,13 @@ const deliveriesOfEvents = preparedQuery((db) =>
   db.select().from(webhookDeliveries).where(sql`${webhookDeliveries.eventId} = any(${eventIdsParameter})`).orderBy(webhookDeliveries.id).prepare("deliveries_of_events"),
 );
 
-const targetOf = (job: Job): Target => ({ job, eventId: String(job.payload.eventId), attempt: Number(job.payload.attempt ?? 1), run: Math.max(job.attempts, 1) });
+const targetOf = (job: Job): Target => ({
+  job,
+  eventId: String(job.payload.eventId),
+  attempt: Number(job.payload.attempt ?? 1),
+  run: Math.max(job.attempts, 1),
+  inOrderOf: typeof job.payload.inOrderOf === "string" ? job.payload.inOrderOf : null,
+});
 
 /**
  * Delivers scheduled attempts of outbox events, one per claimed job (attempt n = 1 for the first, 2..
@@ -73,6 +82,8 @@ const targetOf = (job: Job): Target => ({ job, eventId: String(job.payload.event
  *   (a redelivery) has succeeded. An attempt still waiting for a slot when this process records the
  *   failure that disables the webhook is not sent either, and its pending row is removed; only those
  *   already in flight, or planned by another worker, still go out.
+ * - Recovered deliveries (recover.ts) of one reseller are sent one at a time, in job order: each goes
+ *   out once the one before it was answered (or was not sent at all).
  * - The body is built once, on the first attempt, and every retry sends the same bytes; the signature
  *   always uses the secret current at send time.
  * - Attempts are unique per (event, n, run of the job): a job that runs again after its outcome was
@@ -94,7 +105,14 @@ export function deliverScheduledAttempts(db: Db, jobs: Job[], options: WebhookDe
     if (secret === undefined) secrets.set(endpoint.secretEncrypted, (secret = decryptSecret(endpoint.secretEncrypted)));
     return secret;
   };
-  return targets.map(async (target, index) => {
+  // Turns are asked for now, in job order (the order recover.ts queued the events in), before any wait.
+  const turns = new Map(
+    targets
+      .filter((target) => target.inOrderOf !== null)
+      .sort((a, b) => a.job.id - b.job.id)
+      .map((target) => [target, waitTurn(target.inOrderOf!)]),
+  );
+  const deliver = async (target: Target, index: number, turn: Promise<() => void> | undefined): Promise<AttemptOutcome> => {
     let plan: Plan;
     try {
       plan = (await planned)[index];
@@ -104,12 +122,23 @@ export function deliverScheduledAttempts(db: Db, jobs: Job[], options: WebhookDe
     if ("skip" in plan) return recorder.record({ job: target.job, skip: plan.skip });
     const { event, endpoint, deliveryId, body } = plan;
     const secret = secretOf(endpoint);
+    await turn;
     const result = await inSlot(async () =>
       // The attempts ahead of this one may have disabled the webhook since the batch read it enabled.
       recorder.disabledSince(event.userId, plannedAt) ? null : sendWebhookRequest({ url: endpoint.url, secret, eventId: event.id, event: event.type, body }, options),
     );
+    (await turn)?.();
     if (!result) return recorder.record({ job: target.job, skip: "disabled", unsent: deliveryId });
     return recorder.record({ job: target.job, sent: { userId: event.userId, eventId: event.id, attempt: target.attempt, deliveryId, url: endpoint.url, result, finishedAt: new Date() } });
+  };
+  return targets.map(async (target, index) => {
+    const turn = turns.get(target);
+    try {
+      return await deliver(target, index, turn);
+    } finally {
+      // Whatever became of this one (skipped, unplanned), the next in line goes.
+      void turn?.then((release) => release());
+    }
   });
 }
 

@@ -137,7 +137,7 @@ export const recoverWebhookDeliveries = defineOperation({
   description:
     "For catching up after the receiver was down or the webhook disabled: queues one new delivery for each of your events since `since` " +
     "that no delivery reached (retries ran out, stopped when the webhook was disabled, or the event came while it was off) and that has no " +
-    "delivery still on its way; events already delivered are skipped. The deliveries go out in event order, oldest first, at least once, signed with " +
+    "delivery still on its way; events already delivered are skipped. The deliveries go out in event order, oldest first (the events of one change share a timestamp and have no order between them), at least once, signed with " +
     "the current secret, and appear in the delivery log like any attempt. Answers how many were queued. The webhook must be enabled " +
     "(`409 webhook_disabled` otherwise: enable it first). A delivery that fails again is not retried; recover again once the receiver is back.",
   method: "POST",

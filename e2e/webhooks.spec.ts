@@ -149,3 +149,63 @@ test("the log refreshes by itself, redelivers, and a webhook paused after 50 fai
   await expect(page.getByText("Enabled", { exact: true })).toBeVisible();
   expect(await (await request.get("/api/v2/account/webhook", { headers })).json()).toMatchObject({ enabled: true, consecutive_failures: 0, disabled_reason: null });
 });
+
+test("Recover sends again, after a confirmation with their count, the events missed while the webhook was off", async ({ page, request, fixtures }) => {
+  const headers = { "X-API-Key": fixtures.grace.apiKey };
+  await signIn(page, fixtures.grace.email, fixtures.grace.password);
+  await page.goto("/webhooks");
+  const secret = await revealSecret(page);
+
+  // Off, an order meanwhile (its events are not sent), then on again.
+  await page.getByLabel("Send events to this URL").uncheck();
+  await page.getByRole("button", { name: "Save webhook" }).click();
+  await expect(page.getByText("Off", { exact: true })).toBeVisible();
+  const recover = page.getByRole("button", { name: "Recover", exact: true });
+  await expect(recover).toBeDisabled();
+  await expect(page.getByText("Enable the webhook first")).toBeVisible();
+  const before = receiver.received.length;
+  const placed = await request.post("/api/v2/order", { headers, data: { sku: "giftcard-steam-us-10", quantity: 1, fields: {} } });
+  expect(placed.status()).toBe(201);
+  const order = await placed.json();
+  await expect.poll(async () => (await (await request.get(`/api/v2/order/${order.order_id}`, { headers })).json()).status, { timeout: 20_000 }).toBe("completed");
+  expect(receiver.received).toHaveLength(before);
+  await page.getByLabel("Send events to this URL").check();
+  await page.getByRole("button", { name: "Save webhook" }).click();
+  await expect(page.getByText("Enabled", { exact: true })).toBeVisible();
+
+  // The time defaults to a day ago, in the browser's zone.
+  const since = page.getByLabel("Events since");
+  await expect(since).toHaveValue(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/);
+  const ageHours = await since.evaluate((input: HTMLInputElement) => (Date.now() - new Date(input.value).getTime()) / 3_600_000);
+  expect(ageHours).toBeGreaterThan(23.9);
+  expect(ageHours).toBeLessThan(24.1);
+
+  // The confirmation says how many; Cancel sends nothing.
+  await recover.click();
+  const dialog = page.getByRole("dialog", { name: "Confirm recovery" });
+  await expect(dialog).toContainText("This sends 2 events that never reached your receiver, oldest first.");
+  await dialog.getByRole("button", { name: "Cancel" }).click();
+  await expect(dialog).toHaveCount(0);
+  expect(receiver.received).toHaveLength(before);
+
+  await recover.click();
+  await screenshotAtBothSizes(page, "webhooks-recover");
+  await dialog.getByRole("button", { name: "Send 2 events" }).click();
+  await expect(page.getByText("2 events queued, oldest first")).toBeVisible();
+  await expect.poll(() => receiver.received.length, { timeout: 20_000 }).toBe(before + 2);
+  const arrived = receiver.received.slice(before).map((r) => ({ event: JSON.parse(r.body).event, order: JSON.parse(r.body).data.order_id, signed: verifiedWith(secret, r) }));
+  // One change, one timestamp: the two events have no order between them.
+  expect(arrived.sort((a, b) => a.event.localeCompare(b.event))).toEqual([
+    { event: "order.created", order: order.order_id, signed: true },
+    { event: "order.status_changed", order: order.order_id, signed: true },
+  ]);
+  // The log picks them up by itself, newest first: the two recovered attempts on top, delivered.
+  const rows = page.getByTestId("delivery-row");
+  const newest = async () => [await rows.nth(0).innerText(), await rows.nth(1).innerText()];
+  const shown = (texts: string[]) => ["order.created", "order.status_changed"].every((event) => texts.some((text) => text.includes(event))) && texts.every((text) => text.includes("HTTP 200"));
+  await expect.poll(async () => shown(await newest()), { timeout: 20_000 }).toBe(true);
+
+  // Nothing is missing any more.
+  await recover.click();
+  await expect(dialog).toContainText("No event since then is missing");
+});

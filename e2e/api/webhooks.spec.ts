@@ -227,3 +227,56 @@ test("turning the webhook off stops deliveries; without a key it is 401", async 
   expect(receiver.received).toHaveLength(before);
   expect((await request.get(WEBHOOK)).status()).toBe(401);
 });
+
+test("recover: the events missed while the webhook was off are sent again once it is on, in event order, signed", async ({ request, fixtures }) => {
+  const headers = key(fixtures.frank.apiKey);
+  const since = new Date(Date.now() - 60 * 60_000).toISOString();
+  // Still off from the test before, which placed an order; one more while off.
+  const placed = await request.post("/api/v2/order", { headers, data: { sku: "giftcard-steam-us-10", quantity: 1, fields: {}, reference: "wh-e2e-recover" } });
+  expect(placed.status()).toBe(201);
+  const order = await placed.json();
+  await expect.poll(async () => (await (await request.get(`/api/v2/order/${order.order_id}`, { headers })).json()).status, { timeout: 20_000 }).toBe("completed");
+
+  const disabled = await request.post(`${WEBHOOK}/recover`, { headers, data: { since } });
+  expect(disabled.status()).toBe(409);
+  expect((await disabled.json()).error).toMatchObject({ code: "webhook_disabled", message: expect.stringContaining("enable it first"), retryable: false });
+  expect(disabled.headers()["x-request-id"]).toBeTruthy();
+
+  const on = await request.put(WEBHOOK, { headers, data: { url: receiver.url, enabled: true } });
+  expect(on.status()).toBe(200);
+  for (const [body, message] of [
+    [{ since: new Date(Date.now() + 60 * 60_000).toISOString() }, "Must not be in the future."],
+    [{ since: new Date(Date.now() - 20 * 24 * 60 * 60_000).toISOString() }, "Must be within the last 14 days"],
+    [{ since: "yesterday" }, "ISO 8601"],
+    [{}, ""],
+  ] as const) {
+    const refused = await request.post(`${WEBHOOK}/recover`, { headers, data: body });
+    expect(refused.status(), JSON.stringify(body)).toBe(400);
+    const { error } = await refused.json();
+    expect(error.code).toBe("validation_error");
+    expect(error.details.issues[0]).toMatchObject({ path: "since", message: expect.stringContaining(message) });
+  }
+
+  const before = receiver.received.length;
+  const recovered = await request.post(`${WEBHOOK}/recover`, { headers, data: { since } });
+  expect(recovered.status()).toBe(202);
+  // Two orders while off: each an order.created and an order.status_changed.
+  expect(await recovered.json()).toEqual({ queued: 4 });
+  await expect.poll(() => receiver.received.length - before, { timeout: 20_000 }).toBe(4);
+  const arrived = receiver.received.slice(before);
+  expect(arrived.every((r) => verifiedWith(secret, r))).toBe(true);
+  const bodies = arrived.map(bodyOf);
+  expect(new Set(bodies.map((b) => b.event_id)).size).toBe(4);
+  const times = bodies.map((b) => Date.parse(b.timestamp));
+  expect(times).toEqual([...times].sort((a, b) => a - b));
+  // A stock order's two events are one change, with one timestamp and no order between them.
+  expect(bodies.filter((b) => b.data.order_id === order.order_id).map((b) => b.event).sort()).toEqual(["order.created", "order.status_changed"]);
+  expect(bodies.slice(2).every((b) => b.data.order_id === order.order_id)).toBe(true);
+
+  // Delivered now: nothing is left to recover, and the log shows the recovered attempts.
+  await expect.poll(async () => (await deliveries(request, fixtures.frank.apiKey)).data.filter((d) => d.status === "succeeded" && bodies.some((b) => b.event_id === d.event_id)).length).toBe(4);
+  const again = await request.post(`${WEBHOOK}/recover`, { headers, data: { since } });
+  expect(await again.json()).toEqual({ queued: 0 });
+  await new Promise((resolve) => setTimeout(resolve, 1000));
+  expect(receiver.received).toHaveLength(before + 4);
+});

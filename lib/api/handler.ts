@@ -42,7 +42,9 @@ export class ApiReply<T> {
 
 type RouteContext = { params: Promise<Record<string, string | string[]>> };
 
+/** None while the limiter is down: nothing is counted then, and a budget shown would be made up. */
 function rateLimitHeaders(result: RateLimitResult): Record<string, string> {
+  if (result.unavailable) return {};
   return {
     "X-RateLimit-Limit": String(result.limit),
     "X-RateLimit-Remaining": String(result.remaining),

@@ -149,6 +149,7 @@ export const ERROR_CODE_NOTES: Record<ErrorCode, string> = {
   duplicate_reference: "the `reference` is already used by another order; `details.order_id` names it",
   order_closed: "the order is completed or failed, so its chat is read-only; `details.status` says which",
   chat_full: "the order's chat holds as many messages as it can, `details.limit`, and takes no more",
+  webhook_disabled: "the webhook is disabled; enable it first (PUT /api/v2/account/webhook with `enabled: true`), then ask again",
   payload_too_large: "the body is over 64 KiB",
   unsupported_media_type: "the body is sent as another media type than `application/json` (or an `application/*+json` one)",
   headers_too_large: "the request's headers are over 16 KB; answered before the operation is known",
@@ -527,7 +528,8 @@ function infoDescription(operations: Operation[]): string {
     "A sliding one-minute window per (category x API key); categories do not share budget. Its count is exact: a call is admitted while " +
       "fewer calls of its category than the limit were admitted in the last 60 seconds, so a key's budget comes back call by call, " +
       "60 seconds after each, and `Retry-After` is never more than 60. Every response of an operation carries " +
-      "`X-RateLimit-Limit`, `X-RateLimit-Remaining` and `X-RateLimit-Reset` (seconds until a request is certain to be admitted) for its category. " +
+      "`X-RateLimit-Limit`, `X-RateLimit-Remaining` and `X-RateLimit-Reset` (seconds until a request is certain to be admitted) for its category, " +
+      "except while the rate-limit store is unreachable: calls are then admitted uncounted, and answered without these headers rather than with a budget nobody counts. " +
       "A refused caller spends nothing: a `403` shows the key's budget as it stands, and a `401`, which names no key, the category's whole limit. " +
       "An exhausted category answers `429 rate_limited` with `Retry-After` (whole seconds). Each operation names its category in `x-rate-limit-category`.",
     "",
@@ -673,9 +675,9 @@ export function buildOpenApiDocument(operations: Operation[], options: BuildOpen
       schemas: registry.sortedComponents(),
       headers: {
         "X-Request-Id": { description: "The request's id; quote it when reporting a problem.", schema: { type: "string" } },
-        "X-RateLimit-Limit": integer("Requests per minute in the operation's rate-limit category."),
-        "X-RateLimit-Remaining": integer("Requests left in the current window of that category."),
-        "X-RateLimit-Reset": integer("Seconds until a request of that category is certain to be admitted."),
+        "X-RateLimit-Limit": integer("Requests per minute in the operation's rate-limit category. Absent while the rate-limit store is unreachable (calls are admitted uncounted then)."),
+        "X-RateLimit-Remaining": integer("Requests left in the current window of that category. Absent, never a guess, while the rate-limit store is unreachable."),
+        "X-RateLimit-Reset": integer("Seconds until a request of that category is certain to be admitted. Absent while the rate-limit store is unreachable."),
         "Retry-After": { description: "Whole seconds (at least 1) to wait before retrying.", schema: { type: "integer", minimum: 1 } },
         "WWW-Authenticate": { description: 'The scheme a key is taken in besides X-API-Key: `Bearer realm="api"`.', schema: { type: "string", enum: ['Bearer realm="api"'] } },
         "Idempotent-Replayed": { description: "`true` when the answer replays the original response to the same Idempotency-Key.", schema: { type: "string", enum: ["true"] } },

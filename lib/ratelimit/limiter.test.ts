@@ -4,7 +4,8 @@ import { checkApiRateLimit, checkLoginRateLimit, checkPasswordCheckRateLimit, ch
 import { MemoryRateLimitStore } from "./memory-store";
 import type { RateLimitStore } from "./store";
 
-const broken: RateLimitStore = { hit: () => Promise.reject(new Error("boom")), peek: () => Promise.reject(new Error("boom")) };
+/** A store that cannot be asked; each test takes its own, since an outage is remembered per store. */
+const brokenStore = (): RateLimitStore => ({ hit: () => Promise.reject(new Error("boom")), peek: () => Promise.reject(new Error("boom")) });
 
 describe("checkApiRateLimit", () => {
   it("applies the category limit times the multiplier", async () => {
@@ -17,17 +18,42 @@ describe("checkApiRateLimit", () => {
     expect((await checkApiRateLimit("payment_write", "key2", 2, store)).allowed).toBe(true);
   });
 
-  it("fails open with one warning when the store throws", async () => {
+  it("fails open, marked unavailable, with one warning when the store throws", async () => {
     const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
     try {
-      expect(await checkApiRateLimit("order_create", "key1", 3, broken)).toEqual({
+      expect(await checkApiRateLimit("order_create", "key1", 3, brokenStore())).toEqual({
         allowed: true,
         limit: 180,
         remaining: 180,
         resetSeconds: 0,
         retryAfterSeconds: 0,
+        unavailable: true,
       });
       expect(warn).toHaveBeenCalledTimes(1);
+    } finally {
+      warn.mockRestore();
+    }
+  });
+
+  it("logs an outage once when it starts and once when it ends, with the requests it let through", async () => {
+    const lines: string[] = [];
+    const warn = vi.spyOn(console, "warn").mockImplementation((line: string) => void lines.push(line));
+    let down = true;
+    const memory = new MemoryRateLimitStore();
+    const flaky: RateLimitStore = {
+      hit: (...args) => (down ? Promise.reject(new Error("connection refused")) : memory.hit(...args)),
+      peek: (...args) => (down ? Promise.reject(new Error("connection refused")) : memory.peek(...args)),
+    };
+    try {
+      for (let i = 0; i < 40; i++) expect(await checkApiRateLimit("catalog_read", "key1", 1, flaky)).toMatchObject({ allowed: true, unavailable: true });
+      await peekApiRateLimit("catalog_read", "key1", 1, flaky);
+      expect(await checkLoginRateLimit("10.0.0.9", flaky)).toMatchObject({ allowed: false, unavailable: true });
+      expect(lines).toEqual([expect.stringMatching(/^rate limits unavailable \(connection refused\): API requests are let through uncounted/)]);
+      down = false;
+      expect(await checkApiRateLimit("catalog_read", "key1", 1, flaky)).toEqual({ allowed: true, limit: 30, remaining: 29, resetSeconds: 0, retryAfterSeconds: 0 });
+      expect(lines[1]).toMatch(/^rate limits back after \d+ s: 40 API requests were let through uncounted and 1 attempts refused meanwhile$/);
+      await checkApiRateLimit("catalog_read", "key1", 1, flaky);
+      expect(lines).toHaveLength(2);
     } finally {
       warn.mockRestore();
     }
@@ -46,7 +72,7 @@ describe("peekApiRateLimit", () => {
   it("fails open, showing the whole budget, when the store throws", async () => {
     const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
     try {
-      expect(await peekApiRateLimit("account_read", "key1", 1, broken)).toEqual({ allowed: true, limit: 30, remaining: 30, resetSeconds: 0, retryAfterSeconds: 0 });
+      expect(await peekApiRateLimit("account_read", "key1", 1, brokenStore())).toEqual({ allowed: true, limit: 30, remaining: 30, resetSeconds: 0, retryAfterSeconds: 0, unavailable: true });
       expect(warn).toHaveBeenCalledTimes(1);
     } finally {
       warn.mockRestore();
@@ -65,7 +91,7 @@ describe("checkLoginRateLimit", () => {
   it("fails closed when the store throws", async () => {
     const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
     try {
-      expect(await checkLoginRateLimit("10.0.0.1", broken)).toEqual({
+      expect(await checkLoginRateLimit("10.0.0.1", brokenStore())).toEqual({
         allowed: false,
         limit: 10,
         remaining: 0,
@@ -98,7 +124,7 @@ describe.each([
     expect((await checkLoginRateLimit(subject, store)).allowed).toBe(true);
     const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
     try {
-      expect(await check(subject, broken)).toMatchObject({ allowed: false, unavailable: true });
+      expect(await check(subject, brokenStore())).toMatchObject({ allowed: false, unavailable: true });
     } finally {
       warn.mockRestore();
     }

@@ -1,6 +1,7 @@
 import { config } from "@/lib/config/env";
 import { LOGIN_LIMIT, RATE_CATEGORIES, type RateCategory } from "./categories";
 import { MemoryRateLimitStore } from "./memory-store";
+import { storeFailed, storeAnswered, type OutageVerdict } from "./outage";
 import { RedisRateLimitStore } from "./redis-store";
 import type { RateLimitResult, RateLimitStore } from "./store";
 
@@ -17,39 +18,43 @@ export function rateLimitStore(): RateLimitStore {
   return (cache.__rateLimitStore ??= createRateLimitStore(config().REDIS_URL));
 }
 
+/** One call to the store, with the outage's bookkeeping (outage.ts): `fallback` answers while it is down. */
+async function ask(store: RateLimitStore, call: (store: RateLimitStore) => Promise<RateLimitResult>, verdict: OutageVerdict, fallback: () => RateLimitResult): Promise<RateLimitResult> {
+  let result: RateLimitResult;
+  try {
+    result = await call(store);
+  } catch (error) {
+    storeFailed(store, error, verdict);
+    return fallback();
+  }
+  storeAnswered(store);
+  return result;
+}
+
 /**
  * Per-category API limit for one subject (an API key or account). Fails open: an outage of the
- * limiter must not take the API down with it.
+ * limiter must not take the API down with it. Nothing is counted meanwhile, so the answer says
+ * `unavailable` and the API shows no budget (no X-RateLimit headers) rather than a made-up one.
  */
-export async function checkApiRateLimit(
-  category: RateCategory,
-  subject: string,
-  multiplier = 1,
-  store?: RateLimitStore,
-): Promise<RateLimitResult> {
+export function checkApiRateLimit(category: RateCategory, subject: string, multiplier = 1, store?: RateLimitStore): Promise<RateLimitResult> {
   const { limit, windowMs } = RATE_CATEGORIES[category];
   const scaled = limit * multiplier;
-  try {
-    return await (store ?? rateLimitStore()).hit(`api:${category}:${subject}`, scaled, windowMs);
-  } catch (error) {
-    console.warn(`rate limit unavailable for ${category}, allowing request: ${errorMessage(error)}`);
-    return untouchedBudget(category, multiplier);
-  }
+  return ask(store ?? rateLimitStore(), (s) => s.hit(`api:${category}:${subject}`, scaled, windowMs), "let-through", () => uncounted(category, multiplier));
 }
 
 /**
  * The category's budget of a subject without spending any of it, for a call refused before it was
  * counted (a blocked account, a key used from outside its allowlist). Fails open, as the check does.
  */
-export async function peekApiRateLimit(category: RateCategory, subject: string, multiplier = 1, store?: RateLimitStore): Promise<RateLimitResult> {
+export function peekApiRateLimit(category: RateCategory, subject: string, multiplier = 1, store?: RateLimitStore): Promise<RateLimitResult> {
   const { limit, windowMs } = RATE_CATEGORIES[category];
   const scaled = limit * multiplier;
-  try {
-    return await (store ?? rateLimitStore()).peek(`api:${category}:${subject}`, scaled, windowMs);
-  } catch (error) {
-    console.warn(`rate limit unavailable for ${category}: ${errorMessage(error)}`);
-    return untouchedBudget(category, multiplier);
-  }
+  return ask(store ?? rateLimitStore(), (s) => s.peek(`api:${category}:${subject}`, scaled, windowMs), "none", () => uncounted(category, multiplier));
+}
+
+/** The fail-open answer: admitted, the budget unknown. */
+function uncounted(category: RateCategory, multiplier: number): RateLimitResult {
+  return { ...untouchedBudget(category, multiplier), unavailable: true };
 }
 
 /** A category's whole budget: what a call that names no caller shows, since it spends nothing. */
@@ -63,7 +68,7 @@ export function untouchedBudget(category: RateCategory, multiplier = 1): RateLim
  * unlimited, so refusing logins for a while is the lesser harm.
  */
 export function checkLoginRateLimit(ip: string, store?: RateLimitStore): Promise<RateLimitResult> {
-  return hitFailingClosed(`login:${ip}`, "login", store);
+  return hitFailingClosed(`login:${ip}`, store);
 }
 
 /**
@@ -71,7 +76,7 @@ export function checkLoginRateLimit(ip: string, store?: RateLimitStore): Promise
  * of its session cookie asks from any address they like. Fails closed, as the login does.
  */
 export function checkPasswordCheckRateLimit(userId: string, store?: RateLimitStore): Promise<RateLimitResult> {
-  return hitFailingClosed(`password-check:${userId}`, "password checks", store);
+  return hitFailingClosed(`password-check:${userId}`, store);
 }
 
 /**
@@ -79,7 +84,7 @@ export function checkPasswordCheckRateLimit(userId: string, store?: RateLimitSto
  * they like, and a code has only a million values. Fails closed, as the login does.
  */
 export function checkSecondFactorRateLimit(userId: string, store?: RateLimitStore): Promise<RateLimitResult> {
-  return hitFailingClosed(`second-factor:${userId}`, "two-factor codes", store);
+  return hitFailingClosed(`second-factor:${userId}`, store);
 }
 
 /**
@@ -87,19 +92,17 @@ export function checkSecondFactorRateLimit(userId: string, store?: RateLimitStor
  * them without end. Fails closed, as the login does.
  */
 export function checkRegistrationRateLimit(ip: string, store?: RateLimitStore): Promise<RateLimitResult> {
-  return hitFailingClosed(`register:${ip}`, "registration", store);
+  return hitFailingClosed(`register:${ip}`, store);
 }
 
-async function hitFailingClosed(key: string, what: string, store?: RateLimitStore): Promise<RateLimitResult> {
+function hitFailingClosed(key: string, store?: RateLimitStore): Promise<RateLimitResult> {
   const { limit, windowMs } = LOGIN_LIMIT;
-  try {
-    return await (store ?? rateLimitStore()).hit(key, limit, windowMs);
-  } catch (error) {
-    console.warn(`rate limit unavailable for ${what}, refusing attempt: ${errorMessage(error)}`);
-    return { allowed: false, limit, remaining: 0, resetSeconds: 60, retryAfterSeconds: 60, unavailable: true };
-  }
-}
-
-function errorMessage(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
+  return ask(store ?? rateLimitStore(), (s) => s.hit(key, limit, windowMs), "refused", () => ({
+    allowed: false,
+    limit,
+    remaining: 0,
+    resetSeconds: 60,
+    retryAfterSeconds: 60,
+    unavailable: true,
+  }));
 }

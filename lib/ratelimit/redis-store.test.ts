@@ -162,7 +162,8 @@ describe("RedisRateLimitStore (unreachable Redis)", () => {
     try {
       expect(await checkApiRateLimit("catalog_read", "key1", 1, store)).toMatchObject({ allowed: true, limit: 30, remaining: 30 });
       expect(await checkLoginRateLimit("198.51.100.7", store)).toMatchObject({ allowed: false, retryAfterSeconds: 60 });
-      expect(warn).toHaveBeenCalledTimes(2);
+      // One outage of one store: one line, however many calls it answered.
+      expect(warn).toHaveBeenCalledTimes(1);
     } finally {
       warn.mockRestore();
     }

@@ -1,4 +1,4 @@
-import { and, inArray, lt, sql } from "drizzle-orm";
+import { and, lt, sql } from "drizzle-orm";
 import type { DbOrTx } from "@/lib/db/client";
 import { webhookDeliveries } from "@/lib/db/schema";
 import { registerRecurringSweep } from "@/lib/jobs/registry";
@@ -11,21 +11,16 @@ const ABANDONED_AFTER_MS = 6 * DELIVERY_TIMEOUT_MS;
 export const ABANDONED_ERROR = "No answer was recorded: the app stopped while the request was on its way.";
 
 /**
- * A test or a redelivery is sent by the request that asked for it, with no job behind it: when the
- * process dies mid-send, its attempt would read "pending" for good. Those are closed as failed. (A
- * scheduled attempt is its job's, and is sent again when the job's lease runs out.)
+ * An attempt whose process died mid-send would read "pending" for good: a test or a redelivery has no
+ * job behind it, and a scheduled attempt's job sends again after its lease as a new run with a row of
+ * its own. Those rows are closed as failed. (Should the answer still come in, a run that outlived its
+ * lease, it replaces this: outcome-recorder.ts.)
  */
 export async function settleAbandonedDeliveries(db: DbOrTx): Promise<number> {
   const settled = await db
     .update(webhookDeliveries)
     .set({ status: "failed", error: ABANDONED_ERROR, finishedAt: sql`now()` })
-    .where(
-      and(
-        sql`${webhookDeliveries.status} = 'pending'`,
-        inArray(webhookDeliveries.trigger, ["test", "redelivery"]),
-        lt(webhookDeliveries.createdAt, sql`now() - make_interval(secs => ${ABANDONED_AFTER_MS / 1000})`),
-      ),
-    )
+    .where(and(sql`${webhookDeliveries.status} = 'pending'`, lt(webhookDeliveries.createdAt, sql`now() - make_interval(secs => ${ABANDONED_AFTER_MS / 1000})`)))
     .returning({ id: webhookDeliveries.id });
   return settled.length;
 }

@@ -14,6 +14,9 @@ import { deliveryHeaders } from "./signature";
 
 const MAX_ERROR_LENGTH = 1000;
 
+/** Said of a failure that found the webhook already off: the count had stopped at the threshold. */
+export const NOT_COUNTED = "Not counted: the webhook had already been disabled when this answer came in.";
+
 /** Signs a body with the secret and POSTs it through the SSRF guard; never throws. */
 export function sendWebhookRequest(
   input: { url: string; secret: string; eventId: string; event: string; body: string },
@@ -32,14 +35,15 @@ export function sendWebhookRequest(
 /** Postgres text cannot hold NUL, which a receiver may well answer with. */
 const storable = (text: string | null) => text?.replaceAll("\0", "\uFFFD") ?? null;
 
-/** A delivery row's outcome columns, from the receiver's answer. */
-export function outcomeColumns(result: GuardedPostResult, finishedAt: Date) {
+/** A delivery row's outcome columns, from the receiver's answer; a note follows the error, if any. */
+export function outcomeColumns(result: GuardedPostResult, finishedAt: Date, note: string | null = null) {
+  const error = [result.error?.slice(0, MAX_ERROR_LENGTH), note].filter(Boolean).join(" ") || null;
   return {
     status: result.ok ? ("succeeded" as const) : ("failed" as const),
     responseStatus: result.status,
     responseBody: storable(result.responseBody),
     durationMs: result.durationMs,
-    error: storable(result.error?.slice(0, MAX_ERROR_LENGTH) ?? null),
+    error: storable(error),
     finishedAt,
   };
 }
@@ -70,11 +74,12 @@ async function deliverNow(
   const secret = decryptSecret(endpoint.secretEncrypted);
   const result = await sendWebhookRequest({ url: endpoint.url, secret, eventId: input.eventId, event: input.event, body: input.body }, options);
   return db.transaction(async (tx) => {
+    let note: string | null = null;
     if (input.trigger !== "test") {
       if (result.ok) await countDeliverySuccess(tx, endpoint.userId);
-      else await countDeliveryFailure(tx, endpoint.userId);
+      else if (!(await countDeliveryFailure(tx, endpoint.userId)).counted) note = NOT_COUNTED;
     }
-    const [updated] = await tx.update(webhookDeliveries).set(outcomeColumns(result, new Date())).where(eq(webhookDeliveries.id, row.id)).returning();
+    const [updated] = await tx.update(webhookDeliveries).set(outcomeColumns(result, new Date(), note)).where(eq(webhookDeliveries.id, row.id)).returning();
     return updated;
   });
 }

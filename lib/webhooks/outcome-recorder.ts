@@ -4,8 +4,9 @@ import { executeRows } from "@/lib/db/rows";
 import type { Job } from "@/lib/db/schema";
 import { completeHeldJobs, completeHeldJobsStatement, enqueueJob, errorMessage } from "@/lib/jobs/queue";
 import type { GuardedPostResult } from "@/lib/net/guarded-request";
+import { ABANDONED_ERROR } from "./abandoned-deliveries";
 import { MAX_CONSECUTIVE_FAILURES, WEBHOOK_DELIVER_JOB } from "./constants";
-import { outcomeColumns } from "./deliver";
+import { NOT_COUNTED, outcomeColumns } from "./deliver";
 import { deliverJobKey } from "./enqueue";
 import type { WebhookDeliveryOptions } from "./options";
 import { countDeliveryFailure, countDeliverySuccesses, resetFailuresStatement } from "./settings";
@@ -15,7 +16,10 @@ export type SkipReason = "no-event" | "no-webhook" | "disabled" | "already-deliv
 export type AttemptOutcome =
   | { type: "skipped"; reason: SkipReason }
   | { type: "sent"; deliveryId: string; succeeded: boolean; disabledNow: boolean }
-  /** The job was taken over by another worker (its lease ran out): this run's outcome is discarded. */
+  /**
+   * The job was taken over by another worker (its lease ran out): this run's own row records what the
+   * receiver answered, and the new holder does the rest (the count, the retry, the job).
+   */
   | { type: "lease-lost" }
   /** The outcome could not be written; the job runs again once its lease runs out. */
   | { type: "not-recorded"; error: string };
@@ -123,7 +127,7 @@ async function writeBatch(db: Db, entries: Entry[], options: WebhookDeliveryOpti
       markDisabled(disabled);
       for (const [i, outcome] of outcomes.entries()) {
         const { job } = entries[i];
-        if (outcome.type === "lease-lost") options.log(`job ${job.id} (${job.kind}) lost its lease to another worker; its outcome here was discarded`);
+        if (outcome.type === "lease-lost") options.log(`job ${job.id} (${job.kind}) lost its lease to another worker; this run's answer is recorded on its own row, the job is left to its new holder`);
         if (outcome.type === "sent" && outcome.disabledNow) {
           options.log(`the webhook of ${entries[i].sent!.userId} was disabled after ${MAX_CONSECUTIVE_FAILURES} consecutive failed attempts`);
         }
@@ -139,8 +143,9 @@ async function writeBatch(db: Db, entries: Entry[], options: WebhookDeliveryOpti
 
 /**
  * A batch without a failed attempt, in one statement and so without a transaction to open and commit:
- * the jobs whose claims still hold are completed, and only their attempts are written and their
- * resellers' failure counts reset. (Data-modifying CTEs all run, each to completion, in one snapshot.)
+ * the jobs whose claims still hold are completed and their resellers' failure counts reset; every
+ * attempt's row gets its outcome, a run that lost its lease included (it reached the receiver).
+ * (Data-modifying CTEs all run, each to completion, in one snapshot.)
  */
 async function recordSuccesses(db: Db, entries: Entry[]): Promise<AttemptOutcome[]> {
   const rows = entries.flatMap((entry) => (entry.sent ? [{ job_id: entry.job.id, user_id: entry.sent.userId, ...outcomeRow(entry.sent, null) }] : []));
@@ -152,9 +157,9 @@ async function recordSuccesses(db: Db, entries: Entry[]): Promise<AttemptOutcome
   const held = await executeRows<{ id: string | number }>(
     db,
     sql`with held as (${completeHeldJobsStatement(entries.map((entry) => entry.job))}),
-      outcome as (select * from ${outcomeRecords(rows)} where o.job_id in (select id from held)),
+      outcome as (select * from ${outcomeRecords(rows)}),
       written as (${writeOutcomes(sql`outcome as o`)}),
-      reset as (${resetFailuresStatement(sql`select user_id from outcome`)})${dropUnsent}
+      reset as (${resetFailuresStatement(sql`select user_id from outcome where job_id in (select id from held)`)})${dropUnsent}
     select id from held`,
   );
   const heldIds = new Set(held.map((row) => Number(row.id)));
@@ -165,10 +170,12 @@ async function recordSuccesses(db: Db, entries: Entry[]): Promise<AttemptOutcome
 }
 
 /**
- * A batch with failed attempts, in one transaction. It completes the jobs whose claims still hold (a
- * job that lost its lease records nothing; its new holder sends again). For the attempts sent under
- * them it counts the failures, each reseller's in the order they came (which decides a disable),
- * queues the retries, and writes the outcomes, all rows in one statement.
+ * A batch with failed attempts, in one transaction. It completes the jobs whose claims still hold, and
+ * for the attempts sent under them counts the failures, each reseller's in the order they came (which
+ * decides a disable), and queues the retries. A failure that finds the webhook already off (attempts
+ * in flight when another one disabled it) is recorded as failed, not counted, and not retried. Every
+ * attempt's outcome is written, all rows in one statement: a run that lost its lease records its own
+ * answer on its own row and nothing else (its job's new holder sends again and counts).
  */
 async function recordOutcomes(tx: DbOrTx, entries: Entry[], options: WebhookDeliveryOptions, disabled: Set<string>): Promise<AttemptOutcome[]> {
   const held = await completeHeldJobs(
@@ -181,7 +188,9 @@ async function recordOutcomes(tx: DbOrTx, entries: Entry[], options: WebhookDeli
   const rows: ReturnType<typeof outcomeRow>[] = [];
   const sentBy = new Map<string, Entry[]>();
   for (const entry of entries) {
-    if (entry.sent && held.has(entry.job.id)) sentBy.set(entry.sent.userId, [...(sentBy.get(entry.sent.userId) ?? []), entry]);
+    if (!entry.sent) continue;
+    if (held.has(entry.job.id)) sentBy.set(entry.sent.userId, [...(sentBy.get(entry.sent.userId) ?? []), entry]);
+    else rows.push(outcomeRow(entry.sent, null));
   }
   const onlySucceeded: string[] = [];
   // Resellers in one order, so that two workers' batches lock their webhooks in the same order.
@@ -204,16 +213,16 @@ async function recordOutcomes(tx: DbOrTx, entries: Entry[], options: WebhookDeli
         continue;
       }
       const counted = await countDeliveryFailure(tx, userId);
-      if (counted && !counted.enabled) disabled.add(userId);
+      if (!counted.enabled) disabled.add(userId);
       const delay = options.retryDelays[attempt.attempt - 1];
       let nextRetryAt: Date | null = null;
-      if (counted?.enabled && delay !== undefined) {
+      if (counted.enabled && delay !== undefined) {
         nextRetryAt = new Date(attempt.finishedAt.getTime() + delay);
         const next = attempt.attempt + 1;
         await enqueueJob(tx, { kind: WEBHOOK_DELIVER_JOB, payload: { eventId: attempt.eventId, attempt: next }, runAt: nextRetryAt, dedupeKey: deliverJobKey(attempt.eventId, next) });
       }
-      rows.push(outcomeRow(attempt, nextRetryAt));
-      outcomes.set(entry, { type: "sent", deliveryId: attempt.deliveryId, succeeded: false, disabledNow: counted?.disabledNow ?? false });
+      rows.push(outcomeRow(attempt, nextRetryAt, counted.counted ? null : NOT_COUNTED));
+      outcomes.set(entry, { type: "sent", deliveryId: attempt.deliveryId, succeeded: false, disabledNow: counted.disabledNow });
     }
   }
   if (onlySucceeded.length > 0) await countDeliverySuccesses(tx, onlySucceeded);
@@ -224,8 +233,8 @@ async function recordOutcomes(tx: DbOrTx, entries: Entry[], options: WebhookDeli
   });
 }
 
-function outcomeRow(attempt: SentAttempt, nextRetryAt: Date | null) {
-  const columns = outcomeColumns(attempt.result, attempt.finishedAt);
+function outcomeRow(attempt: SentAttempt, nextRetryAt: Date | null, note: string | null = null) {
+  const columns = outcomeColumns(attempt.result, attempt.finishedAt, note);
   return {
     id: attempt.deliveryId,
     status: columns.status,
@@ -249,9 +258,13 @@ function outcomeRecords(rows: (ReturnType<typeof outcomeRow> & { job_id?: number
   return sql`jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as o(job_id bigint, user_id text, id text, status text, response_status integer, response_body text, duration_ms integer, error text, finished_at timestamptz, next_retry_at timestamptz, url text)`;
 }
 
-/** Writes the outcomes of a relation o (outcomeRecords' columns) to their attempt rows, all in one UPDATE. */
+/**
+ * Writes the outcomes of a relation o (outcomeRecords' columns) to their attempt rows, all in one
+ * UPDATE. A row is written once: only while pending, or closed by the sweep for want of an answer
+ * (the answer of a run that outlived its lease still comes in and replaces that guess).
+ */
 function writeOutcomes(outcomes: SQL): SQL {
   return sql`update webhook_deliveries as d set status = o.status, response_status = o.response_status, response_body = o.response_body,
       duration_ms = o.duration_ms, error = o.error, finished_at = o.finished_at, next_retry_at = o.next_retry_at, url = o.url
-    from ${outcomes} where d.id = o.id`;
+    from ${outcomes} where d.id = o.id and (d.status = 'pending' or d.error = ${ABANDONED_ERROR})`;
 }

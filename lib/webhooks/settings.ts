@@ -1,4 +1,4 @@
-import { eq, sql, type SQL } from "drizzle-orm";
+import { and, eq, sql, type SQL } from "drizzle-orm";
 import { decryptSecret, encryptSecret } from "@/lib/crypto/encryption";
 import type { Db, DbOrTx } from "@/lib/db/client";
 import { preparedQuery } from "@/lib/db/prepared";
@@ -123,25 +123,37 @@ export async function revealWebhookSecret(db: DbOrTx, userId: string): Promise<s
   return decryptSecret((await requireEndpoint(db, userId)).secretEncrypted);
 }
 
+/** What counting a failed attempt did. */
+export interface CountedFailure {
+  /** False when the webhook was already off (or gone): the attempt is not counted and nothing follows it. */
+  counted: boolean;
+  failures: number;
+  enabled: boolean;
+  /** This failure was the one that reached the threshold and turned the webhook off. */
+  disabledNow: boolean;
+}
+
 /**
- * Counts a failed attempt, in one statement so that concurrent failures serialise on the row: the
- * one that takes the count to exactly the threshold disables the webhook, and only that one.
+ * Counts a failed attempt against an enabled webhook, in one conditional statement: concurrent
+ * failures queue on the row's lock, and each re-reads `enabled` once the one before commits, so the
+ * failure that reaches the threshold disables the webhook and every later one finds it off and counts
+ * nothing. The count stops at exactly the threshold however many attempts were in flight.
  */
-export async function countDeliveryFailure(db: DbOrTx, userId: string): Promise<{ failures: number; enabled: boolean; disabledNow: boolean } | null> {
+export async function countDeliveryFailure(db: DbOrTx, userId: string): Promise<CountedFailure> {
   const failures = webhookEndpoints.consecutiveFailures;
-  const reaches = sql`${failures} + 1 = ${MAX_CONSECUTIVE_FAILURES} and ${webhookEndpoints.enabled}`;
+  const reaches = sql`${failures} + 1 >= ${MAX_CONSECUTIVE_FAILURES}`;
   const [row] = await db
     .update(webhookEndpoints)
     .set({
       consecutiveFailures: sql`${failures} + 1`,
-      enabled: sql`case when ${failures} + 1 >= ${MAX_CONSECUTIVE_FAILURES} then false else ${webhookEndpoints.enabled} end`,
+      enabled: sql`not (${reaches})`,
       disabledReason: sql`case when ${reaches} then 'consecutive_failures' else ${webhookEndpoints.disabledReason} end`,
       disabledAt: sql`case when ${reaches} then now() else ${webhookEndpoints.disabledAt} end`,
     })
-    .where(eq(webhookEndpoints.userId, userId))
-    .returning({ failures, enabled: webhookEndpoints.enabled, reason: webhookEndpoints.disabledReason });
-  if (!row) return null;
-  return { failures: row.failures, enabled: row.enabled, disabledNow: row.failures === MAX_CONSECUTIVE_FAILURES && row.reason === "consecutive_failures" };
+    .where(and(eq(webhookEndpoints.userId, userId), eq(webhookEndpoints.enabled, true)))
+    .returning({ failures, enabled: webhookEndpoints.enabled });
+  if (!row) return { counted: false, failures: 0, enabled: false, disabledNow: false };
+  return { counted: true, failures: row.failures, enabled: row.enabled, disabledNow: !row.enabled };
 }
 
 /**

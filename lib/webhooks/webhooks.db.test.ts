@@ -20,7 +20,7 @@ import { ensureTariffs } from "@/lib/tariffs/ensure-tariffs";
 import { registerJobHandler } from "@/lib/jobs/registry";
 import { DELIVERY_SLOTS, MAX_CONSECUTIVE_FAILURES, WEBHOOK_DELIVER_JOB } from "./constants";
 import { ABANDONED_ERROR, settleAbandonedDeliveries } from "./abandoned-deliveries";
-import { redeliver, sendTestDelivery } from "./deliver";
+import { NOT_COUNTED, redeliver, sendTestDelivery } from "./deliver";
 import { registerWebhookDeliveryHandler } from "./deliver-job";
 import { listDeliveries, toDeliveryRecord } from "./deliveries";
 import { deliveryOptions, type WebhookDeliveryOptions } from "./options";
@@ -370,26 +370,54 @@ describe(`webhooks (${testDriver()})`, () => {
       expect(new Set(seen)).toEqual(new Set(ids));
     });
 
-    it("a worker that dies mid-delivery records nothing; the attempt is sent again after the lease", async () => {
+    it("a run that outlives its lease records its own answer; the job's next run then sends nothing", async () => {
       const hook = await receiver();
       const user = await reseller();
-      const secret = await configure(user, hook.url);
+      await configure(user, hook.url);
       const eventId = await record(user);
-      // The doomed worker claims the job with a short lease, sends, and loses the lease before recording.
-      const claimed = await claimAttempt(eventId, 1, "doomed", 100);
+      // The slow worker claims the job with a short lease and loses it before its answer is recorded.
+      const claimed = await claimAttempt(eventId, 1, "slow", 100);
       await sleep(150);
       const reclaimed = await claimAttempt(eventId, 1, "survivor");
       expect(reclaimed.id).toBe(claimed.id);
       expect(await runAttempt(claimed)).toEqual({ type: "lease-lost" });
-      expect((await deliveriesOf(user)).map((d) => d.status)).toEqual(["pending"]);
-      // The survivor sends the same attempt (same row, same bytes), records it and completes the job.
-      expect(await runAttempt(reclaimed)).toMatchObject({ type: "sent", succeeded: true });
+      expect((await deliveriesOf(user)).map((d) => [d.attempt, d.run, d.status, d.responseStatus])).toEqual([[1, 1, "succeeded", 200]]);
+      // The event is delivered: the survivor's run completes the job without sending it again.
+      expect(await runAttempt(reclaimed)).toEqual({ type: "skipped", reason: "already-delivered" });
       expect((await deliverJobsOf(eventId)).map((j) => [j.status, j.lockedBy])).toEqual([["done", "survivor"]]);
+      expect(hook.received).toHaveLength(1);
+    });
+
+    it("a re-run after the lease ran out is an attempt of its own: a late success stays recorded beside the re-run's failure", async () => {
+      const hook = await receiver((_, index) => (index === 0 ? { status: 200, body: "ok", delayMs: 400 } : { status: 503, body: "down" }));
+      const user = await reseller();
+      const secret = await configure(user, hook.url);
+      const eventId = await record(user);
+      const claimed = await claimAttempt(eventId, 1, "slow", 100);
+      // The first run's request reaches the receiver, whose answer takes longer than the lease.
+      const first = runAttempt(claimed, options({ retryDelays: [0] }));
+      await hook.waitFor(1, 2000);
+      await sleep(150);
+      const reclaimed = await claimAttempt(eventId, 1, "survivor");
+      expect(await runAttempt(reclaimed, options({ retryDelays: [0] }))).toMatchObject({ type: "sent", succeeded: false });
+      expect(await first).toEqual({ type: "lease-lost" });
+
       const rows = await deliveriesOf(user);
-      expect(rows.map((d) => [d.attempt, d.status])).toEqual([[1, "succeeded"]]);
+      expect(rows.map((d) => [d.attempt, d.run, d.status, d.responseStatus, d.responseBody])).toEqual([
+        [1, 1, "succeeded", 200, "ok"],
+        [1, 2, "failed", 503, "down"],
+      ]);
       expect(hook.received).toHaveLength(2);
       expect(hook.received[0].body).toBe(hook.received[1].body);
       expect(hook.received.every((r) => verifiedWith(secret, r))).toBe(true);
+      // The retry the failure queued finds the event delivered and sends nothing; the log keeps both runs.
+      await drain();
+      expect(hook.received).toHaveLength(2);
+      const page = await listDeliveries(db, { userId: user.id, limit: 10 });
+      expect(page.data.map(toDeliveryRecord).map((d) => [d.attempt, d.status, d.response_status])).toEqual([
+        [1, "failed", 503],
+        [1, "succeeded", 200],
+      ]);
     });
   });
 
@@ -423,7 +451,8 @@ describe(`webhooks (${testDriver()})`, () => {
       expect(ok.received).toHaveLength(5 + 3);
       expect(failing.received).toHaveLength(4);
 
-      expect((await deliveriesOf(a)).map((d) => d.status).sort()).toEqual(["pending", "succeeded", "succeeded", "succeeded", "succeeded"]);
+      // The run that lost its lease still records the receiver's answer, on its own row.
+      expect((await deliveriesOf(a)).map((d) => d.status)).toEqual(["succeeded", "succeeded", "succeeded", "succeeded", "succeeded"]);
       const failed = await deliveriesOf(b);
       expect(failed.map((d) => [d.status, d.responseStatus, d.responseBody, d.error])).toEqual(failed.map(() => ["failed", 500, "nope", "The receiver answered HTTP 500."]));
       for (const d of failed) expect(d.nextRetryAt!.getTime() - d.finishedAt!.getTime()).toBe(60_000);
@@ -522,16 +551,47 @@ describe(`webhooks (${testDriver()})`, () => {
       }
     });
 
-    it("failures counted concurrently disable exactly once, at exactly 50", async () => {
+    it("failures counted concurrently disable exactly once, and the count stops at exactly 50", async () => {
       const user = await reseller();
       await configure(user, "https://hooks.example/in");
       const results = await Promise.all(Array.from({ length: 60 }, () => db.transaction((tx) => countDeliveryFailure(tx, user.id))));
-      expect(results.filter((r) => r!.disabledNow)).toHaveLength(1);
-      expect(results.find((r) => r!.disabledNow)!.failures).toBe(MAX_CONSECUTIVE_FAILURES);
-      expect(results.map((r) => r!.failures).sort((a, b) => a - b)).toEqual(Array.from({ length: 60 }, (_, i) => i + 1));
-      expect(toWebhookRecord(await endpointOf(user))).toMatchObject({ enabled: false, consecutive_failures: 60, disabled_reason: "consecutive_failures" });
+      expect(results.filter((r) => r.disabledNow)).toHaveLength(1);
+      expect(results.find((r) => r.disabledNow)!.failures).toBe(MAX_CONSECUTIVE_FAILURES);
+      expect(results.filter((r) => r.counted).map((r) => r.failures).sort((a, b) => a - b)).toEqual(Array.from({ length: MAX_CONSECUTIVE_FAILURES }, (_, i) => i + 1));
+      expect(toWebhookRecord(await endpointOf(user))).toMatchObject({ enabled: false, consecutive_failures: MAX_CONSECUTIVE_FAILURES, disabled_reason: "consecutive_failures" });
       await countDeliverySuccess(db, user.id);
       expect(toWebhookRecord(await endpointOf(user))).toMatchObject({ enabled: false, consecutive_failures: 0, disabled_reason: "consecutive_failures" });
+    });
+
+    it("60 failed answers recorded at once from 49 failures: exactly 50, disabled once, and the log says which were counted", async () => {
+      const hook = await receiver(() => ({ status: 500, body: "down", delayMs: 50 }));
+      const user = await reseller();
+      await configure(user, hook.url);
+      await db.update(webhookEndpoints).set({ consecutiveFailures: MAX_CONSECUTIVE_FAILURES - 1 }).where(eq(webhookEndpoints.userId, user.id));
+      for (let i = 0; i < 60; i++) await record(user);
+      const claimed = await claimJobs(db, "test-worker", { limit: 100, leaseMs: 60_000, kind: WEBHOOK_DELIVER_JOB });
+      expect(claimed).toHaveLength(60);
+      // Three workers, each with its own recorder and transaction, all sending before any failure is counted.
+      const lines: string[] = [];
+      const batches = [0, 1, 2].map((i) => claimed.slice(i * 20, i * 20 + 20));
+      const outcomes = (
+        await Promise.all(batches.map((batch) => Promise.all(deliverScheduledAttempts(db, batch, options({ retryDelays: [60_000], log: (line) => lines.push(line) })))))
+      ).flat();
+
+      expect(hook.received).toHaveLength(60);
+      expect(outcomes.filter((o) => o.type === "sent" && o.disabledNow)).toHaveLength(1);
+      expect(lines.filter((line) => line.includes("disabled"))).toEqual([`the webhook of ${user.id} was disabled after ${MAX_CONSECUTIVE_FAILURES} consecutive failed attempts`]);
+      const endpoint = toWebhookRecord(await endpointOf(user));
+      expect(endpoint).toMatchObject({ enabled: false, consecutive_failures: MAX_CONSECUTIVE_FAILURES, disabled_reason: "consecutive_failures" });
+      // Every answer is in the log as it came; only the one that reached 50 counted, and none is retried.
+      const rows = await deliveriesOf(user);
+      expect(rows.map((d) => [d.status, d.responseStatus])).toEqual(rows.map(() => ["failed", 500]));
+      const counted = rows.filter((d) => !d.error!.includes(NOT_COUNTED));
+      expect(counted.map((d) => d.error)).toEqual(["The receiver answered HTTP 500."]);
+      expect(MAX_CONSECUTIVE_FAILURES - 1 + counted.length).toBe(endpoint.consecutive_failures);
+      expect(rows.every((d) => d.nextRetryAt === null)).toBe(true);
+      const retries = await db.select().from(jobs).where(and(eq(jobs.kind, WEBHOOK_DELIVER_JOB), sql`${jobs.payload}->>'attempt' = '2'`, inArray(sql`${jobs.payload}->>'eventId'`, rows.map((d) => d.eventId))));
+      expect(retries).toEqual([]);
     });
 
     it("attempts still waiting for a slot when the webhook is disabled are not sent, and leave no pending row", async () => {
@@ -552,7 +612,7 @@ describe(`webhooks (${testDriver()})`, () => {
       expect(sent).toBeLessThanOrEqual(20);
       expect(outcomes.filter((o) => o.type === "sent")).toHaveLength(sent);
       expect(outcomes.filter((o) => o.type === "skipped" && o.reason === "disabled")).toHaveLength(60 - sent);
-      expect(toWebhookRecord(await endpointOf(user))).toMatchObject({ enabled: false, disabled_reason: "consecutive_failures", consecutive_failures: MAX_CONSECUTIVE_FAILURES - 5 + sent });
+      expect(toWebhookRecord(await endpointOf(user))).toMatchObject({ enabled: false, disabled_reason: "consecutive_failures", consecutive_failures: MAX_CONSECUTIVE_FAILURES });
       const rows = await deliveriesOf(user);
       expect(rows.map((row) => row.status)).toEqual(Array(sent).fill("failed"));
       const open = await db
@@ -589,7 +649,9 @@ describe(`webhooks (${testDriver()})`, () => {
         const endpoint = toWebhookRecord(await endpointOf(user));
         expect(endpoint).toMatchObject({ enabled: false, disabled_reason: "consecutive_failures" });
         expect(failed).toBeGreaterThanOrEqual(MAX_CONSECUTIVE_FAILURES);
-        expect(endpoint.consecutive_failures).toBe(failed);
+        expect(endpoint.consecutive_failures).toBe(MAX_CONSECUTIVE_FAILURES);
+        const counted = (await deliveriesOf(user)).filter((d) => d.status === "failed" && !d.error!.includes(NOT_COUNTED));
+        expect(counted).toHaveLength(MAX_CONSECUTIVE_FAILURES);
         expect(hook.received).toHaveLength(failed);
         expect(lines.filter((line) => line.includes("disabled"))).toHaveLength(1);
       } finally {
@@ -599,7 +661,7 @@ describe(`webhooks (${testDriver()})`, () => {
   });
 
   describe("rotation, test deliveries and redelivery", () => {
-    it("a test or redelivery cut off by a crash is closed as failed once it is long overdue; scheduled attempts are their jobs'", async () => {
+    it("an attempt cut off by a crash is closed as failed once it is long overdue (a scheduled one's job re-runs with a row of its own)", async () => {
       const user = await reseller();
       await configure(user, "https://hooks.example/in");
       const row = (trigger: "test" | "redelivery" | "event", attempt: number, ageMs: number) => ({
@@ -614,13 +676,13 @@ describe(`webhooks (${testDriver()})`, () => {
         createdAt: new Date(Date.now() - ageMs),
       });
       await db.insert(webhookDeliveries).values([row("test", 1, 120_000), row("redelivery", 2, 120_000), row("test", 1, 5_000), row("event", 1, 120_000)]);
-      expect(await settleAbandonedDeliveries(db)).toBe(2);
+      expect(await settleAbandonedDeliveries(db)).toBe(3);
       const rows = await deliveriesOf(user);
       expect(Object.fromEntries(rows.map((d) => [`${d.trigger}:${d.createdAt.getTime() < Date.now() - 60_000 ? "old" : "new"}`, [d.status, d.error]]))).toEqual({
         "test:old": ["failed", ABANDONED_ERROR],
         "redelivery:old": ["failed", ABANDONED_ERROR],
         "test:new": ["pending", null],
-        "event:old": ["pending", null],
+        "event:old": ["failed", ABANDONED_ERROR],
       });
     });
 

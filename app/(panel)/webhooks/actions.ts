@@ -1,7 +1,7 @@
 "use server";
 
 import { revalidatePath } from "next/cache";
-import { putWebhookBody } from "@/lib/api/operations/webhooks";
+import { putWebhookBody, recoverWebhookBody } from "@/lib/api/operations/webhooks";
 import { requireReseller } from "@/lib/auth/session";
 import { config } from "@/lib/config/env";
 import { db } from "@/lib/db/client";
@@ -13,6 +13,7 @@ import { formText, runAction } from "@/lib/panel/run-action";
 import { redeliver, sendTestDelivery } from "@/lib/webhooks/deliver";
 import { toDeliveryRecord, type DeliveryRecord } from "@/lib/webhooks/deliveries";
 import { sendOptions } from "@/lib/webhooks/options";
+import { countRecoverableEvents, recoverEvents } from "@/lib/webhooks/recover";
 import { enableWebhook, regenerateWebhookSecret, revealWebhookSecret, saveWebhook } from "@/lib/webhooks/settings";
 
 export type SaveWebhookState = ActionState<{ created: boolean }> & { values?: { url: string; enabled: boolean } };
@@ -83,5 +84,33 @@ export async function redeliverAction(deliveryId: string): Promise<ActionState<{
     const delivery = toDeliveryRecord(await redeliver(db(), user.id, deliveryId, sendOptions()));
     revalidatePath("/webhooks");
     return { ok: true, data: { delivery } };
+  });
+}
+
+/** `since` as the API takes it, checked by the same schema. */
+function recoverySince(since: string): Date {
+  const parsed = recoverWebhookBody.safeParse({ since });
+  if (!parsed.success) throw validationError(zodIssuesToValidation(parsed.error));
+  return new Date(parsed.data.since);
+}
+
+/** How many events a recovery from `since` would send, for the confirmation before it. */
+export async function previewRecoveryAction(since: string): Promise<ActionState<{ count: number }>> {
+  return runAction(async () => {
+    const user = await requireReseller();
+    return { ok: true, data: { count: await countRecoverableEvents(db(), user.id, recoverySince(since)) } };
+  });
+}
+
+/** Sends again every event since `since` that never reached the receiver (POST .../webhook/recover). */
+export async function recoverEventsAction(since: string): Promise<ActionState<{ queued: number }>> {
+  return runAction(async () => {
+    const user = await requireReseller();
+    await spendPanelBudget(user.id, "default", "recoveries");
+    const queued = await recoverEvents(db(), user.id, recoverySince(since));
+    revalidatePath("/webhooks");
+    const message =
+      queued === 0 ? "Nothing to send: every event since then has reached your receiver or is on its way." : `${queued} event${queued === 1 ? "" : "s"} queued, oldest first; they appear in the delivery log as they go out.`;
+    return { ok: true, message, data: { queued } };
   });
 }

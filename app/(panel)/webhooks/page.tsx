@@ -16,7 +16,8 @@ import { db } from "@/lib/db/client";
 import { MAX_CONSECUTIVE_FAILURES } from "@/lib/webhooks/constants";
 import { listDeliveries, toDeliveryRecord } from "@/lib/webhooks/deliveries";
 import { findWebhookEndpoint, toWebhookRecord } from "@/lib/webhooks/settings";
-import { enableWebhookAction, redeliverAction, revealSecretAction, rotateSecretAction, saveWebhookAction, sendTestAction } from "./actions";
+import { enableWebhookAction, previewRecoveryAction, recoverEventsAction, redeliverAction, revealSecretAction, rotateSecretAction, saveWebhookAction, sendTestAction } from "./actions";
+import { RecoverEvents } from "./recover-events";
 
 export const metadata: Metadata = { title: "Webhooks" };
 
@@ -90,6 +91,18 @@ export default async function WebhooksPage() {
         />
         <DeliveryLog initial={deliveries} redeliverAction={redeliverAction} />
       </Card>
+
+      {webhook.url ? (
+        <Card className="mt-6">
+          <CardHeader
+            title="Recover missed events"
+            description="After your receiver was down or the webhook paused: sends again, oldest first, every event since a time that never reached your receiver (its retries ran out, or it came while the webhook was off)."
+          />
+          <CardBody>
+            <RecoverEvents enabled={webhook.enabled} preview={previewRecoveryAction} recover={recoverEventsAction} />
+          </CardBody>
+        </Card>
+      ) : null}
 
       <Card className="mt-6">
         <CardHeader title="Verify deliveries on your server" />

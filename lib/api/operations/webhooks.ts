@@ -1,7 +1,8 @@
 import { z } from "zod";
 import { WEBHOOK_DELIVERY_STATUSES, WEBHOOK_DELIVERY_TRIGGERS, WEBHOOK_DISABLED_REASONS } from "@/lib/db/schema";
 import { MAX_OUTBOUND_URL_LENGTH } from "@/lib/net/outbound-url";
-import { listResponse, paginationQuery, timestampString } from "../common-schemas";
+import { RECOVERY_WINDOW_DAYS } from "@/lib/webhooks/recover";
+import { filterTime, listResponse, paginationQuery, timestampString } from "../common-schemas";
 import { defineOperation } from "../operation";
 
 export const webhookSchema = z
@@ -9,7 +10,7 @@ export const webhookSchema = z
     url: z.string().nullable().meta({ description: "The receiving URL; null until a webhook is configured.", example: "https://shop.example/webhooks/reseller" }),
     enabled: z.boolean(),
     secret_set: z.boolean().meta({ description: "Whether a signing secret exists. The secret itself is never returned here." }),
-    consecutive_failures: z.number().int().meta({ description: "Failed delivery attempts since the last success; 50 disable the webhook. Test deliveries are not counted, and attempts already sent when the 50th fails still arrive." }),
+    consecutive_failures: z.number().int().meta({ description: "Failed delivery attempts since the last success; the 50th disables the webhook and the count stops there. Test deliveries are not counted. Attempts already on their way when the 50th fails still arrive; their answers are in the delivery log as failed, marked as not counted, and are not retried." }),
     disabled_reason: z
       .enum(WEBHOOK_DISABLED_REASONS)
       .nullable()
@@ -25,7 +26,7 @@ export const webhookDeliverySchema = z
     event_id: z.uuid(),
     event: z.string().meta({ example: "order.status_changed" }),
     url: z.string(),
-    attempt: z.number().int().meta({ description: "1 for the first send of the event, 2 to 4 for the retries; redeliveries continue the count." }),
+    attempt: z.number().int().meta({ description: "1 for the first send of the event, 2 to 4 for the retries; redeliveries continue the count. An attempt sent again because the worker sending it stalled past its lease appears twice with the same number, each row with its own outcome." }),
     trigger: z.enum(WEBHOOK_DELIVERY_TRIGGERS).meta({ description: "event: the event's own send or retry; redelivery: asked for; test: a test event." }),
     status: z.enum(WEBHOOK_DELIVERY_STATUSES),
     response_status: z.number().int().nullable().meta({ description: "The receiver's HTTP status; null when no answer came." }),
@@ -122,4 +123,29 @@ export const redeliverWebhookDelivery = defineOperation({
   errors: ["not_found"],
 });
 
-export const webhookOperations = [getWebhook, putWebhook, regenerateWebhookSecret, testWebhook, listWebhookDeliveries, redeliverWebhookDelivery];
+export const recoverWebhookBody = z.strictObject({
+  since: filterTime.meta({
+    description: `Events created at or after this time are looked at; at most ${RECOVERY_WINDOW_DAYS} days back, and not in the future.`,
+    example: "2026-11-20T00:00:00Z",
+  }),
+});
+
+export const recoverWebhookDeliveries = defineOperation({
+  ...base,
+  operationId: "recoverWebhookDeliveries",
+  summary: "Send again every event that never reached the receiver since a time",
+  description:
+    "For catching up after the receiver was down or the webhook disabled: queues one new delivery for each of your events since `since` " +
+    "that no delivery reached (retries ran out, stopped when the webhook was disabled, or the event came while it was off) and that has no " +
+    "delivery still on its way; events already delivered are skipped. The deliveries go out in event order, oldest first (the events of one change share a timestamp and have no order between them), at least once, signed with " +
+    "the current secret, and appear in the delivery log like any attempt. Answers how many were queued. The webhook must be enabled " +
+    "(`409 webhook_disabled` otherwise: enable it first). A delivery that fails again is not retried; recover again once the receiver is back.",
+  method: "POST",
+  path: "/api/v2/account/webhook/recover",
+  body: recoverWebhookBody,
+  response: z.object({ queued: z.number().int().meta({ description: "How many events were queued for delivery." }) }).meta({ id: "WebhookRecovery" }),
+  successStatus: 202,
+  errors: ["validation_error", "not_found", "webhook_disabled"],
+});
+
+export const webhookOperations = [getWebhook, putWebhook, regenerateWebhookSecret, testWebhook, listWebhookDeliveries, redeliverWebhookDelivery, recoverWebhookDeliveries];

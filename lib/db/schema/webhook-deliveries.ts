@@ -13,8 +13,9 @@ export type WebhookDeliveryTrigger = (typeof WEBHOOK_DELIVERY_TRIGGERS)[number];
 /**
  * One delivery attempt of one event to a reseller's webhook. The request body (the exact bytes
  * sent, which may carry delivered codes) is stored encrypted; at most 1 KiB of the answer is kept.
- * The scheduled attempts of an event are unique by number, so a job that runs twice finds its
- * attempt already there instead of sending it again.
+ * A scheduled attempt is unique by its number and the run of its job that sent it: a job that runs
+ * again after its lease ran out (its worker died, or was slow) sends a run of its own, recorded beside
+ * the earlier one, which keeps its own outcome whenever that comes in.
  */
 export const webhookDeliveries = pgTable(
   "webhook_deliveries",
@@ -27,6 +28,8 @@ export const webhookDeliveries = pgTable(
     event: text("event").notNull(),
     url: text("url").notNull(),
     attempt: integer("attempt").notNull(),
+    /** The claim of the attempt's job that sent it (jobs.attempts): 1, or more after a lease ran out. */
+    run: integer("run").notNull().default(1),
     trigger: text("trigger").$type<WebhookDeliveryTrigger>().notNull(),
     status: text("status").$type<WebhookDeliveryStatus>().notNull().default("pending"),
     requestBodyEncrypted: text("request_body_encrypted").notNull(),
@@ -41,7 +44,7 @@ export const webhookDeliveries = pgTable(
   (t) => [
     index("webhook_deliveries_user_id_idx").on(t.userId, t.id),
     index("webhook_deliveries_event_id_idx").on(t.eventId),
-    uniqueIndex("webhook_deliveries_event_attempt_key").on(t.eventId, t.attempt).where(sql`${t.trigger} = 'event'`),
+    uniqueIndex("webhook_deliveries_event_attempt_run_key").on(t.eventId, t.attempt, t.run).where(sql`${t.trigger} = 'event'`),
     // The few attempts still waiting for an answer, for the sweep that settles those a crash cut off.
     index("webhook_deliveries_pending_idx").on(t.createdAt).where(sql`${t.status} = 'pending'`),
   ],

@@ -40,6 +40,8 @@ async function shutdown(signal: string) {
   console.log(`job worker ${worker.workerId}: ${signal}, finishing the jobs in flight`);
   await worker.stop();
   await shared.close();
+  // Explicitly: a job left to its lease may still hold a timer or a socket that would keep the process up.
+  process.exit(0);
 }
 // once: a second signal gets the default behaviour and ends the process without waiting.
 process.once("SIGINT", () => void shutdown("SIGINT"));

@@ -23,7 +23,7 @@ import { buildIsStale } from "./build-freshness";
 import { answerClientError } from "./client-error";
 import { tidyApiSlashes } from "./api-slashes";
 import { answerHealth } from "./health";
-import { drainServer } from "./drain";
+import { drainable } from "./drain";
 import { refuseMalformedPath } from "./malformed-path";
 
 const dev = process.argv.includes("--dev");
@@ -34,6 +34,8 @@ if (dev) process.env.CHECK_API_RESPONSES ??= "1";
 
 /** How long a stop waits for requests in progress: inside the 30 s most process managers give before SIGKILL. */
 const SHUTDOWN_GRACE_MS = 25_000;
+/** What the database close and the rest may add before the stop gives up waiting. */
+const SHUTDOWN_MARGIN_MS = 2_500;
 /** How long an idle keep-alive connection stays open: past the 60 s of load balancers and client pools. */
 const KEEP_ALIVE_TIMEOUT_MS = 65_000;
 
@@ -78,6 +80,7 @@ async function main() {
     void handle(req, res);
   });
   server.on("clientError", answerClientError);
+  const drainer = drainable(server);
   // A load balancer or client pool keeps an idle connection for up to a minute (60 s is the usual
   // default of load balancers), and sends on it without knowing Node's 5 s default closed it: the
   // request is reset (ECONNRESET, a 502 at the balancer). The server now outlasts them; its headers
@@ -97,11 +100,24 @@ async function main() {
   }
 
   const shutdown = async (signal: string) => {
-    if (stopping) return;
+    if (stopping) {
+      // An operator who signals again wants the process gone, not another wait.
+      log(`${signal} again: stopping now`);
+      releaseLock();
+      process.exit(1);
+    }
     stopping = true;
     log(`${signal}: finishing the requests in progress, then stopping`);
-    await drainServer(server, SHUTDOWN_GRACE_MS);
-    await worker?.stop();
+    // Whatever the stop waits on (a request, a job, the database), the process ends within the grace
+    // period and a margin: inside the 30 s most process managers give before SIGKILL.
+    setTimeout(() => {
+      log("the stop took too long: exiting with work unfinished (jobs run again once their leases expire)");
+      releaseLock();
+      process.exit(1);
+    }, SHUTDOWN_GRACE_MS + SHUTDOWN_MARGIN_MS).unref();
+    // The worker stops beside the drain: its jobs are told to give up at once, and one that does not
+    // is left to its lease, which another worker takes over, rather than holding the stop.
+    await Promise.all([drainer.drain(SHUTDOWN_GRACE_MS), worker?.stop(SHUTDOWN_GRACE_MS)]);
     await database().close();
     releaseLock();
     process.exit(0);

@@ -30,7 +30,12 @@ export interface Worker {
 }
 
 const MAX_DB_BACKOFF_MS = 30_000;
-const DEFAULT_LEASE_MS = 60_000;
+/**
+ * How long a claim holds without its worker renewing it (run-job.ts renews it every lease / 3 while the
+ * job runs): a worker that died, or lost the database, has its jobs run by another within this, not
+ * within the longest run a job may take.
+ */
+export const DEFAULT_LEASE_MS = 15_000;
 /** Inside the 25 s a server's drain takes at most, so a worker process stops with the server beside it. */
 const DEFAULT_STOP_MS = 20_000;
 

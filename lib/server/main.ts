@@ -25,6 +25,7 @@ import { answerClientError } from "./client-error";
 import { tidyApiSlashes } from "./api-slashes";
 import { answerHealth } from "./health";
 import { drainable } from "./drain";
+import { stopOnSignal } from "./shutdown";
 import { refuseMalformedPath } from "./malformed-path";
 
 const dev = process.argv.includes("--dev");
@@ -109,31 +110,23 @@ async function main() {
     log(`demo API key:  ${DEMO.apiKey}`);
   }
 
-  const shutdown = async (signal: string) => {
-    if (stopping) {
-      // An operator who signals again wants the process gone, not another wait.
-      log(`${signal} again: stopping now`);
-      releaseLock();
-      process.exit(1);
-    }
-    stopping = true;
-    log(`${signal}: finishing the requests in progress, then stopping`);
-    // Whatever the stop waits on (a request, a job, the database), the process ends within the grace
-    // period and a margin: inside the 30 s most process managers give before SIGKILL.
-    setTimeout(() => {
-      log("the stop took too long: exiting with work unfinished (jobs run again once their leases expire)");
-      releaseLock();
-      process.exit(1);
-    }, SHUTDOWN_GRACE_MS + SHUTDOWN_MARGIN_MS).unref();
-    // The worker stops beside the drain: its jobs are told to give up at once, and one that does not
-    // is left to its lease, which another worker takes over, rather than holding the stop.
-    await Promise.all([drainer.drain(SHUTDOWN_GRACE_MS), worker?.stop(SHUTDOWN_GRACE_MS)]);
-    await database().close();
-    releaseLock();
-    process.exit(0);
-  };
-  process.on("SIGINT", () => void shutdown("SIGINT"));
-  process.on("SIGTERM", () => void shutdown("SIGTERM"));
+  const shutdown = stopOnSignal({
+    graceMs: SHUTDOWN_GRACE_MS,
+    marginMs: SHUTDOWN_MARGIN_MS,
+    inProgress: "requests",
+    stop: async () => {
+      stopping = true;
+      // The worker stops beside the drain: its jobs are told to give up at once, and one that does not
+      // is left to its lease, which another worker takes over, rather than holding the stop.
+      await Promise.all([drainer.drain(SHUTDOWN_GRACE_MS), worker?.stop(SHUTDOWN_GRACE_MS)]);
+      await database().close();
+    },
+    release: releaseLock,
+    exit: (code) => process.exit(code),
+    log,
+  });
+  process.on("SIGINT", () => shutdown("SIGINT"));
+  process.on("SIGTERM", () => shutdown("SIGTERM"));
 }
 
 main().catch((error) => {

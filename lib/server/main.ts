@@ -17,7 +17,7 @@ import { dropUntrustedForwarding } from "@/lib/http/forwarded-headers";
 import { DEMO, seedDemo } from "@/lib/seed/demo-seed";
 import { ensureTariffs } from "@/lib/tariffs/ensure-tariffs";
 import { dispatchApiRequest } from "./api-dispatch";
-import { loadApiRoutes } from "./api-routes";
+import { loadApiRoutes, type ApiRoute } from "./api-routes";
 import { keepNativeDate } from "./native-date";
 import { buildIsStale } from "./build-freshness";
 import { startSteps } from "./start-steps";
@@ -61,8 +61,6 @@ async function main() {
     await steps.time("tariffs", () => ensureTariffs(db));
     if (embedded && (await steps.time("demo seed", () => seedDemo(db))).created) log("seeded the demo catalog, tariffs and accounts");
   })();
-  // In development Next serves the API too, so that edits to a route reload.
-  const apiRoutesLoaded = dev ? Promise.resolve([]) : steps.time("API routes", () => loadApiRoutes(path.join(process.cwd(), "app", "api")));
   const panelReady = (async () => {
     if (!dev && (await steps.time("build check", () => buildIsStale(process.cwd())))) {
       log("building the panel (first start, or the sources changed) ...");
@@ -77,11 +75,13 @@ async function main() {
     restoreNativeDate();
     return app;
   })();
-  const [, app, apiRoutes] = await Promise.all([databaseReady, panelReady, apiRoutesLoaded]);
+  const [, app] = await Promise.all([databaseReady, panelReady]);
   const handle = app.getRequestHandler();
 
   let stopping = false;
   const health = { db, rateLimits: cfg.REDIS_URL ? rateLimitStore() : null, stopping: () => stopping };
+  // Until the server's own dispatch has loaded its routes (below), Next serves every API call.
+  let apiRoutes: ApiRoute[] = [];
   const server = createServer((req, res) => {
     req.headers[CLIENT_IP_HEADER] = resolveClientIp(req.socket.remoteAddress, req.headers["x-forwarded-for"], cfg.TRUST_PROXY);
     dropUntrustedForwarding(req.headers, cfg.TRUST_PROXY);
@@ -99,6 +99,19 @@ async function main() {
   server.headersTimeout = KEEP_ALIVE_TIMEOUT_MS + 1_000;
   await new Promise<void>((resolve) => server.listen(cfg.PORT, resolve));
   log(steps.summary());
+  // The server's own dispatch of API-key calls (lib/server/api-dispatch.ts) loads every route module,
+  // seconds of a start under load. Next serves those routes too, so the instance listens without it
+  // and takes the calls over once it is loaded. In development Next serves the API, so that edits reload.
+  if (!dev) {
+    const loading = performance.now();
+    loadApiRoutes(path.join(process.cwd(), "app", "api")).then(
+      (loaded) => {
+        apiRoutes = loaded;
+        log(`API routes loaded ${Math.round(performance.now() - loading)} ms after listening; Next served them until then`);
+      },
+      (error: unknown) => console.error("[server] the API routes could not be loaded; Next serves them:", error),
+    );
+  }
 
   const worker = cfg.WORKER === "inline" ? startWorker({ db, log: (line) => console.log(`[worker] ${line}`) }) : null;
   if (worker) await scheduleRecurringJobs(db);

@@ -11,6 +11,7 @@ import type { RateLimitResult } from "@/lib/ratelimit/store";
 import { resolveCaller, type Caller } from "./caller";
 import { answerHeaders, answerResponse, type ApiAnswer, type ApiRequest } from "./answer";
 import { apiIssueMessages, errorAnswer, toAppError, zodIssuesToValidation } from "./errors";
+import { withinDeadline } from "./deadline";
 import { checkResponse } from "./response-check";
 import type { Operation } from "./operation";
 
@@ -238,7 +239,8 @@ export function apiHandler<Q extends z.ZodType, B extends z.ZodType, P extends z
       const query = querySchema ? parseWith(querySchema, queryObject(new URL(request.url)), "query") : undefined;
       const body = bodySchema ? parseWith(bodySchema, await readJsonBody(request), "") : undefined;
 
-      const result = await handler({ request, db: database.db, caller, query, body, params, requestId, ip } as HandlerContext<Q, B, P, A>);
+      const context = { request, db: database.db, caller, query, body, params, requestId, ip } as HandlerContext<Q, B, P, A>;
+      const result = await withinDeadline(config().REQUEST_DEADLINE, () => handler(context));
       const reply = result instanceof ApiReply ? result : new ApiReply(result);
       return {
         status: reply.status ?? operation.successStatus ?? 200,

@@ -314,7 +314,7 @@ describe("buildOpenApiDocument", () => {
 
     const get = built.paths["/api/v2/open"].get!;
     expect(get.security).toBeUndefined();
-    expect(Object.keys(get.responses).sort()).toEqual(["200", "400", "500"]);
+    expect(Object.keys(get.responses).sort()).toEqual(["200", "400", "500", "503"]);
     expect(get.responses["400"]["x-error-codes"]).toEqual(["validation_error"]);
     for (const ref of collect(built, "$ref")) expect(resolvePointer(built, ref as string), ref as string).toBeDefined();
   });

@@ -160,6 +160,7 @@ export const ERROR_CODE_NOTES: Record<ErrorCode, string> = {
   invalid_recipient: "the recipient was rejected",
   rate_limited: "the operation's rate-limit category is exhausted; `Retry-After` says when to retry",
   internal_error: "an unexpected failure on our side; retry later, quoting the request id",
+  service_unavailable: "the request passed its deadline (`REQUEST_DEADLINE`, 25 s by default) and nothing of it was kept; retry it, with the same `Idempotency-Key` for an order",
 };
 
 const CATEGORY_LABELS: Record<RateCategory, string> = {
@@ -447,6 +448,7 @@ export function operationErrorCodes(operation: Operation): ErrorCode[] {
   }
   if (operation.auth === "reseller") add("rate_limited");
   add("internal_error");
+  add("service_unavailable");
   return codes.sort((a, b) => errorStatus[a] - errorStatus[b]);
 }
 

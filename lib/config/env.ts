@@ -84,6 +84,12 @@ const envSchema = z.object({
   ALLOW_DEMO: flag.default(false),
   /** Active API keys a reseller may hold: each key has its own rate budget, so keys would multiply it. */
   API_KEYS_PER_RESELLER: z.coerce.number().int().min(1).max(1000).default(20),
+  /** How long an API request may take before it is answered 503 service_unavailable, its transaction rolled back. */
+  REQUEST_DEADLINE: duration("25s").default(25_000),
+  /** Postgres statement_timeout on the app's sessions (0: none). */
+  DB_STATEMENT_TIMEOUT: duration("30s").default(30_000),
+  /** Postgres idle_in_transaction_session_timeout on the app's sessions (0: none). */
+  DB_IDLE_IN_TRANSACTION_TIMEOUT: duration("60s").default(60_000),
   /** Per-minute limits per category, raised only by configuration (the benchmark does). */
   RATE_LIMIT_MULTIPLIER: z.coerce.number().int().min(1).max(1_000_000).default(1),
 });

@@ -7,6 +7,7 @@ import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { drizzle as drizzlePostgres } from "drizzle-orm/postgres-js";
 import postgres from "postgres";
 import { config } from "@/lib/config/env";
+import { assertBeforeDeadline } from "./deadline";
 import { PgliteStatements } from "./pglite-statements";
 import { listenOnPglite, listenOnPostgres, type ChannelHandlers, type ChannelListener } from "./listen";
 import * as schema from "./schema";
@@ -36,6 +37,13 @@ export interface OpenOptions {
   pgliteDir?: string;
   /** Connections in the postgres.js pool. */
   maxConnections?: number;
+  /**
+   * Postgres' statement_timeout and idle_in_transaction_session_timeout for the pool's sessions, in ms
+   * (0: none): a statement stuck on a lock, or a transaction its client left open, ends and frees its
+   * connection instead of holding it for good. Migrations run on a connection of their own, without them.
+   */
+  statementTimeoutMs?: number;
+  idleInTransactionTimeoutMs?: number;
 }
 
 /**
@@ -44,6 +52,9 @@ export interface OpenOptions {
  * trips per query. As named prepared statements (postgres.js' default, cached per connection by their
  * text) a query is described once per connection and then costs one round trip. Transactions and
  * savepoints hand their own client to their callback, so those are wrapped too.
+ *
+ * A request past its deadline (lib/db/deadline.ts) sends nothing more, and its transaction rolls back
+ * rather than commit what its callback did.
  */
 function preparedStatements<T extends object>(sql: T): T {
   return new Proxy(sql, {
@@ -51,12 +62,19 @@ function preparedStatements<T extends object>(sql: T): T {
       const value: unknown = Reflect.get(target, key);
       const method = value as (...args: unknown[]) => unknown;
       if (key === "unsafe") {
-        return (query: string, params?: unknown[], options?: object) => method.call(target, query, params ?? [], { ...options, prepare: true });
+        return (query: string, params?: unknown[], options?: object) => {
+          assertBeforeDeadline();
+          return method.call(target, query, params ?? [], { ...options, prepare: true });
+        };
       }
       if (key === "begin" || key === "savepoint") {
         return (...args: unknown[]) => {
           const callback = args.pop() as (client: object) => unknown;
-          return method.call(target, ...args, (client: object) => callback(preparedStatements(client)));
+          return method.call(target, ...args, async (client: object) => {
+            const result = await callback(preparedStatements(client));
+            assertBeforeDeadline();
+            return result;
+          });
         };
       }
       return value;
@@ -96,6 +114,7 @@ function preparedPglite(client: PGlite): PGlite {
           return async (query: string, params?: unknown[], options?: QueryOptions) => {
             // As PGlite's own: a query on an ended transaction would otherwise run outside it.
             if (target.closed) throw new Error("Transaction is closed");
+            assertBeforeDeadline();
             return client._runExclusiveQuery(() => statements.run(query, params, withoutParsers(options)));
           };
         }
@@ -106,6 +125,7 @@ function preparedPglite(client: PGlite): PGlite {
     get(target, key) {
       if (key === "query") {
         return async (query: string, params?: unknown[], options?: QueryOptions) => {
+          assertBeforeDeadline();
           await target._checkReady();
           const result = await target._runExclusiveTransaction(() => target._runExclusiveQuery(() => statements.run(query, params, withoutParsers(options))));
           await target.syncToFs();
@@ -113,7 +133,12 @@ function preparedPglite(client: PGlite): PGlite {
         };
       }
       if (key === "transaction") {
-        return <T>(callback: (tx: Transaction) => Promise<T>) => target.transaction((tx) => callback(inTransaction(tx)));
+        return <T>(callback: (tx: Transaction) => Promise<T>) =>
+          target.transaction(async (tx) => {
+            const result = await callback(inTransaction(tx));
+            assertBeforeDeadline();
+            return result;
+          });
       }
       return forwarded(target, key);
     },
@@ -135,7 +160,11 @@ export function openDatabase(options: OpenOptions): Database {
     const client = postgres(options.url, {
       max: options.maxConnections ?? 10,
       onnotice: () => {},
-      connection: { application_name: "reseller-panel" },
+      connection: {
+        application_name: "reseller-panel",
+        ...(options.statementTimeoutMs ? { statement_timeout: options.statementTimeoutMs } : {}),
+        ...(options.idleInTransactionTimeoutMs ? { idle_in_transaction_session_timeout: options.idleInTransactionTimeoutMs } : {}),
+      },
     });
     return {
       db: drizzlePostgres(preparedStatements(client), { schema }) as unknown as Db,
@@ -176,7 +205,12 @@ const cache = globalThis as unknown as { __database?: Database };
 export function database(): Database {
   if (!cache.__database) {
     const cfg = config();
-    cache.__database = openDatabase({ url: cfg.DATABASE_URL, pgliteDir: pgliteDirOf(cfg.dataDir) });
+    cache.__database = openDatabase({
+      url: cfg.DATABASE_URL,
+      pgliteDir: pgliteDirOf(cfg.dataDir),
+      statementTimeoutMs: cfg.DB_STATEMENT_TIMEOUT,
+      idleInTransactionTimeoutMs: cfg.DB_IDLE_IN_TRANSACTION_TIMEOUT,
+    });
   }
   return cache.__database;
 }

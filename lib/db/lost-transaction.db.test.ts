@@ -1,3 +1,4 @@
+import { connect } from "node:net";
 import { sql, type SQL } from "drizzle-orm";
 import postgres from "postgres";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
@@ -98,5 +99,44 @@ describe.runIf(testDriver() === "postgres")("a transaction whose backend is term
     const outcome = await sendAfterTheLoss(statement, () => pool.db.execute(sql`select 1`));
     expect({ outcome, escaped }).toEqual({ outcome: "refused", escaped: [] });
     expect(await notes()).toEqual([]);
+  });
+
+  it("answers the statements after a transaction whose socket failed before it closed", async () => {
+    // A terminated backend under load: the socket reports ECONNRESET, and closes a moment later. In
+    // between, the transaction's automatic rollback was sent on it; left queued, it shifted every
+    // answer of the next backend by one statement, and the first statement to be described there
+    // never got its Bind: its backend sat active in ClientRead and its caller waited for good.
+    const socket = () => {
+      const { hostname, port } = new URL(database.url!);
+      const opened = connect(Number(port), hostname);
+      const emit = opened.emit.bind(opened) as (event: string | symbol, ...args: unknown[]) => boolean;
+      return Object.assign(opened, {
+        emit: (event: string | symbol, ...args: unknown[]) => {
+          if (event !== "close") return emit(event, ...args);
+          emit("error", Object.assign(new Error("read ECONNRESET"), { code: "ECONNRESET" }));
+          setImmediate(() => emit("close", true));
+          return true;
+        },
+      });
+    };
+    // postgres.js reads socket (a connected stream to use) but leaves it out of its types.
+    const client = postgres(database.url!, { max: 1, onnotice: () => {}, ...({ socket } as object) });
+    try {
+      const lost = client.begin(async (tx) => {
+        const [{ pid }] = await tx<{ pid: number }[]>`select pg_backend_pid() as pid`;
+        const sleeping = tx`select pg_sleep(5)`.execute();
+        await terminate(pid);
+        await sleeping;
+      });
+      await expect(lost).rejects.toThrow();
+      const answers = [];
+      for (let n = 1; n <= 3; n++) {
+        const answer = client<{ n: number }[]>`select ${n}::int as n`.then((rows) => rows.map((row) => row.n));
+        answers.push(await Promise.race([answer, sleep(3_000).then(() => "no answer")]));
+      }
+      expect(answers).toEqual([[1], [2], [3]]);
+    } finally {
+      await client.end({ timeout: 1 });
+    }
   });
 });

@@ -22,7 +22,8 @@ export type ErrorCode =
   | "invalid_player"
   | "invalid_recipient"
   | "rate_limited"
-  | "internal_error";
+  | "internal_error"
+  | "service_unavailable";
 
 export const errorStatus: Record<ErrorCode, number> = {
   validation_error: 400,
@@ -48,6 +49,7 @@ export const errorStatus: Record<ErrorCode, number> = {
   invalid_recipient: 422,
   rate_limited: 429,
   internal_error: 500,
+  service_unavailable: 503,
 };
 
 const RETRYABLE = new Set<ErrorCode>(["rate_limited", "internal_error", "out_of_stock"]);

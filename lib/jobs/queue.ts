@@ -245,6 +245,15 @@ export async function extendLease(db: DbOrTx, job: Job, workerId: string, leaseM
   return rows.length > 0;
 }
 
+/** extendLease for many jobs in one statement, each under its own claim (a batch's heartbeat). */
+export async function extendHeldLeases(db: DbOrTx, claimed: Job[], leaseMs: number): Promise<void> {
+  if (claimed.length === 0) return;
+  const claims = JSON.stringify(claimed.map((job) => ({ id: job.id, locked_by: job.lockedBy, attempts: job.attempts })));
+  await db.execute(sql`update jobs set locked_until = ${msFromNow(leaseMs)}
+    from jsonb_to_recordset(${claims}::jsonb) as claim(id bigint, locked_by text, attempts integer)
+    where jobs.id = claim.id and jobs.status = 'running' and jobs.locked_by = claim.locked_by and jobs.attempts = claim.attempts`);
+}
+
 /** How much of a failed statement a message names, enough to tell which one it was. */
 const QUERY_EXCERPT = 60;
 

@@ -1,9 +1,12 @@
 import type { Db } from "@/lib/db/client";
 import type { Job } from "@/lib/db/schema";
-import { completeJob, errorMessage, extendLease, failJob, rescheduleJob } from "./queue";
+import { completeJob, errorMessage, extendHeldLeases, extendLease, failJob, rescheduleJob } from "./queue";
 import { jobHandler, withoutSlots, type BatchJobContext, type BatchJobHandler, type RegisteredHandler } from "./registry";
 
 type SingleJobHandler = Extract<RegisteredHandler, { batch?: undefined }>;
+
+/** How many times a running job's lease is renewed within one lease: two beats can fail before it runs out. */
+export const HEARTBEATS_PER_LEASE = 3;
 
 export interface RunJobOptions {
   db: Db;
@@ -33,7 +36,7 @@ export async function runClaimedJob(job: Job, options: RunJobOptions): Promise<v
       const held = await extendLease(db, job, workerId, registered.leaseMs).catch(() => false);
       if (!held) return log(`job ${job.id} (${job.kind}) lost its lease to another worker before it ran`);
     }
-    await Promise.all(runClaimedBatch(registered.batch, [job], options));
+    await Promise.all(runClaimedBatch(registered.batch, [job], { ...options, leaseMs: registered.leaseMs ?? leaseMs }));
     return;
   }
   await recordOutcome(job, await invoke(job, registered, options), options);
@@ -47,7 +50,27 @@ export function runClaimedBatch(batch: BatchJobHandler, claimed: Job[], options:
   const { db, signal, log } = options;
   const runnable = claimed.filter((job) => !leaseUsedUp(job));
   const ran = runnable.length > 0 ? batch(runnable, { db, signal, log, inSlot }) : [];
+  keepLeased(runnable, ran, options);
   return claimed.map((job) => (leaseUsedUp(job) ? recordOutcome(job, expiredEveryAttempt(), options) : ran[runnable.indexOf(job)]));
+}
+
+/**
+ * A batch's heartbeat: the leases of its jobs still under way (waiting for a slot or running) are
+ * renewed together, in one statement a beat, until the last has its outcome. Each holds only under its
+ * own claim, and the handler records outcomes under the claim too, so a job another worker took is
+ * neither renewed nor finished here.
+ */
+function keepLeased(jobs: Job[], outcomes: Promise<unknown>[], { db, leaseMs }: RunJobOptions): void {
+  if (jobs.length === 0) return;
+  const pending = new Set(jobs);
+  const heartbeat = setInterval(() => void extendHeldLeases(db, [...pending], leaseMs).catch(() => {}), leaseMs / HEARTBEATS_PER_LEASE);
+  outcomes.forEach((outcome, i) => {
+    const settled = () => {
+      pending.delete(jobs[i]);
+      if (pending.size === 0) clearInterval(heartbeat);
+    };
+    outcome.then(settled, settled);
+  });
 }
 
 /** How long a recurring job that used up its attempts waits before it starts over. */
@@ -57,41 +80,61 @@ const RECURRING_PAUSE_MS = 60_000;
 const leaseUsedUp = (job: Job) => job.attempts > job.maxAttempts;
 const expiredEveryAttempt = (): Outcome => ({ type: "failed", error: new Error(`the lease expired on every attempt (the worker died or stalled)`) });
 
+/** Pauses before the outcome is written again after a failed write (a database blip). */
+const OUTCOME_RETRY_MS = [500, 2_000];
+
+/**
+ * Writes a run's outcome. A write that fails (the connection was lost in a blip) is tried again a
+ * moment later: left unwritten, the job would wait out its lease and run a second time, after the
+ * supplier has been asked once already.
+ */
 async function recordOutcome(job: Job, outcome: Outcome, options: RunJobOptions): Promise<void> {
-  const { db, workerId, log } = options;
   const label = `job ${job.id} (${job.kind})`;
-  try {
-    let held: boolean;
-    switch (outcome.type) {
-      case "done":
-        held = await completeJob(db, job, workerId);
-        break;
-      case "later":
-        held = await rescheduleJob(db, job, workerId, outcome.delayMs);
-        break;
-      case "failed": {
-        log(`${label} failed on attempt ${job.attempts}/${job.maxAttempts}: ${errorMessage(outcome.error)}`);
-        const registered = jobHandler(job.kind);
-        const last = job.attempts >= job.maxAttempts;
-        if (last && registered?.recurring) {
-          // Nothing else would run it again while the workers live: a payment watcher must not stop for good.
-          log(`${label} ran out of attempts; as a recurring job it starts over in ${RECURRING_PAUSE_MS / 1000} s`);
-          held = await rescheduleJob(db, job, workerId, RECURRING_PAUSE_MS);
-          break;
-        }
-        held = await failJob(db, job, workerId, outcome.error, outcome.retryDelayMs);
-        if (held && last && registered?.onGiveUp) {
-          await registered.onGiveUp(job, { db }).catch((error: unknown) => log(`${label} could not be settled after its last attempt: ${errorMessage(error)}`));
-        }
+  for (let retry = 0; ; retry++) {
+    try {
+      const held = await writeOutcome(job, outcome, options, label, retry === 0);
+      if (!held) options.log(`${label} lost its lease to another worker; its outcome here was discarded`);
+      return;
+    } catch (error) {
+      if (retry === OUTCOME_RETRY_MS.length) {
+        options.log(`${label} outcome not recorded, it will run again after its lease: ${errorMessage(error)}`);
+        return;
+      }
+      await new Promise((resolve) => setTimeout(resolve, OUTCOME_RETRY_MS[retry]));
+    }
+  }
+}
+
+async function writeOutcome(job: Job, outcome: Outcome, options: RunJobOptions, label: string, first: boolean): Promise<boolean> {
+  const { db, workerId, log } = options;
+  let held: boolean;
+  switch (outcome.type) {
+    case "done":
+      held = await completeJob(db, job, workerId);
+      break;
+    case "later":
+      held = await rescheduleJob(db, job, workerId, outcome.delayMs);
+      break;
+    case "failed": {
+      if (first) log(`${label} failed on attempt ${job.attempts}/${job.maxAttempts}: ${errorMessage(outcome.error)}`);
+      const registered = jobHandler(job.kind);
+      const last = job.attempts >= job.maxAttempts;
+      if (last && registered?.recurring) {
+        // Nothing else would run it again while the workers live: a payment watcher must not stop for good.
+        log(`${label} ran out of attempts; as a recurring job it starts over in ${RECURRING_PAUSE_MS / 1000} s`);
+        held = await rescheduleJob(db, job, workerId, RECURRING_PAUSE_MS);
         break;
       }
-      case "lease-lost":
-        held = false;
+      held = await failJob(db, job, workerId, outcome.error, outcome.retryDelayMs);
+      if (held && last && registered?.onGiveUp) {
+        await registered.onGiveUp(job, { db }).catch((error: unknown) => log(`${label} could not be settled after its last attempt: ${errorMessage(error)}`));
+      }
+      break;
     }
-    if (!held) log(`${label} lost its lease to another worker; its outcome here was discarded`);
-  } catch (error) {
-    log(`${label} outcome not recorded, it will run again after its lease: ${errorMessage(error)}`);
+    case "lease-lost":
+      held = false;
   }
+  return held;
 }
 
 async function invoke(job: Job, registered: SingleJobHandler | undefined, { db, workerId, leaseMs, signal }: RunJobOptions): Promise<Outcome> {
@@ -101,15 +144,26 @@ async function invoke(job: Job, registered: SingleJobHandler | undefined, { db, 
   }
   if (leaseUsedUp(job)) return expiredEveryAttempt();
   const lease = registered.leaseMs ?? leaseMs;
+  const lost = new AbortController();
   let heartbeat: NodeJS.Timeout | undefined;
   try {
     if (lease !== leaseMs && !(await extendLease(db, job, workerId, lease))) return { type: "lease-lost" };
     // A live worker keeps its claim however long the job runs, so the lease only has to outlast a
-    // beat: a worker that died is noticed within one lease, not one longest run.
-    heartbeat = setInterval(() => void extendLease(db, job, workerId, lease).catch(() => false), lease / 3);
-    const result = await registered.handler(job, { db, signal });
+    // beat: a worker that died is noticed within one lease, not one longest run. A beat that finds the
+    // claim gone (this worker stalled past its lease and another took the job) tells the handler to
+    // give up; whatever it returns then is discarded, as the claim's conditions discard it anyway.
+    // A beat that fails (a database blip) changes nothing: the next one tries again.
+    heartbeat = setInterval(() => {
+      void extendLease(db, job, workerId, lease).then(
+        (held) => held || lost.abort(),
+        () => {},
+      );
+    }, lease / HEARTBEATS_PER_LEASE);
+    const result = await registered.handler(job, { db, signal: AbortSignal.any([signal, lost.signal]) });
+    if (lost.signal.aborted) return { type: "lease-lost" };
     return result ? { type: "later", delayMs: result.retryInMs } : { type: "done" };
   } catch (error) {
+    if (lost.signal.aborted) return { type: "lease-lost" };
     // A run cut short by shutdown is retried at once by another worker rather than after a back-off.
     return { type: "failed", error, retryDelayMs: signal.aborted ? 0 : undefined };
   } finally {

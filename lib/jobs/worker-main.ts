@@ -4,6 +4,10 @@ import { checkStoredKey, EncryptionKeyMismatchError } from "@/lib/crypto/check-s
 import { database } from "@/lib/db/client";
 import { migrateDatabase } from "@/lib/db/migrate";
 import { startWorker } from "@/lib/jobs/worker";
+import { stopOnSignal } from "@/lib/server/shutdown";
+
+/** Inside the 30 s most process managers give before SIGKILL, with the database's close after it. */
+const WORKER_STOP_MS = 20_000;
 
 function fail(message: string): never {
   console.error(message);
@@ -36,11 +40,18 @@ await import("@/lib/jobs/handlers");
 const worker = startWorker({ db: shared.db });
 console.log(`job worker ${worker.workerId} started`);
 
-async function shutdown(signal: string) {
-  console.log(`job worker ${worker.workerId}: ${signal}, finishing the jobs in flight`);
-  await worker.stop();
-  await shared.close();
-}
-// once: a second signal gets the default behaviour and ends the process without waiting.
-process.once("SIGINT", () => void shutdown("SIGINT"));
-process.once("SIGTERM", () => void shutdown("SIGTERM"));
+const shutdown = stopOnSignal({
+  graceMs: WORKER_STOP_MS,
+  marginMs: 5_000,
+  inProgress: "jobs",
+  stop: async () => {
+    await worker.stop(WORKER_STOP_MS);
+    await shared.close();
+  },
+  release: () => {},
+  // Explicitly: a job left to its lease may still hold a timer or a socket that would keep the process up.
+  exit: (code) => process.exit(code),
+  log: (line) => console.log(`job worker ${worker.workerId}: ${line}`),
+});
+process.on("SIGINT", () => shutdown("SIGINT"));
+process.on("SIGTERM", () => shutdown("SIGTERM"));

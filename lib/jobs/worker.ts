@@ -19,14 +19,25 @@ export interface WorkerOptions {
 
 export interface Worker {
   readonly workerId: string;
-  /** Stops claiming, aborts the jobs' signal and resolves once the jobs in flight have finished. */
-  stop(): Promise<void>;
+  /**
+   * Stops claiming, aborts the jobs' signal and resolves once the jobs in flight have finished, or
+   * once `deadlineMs` has passed, whichever comes first: a job (or a claim) that does not end in time
+   * is left to its lease, which another worker takes over.
+   */
+  stop(deadlineMs?: number): Promise<void>;
   /** Polls now instead of at the next interval, e.g. right after enqueueing a job. */
   wake(): void;
 }
 
 const MAX_DB_BACKOFF_MS = 30_000;
-const DEFAULT_LEASE_MS = 60_000;
+/**
+ * How long a claim holds without its worker renewing it (run-job.ts renews it every lease / 3 while the
+ * job runs): a worker that died, or lost the database, has its jobs run by another within this, not
+ * within the longest run a job may take.
+ */
+export const DEFAULT_LEASE_MS = 15_000;
+/** Inside the 25 s a server's drain takes at most, so a worker process stops with the server beside it. */
+const DEFAULT_STOP_MS = 20_000;
 
 /** Unique per process and start, and readable in the jobs table: which host and pid holds a job. */
 export function defaultWorkerId(): string {
@@ -128,12 +139,22 @@ export function startWorker(options: WorkerOptions): Worker {
   let stopped: Promise<void> | undefined;
   return {
     workerId,
-    stop() {
+    stop(deadlineMs = DEFAULT_STOP_MS) {
       stopped ??= (async () => {
         abort.abort();
         for (const alarm of alarms) alarm.ring();
-        await Promise.all([scheduled, ...loops]);
-        await Promise.all(inFlight.flatMap((unfinished) => [...unfinished]));
+        const finished = (async () => {
+          await Promise.all([scheduled, ...loops]);
+          await Promise.all(inFlight.flatMap((unfinished) => [...unfinished]));
+        })();
+        let timer: NodeJS.Timeout | undefined;
+        const late = new Promise<"late">((resolve) => (timer = setTimeout(resolve, deadlineMs, "late")));
+        // After blips a claim or a job's statement may never answer; the stop must not wait for it.
+        if ((await Promise.race([finished, late])) === "late") {
+          const left = inFlight.reduce((sum, unfinished) => sum + unfinished.size, 0);
+          log(`job worker ${workerId}: stopped after ${deadlineMs} ms with ${left} job(s) unfinished; they run again once their leases expire`);
+        }
+        clearTimeout(timer);
       })();
       return stopped;
     },

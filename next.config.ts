@@ -11,7 +11,8 @@ const nextConfig: NextConfig = {
   experimental: { serverActions: { bodySizeLimit: "3mb" } },
   // The panel moves money on a click ("Confirm and pay", "Refund"): no other site may frame it to
   // steer that click. The session cookie's SameSite=Lax already keeps it out of cross-site frames;
-  // these headers keep any page from rendering there at all.
+  // these headers keep any page from rendering there at all. A page's answer has the full policy of
+  // proxy.ts in place of this one; this one covers what the proxy skips.
   async headers() {
     return [
       {
@@ -20,6 +21,8 @@ const nextConfig: NextConfig = {
           { key: "X-Frame-Options", value: "DENY" },
           { key: "Content-Security-Policy", value: "frame-ancestors 'none'" },
           { key: "X-Content-Type-Options", value: "nosniff" },
+          // Links to other sites send the origin alone, never a page's path (an order's or a payment's id).
+          { key: "Referrer-Policy", value: "strict-origin-when-cross-origin" },
         ],
       },
     ];

@@ -9,6 +9,10 @@ export const metadata: Metadata = {
 
 export const viewport: Viewport = { width: "device-width", initialScale: 1 };
 
+// Every page is rendered per request: Next signs its scripts with the request's CSP nonce (proxy.ts),
+// and a page prerendered at build time would carry none, so the browser would run none of its scripts.
+export const dynamic = "force-dynamic";
+
 export default function RootLayout({ children }: { children: ReactNode }) {
   return (
     <html lang="en">

@@ -46,8 +46,20 @@ describe("configuration", () => {
     expect(cfg).toMatchObject({ WEBHOOK_RETRY_DELAYS: [1000, 2000, 500], SUPPLIER_DELAY: 0, PAYMENT_MIN: 500_000n, TRUST_PROXY: true });
   });
 
+  it("listens on loopback alone for the embedded demo, on every interface with DATABASE_URL, or where HOST says", () => {
+    const postgres = "postgres://postgres@127.0.0.1:5432/app";
+    expect(loadConfig({ DATA_DIR: dataDir }).HOST).toBe("127.0.0.1");
+    expect(loadConfig({ DATA_DIR: dataDir, DATABASE_URL: postgres }).HOST).toBeUndefined();
+    expect(loadConfig({ DATA_DIR: dataDir, DATABASE_URL: postgres, HOST: "10.0.0.5" }).HOST).toBe("10.0.0.5");
+    expect(loadConfig({ DATA_DIR: dataDir, HOST: "0.0.0.0" }).HOST).toBe("0.0.0.0");
+    expect(loadConfig({ DATA_DIR: dataDir, HOST: "::" }).HOST).toBe("::");
+    expect(loadConfig({ DATA_DIR: dataDir, HOST: "panel.internal" }).HOST).toBe("panel.internal");
+  });
+
   it.each([
     ["PORT", "http", /PORT="http"/],
+    ["HOST", "http://0.0.0.0", /HOST="http:\/\/0.0.0.0": should be an IP address or a host name/],
+    ["HOST", "[::1]:3000", /HOST=.*should be an IP address or a host name/],
     ["DATABASE_URL", "mysql://x", /DATABASE_URL="mysql:\/\/x": should be a postgres:\/\/ connection string/],
     ["REDIS_URL", "localhost:6379", /REDIS_URL=.*redis:\/\//],
     ["WORKER", "sometimes", /WORKER=/],

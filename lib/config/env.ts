@@ -29,6 +29,8 @@ const flag = z.enum(["0", "1", "true", "false", ""]).transform((v) => v === "1" 
 
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  /** The address to listen on; without it, see loadConfig. */
+  HOST: z.union([z.ipv4(), z.ipv6(), z.hostname()], { error: "should be an IP address or a host name, such as 127.0.0.1, 0.0.0.0 or ::" }).optional(),
   DATA_DIR: z.string().min(1).default("./data"),
   DATABASE_URL: z
     .string()
@@ -141,6 +143,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   return {
     ...parsed,
     dataDir,
+    // The embedded database comes seeded with demo accounts whose passwords are public: this machine
+    // only. With DATABASE_URL, every interface (Node's default, IPv6 and IPv4 where the host has both).
+    HOST: parsed.HOST ?? (parsed.DATABASE_URL ? undefined : "127.0.0.1"),
     AUTH_SECRET: parsed.AUTH_SECRET ?? generatedSecret(dataDir, "auth-secret", () => randomBytes(32).toString("base64url")),
     ENCRYPTION_KEY: parsed.ENCRYPTION_KEY ?? generatedSecret(dataDir, "encryption-key", () => randomBytes(32).toString("hex")),
     TRON_XPUB: parsed.TRON_XPUB ?? generatedSecret(dataDir, "sandbox-tron-xpub", generateSandboxXpub),

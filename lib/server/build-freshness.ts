@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
 
-const SOURCES = ["app", "components", "lib", "public", "next.config.ts", "postcss.config.mjs", "package.json"];
+const SOURCES = ["app", "components", "lib", "public", "next.config.ts", "proxy.ts", "postcss.config.mjs", "package.json"];
 
 function newestMtime(target: string): number {
   if (!existsSync(target)) return 0;

@@ -1,6 +1,7 @@
 import { spawnSync } from "node:child_process";
 import { createServer } from "node:http";
 import { createRequire } from "node:module";
+import { isIPv6 } from "node:net";
 import path from "node:path";
 import next from "next";
 import { config, ConfigError } from "@/lib/config/env";
@@ -73,7 +74,7 @@ async function main() {
     // next-auth takes the origin from the Host header the request came with.
     process.env.AUTH_TRUST_HOST ??= "1";
     const restoreNativeDate = keepNativeDate();
-    const app = next({ dev, dir: process.cwd(), hostname: "0.0.0.0", port: cfg.PORT });
+    const app = next({ dev, dir: process.cwd(), hostname: cfg.HOST ?? "0.0.0.0", port: cfg.PORT });
     await steps.time("next prepare", () => app.prepare());
     restoreNativeDate();
     return app;
@@ -102,7 +103,7 @@ async function main() {
   // timeout must be the longer of the two, or Node cuts a kept connection's next request.
   server.keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS;
   server.headersTimeout = KEEP_ALIVE_TIMEOUT_MS + 1_000;
-  await new Promise<void>((resolve) => server.listen(cfg.PORT, resolve));
+  await new Promise<void>((resolve) => server.listen(cfg.PORT, cfg.HOST, resolve));
   log(steps.summary());
   // The server's own dispatch of API-key calls (lib/server/api-dispatch.ts) loads every route module,
   // seconds of a start under load. Next serves those routes too, so the instance listens without it
@@ -121,7 +122,10 @@ async function main() {
   const worker = cfg.WORKER === "inline" ? startWorker({ db, log: (line) => console.log(`[worker] ${line}`) }) : null;
   if (worker) await scheduleRecurringJobs(db);
 
-  log(`panel and API on http://localhost:${cfg.PORT} (${embedded ? `embedded database in ${cfg.dataDir}` : "Postgres"}, worker ${cfg.WORKER})`);
+  // Where a browser on this machine finds it: a wildcard bind is not an address to browse.
+  const host = !cfg.HOST || cfg.HOST === "0.0.0.0" || cfg.HOST === "::" ? "localhost" : isIPv6(cfg.HOST) ? `[${cfg.HOST}]` : cfg.HOST;
+  const where = `listening on ${cfg.HOST ?? "all interfaces"}`;
+  log(`panel and API on http://${host}:${cfg.PORT} (${where}; ${embedded ? `embedded database in ${cfg.dataDir}` : "Postgres"}, worker ${cfg.WORKER})`);
   if (embedded) {
     log(`demo admin:    ${DEMO.admin.email} / ${DEMO.admin.password}`);
     log(`demo reseller: ${DEMO.reseller.email} / ${DEMO.reseller.password}`);

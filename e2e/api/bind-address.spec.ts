@@ -1,39 +1,40 @@
-import net from "node:net";
-import os from "node:os";
+import { readFileSync } from "node:fs";
 import { EMBEDDED_PORT } from "../support/fixture-data";
 import { expect, test } from "../support/test";
 
-/** An address of this machine other than loopback (what `hostname -I` lists), if it has one. */
-function nonLoopbackAddress(): string | undefined {
-  const addresses = Object.values(os.networkInterfaces()).flatMap((list) => list ?? []);
-  const usable = addresses.filter((address) => !address.internal && !address.address.startsWith("fe80:"));
-  return (usable.find((address) => address.family === "IPv4") ?? usable[0])?.address;
-}
+const LISTEN = "0A";
 
-/** Connects and hangs up: "connected", or the socket error's code (ECONNREFUSED when nothing listens there). */
-function tryConnect(host: string, port: number): Promise<string> {
-  return new Promise((resolve) => {
-    const socket = net.connect({ host, port, timeout: 5_000 });
-    socket.once("connect", () => {
-      socket.destroy();
-      resolve("connected");
-    });
-    socket.once("timeout", () => {
-      socket.destroy();
-      resolve("timeout");
-    });
-    socket.once("error", (error: NodeJS.ErrnoException) => resolve(error.code ?? error.message));
-  });
+/**
+ * The local addresses the kernel has a listening TCP socket on for `port`, read from /proc/net/tcp
+ * and tcp6, so the bind address is checked without sending anything to an address but loopback
+ * (this workplace allows no other). IPv4 addresses are kept in the kernel's byte order there.
+ */
+function listeningAddresses(port: number): string[] {
+  const found: string[] = [];
+  for (const [file, v6] of [["/proc/net/tcp", false], ["/proc/net/tcp6", true]] as const) {
+    let table: string;
+    try {
+      table = readFileSync(file, "utf8");
+    } catch {
+      continue;
+    }
+    for (const line of table.split("\n").slice(1)) {
+      const [, local, , state] = line.trim().split(/\s+/);
+      if (state !== LISTEN || !local) continue;
+      const [hexAddress, hexPort] = local.split(":");
+      if (parseInt(hexPort, 16) !== port) continue;
+      found.push(v6 ? (/^0+$/.test(hexAddress) ? "::" : hexAddress) : (hexAddress.match(/../g) ?? []).reverse().map((byte) => parseInt(byte, 16)).join("."));
+    }
+  }
+  return found;
 }
 
 test.describe("the bind address", () => {
-  const address = nonLoopbackAddress();
-
-  test("the embedded server (demo passwords) answers on loopback only; with DATABASE_URL on every interface", async ({ baseURL }) => {
-    test.skip(address === undefined, "this machine has no address but loopback, so there is no other interface to try");
+  test("the embedded server (demo passwords) listens on loopback only; with DATABASE_URL on every interface", async ({ baseURL, request }) => {
     const port = Number(new URL(baseURL!).port);
-    expect(await tryConnect("127.0.0.1", port)).toBe("connected");
+    expect((await request.get("/api/health")).status()).toBe(200);
     // The embedded server is the `api` project's; `api-postgres` runs against a server with DATABASE_URL.
-    expect(await tryConnect(address!, port)).toBe(port === EMBEDDED_PORT ? "ECONNREFUSED" : "connected");
+    const expected = port === EMBEDDED_PORT ? ["127.0.0.1"] : expect.arrayContaining([expect.stringMatching(/^(0\.0\.0\.0|::)$/)]);
+    expect(listeningAddresses(port)).toEqual(expected);
   });
 });

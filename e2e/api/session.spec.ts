@@ -60,6 +60,45 @@ test.describe("the panel's session cookie on the API", () => {
     expect(own.headers()["x-ratelimit-remaining"]).toBe(String(budget - 1));
   });
 
+  test("a write with the cookie is ours only from our own origin: scheme, host and port alike", async ({ request, fixtures, baseURL }) => {
+    await signIn(request, fixtures.alice.email, fixtures.alice.password);
+    const write = (headers: Record<string, string>) => request.post("/api/v2/subscription/auto-renew", { data: { enabled: true }, headers });
+    const own = new URL(baseURL!);
+    // The same host and port over https, and another port of the same host: other origins, from which
+    // SameSite=Lax still sends the cookie.
+    for (const origin of [`https://${own.host}`, `${own.protocol}//${own.hostname}:${Number(own.port) + 1}`]) {
+      const response = await write({ Origin: origin });
+      expect(response.status(), origin).toBe(403);
+      expect((await response.json()).error.code, origin).toBe("forbidden");
+    }
+    expect((await write({ Origin: baseURL! })).status()).toBe(200);
+  });
+
+  test("behind the proxy, a write with the cookie is ours only from the origin the proxy says the client used", async ({ request, fixtures }) => {
+    // The test server trusts the proxy's headers; over https next-auth names its cookies __Host- and __Secure-.
+    const proxy = { "X-Forwarded-Host": "panel.example", "X-Forwarded-Proto": "https" };
+    const csrf = await request.get("/api/auth/csrf", { headers: proxy });
+    const csrfCookie = csrf.headers()["set-cookie"].split(";")[0];
+    const signedIn = await request.post("/api/auth/callback/credentials", {
+      form: { csrfToken: (await csrf.json()).csrfToken, email: fixtures.alice.email, password: fixtures.alice.password, json: "true" },
+      headers: { ...proxy, cookie: csrfCookie },
+      maxRedirects: 0,
+    });
+    expect(signedIn.status()).toBe(200);
+    const session = signedIn.headers()["set-cookie"].split("\n").find((line) => line.startsWith("__Secure-next-auth.session-token="));
+    expect(session).toBeDefined();
+    const cookie = session!.split(";")[0];
+    const write = (origin: string) =>
+      request.post("/api/v2/subscription/auto-renew", { data: { enabled: true }, headers: { ...proxy, cookie, Origin: origin } });
+
+    for (const origin of ["http://panel.example", "https://panel.example:8443", "https://other.example"]) {
+      const response = await write(origin);
+      expect(response.status(), origin).toBe(403);
+      expect((await response.json()).error.code, origin).toBe("forbidden");
+    }
+    expect((await write("https://panel.example")).status()).toBe(200);
+  });
+
   test("an admin's session is refused: the API serves resellers", async ({ request, fixtures, baseURL }) => {
     await signIn(request, fixtures.admin.email, fixtures.admin.password);
     for (const call of [request.get("/api/v2/balance"), request.post("/api/v2/order", { data: { sku: "giftcard-steam-us-10" }, headers: { Origin: baseURL! } })]) {
@@ -221,6 +260,28 @@ test.describe("where the sign-in sends the browser", () => {
     };
     expect(await wrongPassword()).toBe(baseURL);
     expect(await wrongPassword({ "X-Forwarded-Host": "panel.example", "X-Forwarded-Proto": "https" })).toBe("https://panel.example");
+  });
+});
+
+test.describe("server actions", () => {
+  test("are refused from another origin of this host: another scheme or port", async ({ request, baseURL }) => {
+    const own = new URL(baseURL!);
+    // No such action: past the origin check, Next answers that it does not know it.
+    const call = (origin: string, headers: Record<string, string> = {}) =>
+      request.post("/login", { headers: { "Next-Action": "0".repeat(42), Origin: origin, Accept: "text/x-component", ...headers }, data: "[]", maxRedirects: 0 });
+    for (const [origin, headers] of [
+      [`https://${own.host}`, {}],
+      [`${own.protocol}//${own.hostname}:${Number(own.port) + 1}`, {}],
+      [baseURL!, { "X-Forwarded-Proto": "https" }],
+    ] as const) {
+      const refused = await call(origin, headers);
+      expect(refused.status(), origin).toBe(403);
+    }
+    const ours = await call(baseURL!);
+    expect(ours.status()).not.toBe(403);
+    expect(ours.status()).toBeLessThan(500);
+    const proxied = await call("https://panel.example", { "X-Forwarded-Host": "panel.example", "X-Forwarded-Proto": "https" });
+    expect(proxied.status()).not.toBe(403);
   });
 });
 

@@ -210,6 +210,13 @@ test.describe("next-auth's own sign-out", () => {
     expect(errorPage.status()).toBe(302);
     expect(errorPage.headers().location).toBe(`${baseURL}/login?error=CredentialsSignin`);
 
+    // HEAD, as GET without the body, for what the panel keeps.
+    for (const path of ["/api/auth/csrf", "/api/auth/session", "/api/auth/providers"]) {
+      const head = await request.head(path);
+      expect(head.status(), path).toBe(200);
+      expect(head.headers()["content-type"], path).toMatch(/^application\/json/);
+    }
+
     const { csrfToken } = await (await request.get("/api/auth/csrf")).json();
     const refusals: { method: "GET" | "POST"; path: string; status: number; allow?: string }[] = [
       { method: "GET", path: "/api/auth/signout", status: 405, allow: "POST" },

@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import NextAuth from "next-auth";
+import { NextRequest } from "next/server";
 import { errorAnswer, errorResponse, toAppError } from "@/lib/api/errors";
 import { authOptions } from "@/lib/auth/auth-options";
 import { countLoginAttempt } from "@/lib/auth/login-attempts";
@@ -32,17 +33,19 @@ async function answer(request: Request, context: RouteContext): Promise<Response
         : new AppError("method_not_allowed", `${path} does not take ${request.method}; it takes ${called.allow}.`, {}, { Allow: called.allow });
     return errorResponse(refusal, randomUUID());
   }
+  // next-auth answers GET alone (HEAD was a 400): Next hands HEAD to this GET handler, and sends no body for it.
+  const asked = request.method === "HEAD" ? new NextRequest(request.url, { headers: request.headers }) : request;
   switch (called.use) {
     case "login-page":
       return new Response(null, { status: 302, headers: { Location: loginUrl(request.headers, new URL(request.url).searchParams.get("error")) } });
     case "sign-in":
-      return (await signInRefusal(request)) ?? NextAuth(authOptions())(request, context);
+      return (await signInRefusal(request)) ?? NextAuth(authOptions())(asked, context);
     case "sign-out":
-      return signOutEndingSession((options) => NextAuth(options)(request, context));
+      return signOutEndingSession((options) => NextAuth(options)(asked, context));
     case "session":
-      return standingSessionOnly(await NextAuth(authOptions())(request, context));
+      return standingSessionOnly(await NextAuth(authOptions())(asked, context));
     case "next-auth":
-      return NextAuth(authOptions())(request, context);
+      return NextAuth(authOptions())(asked, context);
   }
 }
 

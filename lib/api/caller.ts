@@ -8,6 +8,7 @@ import { sessionStillValid } from "@/lib/auth/session-validity";
 import type { Database, Db } from "@/lib/db/client";
 import type { Tier, User } from "@/lib/db/schema";
 import { AppError } from "@/lib/errors/app-error";
+import { isClientOrigin } from "@/lib/http/client-origin";
 import { effectiveTier, type SubscriptionFields } from "@/lib/subscriptions/rules";
 import type { ApiRequest, HeaderReader } from "./answer";
 
@@ -59,17 +60,12 @@ function presentedKey(headers: HeaderReader): string | null {
   return match[1];
 }
 
-/** A cookie-authenticated write must come from our own pages: the Origin must be this host. */
+/**
+ * A cookie-authenticated write must come from our own pages: the Origin must be the origin the client
+ * used, scheme and port included.
+ */
 function assertSameOrigin(request: ApiRequest, userId: string): void {
-  const origin = request.headers.get("origin");
-  const host = request.headers.get("x-forwarded-host") ?? request.headers.get("host");
-  let originHost: string | null = null;
-  try {
-    originHost = origin ? new URL(origin).host : null;
-  } catch {
-    originHost = null;
-  }
-  if (!originHost || originHost !== host) {
+  if (!isClientOrigin(request.headers.get("origin"), request.headers)) {
     throw new RefusedCaller("forbidden", "Cross-origin requests with the session cookie are not allowed; use an API key.", accountSubject(userId));
   }
 }

@@ -9,17 +9,16 @@ import { PendingLink } from "@/components/ui/pending-link";
 import { apiKeyCap, listApiKeys } from "@/lib/api-keys/manage-keys";
 import { requireReseller } from "@/lib/auth/session";
 import { db } from "@/lib/db/client";
+import { clientOrigin } from "@/lib/http/client-origin";
 import { formatDateTime } from "@/lib/panel/format";
 import { CreateKeyForm } from "./create-key-form";
 import { RevokeKeyForm } from "./revoke-key-form";
 
 export const metadata: Metadata = { title: "API keys" };
 
+/** The address the reseller reached the panel at, for the example call; a request without Host is no browser's. */
 async function requestOrigin(): Promise<string> {
-  const h = await headers();
-  const host = h.get("x-forwarded-host") ?? h.get("host") ?? "localhost:3000";
-  const proto = h.get("x-forwarded-proto")?.split(",")[0]?.trim() ?? "http";
-  return `${proto === "https" ? "https" : "http"}://${host}`;
+  return clientOrigin(await headers()) ?? "http://localhost:3000";
 }
 
 function Detail({ label, children }: { label: string; children: ReactNode }) {

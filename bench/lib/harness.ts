@@ -122,7 +122,7 @@ function startScriptFlags(): string[] {
 export async function startApp(name: string, env: Record<string, string>): Promise<Server> {
   const port = await freePort();
   const child = startChild(name, nodeArgs(name, "lib/server/main.ts", startScriptFlags()), {
-    env: childEnv({ PORT: String(port), RATE_LIMIT_MULTIPLIER: "100000", WORKER: "inline", WEBHOOK_ALLOW_PRIVATE: "1", DATA_DIR: path.join(scratch, name), ...env }),
+    env: childEnv({ PORT: String(port), RATE_LIMIT_MULTIPLIER: "100000", WORKER: "inline", WEBHOOK_ALLOW_PRIVATE: "1", ALLOW_SANDBOX_SUPPLIER: "1", DATA_DIR: path.join(scratch, name), ...env }),
     logFile: path.join(LOGS, `${name}.log`),
   });
   const base = `http://127.0.0.1:${port}`;

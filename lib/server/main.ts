@@ -15,6 +15,7 @@ import { CLIENT_IP_HEADER, resolveClientIp } from "@/lib/http/client-ip";
 import { rateLimitStore } from "@/lib/ratelimit/limiter";
 import { dropUntrustedForwarding } from "@/lib/http/forwarded-headers";
 import { DEMO, seedDemo } from "@/lib/seed/demo-seed";
+import { refuseSandboxSupplierInProduction } from "@/lib/fulfilment/sandbox-guard";
 import { ensureTariffs } from "@/lib/tariffs/ensure-tariffs";
 import { dispatchApiRequest } from "./api-dispatch";
 import { loadApiRoutes } from "./api-routes";
@@ -51,6 +52,7 @@ async function main() {
   await checkStoredKey(db);
   await ensureTariffs(db);
   if (embedded && (await seedDemo(db)).created) log("seeded the demo catalog, tariffs and accounts");
+  await refuseSandboxSupplierInProduction(db);
 
   if (!dev && buildIsStale(process.cwd())) {
     log("building the panel (first start, or the sources changed) ...");

@@ -32,11 +32,12 @@ export default defineConfig({
   use: { baseURL: baseUrlFor(EMBEDDED_PORT), trace: "retain-on-failure" },
   projects: [
     { name: "api", testMatch: "api/**/*.spec.ts" },
+    { name: "suppliers", testMatch: /e2e\/suppliers\/.*\.spec\.ts$/ },
     ...(withPostgres ? [{ name: "api-postgres", testMatch: "api/**/*.spec.ts", use: { baseURL: baseUrlFor(POSTGRES_PORT) } }] : []),
     {
       name: "chromium",
       testMatch: "*.spec.ts",
-      testIgnore: "api/**",
+      testIgnore: ["api/**", /e2e\/suppliers\//],
       use: {
         browserName: "chromium",
         viewport: { width: 1280, height: 860 },

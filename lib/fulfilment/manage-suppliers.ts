@@ -1,7 +1,8 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
+import { config } from "@/lib/config/env";
 import { encryptSecret } from "@/lib/crypto/encryption";
-import type { Db, DbOrTx } from "@/lib/db/client";
-import { offers, products, suppliers, type Offer, type Supplier, type SupplierKind } from "@/lib/db/schema";
+import type { DbOrTx } from "@/lib/db/client";
+import { offers, products, suppliers, type Offer, type Product, type Supplier, type SupplierKind } from "@/lib/db/schema";
 import { newId } from "@/lib/ids/ids";
 
 export interface NewSupplier {
@@ -70,7 +71,7 @@ const SANDBOX_COST_PERCENT = 90n;
  * The demo's wiring: every product fulfilled by a supplier that has no offer yet gets one from the
  * sandbox supplier, its sku as the upstream product. Running it again changes nothing.
  */
-export async function attachSandboxOffers(db: Db, onlySku?: string): Promise<number> {
+export async function attachSandboxOffers(db: DbOrTx, onlySku?: string): Promise<number> {
   return db.transaction(async (tx) => {
     const bare = await tx
       .select({ sku: products.sku, listPrice: products.listPrice })
@@ -90,4 +91,12 @@ export async function attachSandboxOffers(db: Db, onlySku?: string): Promise<num
     );
     return bare.length;
   });
+}
+
+/**
+ * The embedded mode is the demo: a product an admin makes (or switches to) supplier fulfilment there
+ * buys from the sandbox, as the seeded ones do. On Postgres it waits for an offer of a real supplier.
+ */
+export async function attachDemoOffer(db: DbOrTx, product: Pick<Product, "sku" | "fulfilment">): Promise<void> {
+  if (product.fulfilment === "supplier" && !config().DATABASE_URL) await attachSandboxOffers(db, product.sku);
 }

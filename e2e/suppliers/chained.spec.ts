@@ -4,6 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import { expect, test, type APIRequestContext } from "@playwright/test";
 import { DEMO } from "@/lib/seed/demo-seed";
+import { screenshotAtBothSizes } from "../support/screenshots";
 
 /**
  * The chained wholesaler, end to end: instance B (this app, embedded, the demo catalog) is the upstream
@@ -35,6 +36,7 @@ test.describe.configure({ mode: "serial" });
 test.setTimeout(180_000);
 
 let buyerKey = "";
+let failoverOrderId = "";
 
 test.beforeAll(async ({ request }) => {
   test.setTimeout(240_000);
@@ -102,6 +104,7 @@ test("a reseller on A buys a gift card: A orders it from B with its key and deli
 test("B refusing the first offer (a sku it does not sell) fails over to the second, bought once", async ({ request }) => {
   const before = await ordersOnB(request);
   const order = await buyOnA(request, "chain-failover");
+  failoverOrderId = order.order_id;
   const done = await settledOnA(request, order.order_id);
   expect(done.status).toBe("completed");
   const placed = (await ordersOnB(request)).filter((b) => !before.some((o) => o.order_id === b.order_id));
@@ -121,4 +124,20 @@ test("B's sandbox failing the recipient, with no other offer: A's order fails wi
 
   const good = await buyOnA(request, "chain-topup", { player_id: "12345678" });
   expect((await settledOnA(request, good.order_id)).status).toBe("completed");
+});
+
+test("A's admin sees the order's upstream attempts: the refusal, then the purchase from B with its order id and cost", async ({ page }) => {
+  await page.goto(`${A}/login`);
+  await page.getByLabel("Email").fill(DEMO.admin.email);
+  await page.getByLabel("Password").fill(DEMO.admin.password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page).toHaveURL(/\/admin$/);
+  await page.goto(`${A}/admin/orders/${failoverOrderId}`);
+  const attempts = page.getByTestId("supplier-attempt");
+  await expect(attempts).toHaveCount(2);
+  await expect(attempts.nth(0)).toContainText("Instance B · Refused");
+  await expect(attempts.nth(0)).toContainText("product_unavailable");
+  await expect(attempts.nth(1)).toContainText("Instance B · Completed");
+  await expect(attempts.nth(1)).toContainText("Cost 9.70 USD · upstream ord_");
+  await screenshotAtBothSizes(page, "admin-order-upstream-attempts");
 });

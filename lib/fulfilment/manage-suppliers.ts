@@ -97,6 +97,6 @@ export async function attachSandboxOffers(db: DbOrTx, onlySku?: string): Promise
  * The embedded mode is the demo: a product an admin makes (or switches to) supplier fulfilment there
  * buys from the sandbox, as the seeded ones do. On Postgres it waits for an offer of a real supplier.
  */
-export async function attachDemoOffer(db: DbOrTx, product: Pick<Product, "sku" | "fulfilment">): Promise<void> {
-  if (product.fulfilment === "supplier" && !config().DATABASE_URL) await attachSandboxOffers(db, product.sku);
+export async function attachDemoOffer(db: DbOrTx, product: Pick<Product, "sku" | "fulfilment">, cfg = config()): Promise<void> {
+  if (product.fulfilment === "supplier" && !cfg.DATABASE_URL) await attachSandboxOffers(db, product.sku);
 }

@@ -123,3 +123,34 @@ export async function escalateAttempt(db: DbOrTx, attemptId: string): Promise<bo
 export async function noteSupplierError(db: DbOrTx, supplierId: string, error: string): Promise<void> {
   await db.update(suppliers).set({ lastError: error.slice(0, MAX_ERROR_LENGTH), lastErrorAt: sql`now()` }).where(eq(suppliers.id, supplierId));
 }
+
+export interface AttemptLine {
+  id: string;
+  supplierName: string;
+  status: SupplierAttemptStatus;
+  upstreamOrderId: string | null;
+  cost: bigint;
+  error: string | null;
+  escalated: boolean;
+  createdAt: Date;
+}
+
+/** An order's attempts with their suppliers' names, oldest first, for the admin's order page. */
+export async function attemptLinesOf(db: DbOrTx, orderId: string): Promise<AttemptLine[]> {
+  const rows = await db
+    .select({ attempt: supplierAttempts, supplierName: suppliers.name })
+    .from(supplierAttempts)
+    .innerJoin(suppliers, eq(suppliers.id, supplierAttempts.supplierId))
+    .where(eq(supplierAttempts.orderId, orderId))
+    .orderBy(asc(supplierAttempts.createdAt), asc(supplierAttempts.id));
+  return rows.map(({ attempt, supplierName }) => ({
+    id: attempt.id,
+    supplierName,
+    status: attempt.status,
+    upstreamOrderId: attempt.upstreamOrderId,
+    cost: attempt.cost,
+    error: attempt.error,
+    escalated: attempt.escalatedAt !== null,
+    createdAt: attempt.createdAt,
+  }));
+}

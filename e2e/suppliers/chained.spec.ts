@@ -138,6 +138,8 @@ test("A's admin sees the order's upstream attempts: the refusal, then the purcha
   await expect(attempts.nth(0)).toContainText("Instance B · Refused");
   await expect(attempts.nth(0)).toContainText("product_unavailable");
   await expect(attempts.nth(1)).toContainText("Instance B · Completed");
+  await expect(attempts.nth(0)).toContainText("Offer cost 9.00 USD");
   await expect(attempts.nth(1)).toContainText("Cost 9.70 USD · upstream ord_");
+  await expect(page.getByTestId("order-margin")).toHaveText("Margin 0.80 USD: 10.50 paid by the reseller, 9.70 to the supplier.");
   await screenshotAtBothSizes(page, "admin-order-upstream-attempts");
 });

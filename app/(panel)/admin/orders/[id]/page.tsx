@@ -131,7 +131,7 @@ export default async function AdminOrderPage({
             <Card>
               <CardHeader title="Upstream attempts" description="Each try at one of the product's offers, oldest first. The reseller never sees who supplied it." />
               <CardBody>
-                <SupplierAttemptsList lines={attempts} />
+                <SupplierAttemptsList lines={attempts} revenue={order.total} />
               </CardBody>
             </Card>
           ) : null}

@@ -87,6 +87,7 @@ export async function encryptionRecover(db: Db, options: Options) {
     orders: outcome.orders,
     webhook_secrets: outcome.webhookSecrets,
     webhook_bodies: outcome.webhookBodies,
+    supplier_credentials: outcome.supplierCredentials,
     still_unreadable: outcome.unreadable,
   };
 }

@@ -17,7 +17,7 @@ const USAGE = `Usage: npm run cli -- <command> [options]
   reseller:credit --email E --amount 50 --note "..."   (a negative amount debits: --amount=-12.5)
   two-factor:off --email E                     turn off an account's two-factor sign-in and end its sessions
   encryption:recover --old-key HEX              re-encrypt under ENCRYPTION_KEY what another key wrote
-                                               (stock codes, set-aside codes, delivered codes, webhook secrets and bodies)
+                                               (stock codes, set-aside codes, delivered codes, webhook secrets and bodies, supplier keys)
   supplier:add --kind sandbox|reseller-api --name N [--url URL --key KEY]
                                                add an upstream supplier; its key is stored encrypted, shown only as a hint
   supplier:list                                every supplier with its state (balance, last error)

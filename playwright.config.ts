@@ -21,6 +21,16 @@ function server(port: number, extraArgs = ""): WebServer {
   };
 }
 
+/** Debian's Chromium, never a downloaded browser. */
+const chromium: PlaywrightTestConfig["use"] = {
+  browserName: "chromium",
+  viewport: { width: 1280, height: 860 },
+  launchOptions: {
+    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+  },
+};
+
 export default defineConfig({
   testDir: "./e2e",
   fullyParallel: false,
@@ -32,20 +42,9 @@ export default defineConfig({
   use: { baseURL: baseUrlFor(EMBEDDED_PORT), trace: "retain-on-failure" },
   projects: [
     { name: "api", testMatch: "api/**/*.spec.ts" },
+    { name: "suppliers", testMatch: /e2e\/suppliers\/.*\.spec\.ts$/, use: chromium },
     ...(withPostgres ? [{ name: "api-postgres", testMatch: "api/**/*.spec.ts", use: { baseURL: baseUrlFor(POSTGRES_PORT) } }] : []),
-    {
-      name: "chromium",
-      testMatch: "*.spec.ts",
-      testIgnore: "api/**",
-      use: {
-        browserName: "chromium",
-        viewport: { width: 1280, height: 860 },
-        launchOptions: {
-          executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-          args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
-        },
-      },
-    },
+    { name: "chromium", testMatch: "*.spec.ts", testIgnore: ["api/**", /e2e\/suppliers\//], use: chromium },
   ],
   webServer: [server(EMBEDDED_PORT), ...(withPostgres ? [server(POSTGRES_PORT, "--postgres")] : [])],
 });

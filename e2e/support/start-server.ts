@@ -165,7 +165,7 @@ async function main() {
   if (!values.postgres) await database.close();
   const server = spawn(process.execPath, ["--import", "tsx", "lib/server/main.ts"], {
     stdio: "inherit",
-    env: { ...process.env, ...backing, DATA_DIR: dataDir, PORT: String(port), TRUST_PROXY: "1", WEBHOOK_ALLOW_PRIVATE: "1", CHECK_API_RESPONSES: "1", SUPPLIER_DELAY: "1s", CHAIN_POLL_INTERVAL: "1s" },
+    env: { ...process.env, ...backing, DATA_DIR: dataDir, PORT: String(port), TRUST_PROXY: "1", WEBHOOK_ALLOW_PRIVATE: "1", CHECK_API_RESPONSES: "1", SUPPLIER_DELAY: "1s", ALLOW_SANDBOX_SUPPLIER: "1", CHAIN_POLL_INTERVAL: "1s" },
   });
   const stop = () => server.kill("SIGTERM");
   process.on("SIGINT", stop);

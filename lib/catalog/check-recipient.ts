@@ -2,7 +2,7 @@ import { and, asc, eq } from "drizzle-orm";
 import type { DbOrTx } from "@/lib/db/client";
 import { products, type Product, type ProductCategory } from "@/lib/db/schema";
 import { AppError } from "@/lib/errors/app-error";
-import { supplierFor } from "@/lib/fulfilment/supplier";
+import { checkUpstreamRecipient } from "@/lib/fulfilment/check-upstream-recipient";
 import { productUnavailable } from "@/lib/orders/refusals";
 import { findProduct } from "./get-product";
 import { validateOrderFields } from "./validate-fields";
@@ -49,7 +49,7 @@ async function productToCheck(db: DbOrTx, input: CheckRecipientInput): Promise<P
 /**
  * Whether an order of the product could be delivered to these recipient fields: the fields the
  * product declares must be present and well-formed (otherwise valid: false with the reason; fields it
- * does not take are ignored), then the supplier looks the recipient up.
+ * does not take are ignored), then the supplier of its first offer looks the recipient up where it can.
  */
 export async function checkRecipient(db: DbOrTx, input: CheckRecipientInput): Promise<RecipientCheck> {
   const product = await productToCheck(db, input);
@@ -57,5 +57,5 @@ export async function checkRecipient(db: DbOrTx, input: CheckRecipientInput): Pr
   const given = Object.fromEntries(Object.entries(input.fields).filter(([name]) => known.has(name)));
   const { fields, issues } = validateOrderFields(product, given);
   if (issues.length) return { valid: false, reason: issues.map((issue) => issue.message).join(" ") };
-  return supplierFor().checkRecipient(product, fields);
+  return (await checkUpstreamRecipient(db, product, fields)) ?? { valid: true, nickname: "" };
 }

@@ -6,7 +6,7 @@ import { products, stockCodes, type Product, type ProductCategory } from "@/lib/
 import { STOCK_COUNT_CAP } from "./stock-count";
 
 /** A product as listings show it: without its timestamps, which no listing shows and which cost a Date each per row. */
-export type ListedProduct = Omit<Product, "createdAt" | "updatedAt">;
+export type ListedProduct = Omit<Product, "createdAt" | "updatedAt" | "sellAtLossAllowed">;
 
 const listedColumns = {
   sku: products.sku,

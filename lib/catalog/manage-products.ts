@@ -2,6 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import type { DbOrTx } from "@/lib/db/client";
 import { products, type Product } from "@/lib/db/schema";
 import { AppError, notFound } from "@/lib/errors/app-error";
+import { attachDemoOffer } from "@/lib/fulfilment/manage-suppliers";
 import { uniqueViolation } from "@/lib/orders/errors";
 import { productInputSchema, type ProductInput } from "./product-input";
 
@@ -9,6 +10,7 @@ export async function createProduct(db: DbOrTx, input: ProductInput): Promise<Pr
   const values = productInputSchema.parse(input);
   try {
     const [product] = await db.insert(products).values(values).returning();
+    await attachDemoOffer(db, product);
     return product;
   } catch (error) {
     if (uniqueViolation(error) !== null) {
@@ -27,6 +29,7 @@ export async function updateProduct(db: DbOrTx, sku: string, input: Omit<Product
     .where(eq(products.sku, sku))
     .returning();
   if (!product) throw notFound("Product");
+  await attachDemoOffer(db, product);
   return product;
 }
 

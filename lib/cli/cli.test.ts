@@ -87,6 +87,7 @@ describe("operator command line (embedded database)", { timeout: 60_000 }, () =>
       orders: 0,
       webhook_secrets: 0,
       webhook_bodies: 0,
+      supplier_credentials: 0,
       still_unreadable: 0,
     });
     // The key the embedded mode generated is the one in use, not another.
@@ -110,6 +111,37 @@ describe("operator command line (embedded database)", { timeout: 60_000 }, () =>
     expect(result.status).toBe(1);
     expect(result.stderr).toMatch(message);
     expect(result.stderr).not.toMatch(/\n\s+at /);
+  });
+
+  let supplier: { id: string };
+  it("adds a supplier and lists it with its key shown only as a hint", () => {
+    const key = "rk_live_UpstreamKeyForTheCommandLine000000";
+    const added = cli("supplier:add", "--kind", "reseller-api", "--name", "Wholesaler B", "--url", "http://127.0.0.1:9", "--key", key);
+    expect(added.status, added.stderr).toBe(0);
+    supplier = JSON.parse(added.stdout);
+    expect(supplier).toMatchObject({ id: expect.stringMatching(/^sup_/), kind: "reseller-api", name: "Wholesaler B", credentials: "…0000", enabled: true });
+    const listed = cli("supplier:list");
+    // Beside the demo seed's sandbox supplier.
+    expect(JSON.parse(listed.stdout)).toEqual(expect.arrayContaining([supplier, expect.objectContaining({ kind: "sandbox", credentials: null })]));
+    expect(listed.stdout + added.stdout).not.toContain(key);
+  });
+
+  it("tests a supplier's connection and keeps the reason it fails as its last error", () => {
+    const tested = cli("supplier:test", supplier.id);
+    expect(tested.status, tested.stderr).toBe(0);
+    expect(JSON.parse(tested.stdout)).toEqual({ id: supplier.id, ok: false, reason: expect.stringContaining("loopback address") });
+    expect(JSON.parse(cli("supplier:list").stdout).find((s: { id: string }) => s.id === supplier.id).last_error).toContain("loopback address");
+    expect(cli("supplier:test", "sup_unknown").stderr).toBe("error: Supplier was not found.");
+  });
+
+  it("adds an offer of a supplier for a product, and refuses a supplier without a URL", () => {
+    const offer = cli("offer:add", "--sku", "topup-pubgm-325", "--supplier", supplier.id, "--upstream-sku", "pubg-325", "--cost", "4.70", "--priority", "1");
+    expect(offer.status, offer.stderr).toBe(0);
+    expect(JSON.parse(offer.stdout)).toMatchObject({ id: expect.stringMatching(/^ofr_/), sku: "topup-pubgm-325", supplier_id: supplier.id, upstream_product_id: "pubg-325", cost: "4.70", priority: 1 });
+    expect(cli("offer:add", "--sku", "no-such-sku", "--supplier", supplier.id, "--upstream-sku", "x", "--cost", "1").stderr).toBe("error: Product was not found.");
+    const refused = cli("supplier:add", "--kind", "reseller-api", "--name", "No URL");
+    expect(refused.status).toBe(1);
+    expect(refused.stderr).toContain("error: --url: Give the supplier's base URL");
   });
 
   it("refuses while a server holds the embedded database", () => {

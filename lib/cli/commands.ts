@@ -11,6 +11,7 @@ import { adjustBalance } from "@/lib/ledger/adjust-balance";
 import { postLedgerEntry } from "@/lib/ledger/post-entry";
 import { formatMoney, parseMoney } from "@/lib/money/money";
 import { demoSeedContents, seedDemo } from "@/lib/seed/demo-seed";
+import { addOfferFromInput, addSupplier, listSuppliers, offerView, supplierView, testSupplierConnection } from "@/lib/fulfilment/supplier-admin";
 import { ensureTariffs } from "@/lib/tariffs/ensure-tariffs";
 
 export type Options = Record<string, string | boolean | undefined>;
@@ -105,6 +106,37 @@ export async function encryptionRecover(db: Db, options: Options) {
     orders: outcome.orders,
     webhook_secrets: outcome.webhookSecrets,
     webhook_bodies: outcome.webhookBodies,
+    supplier_credentials: outcome.supplierCredentials,
     still_unreadable: outcome.unreadable,
   };
+}
+
+export async function supplierAdd(db: Db, options: Options) {
+  const supplier = await addSupplier(db, {
+    kind: required(options, "kind") as "sandbox",
+    name: required(options, "name"),
+    url: options.url as string | undefined,
+    key: options.key as string | undefined,
+  });
+  return supplierView(supplier);
+}
+
+export async function supplierList(db: Db) {
+  return (await listSuppliers(db)).map(supplierView);
+}
+
+export async function supplierTest(db: Db, options: Options, id: string | undefined) {
+  if (!id) throw new UsageError("supplier:test needs the supplier's id: supplier:test sup_...");
+  return { id, ...(await testSupplierConnection(db, id)) };
+}
+
+export async function offerAdd(db: Db, options: Options) {
+  const offer = await addOfferFromInput(db, {
+    sku: required(options, "sku"),
+    supplierId: required(options, "supplier"),
+    upstreamProductId: required(options, "upstream-sku"),
+    cost: required(options, "cost"),
+    priority: options.priority as string | undefined,
+  });
+  return offerView(offer);
 }

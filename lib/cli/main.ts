@@ -10,9 +10,13 @@ import {
   adminCreate,
   dbSeed,
   encryptionRecover,
+  offerAdd,
   refuseDemoSeedWithoutConsent,
   resellerCreate,
   resellerCredit,
+  supplierAdd,
+  supplierList,
+  supplierTest,
   twoFactorOff,
   UsageError,
   type Options,
@@ -28,7 +32,13 @@ const USAGE = `Usage: npm run cli -- <command> [options]
   reseller:credit --email E --amount 50 --note "..."   (a negative amount debits: --amount=-12.5)
   two-factor:off --email E                     turn off an account's two-factor sign-in and end its sessions
   encryption:recover --old-key HEX              re-encrypt under ENCRYPTION_KEY what another key wrote
-                                               (stock codes, set-aside codes, delivered codes, webhook secrets and bodies)
+                                               (stock codes, set-aside codes, delivered codes, webhook secrets and bodies, supplier keys)
+  supplier:add --kind sandbox|reseller-api --name N [--url URL --key KEY]
+                                               add an upstream supplier; its key is stored encrypted, shown only as a hint
+  supplier:list                                every supplier with its state (balance, last error)
+  supplier:test ID                             ask the supplier for our balance there, or say why it cannot
+  offer:add --sku S --supplier ID --upstream-sku U --cost 9.70 [--priority 0]
+                                               sell a product from a supplier's product at that cost per unit
 
 Uses the same configuration as the server: the embedded database in DATA_DIR, or DATABASE_URL.`;
 
@@ -47,6 +57,14 @@ async function run(): Promise<number> {
       "api-key": { type: "boolean" },
       demo: { type: "boolean" },
       "old-key": { type: "string" },
+      kind: { type: "string" },
+      url: { type: "string" },
+      key: { type: "string" },
+      sku: { type: "string" },
+      supplier: { type: "string" },
+      "upstream-sku": { type: "string" },
+      cost: { type: "string" },
+      priority: { type: "string" },
       help: { type: "boolean", short: "h" },
     },
   });
@@ -59,6 +77,10 @@ async function run(): Promise<number> {
     "reseller:credit": resellerCredit,
     "two-factor:off": twoFactorOff,
     "encryption:recover": encryptionRecover,
+    "supplier:add": supplierAdd,
+    "supplier:list": (db) => supplierList(db),
+    "supplier:test": (db, options) => supplierTest(db, options, positionals[1]),
+    "offer:add": offerAdd,
   };
   if (values.help || !command || !commands[command]) {
     console.error(USAGE);

@@ -60,6 +60,14 @@ const envSchema = z.object({
       return delays as number[];
     }),
   SUPPLIER_DELAY: duration("2s").default(2000),
+  /** The whole of one upstream call (connect, send, the complete answer); past it the outcome is unknown. */
+  SUPPLIER_TIMEOUT: duration("15s").default(15_000),
+  /** How long an order whose upstream outcome is unknown is reconciled before it goes to the manual queue. */
+  SUPPLIER_RECONCILE_DEADLINE: duration("24h").default(86_400_000),
+  /** Lifts the SSRF guard's private-address check for supplier URLs (a local upstream, tests). */
+  SUPPLIER_ALLOW_PRIVATE: flag.default(false),
+  /** A production start refuses while an enabled offer points at a sandbox supplier, unless this is set. */
+  ALLOW_SANDBOX_SUPPLIER: flag.default(false),
   CHAIN_PROVIDER: z.enum(["sandbox", "trongrid"]).default("sandbox"),
   TRONGRID_URL: z.url({ protocol: /^https?$/ }).default("https://api.trongrid.io"),
   TRONGRID_API_KEY: z.string().optional(),

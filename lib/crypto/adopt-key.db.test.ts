@@ -4,8 +4,9 @@ import { newTotpSecret, totpCode } from "@/lib/auth/totp";
 import { resetTwoFactor, spendSecondFactor, startTwoFactorSetup } from "@/lib/auth/two-factor";
 import { addStockCodes } from "@/lib/catalog/stock";
 import type { Database, Db } from "@/lib/db/client";
-import { orders, stockCodes, twoFactor, unreadableStockCodes, webhookEndpoints } from "@/lib/db/schema";
+import { orders, stockCodes, suppliers, twoFactor, unreadableStockCodes, webhookEndpoints } from "@/lib/db/schema";
 import { createTestDatabase, testDriver } from "@/lib/db/test-database";
+import { createSupplier } from "@/lib/fulfilment/manage-suppliers";
 import { placeOrder } from "@/lib/orders/place-order";
 import { toOrderRecord } from "@/lib/orders/serialize";
 import { resellerWithBalance, testProduct } from "@/lib/orders/test-helpers";
@@ -84,7 +85,13 @@ describe(`encryption:recover, re-encrypting what another key wrote (${testDriver
     expect(await spendSecondFactor(db, reseller.id, totpCode(appSecret, Date.now()))).toBe(false);
     warned.mockRestore();
 
-    expect(await adoptKey(db, OLD_KEY)).toEqual({ stockCodes: 1, duplicatesDropped: 1, returnedToStock: 1, orders: 1, webhookSecrets: 1, webhookBodies: 0, twoFactorSecrets: 1, unreadable: 2 });
+    // A supplier added on that instance: its key could not be read to buy upstream.
+    const upstream = await createSupplier(db, { kind: "reseller-api", name: "Upstream", baseUrl: "https://b.example", credentials: "rk_live_placeholder" });
+    await db.update(suppliers).set({ credentialsEncrypted: encryptSecret("rk_live_UpstreamKeyWrittenUnderTheOldKey", OLD_KEY) }).where(eq(suppliers.id, upstream.id));
+
+    expect(await adoptKey(db, OLD_KEY)).toEqual({ stockCodes: 1, duplicatesDropped: 1, returnedToStock: 1, orders: 1, webhookSecrets: 1, webhookBodies: 0, twoFactorSecrets: 1, supplierCredentials: 1, unreadable: 2 });
+    const [adopted] = await db.select().from(suppliers).where(eq(suppliers.id, upstream.id));
+    expect(decryptSecret(adopted.credentialsEncrypted!)).toBe("rk_live_UpstreamKeyWrittenUnderTheOldKey");
     expect(await spendSecondFactor(db, reseller.id, totpCode(appSecret, Date.now()))).toBe(true);
 
     const [stored] = await db.select().from(orders).where(eq(orders.id, order.id));
@@ -111,7 +118,7 @@ describe(`encryption:recover, re-encrypting what another key wrote (${testDriver
     expect(toOrderRecord(bought.order).delivery!.items.map((item) => item.code).sort()).toEqual(["ASIDE-OLD", "FREE-OLD", "TWICE"]);
 
     // A second run finds nothing left to do but what no key opens.
-    expect(await adoptKey(db, OLD_KEY)).toEqual({ stockCodes: 0, duplicatesDropped: 0, returnedToStock: 0, orders: 0, webhookSecrets: 0, webhookBodies: 0, twoFactorSecrets: 0, unreadable: 2 });
+    expect(await adoptKey(db, OLD_KEY)).toEqual({ stockCodes: 0, duplicatesDropped: 0, returnedToStock: 0, orders: 0, webhookSecrets: 0, webhookBodies: 0, twoFactorSecrets: 0, supplierCredentials: 0, unreadable: 2 });
   });
 
   it("leaves a two-factor secret set up again while it ran, after an admin's reset, as the reseller's app has it", async () => {

@@ -1,7 +1,7 @@
 import { and, asc, eq, gt, isNotNull, isNull, ne } from "drizzle-orm";
 import { stockCodeHash } from "@/lib/catalog/code-hash";
 import type { Db } from "@/lib/db/client";
-import { orders, stockCodes, twoFactor, unreadableStockCodes, webhookDeliveries, webhookEndpoints, type StoredDelivery } from "@/lib/db/schema";
+import { orders, stockCodes, suppliers, twoFactor, unreadableStockCodes, webhookDeliveries, webhookEndpoints, type StoredDelivery } from "@/lib/db/schema";
 import { decryptSecret, encryptSecret, tryDecryptSecret } from "./encryption";
 
 /** What a run found of values written under the other key, by where they are kept. */
@@ -18,6 +18,8 @@ export interface AdoptOutcome {
   webhookBodies: number;
   /** Authenticator-app secrets of two-factor sign-in, so that the accounts' app codes are accepted again. */
   twoFactorSecrets: number;
+  /** Suppliers' API keys, so that orders can be bought upstream again. */
+  supplierCredentials: number;
   /** Values that neither key opens, left as they are. */
   unreadable: number;
 }
@@ -54,14 +56,14 @@ async function eachBatch<Id, Row extends { id: Id }>(read: (after: Id | null) =>
 /**
  * Re-encrypts under ENCRYPTION_KEY what another key wrote into this database (an instance started with
  * the wrong key, or the key the data was stored with before a change), given that other key: stock
- * codes, the codes orders set aside, delivered codes, webhook secrets, stored webhook bodies and
- * two-factor secrets. Each
+ * codes, the codes orders set aside, delivered codes, webhook secrets, stored webhook bodies,
+ * two-factor secrets and suppliers' credentials. Each
  * value is opened with ENCRYPTION_KEY first, so values already under it are left alone and a second
  * run changes nothing. Each row is its own update: a run that stops midway loses nothing, and the next
  * run goes on.
  */
 export async function adoptKey(db: Db, otherKey: string): Promise<AdoptOutcome> {
-  const outcome: AdoptOutcome = { stockCodes: 0, duplicatesDropped: 0, returnedToStock: 0, orders: 0, webhookSecrets: 0, webhookBodies: 0, twoFactorSecrets: 0, unreadable: 0 };
+  const outcome: AdoptOutcome = { stockCodes: 0, duplicatesDropped: 0, returnedToStock: 0, orders: 0, webhookSecrets: 0, webhookBodies: 0, twoFactorSecrets: 0, supplierCredentials: 0, unreadable: 0 };
 
   await eachBatch(
     (after: number | null) =>
@@ -180,6 +182,16 @@ export async function adoptKey(db: Db, otherKey: string): Promise<AdoptOutcome> 
         .where(and(eq(twoFactor.userId, row.userId), eq(twoFactor.secretEncrypted, row.secret)))
         .returning({ userId: twoFactor.userId });
       outcome.twoFactorSecrets += adopted.length;
+    }
+  }
+
+  const upstreams = await db.select({ id: suppliers.id, credentials: suppliers.credentialsEncrypted }).from(suppliers).where(isNotNull(suppliers.credentialsEncrypted));
+  for (const upstream of upstreams) {
+    const credentials = underOwnKey(upstream.credentials!, otherKey);
+    if (!credentials) outcome.unreadable += 1;
+    else if (credentials.changed) {
+      await db.update(suppliers).set({ credentialsEncrypted: credentials.value }).where(eq(suppliers.id, upstream.id));
+      outcome.supplierCredentials += 1;
     }
   }
 

@@ -1,6 +1,7 @@
 // Every job handler module, imported for its side effect of registering: whatever starts a worker
 // imports this file so that the worker knows every kind. A new domain with jobs adds its line here.
 import "@/lib/orders/fulfil-job";
+import "@/lib/fulfilment/reconcile-job";
 import "@/lib/orders/prune-idempotency-keys-job";
 import "./prune-jobs";
 import "@/lib/webhooks/deliver-job";

@@ -3,6 +3,7 @@ import { config, ConfigError } from "@/lib/config/env";
 import { checkStoredKey, EncryptionKeyMismatchError } from "@/lib/crypto/check-stored-key";
 import { database } from "@/lib/db/client";
 import { migrateDatabase } from "@/lib/db/migrate";
+import { refuseSandboxSupplierInProduction } from "@/lib/fulfilment/sandbox-guard";
 import { startWorker } from "@/lib/jobs/worker";
 import { stopOnSignal } from "@/lib/server/shutdown";
 
@@ -35,6 +36,7 @@ try {
   if (error instanceof EncryptionKeyMismatchError) fail(error.message);
   throw error;
 }
+await refuseSandboxSupplierInProduction(shared.db).catch((error: unknown) => fail(error instanceof Error ? error.message : String(error)));
 // Handler modules may read the configuration as they load, so they come after the checks above.
 await import("@/lib/jobs/handlers");
 const worker = startWorker({ db: shared.db });

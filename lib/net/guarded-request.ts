@@ -7,8 +7,10 @@ import { blockedAddressReason } from "./blocked-addresses";
 import { bareHostname, OutboundUrlError, parseOutboundUrl, resolveOutboundHost, type GuardOptions, type ResolvedAddress } from "./outbound-url";
 
 export interface GuardedPostOptions extends GuardOptions {
+  /** POST unless said otherwise; a GET sends no body. */
+  method?: "GET" | "POST";
   headers: Record<string, string>;
-  body: string;
+  body?: string;
   /** The whole exchange (DNS, connect, request, the complete answer) must fit in it. */
   timeoutMs: number;
   /** How much of the answer's body is kept; the rest is read and dropped. */
@@ -25,6 +27,11 @@ export interface GuardedPostResult {
   responseBody: string | null;
   /** The address the request connected to, when it got that far. */
   address: string | null;
+  /**
+   * Whether the request may have reached the receiver: false when it failed before a connection was
+   * made (refused, unresolvable, blocked), which a caller that must not act twice reads as "not sent".
+   */
+  sent: boolean;
 }
 
 /** Past this the answer counts as complete even if more keeps coming: enough reading of a firehose. */
@@ -54,6 +61,11 @@ const keptAlive = {
  * when it passes.
  */
 export async function guardedPost(urlText: string, options: GuardedPostOptions): Promise<GuardedPostResult> {
+  return guardedRequest(urlText, options);
+}
+
+/** guardedPost for any method: a supplier's reads are GETs under the same guard and deadline. */
+export async function guardedRequest(urlText: string, options: GuardedPostOptions): Promise<GuardedPostResult> {
   const started = performance.now();
   const elapsed = () => Math.round(performance.now() - started);
   const failure = (error: string, extra: Partial<GuardedPostResult> = {}): GuardedPostResult => ({
@@ -63,6 +75,7 @@ export async function guardedPost(urlText: string, options: GuardedPostOptions):
     error,
     responseBody: null,
     address: null,
+    sent: false,
     ...extra,
   });
 
@@ -87,13 +100,14 @@ export async function guardedPost(urlText: string, options: GuardedPostOptions):
     let keptBytes = 0;
     let seenBytes = 0;
     let response: IncomingMessage | null = null;
+    let connected = false;
 
     // Object.assign, not `{ ...x, key }`: on Node 20 that literal makes a hidden class per call (answerHeaders, lib/api/answer.ts).
-    const settle = (result: Omit<GuardedPostResult, "durationMs" | "address">) => {
+    const settle = (result: Omit<GuardedPostResult, "durationMs" | "address" | "sent">) => {
       if (settled) return;
       settled = true;
       clearTimeout(timer);
-      resolve(Object.assign(result, { durationMs: elapsed(), address: target.address }));
+      resolve(Object.assign(result, { durationMs: elapsed(), address: target.address, sent: connected }));
     };
     const body = () => (keptBytes > 0 ? Buffer.concat(kept).toString("utf8") : "");
 
@@ -105,14 +119,15 @@ export async function guardedPost(urlText: string, options: GuardedPostOptions):
 
     const host = bareHostname(url);
     const transport = url.protocol === "https:" ? https : http;
-    const payload = Buffer.from(options.body, "utf8");
+    const method = options.method ?? "POST";
+    const payload = method === "GET" ? null : Buffer.from(options.body ?? "", "utf8");
     const request = transport.request({
-      method: "POST",
+      method,
       protocol: url.protocol,
       hostname: host,
       port: url.port || undefined,
       path: `${url.pathname}${url.search}`,
-      headers: Object.assign({}, options.headers, { Host: url.host, "Content-Length": String(payload.byteLength) }),
+      headers: Object.assign({}, options.headers, payload ? { Host: url.host, "Content-Length": String(payload.byteLength) } : { Host: url.host }),
       lookup,
       servername: isIP(host) ? undefined : host,
       agent: url.protocol === "https:" ? keptAlive["https:"] : keptAlive["http:"],
@@ -127,8 +142,12 @@ export async function guardedPost(urlText: string, options: GuardedPostOptions):
 
     request.on("socket", (socket) => {
       // A kept-alive socket was checked when it connected.
-      if (!socket.connecting) return;
+      if (!socket.connecting) {
+        connected = true;
+        return;
+      }
       socket.once("connect", () => {
+        connected = true;
         // Belt and braces: the socket must have reached the address that was vetted.
         const remote = socket.remoteAddress ?? "";
         if (!options.allowPrivate && blockedAddressReason(remote)) {
@@ -167,7 +186,7 @@ export async function guardedPost(urlText: string, options: GuardedPostOptions):
         } else settle({ ok: false, status, error: `The receiver answered HTTP ${code}.`, responseBody: body() });
       }
     });
-    request.end(payload);
+    request.end(payload ?? undefined);
   });
 }
 

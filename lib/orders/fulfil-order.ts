@@ -2,20 +2,20 @@ import { eq } from "drizzle-orm";
 import { findProduct } from "@/lib/catalog/get-product";
 import type { Db } from "@/lib/db/client";
 import { orders, stockCodes, type Order } from "@/lib/db/schema";
-import { supplierFor } from "@/lib/fulfilment/supplier";
+import { fulfilFromSuppliers, type RoutingOptions } from "@/lib/fulfilment/route-order";
 import { AppError } from "@/lib/errors/app-error";
 import { keepUnreadableSetAside } from "@/lib/catalog/unreadable-codes";
 import { deliverStock } from "./stock-delivery";
-import { completeOrder, encryptDelivery, failOrder } from "./transitions";
+import { completeOrder, failOrder } from "./transitions";
 
 export const FULFIL_JOB = "order.fulfil";
 
 /**
  * Completes or fails a processing order by its product's fulfilment mode as it is now; a no-op for
  * orders that are already final, or that wait for the admin's hand (a product fulfilled by hand).
- * Safe to run twice: transitions are conditional.
+ * Safe to run twice: transitions are conditional, and a supplier order is bought at most once (route-order).
  */
-export async function fulfilOrder(db: Db, orderId: string): Promise<Order | null> {
+export async function fulfilOrder(db: Db, orderId: string, options: RoutingOptions = {}): Promise<Order | null> {
   const [order] = await db.select().from(orders).where(eq(orders.id, orderId));
   if (!order || order.status !== "processing") return order ?? null;
   const product = await findProduct(db, order.sku);
@@ -23,12 +23,7 @@ export async function fulfilOrder(db: Db, orderId: string): Promise<Order | null
   if (product.fulfilment === "manual") return order;
   if (product.fulfilment === "stock") return deliverFromStock(db, order);
 
-  const result = await supplierFor().fulfil(product, order);
-  return db.transaction(async (tx) =>
-    result.ok
-      ? ((await completeOrder(tx, orderId, encryptDelivery(result.items, result.note))) ?? order)
-      : ((await failOrder(tx, orderId, result.reason)) ?? order),
-  );
+  return (await fulfilFromSuppliers(db, orderId, product, options)).order ?? order;
 }
 
 /**

@@ -1,10 +1,10 @@
-import { and, desc, eq, gte, inArray, isNull, lt, lte, or, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, gte, inArray, isNotNull, isNull, lt, lte, or, sql, type SQL } from "drizzle-orm";
 import type { AccountRef } from "@/lib/accounts/get-user";
 import { resellerIdsByEmail, resellersByEmail } from "@/lib/accounts/list-resellers";
 import type { DbOrTx } from "@/lib/db/client";
 import { pageOf, type Page } from "@/lib/db/page";
 import { preparedQuery } from "@/lib/db/prepared";
-import { orders, products, users, type Order, type OrderStatus, type ProductCategory } from "@/lib/db/schema";
+import { orders, products, supplierAttempts, users, type Order, type OrderStatus, type ProductCategory } from "@/lib/db/schema";
 import { notFound } from "@/lib/errors/app-error";
 import { isIdOf } from "@/lib/ids/ids";
 
@@ -33,9 +33,16 @@ export interface OrderFilter {
   limit: number;
 }
 
-/** Orders that an admin fulfils: of the manual category, or of a product switched to manual fulfilment. */
+/**
+ * Orders that an admin fulfils: of the manual category, of a product switched to manual fulfilment, or
+ * whose supplier's answer stayed unknown past SUPPLIER_RECONCILE_DEADLINE (a person decides, not a refund).
+ */
 export function fulfilledByHand(db: DbOrTx): SQL {
-  return or(eq(orders.type, "manual"), inArray(orders.sku, db.select({ sku: products.sku }).from(products).where(eq(products.fulfilment, "manual"))))!;
+  return or(
+    eq(orders.type, "manual"),
+    inArray(orders.sku, db.select({ sku: products.sku }).from(products).where(eq(products.fulfilment, "manual"))),
+    inArray(orders.id, db.select({ id: supplierAttempts.orderId }).from(supplierAttempts).where(isNotNull(supplierAttempts.escalatedAt))),
+  )!;
 }
 
 /**

@@ -2,6 +2,7 @@ import { createUser } from "@/lib/accounts/create-user";
 import type { Db } from "@/lib/db/client";
 import { orderMessages, products, type FulfilmentMode, type Order, type ProductCategory, type ProductField, type User } from "@/lib/db/schema";
 import { newId } from "@/lib/ids/ids";
+import { attachSandboxOffers } from "@/lib/fulfilment/manage-suppliers";
 import { adjustBalance } from "@/lib/ledger/adjust-balance";
 
 let sequence = 0;
@@ -20,15 +21,17 @@ export async function testAdmin(db: Db, name = "admin"): Promise<User> {
   return createUser(db, { email: `${name}-${sequence}-${Date.now()}@ops.test`, password: "long-enough-password", role: "admin" });
 }
 
-/** A product for tests. */
+/** A product for tests; one fulfilled by a supplier buys from the sandbox supplier unless `offers: false`. */
 export async function testProduct(
   db: Db,
-  input: { sku: string; category: ProductCategory; fulfilment: FulfilmentMode; listPrice: bigint; fields?: ProductField[]; maxQuantity?: number },
+  input: { sku: string; category: ProductCategory; fulfilment: FulfilmentMode; listPrice: bigint; fields?: ProductField[]; maxQuantity?: number; sellAtLossAllowed?: boolean },
+  { offers = true }: { offers?: boolean } = {},
 ) {
   const [product] = await db
     .insert(products)
     .values({ group: "Test", name: input.sku, region: "GLOBAL", fields: [], maxQuantity: 10, ...input })
     .returning();
+  if (offers && product.fulfilment === "supplier") await attachSandboxOffers(db, product.sku);
   return product;
 }
 

@@ -5,6 +5,7 @@ import type { Db } from "@/lib/db/client";
 import { postLedgerEntry } from "@/lib/ledger/post-entry";
 import { formatMoney } from "@/lib/money/money";
 import { seedCatalog } from "@/lib/catalog/seed-catalog";
+import { attachSandboxOffers } from "@/lib/fulfilment/manage-suppliers";
 import { ensureTariffs } from "@/lib/tariffs/ensure-tariffs";
 
 /** The demo accounts of the embedded mode; the README and the start-up log name them. */
@@ -27,10 +28,14 @@ export function demoSeedContents(): string[] {
   ];
 }
 
-/** Seeds tariffs, the demo catalog with stock and the demo accounts; running it again changes nothing. */
+/**
+ * Seeds tariffs, the demo catalog with stock, the sandbox supplier's offers for its supplier products,
+ * and the demo accounts; running it again changes nothing.
+ */
 export async function seedDemo(db: Db): Promise<{ created: boolean }> {
   await ensureTariffs(db);
   await seedCatalog(db);
+  await attachSandboxOffers(db);
   if (await findUserByEmail(db, DEMO.reseller.email)) return { created: false };
   await db.transaction(async (tx) => {
     if (!(await findUserByEmail(tx, DEMO.admin.email))) {

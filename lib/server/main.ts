@@ -17,6 +17,7 @@ import { rateLimitStore } from "@/lib/ratelimit/limiter";
 import { dropUntrustedForwarding } from "@/lib/http/forwarded-headers";
 import { refuseDemoCredentialsInProduction } from "@/lib/seed/demo-guard";
 import { DEMO, seedDemo } from "@/lib/seed/demo-seed";
+import { refuseSandboxSupplierInProduction } from "@/lib/fulfilment/sandbox-guard";
 import { ensureTariffs } from "@/lib/tariffs/ensure-tariffs";
 import { dispatchApiRequest } from "./api-dispatch";
 import { loadApiRoutes, type ApiRoute } from "./api-routes";
@@ -64,6 +65,7 @@ async function main() {
     await steps.time("demo credentials check", () => refuseDemoCredentialsInProduction(db, cfg));
     await steps.time("tariffs", () => ensureTariffs(db));
     if (embedded && (await steps.time("demo seed", () => seedDemo(db))).created) log("seeded the demo catalog, tariffs and accounts");
+    await steps.time("sandbox supplier check", () => refuseSandboxSupplierInProduction(db));
   })();
   const panelReady = (async () => {
     if (!dev && (await steps.time("build check", () => buildIsStale(process.cwd())))) {

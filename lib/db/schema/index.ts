@@ -17,3 +17,4 @@ export * from "./ended-sessions";
 export * from "./unreadable-stock-codes";
 export * from "./order-activity";
 export * from "./two-factor";
+export * from "./suppliers";

@@ -55,6 +55,8 @@ export const products = pgTable(
     enabled: boolean("enabled").notNull().default(true),
     meta: jsonb("meta").$type<ProductMeta>().notNull().default({}),
     lowStockThreshold: integer("low_stock_threshold").notNull().default(5),
+    /** Lets fulfilment buy from an offer that costs more than the reseller paid; off, such an offer is skipped. */
+    sellAtLossAllowed: boolean("sell_at_loss_allowed").notNull().default(false),
     createdAt: createdAt(),
     updatedAt: timestamptz("updated_at").notNull().defaultNow(),
   },

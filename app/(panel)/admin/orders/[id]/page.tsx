@@ -5,6 +5,7 @@ import { DeliveryItems } from "@/components/orders/delivery-items";
 import { OrderActivityList } from "@/components/orders/order-activity-list";
 import { OrderFacts } from "@/components/orders/order-facts";
 import { OrderStatusBadge } from "@/components/orders/order-status-badge";
+import { SupplierAttemptsList } from "@/components/orders/supplier-attempts-list";
 import { Alert } from "@/components/ui/alert";
 import { Card, CardBody, CardHeader } from "@/components/ui/card";
 import { AutoRefresh } from "@/components/panel/auto-refresh";
@@ -15,6 +16,7 @@ import { findUserById } from "@/lib/accounts/get-user";
 import { requireAdmin } from "@/lib/auth/session";
 import { db } from "@/lib/db/client";
 import { AppError } from "@/lib/errors/app-error";
+import { attemptLinesOf } from "@/lib/fulfilment/supplier-attempts";
 import { formatMoney } from "@/lib/money/money";
 import { getOrderForAdmin } from "@/lib/orders/list-orders";
 import { toMessageRecord } from "@/lib/orders/message-record";
@@ -41,11 +43,12 @@ export default async function AdminOrderPage({
     if (error instanceof AppError && error.code === "not_found") notFound();
     throw error;
   });
-  const [reseller, taker, chat, activity] = await Promise.all([
+  const [reseller, taker, chat, activity, attempts] = await Promise.all([
     findUserById(db(), order.userId),
     order.takenBy ? findUserById(db(), order.takenBy) : Promise.resolve(null),
     order.type === "manual" ? latestOrderMessages(db(), order, chatWindow) : Promise.resolve({ messages: [], earlier: false }),
     listOrderActivity(db(), order.id),
+    attemptLinesOf(db(), order.id),
   ]);
   const record = toOrderRecord(order);
   const manual = order.type === "manual";
@@ -123,6 +126,15 @@ export default async function AdminOrderPage({
               <OrderFacts order={record} />
             </CardBody>
           </Card>
+
+          {attempts.length > 0 ? (
+            <Card>
+              <CardHeader title="Upstream attempts" description="Each try at one of the product's offers, oldest first. The reseller never sees who supplied it." />
+              <CardBody>
+                <SupplierAttemptsList lines={attempts} revenue={order.total} />
+              </CardBody>
+            </Card>
+          ) : null}
 
           <Card>
             <CardHeader

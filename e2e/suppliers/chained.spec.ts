@@ -1,0 +1,145 @@
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { readFileSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { expect, test, type APIRequestContext } from "@playwright/test";
+import { DEMO } from "@/lib/seed/demo-seed";
+import { screenshotAtBothSizes } from "../support/screenshots";
+
+/**
+ * The chained wholesaler, end to end: instance B (this app, embedded, the demo catalog) is the upstream
+ * of instance A (this app, embedded), which buys from B with B's demo key. Both are real servers of the
+ * production build, each with its own DATA_DIR and port; nothing is faked.
+ */
+const A_PORT = Number(process.env.E2E_CHAIN_A_PORT ?? 3107);
+const B_PORT = Number(process.env.E2E_CHAIN_B_PORT ?? 3108);
+const A = `http://127.0.0.1:${A_PORT}`;
+const B = `http://127.0.0.1:${B_PORT}`;
+const dirOf = (name: string) => path.join(os.tmpdir(), `reseller-panel-e2e-chain-${name}`);
+
+const servers: ChildProcess[] = [];
+
+function startServer(name: string, port: number, env: Record<string, string>): ChildProcess {
+  const child = spawn(process.execPath, ["--import", "tsx", "lib/server/main.ts"], {
+    stdio: ["ignore", "inherit", "inherit"],
+    env: { ...process.env, DATA_DIR: dirOf(name), PORT: String(port), SUPPLIER_DELAY: "1s", CHECK_API_RESPONSES: "1", ...env },
+  });
+  servers.push(child);
+  return child;
+}
+
+async function waitHealthy(request: APIRequestContext, origin: string) {
+  await expect(async () => expect((await request.get(`${origin}/api/health`, { timeout: 2_000 })).status()).toBe(200)).toPass({ timeout: 120_000 });
+}
+
+test.describe.configure({ mode: "serial" });
+test.setTimeout(180_000);
+
+let buyerKey = "";
+let failoverOrderId = "";
+
+test.beforeAll(async ({ request }) => {
+  test.setTimeout(240_000);
+  rmSync(dirOf("b"), { recursive: true, force: true });
+  startServer("b", B_PORT, {});
+  const prepared = spawnSync(process.execPath, ["--import", "tsx", "e2e/suppliers/prepare-pair.ts", "--upstream", B], { env: { ...process.env, DATA_DIR: dirOf("a") }, stdio: "inherit" });
+  expect(prepared.status).toBe(0);
+  buyerKey = (JSON.parse(readFileSync(path.join(dirOf("a"), "pair.json"), "utf8")) as { buyerKey: string }).buyerKey;
+  // B is on loopback, which the SSRF guard refuses unless told.
+  startServer("a", A_PORT, { SUPPLIER_ALLOW_PRIVATE: "1" });
+  await waitHealthy(request, B);
+  await waitHealthy(request, A);
+});
+
+test.afterAll(async () => {
+  await Promise.all(
+    servers.map(
+      (child) =>
+        new Promise<void>((resolve) => {
+          if (child.exitCode !== null) return resolve();
+          child.once("exit", () => resolve());
+          child.kill("SIGTERM");
+        }),
+    ),
+  );
+});
+
+type OrderRecord = { order_id: string; status: string; total: string; reference: string | null; failure_reason: string | null; delivery: { items: { code: string | null }[] } | null };
+
+async function buyOnA(request: APIRequestContext, sku: string, fields: Record<string, string> = {}): Promise<OrderRecord> {
+  const response = await request.post(`${A}/api/v2/order`, { headers: { "X-API-Key": buyerKey }, data: { sku, quantity: 1, fields } });
+  expect(response.status()).toBe(201);
+  return response.json();
+}
+
+async function settledOnA(request: APIRequestContext, orderId: string): Promise<OrderRecord> {
+  let order: OrderRecord | null = null;
+  await expect(async () => {
+    order = (await (await request.get(`${A}/api/v2/order/${orderId}`, { headers: { "X-API-Key": buyerKey } })).json()) as OrderRecord;
+    expect(order.status).not.toBe("processing");
+  }).toPass({ timeout: 60_000 });
+  return order!;
+}
+
+const balanceOn = async (request: APIRequestContext, origin: string, key: string) => (await (await request.get(`${origin}/api/v2/balance`, { headers: { "X-API-Key": key } })).json()).balance as string;
+
+/** B's orders that A placed: each carries A's attempt id as its reference. */
+async function ordersOnB(request: APIRequestContext): Promise<OrderRecord[]> {
+  const page = await (await request.get(`${B}/api/v2/orders?limit=100`, { headers: { "X-API-Key": DEMO.apiKey } })).json();
+  return (page.data as OrderRecord[]).filter((order) => order.reference?.startsWith("sat_"));
+}
+
+test("a reseller on A buys a gift card: A orders it from B with its key and delivers B's code", async ({ request }) => {
+  const before = await ordersOnB(request);
+  const order = await buyOnA(request, "chain-giftcard");
+  const done = await settledOnA(request, order.order_id);
+  expect(done.status).toBe("completed");
+  const placed = (await ordersOnB(request)).filter((b) => !before.some((o) => o.order_id === b.order_id));
+  expect(placed).toHaveLength(1);
+  expect(placed[0].status).toBe("completed");
+  expect(done.delivery!.items[0].code).toBe(placed[0].delivery!.items[0].code);
+  expect(done.delivery!.items[0].code).toMatch(/^[A-Z0-9]{5}-[A-Z0-9]{5}-[A-Z0-9]{5}$/);
+});
+
+test("B refusing the first offer (a sku it does not sell) fails over to the second, bought once", async ({ request }) => {
+  const before = await ordersOnB(request);
+  const order = await buyOnA(request, "chain-failover");
+  failoverOrderId = order.order_id;
+  const done = await settledOnA(request, order.order_id);
+  expect(done.status).toBe("completed");
+  const placed = (await ordersOnB(request)).filter((b) => !before.some((o) => o.order_id === b.order_id));
+  expect(placed).toHaveLength(1);
+  expect(done.delivery!.items[0].code).toBe(placed[0].delivery!.items[0].code);
+});
+
+test("B's sandbox failing the recipient, with no other offer: A's order fails with the charge back, B's charge back too", async ({ request }) => {
+  const aBefore = await balanceOn(request, A, buyerKey);
+  const bBefore = await balanceOn(request, B, DEMO.apiKey);
+  const order = await buyOnA(request, "chain-topup", { player_id: "12340000" });
+  const failed = await settledOnA(request, order.order_id);
+  expect(failed.status).toBe("failed");
+  expect(failed.failure_reason).toBe("The recipient 12340000 was not found (invalid_recipient).");
+  expect(await balanceOn(request, A, buyerKey)).toBe(aBefore);
+  expect(await balanceOn(request, B, DEMO.apiKey)).toBe(bBefore);
+
+  const good = await buyOnA(request, "chain-topup", { player_id: "12345678" });
+  expect((await settledOnA(request, good.order_id)).status).toBe("completed");
+});
+
+test("A's admin sees the order's upstream attempts: the refusal, then the purchase from B with its order id and cost", async ({ page }) => {
+  await page.goto(`${A}/login`);
+  await page.getByLabel("Email").fill(DEMO.admin.email);
+  await page.getByLabel("Password").fill(DEMO.admin.password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page).toHaveURL(/\/admin$/);
+  await page.goto(`${A}/admin/orders/${failoverOrderId}`);
+  const attempts = page.getByTestId("supplier-attempt");
+  await expect(attempts).toHaveCount(2);
+  await expect(attempts.nth(0)).toContainText("Instance B · Refused");
+  await expect(attempts.nth(0)).toContainText("product_unavailable");
+  await expect(attempts.nth(1)).toContainText("Instance B · Completed");
+  await expect(attempts.nth(0)).toContainText("Offer cost 9.00 USD");
+  await expect(attempts.nth(1)).toContainText("Cost 9.70 USD · upstream ord_");
+  await expect(page.getByTestId("order-margin")).toHaveText("Margin 0.80 USD: 10.50 paid by the reseller, 9.70 to the supplier.");
+  await screenshotAtBothSizes(page, "admin-order-upstream-attempts");
+});

@@ -1,0 +1,112 @@
+import { sql } from "drizzle-orm";
+import { boolean, check, index, integer, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { createdAt, micros, timestamptz } from "./columns";
+import { orders } from "./orders";
+import { products } from "./products";
+
+/** How we talk to an upstream: one connector file per kind (lib/fulfilment/suppliers/). */
+export const SUPPLIER_KINDS = ["sandbox", "reseller-api"] as const;
+export type SupplierKind = (typeof SUPPLIER_KINDS)[number];
+
+/**
+ * An upstream wholesaler we buy from. Its credentials are stored only encrypted (AES-GCM with
+ * ENCRYPTION_KEY, as webhook secrets); `credentials_hint` is what the admin sees of them again.
+ */
+export const suppliers = pgTable(
+  "suppliers",
+  {
+    id: text("id").primaryKey(),
+    kind: text("kind").$type<SupplierKind>().notNull(),
+    name: text("name").notNull(),
+    baseUrl: text("base_url"),
+    credentialsEncrypted: text("credentials_encrypted"),
+    credentialsHint: text("credentials_hint"),
+    enabled: boolean("enabled").notNull().default(true),
+    lowBalanceThreshold: micros("low_balance_threshold"),
+    lastBalance: micros("last_balance"),
+    lastBalanceCurrency: text("last_balance_currency"),
+    balanceCheckedAt: timestamptz("balance_checked_at"),
+    lastError: text("last_error"),
+    lastErrorAt: timestamptz("last_error_at"),
+    createdAt: createdAt(),
+    updatedAt: timestamptz("updated_at").notNull().defaultNow(),
+  },
+  (t) => [check("suppliers_kind_valid", sql`${t.kind} in ('sandbox', 'reseller-api')`)],
+);
+
+export type Supplier = typeof suppliers.$inferSelect;
+
+/** One way to fulfil a product: from this supplier's product at this cost per unit. */
+export const offers = pgTable(
+  "offers",
+  {
+    id: text("id").primaryKey(),
+    sku: text("sku")
+      .notNull()
+      .references(() => products.sku),
+    supplierId: text("supplier_id")
+      .notNull()
+      .references(() => suppliers.id),
+    upstreamProductId: text("upstream_product_id").notNull(),
+    /** What the supplier charges us per unit. */
+    cost: micros("cost").notNull(),
+    /** Lower first; offers of equal priority go cheapest first. */
+    priority: integer("priority").notNull().default(0),
+    enabled: boolean("enabled").notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: timestamptz("updated_at").notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("offers_sku_supplier_product_key").on(t.sku, t.supplierId, t.upstreamProductId),
+    index("offers_supplier_idx").on(t.supplierId),
+    check("offers_cost_not_negative", sql`${t.cost} >= 0`),
+  ],
+);
+
+export type Offer = typeof offers.$inferSelect;
+
+export const SUPPLIER_ATTEMPT_STATUSES = ["sending", "placed", "refused", "unknown", "completed", "failed"] as const;
+export type SupplierAttemptStatus = (typeof SUPPLIER_ATTEMPT_STATUSES)[number];
+/** An attempt in these may have bought something upstream: nothing else is sent for its order until it settles. */
+export const OPEN_ATTEMPT_STATUSES = ["sending", "placed", "unknown"] as const satisfies readonly SupplierAttemptStatus[];
+
+/**
+ * One try of an order at one offer. Written `sending` and committed before the request leaves, so a
+ * process that dies meanwhile leaves a row that the next run reconciles instead of buying again. The
+ * id is our reference and idempotency key upstream.
+ */
+export const supplierAttempts = pgTable(
+  "supplier_attempts",
+  {
+    id: text("id").primaryKey(),
+    orderId: text("order_id")
+      .notNull()
+      .references(() => orders.id),
+    offerId: text("offer_id")
+      .notNull()
+      .references(() => offers.id),
+    supplierId: text("supplier_id")
+      .notNull()
+      .references(() => suppliers.id),
+    upstreamOrderId: text("upstream_order_id"),
+    /** What this attempt costs us for the whole order (the offer's unit cost times the quantity). */
+    cost: micros("cost").notNull(),
+    status: text("status").$type<SupplierAttemptStatus>().notNull(),
+    /** Our error code (out_of_stock, invalid_recipient, ...) of a refusal or failure. */
+    errorCode: text("error_code"),
+    error: text("error"),
+    /** Set when the outcome stayed unknown past SUPPLIER_RECONCILE_DEADLINE: the order waits for a person. */
+    escalatedAt: timestamptz("escalated_at"),
+    createdAt: createdAt(),
+    updatedAt: timestamptz("updated_at").notNull().defaultNow(),
+    finishedAt: timestamptz("finished_at"),
+  },
+  (t) => [
+    index("supplier_attempts_order_idx").on(t.orderId, t.createdAt),
+    // At most one attempt per order may be in flight: two workers on one order cannot both send.
+    uniqueIndex("supplier_attempts_one_open_key").on(t.orderId).where(sql`${t.status} in ('sending', 'placed', 'unknown')`),
+    check("supplier_attempts_status_valid", sql`${t.status} in ('sending', 'placed', 'refused', 'unknown', 'completed', 'failed')`),
+  ],
+);
+
+export type SupplierAttempt = typeof supplierAttempts.$inferSelect;

@@ -1,0 +1,112 @@
+import { asc, eq, sql } from "drizzle-orm";
+import { z } from "zod";
+import type { DbOrTx } from "@/lib/db/client";
+import { SUPPLIER_KINDS, suppliers, type Offer, type Supplier } from "@/lib/db/schema";
+import { notFound } from "@/lib/errors/app-error";
+import { isIdOf } from "@/lib/ids/ids";
+import { formatMoney } from "@/lib/money/money";
+import { OutboundUrlError, parseOutboundUrl } from "@/lib/net/outbound-url";
+import { findProduct } from "@/lib/catalog/get-product";
+import { parseMoney } from "@/lib/money/money";
+import { addOffer, createSupplier } from "./manage-suppliers";
+import type { ConnectorOptions } from "./suppliers/connector";
+import { connectorFor, connectorOptions } from "./suppliers/registry";
+
+/** A supplier as the admin enters it; a reseller-api supplier needs its URL and key, the sandbox neither. */
+export const supplierInputSchema = z
+  .strictObject({
+    kind: z.enum(SUPPLIER_KINDS),
+    name: z.string().trim().min(1, "Give the supplier a name.").max(80, "Use at most 80 characters."),
+    url: z.string().trim().optional(),
+    key: z.string().trim().min(8, "The key looks too short.").max(500).optional(),
+  })
+  .superRefine((input, context) => {
+    if (input.kind === "sandbox") return;
+    if (!input.url) context.addIssue({ code: "custom", path: ["url"], message: "Give the supplier's base URL, such as https://wholesaler.example." });
+    else {
+      try {
+        parseOutboundUrl(input.url);
+      } catch (error) {
+        if (!(error instanceof OutboundUrlError)) throw error;
+        context.addIssue({ code: "custom", path: ["url"], message: error.message });
+      }
+    }
+    if (!input.key) context.addIssue({ code: "custom", path: ["key"], message: "Give the API key the supplier issued to us." });
+  });
+
+/** What is shown of a supplier: its credentials only as their hint. */
+export function supplierView(supplier: Supplier) {
+  return {
+    id: supplier.id,
+    kind: supplier.kind,
+    name: supplier.name,
+    base_url: supplier.baseUrl,
+    credentials: supplier.credentialsHint,
+    enabled: supplier.enabled,
+    balance: supplier.lastBalance === null ? null : formatMoney(supplier.lastBalance),
+    currency: supplier.lastBalanceCurrency,
+    balance_checked_at: supplier.balanceCheckedAt?.toISOString() ?? null,
+    last_error: supplier.lastError,
+  };
+}
+
+export async function addSupplier(db: DbOrTx, input: z.input<typeof supplierInputSchema>): Promise<Supplier> {
+  const parsed = supplierInputSchema.parse(input);
+  return createSupplier(db, { kind: parsed.kind, name: parsed.name, baseUrl: parsed.url ?? null, credentials: parsed.key ?? null });
+}
+
+export async function listSuppliers(db: DbOrTx): Promise<Supplier[]> {
+  return db.select().from(suppliers).orderBy(asc(suppliers.name), asc(suppliers.id));
+}
+
+/**
+ * Test connection: asks the upstream for our balance there and keeps the answer (or the reason it
+ * could not) on the supplier, for its state on the admin's pages.
+ */
+export async function testSupplierConnection(
+  db: DbOrTx,
+  supplierId: string,
+  overrides: Partial<ConnectorOptions> = {},
+): Promise<{ ok: true; balance: string; currency: string } | { ok: false; reason: string }> {
+  if (!isIdOf("sup", supplierId)) throw notFound("Supplier");
+  const [supplier] = await db.select().from(suppliers).where(eq(suppliers.id, supplierId));
+  if (!supplier) throw notFound("Supplier");
+  const answer = await connectorFor(supplier, connectorOptions(overrides)).balance();
+  if (!answer.ok) {
+    await db.update(suppliers).set({ lastError: answer.reason, lastErrorAt: sql`now()` }).where(eq(suppliers.id, supplierId));
+    return answer;
+  }
+  await db
+    .update(suppliers)
+    .set({ lastBalance: answer.balance, lastBalanceCurrency: answer.currency, balanceCheckedAt: sql`now()` })
+    .where(eq(suppliers.id, supplierId));
+  return { ok: true, balance: formatMoney(answer.balance), currency: answer.currency };
+}
+
+export const offerInputSchema = z.strictObject({
+  sku: z.string().trim().min(1, "Name the product's sku."),
+  supplierId: z.string().trim().refine((id) => isIdOf("sup", id), "Name a supplier by its id (sup_...)."),
+  upstreamProductId: z.string().trim().min(1, "Give the supplier's product id.").max(200),
+  cost: z.string().transform((text, context) => {
+    const micros = parseMoney(text);
+    if (micros === null || micros < 0n) {
+      context.addIssue({ code: "custom", message: "Enter the cost per unit in dollars, such as 9.70." });
+      return z.NEVER;
+    }
+    return micros;
+  }),
+  priority: z.coerce.number().int().min(0).max(1000).default(0),
+});
+
+/** An offer as the operator enters it: the product and supplier must exist. */
+export async function addOfferFromInput(db: DbOrTx, input: z.input<typeof offerInputSchema>): Promise<Offer> {
+  const parsed = offerInputSchema.parse(input);
+  if (!(await findProduct(db, parsed.sku))) throw notFound("Product");
+  const [supplier] = await db.select({ id: suppliers.id }).from(suppliers).where(eq(suppliers.id, parsed.supplierId));
+  if (!supplier) throw notFound("Supplier");
+  return addOffer(db, parsed);
+}
+
+export function offerView(offer: Offer) {
+  return { id: offer.id, sku: offer.sku, supplier_id: offer.supplierId, upstream_product_id: offer.upstreamProductId, cost: formatMoney(offer.cost), priority: offer.priority, enabled: offer.enabled };
+}

@@ -1,0 +1,71 @@
+import type { Product, Supplier, SupplierKind } from "@/lib/db/schema";
+import type { HostResolver } from "@/lib/net/outbound-url";
+
+/** Our error codes for an upstream's refusal: the documented codes a reseller reads, never a supplier's own. */
+export type RefusalCode = "out_of_stock" | "invalid_recipient" | "product_unavailable" | "supplier_unavailable";
+
+export interface DeliveredItem {
+  code: string | null;
+  pin: string | null;
+  serial: string | null;
+}
+
+/**
+ * What an upstream said about one of our orders, by how sure we are of it:
+ * - completed: delivered, with its items;
+ * - placed: accepted and still being fulfilled upstream (ask again later);
+ * - refused: definitely NOT placed (nothing was bought), so another offer may be tried;
+ * - failed: placed, then failed upstream with its charge returned to us, so another offer may be tried;
+ * - unknown: it may or may not exist (a timeout, a reset, a 5xx, an answer we cannot read): ask again by our reference.
+ */
+export type UpstreamOutcome =
+  | { state: "completed"; upstreamOrderId: string; items: DeliveredItem[]; note: string | null }
+  | { state: "placed"; upstreamOrderId: string }
+  | { state: "refused"; code: RefusalCode; message: string }
+  | { state: "failed"; upstreamOrderId: string | null; code: RefusalCode; message: string }
+  | { state: "unknown"; message: string };
+
+export interface UpstreamOrderRequest {
+  /** Ours, unique per attempt: the upstream's idempotency key and reference, by which we find the order again. */
+  reference: string;
+  upstreamProductId: string;
+  quantity: number;
+  fields: Record<string, string>;
+  /** Our product it is for: what a connector without a catalog of its own (the sandbox) answers by. */
+  product: Pick<Product, "name" | "category" | "fields">;
+}
+
+export type UpstreamRecipientCheck = { valid: true; nickname: string } | { valid: false; reason: string };
+
+export type UpstreamBalance = { ok: true; balance: bigint; currency: string } | { ok: false; reason: string };
+
+/** One upstream, as fulfilment sees every kind of it. Never throws for an upstream's answer: every outcome is a value. */
+export interface SupplierConnector {
+  placeOrder(request: UpstreamOrderRequest): Promise<UpstreamOutcome>;
+  /**
+   * Settles an order whose outcome we do not know: found by our reference it answers its state; not found,
+   * it is sent again under the same idempotency key, which the upstream turns into at most one order.
+   */
+  reconcile(request: UpstreamOrderRequest, upstreamOrderId: string | null): Promise<UpstreamOutcome>;
+  /** null when this upstream cannot check a recipient of that product: our own field rules are all there is. */
+  checkRecipient(upstreamProductId: string, product: Pick<Product, "fields">, fields: Record<string, string>): Promise<UpstreamRecipientCheck | null>;
+  balance(): Promise<UpstreamBalance>;
+}
+
+export interface ConnectorOptions {
+  /** Every upstream call's whole exchange must fit in it. */
+  timeoutMs: number;
+  /** Lifts the SSRF guard's private-address check (SUPPLIER_ALLOW_PRIVATE, for tests and a local upstream). */
+  allowPrivate: boolean;
+  resolver?: HostResolver;
+}
+
+export interface ConnectorInput {
+  supplier: Pick<Supplier, "id" | "kind" | "baseUrl">;
+  /** Decrypted, held only in memory for the call. */
+  credentials: string | null;
+  options: ConnectorOptions;
+}
+
+export type ConnectorFactory = (input: ConnectorInput) => SupplierConnector;
+export type ConnectorRegistry = Record<SupplierKind, ConnectorFactory>;

@@ -1,0 +1,105 @@
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { UpstreamOrderRequest } from "./connector";
+import { resellerApiConnector } from "./reseller-api";
+import { startFakeUpstream, type FakeUpstream } from "./testing/fake-upstream";
+
+const options = { allowPrivate: true, timeoutMs: 1_000 };
+const product = { name: "Card", category: "giftcard" as const, fields: [{ name: "player_id", label: "Player", required: true }] };
+let sequence = 0;
+const request = (upstreamProductId: string): UpstreamOrderRequest => ({ reference: `sat_test_${++sequence}`, upstreamProductId, quantity: 1, fields: {}, product });
+
+/** A server that answers every request with one fixed status and body, to see how each answer is read. */
+async function answering(status: number, body: string): Promise<{ url: string; server: Server }> {
+  const server = createServer((_req, res) => {
+    res.writeHead(status, { "Content-Type": "application/json" });
+    res.end(body);
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, server };
+}
+
+/**
+ * The reseller-api connector against a local upstream that answers as this product's API does; each
+ * answer maps to a documented outcome, and our key never shows in one.
+ */
+describe("the reseller-api connector", () => {
+  let upstream: FakeUpstream;
+  const servers: Server[] = [];
+  beforeAll(async () => {
+    upstream = await startFakeUpstream();
+  });
+  afterAll(async () => {
+    await upstream.close();
+    for (const server of servers) server.close();
+  });
+  const connector = (url = upstream.url, key = upstream.apiKey) => resellerApiConnector({ supplier: { id: "sup_x", kind: "reseller-api", baseUrl: url }, credentials: key, options });
+  const fixed = async (status: number, body: string) => {
+    const { url, server } = await answering(status, body);
+    servers.push(server);
+    return connector(url);
+  };
+
+  it("orders with our reference as Idempotency-Key and reference, and reads the delivered code", async () => {
+    const sent = request("up-a");
+    const outcome = await connector().placeOrder(sent);
+    expect(outcome).toMatchObject({ state: "completed", items: [{ code: expect.stringMatching(/^UPSTREAM-CODE-/) }] });
+    expect(upstream.orders.at(-1)).toMatchObject({ reference: sent.reference, idempotencyKey: sent.reference });
+    // Sent again (a reconcile): the same order, not a second one.
+    const again = await connector().reconcile(sent, null);
+    expect(again).toEqual(outcome);
+    expect(upstream.orders.filter((o) => o.reference === sent.reference)).toHaveLength(1);
+  });
+
+  it("maps the upstream's refusals to our codes", async () => {
+    upstream.behaviour.set("up-oos", "out_of_stock");
+    upstream.behaviour.set("up-gone", "product_unavailable");
+    upstream.behaviour.set("up-who", "invalid_recipient");
+    expect(await connector().placeOrder(request("up-oos"))).toMatchObject({ state: "refused", code: "out_of_stock" });
+    expect(await connector().placeOrder(request("up-gone"))).toMatchObject({ state: "refused", code: "product_unavailable" });
+    expect(await connector().placeOrder(request("up-who"))).toMatchObject({ state: "refused", code: "invalid_recipient" });
+  });
+
+  it("a wrong key is a definite refusal (supplier_unavailable), and the key never appears in what is kept", async () => {
+    const wrongKey = "rk_live_TheWrongKeyThatMustNeverBeLogged0000";
+    const outcome = await connector(upstream.url, wrongKey).placeOrder(request("up-a"));
+    expect(outcome).toMatchObject({ state: "refused", code: "supplier_unavailable" });
+    expect(JSON.stringify(outcome)).not.toContain(wrongKey);
+    const balance = await connector(upstream.url, wrongKey).balance();
+    expect(balance).toEqual({ ok: false, reason: "HTTP 401 unauthenticated: Unknown API key." });
+  });
+
+  it("an upstream echoing our key back has it taken out", async () => {
+    const key = upstream.apiKey;
+    const echo = await answering(422, JSON.stringify({ error: { code: "out_of_stock", message: `key ${key} has no stock` } }));
+    servers.push(echo.server);
+    const outcome = await connector(echo.url).placeOrder(request("up-a"));
+    expect(JSON.stringify(outcome)).not.toContain(key);
+    expect(outcome).toMatchObject({ state: "refused", code: "out_of_stock", message: "HTTP 422 out_of_stock: key [key] has no stock" });
+  });
+
+  it("a 5xx, a 429 or an answer that is not JSON after sending is an unknown outcome", async () => {
+    expect(await (await fixed(502, "bad gateway")).placeOrder(request("up-a"))).toMatchObject({ state: "unknown" });
+    expect(await (await fixed(429, JSON.stringify({ error: { code: "rate_limited", message: "slow down" } }))).placeOrder(request("up-a"))).toMatchObject({ state: "unknown" });
+    expect(await (await fixed(201, "{not json")).placeOrder(request("up-a"))).toMatchObject({ state: "unknown" });
+  });
+
+  it("nothing listening is a definite refusal: the request never left", async () => {
+    const { url, server } = await answering(200, "{}");
+    await new Promise((resolve) => server.close(resolve));
+    expect(await connector(url).placeOrder(request("up-a"))).toMatchObject({ state: "refused", code: "supplier_unavailable" });
+  });
+
+  it("refuses a private address without SUPPLIER_ALLOW_PRIVATE", async () => {
+    const guarded = resellerApiConnector({ supplier: { id: "sup_x", kind: "reseller-api", baseUrl: upstream.url }, credentials: upstream.apiKey, options: { ...options, allowPrivate: false } });
+    expect(await guarded.placeOrder(request("up-a"))).toMatchObject({ state: "refused", code: "supplier_unavailable" });
+    expect(upstream.orders.filter((o) => o.sku === "up-a" && o.reference.startsWith("sat_test_"))).toHaveLength(1);
+  });
+
+  it("reads the balance and checks a recipient upstream", async () => {
+    expect(await connector().balance()).toEqual({ ok: true, balance: 1_234_500_000n, currency: "USD" });
+    expect(await connector().checkRecipient("up-a", product, { player_id: "12345678" })).toEqual({ valid: true, nickname: "Upstream 5678" });
+    expect(await connector().checkRecipient("up-a", product, { player_id: "12340000" })).toEqual({ valid: false, reason: "No such player." });
+  });
+});

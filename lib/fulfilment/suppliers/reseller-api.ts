@@ -1,0 +1,184 @@
+import { parseMoney } from "@/lib/money/money";
+import { guardedRequest, type GuardedPostResult } from "@/lib/net/guarded-request";
+import type { ConnectorFactory, DeliveredItem, RefusalCode, UpstreamOrderRequest, UpstreamOutcome } from "./connector";
+
+/*
+ * Kind `reseller-api`: another wholesaler serving this very product's public API (docs/api.md), which
+ * makes the chained-wholesaler case. Key auth with X-API-Key; an order is created with our attempt's id
+ * as both its Idempotency-Key and its reference, so that asking again, or sending again, never buys twice.
+ * Its webhooks come in a later phase: an order it leaves processing is polled.
+ */
+
+const MAX_ANSWER_BYTES = 256 * 1024;
+const MAX_ERROR_TEXT = 300;
+
+interface UpstreamOrderRecord {
+  order_id: string;
+  status: string;
+  delivery: { items: DeliveredItem[]; note: string | null } | null;
+  failure_reason: string | null;
+}
+
+interface UpstreamError {
+  code: string;
+  message: string;
+  details?: { issues?: { path: string }[] };
+}
+
+function parseJson(text: string | null): unknown {
+  if (!text) return null;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return null;
+  }
+}
+
+function isOrderRecord(value: unknown): value is UpstreamOrderRecord {
+  const record = value as UpstreamOrderRecord | null;
+  return typeof record?.order_id === "string" && typeof record.status === "string";
+}
+
+function upstreamError(result: GuardedPostResult): UpstreamError | null {
+  const body = parseJson(result.responseBody) as { error?: UpstreamError } | null;
+  return typeof body?.error?.code === "string" ? body.error : null;
+}
+
+/** An upstream order record as we read it; an order it failed returned its charge to us, so another offer may be tried. */
+function outcomeOfRecord(record: UpstreamOrderRecord): UpstreamOutcome {
+  switch (record.status) {
+    case "completed":
+      return {
+        state: "completed",
+        upstreamOrderId: record.order_id,
+        note: record.delivery?.note ?? null,
+        items: (record.delivery?.items ?? []).map((item) => ({ code: item.code ?? null, pin: item.pin ?? null, serial: item.serial ?? null })),
+      };
+    case "processing":
+      return { state: "placed", upstreamOrderId: record.order_id };
+    case "failed":
+    case "refunded":
+      return { state: "failed", upstreamOrderId: record.order_id, code: refusalOfReason(record.failure_reason), message: `Upstream order ${record.status}: ${record.failure_reason ?? "no reason given"}` };
+    default:
+      return { state: "unknown", message: `Upstream order in an unknown status "${record.status}".` };
+  }
+}
+
+/** The sandbox's and most suppliers' wording of a recipient that does not exist. */
+function refusalOfReason(reason: string | null): RefusalCode {
+  return reason && /recipient|player|account|not found/i.test(reason) ? "invalid_recipient" : "product_unavailable";
+}
+
+/** A refusal an upstream answered with a status and its documented error body, as ours. */
+function refusalOf(status: number, error: UpstreamError | null): RefusalCode {
+  switch (error?.code) {
+    case "out_of_stock":
+      return "out_of_stock";
+    case "invalid_player":
+    case "invalid_recipient":
+      return "invalid_recipient";
+    case "validation_error":
+      return error.details?.issues?.some((issue) => issue.path.startsWith("fields")) ? "invalid_recipient" : "product_unavailable";
+    case "product_unavailable":
+    case "wrong_category":
+    case "not_found":
+      return "product_unavailable";
+  }
+  // Our key refused or blocked, or our balance there too low: this upstream cannot sell now, another may.
+  return status === 401 || status === 402 || status === 403 ? "supplier_unavailable" : "product_unavailable";
+}
+
+export const resellerApiConnector: ConnectorFactory = (input) => {
+  const { supplier, credentials, options } = input;
+  const base = (supplier.baseUrl ?? "").replace(/\/+$/, "");
+  /** An upstream's text, with our key taken out should it echo it back, and cut short. */
+  const clean = (text: string) => (credentials ? text.replaceAll(credentials, "[key]") : text).slice(0, MAX_ERROR_TEXT);
+
+  const call = (method: "GET" | "POST", path: string, extra: { headers?: Record<string, string>; body?: unknown } = {}) =>
+    guardedRequest(`${base}${path}`, {
+      method,
+      headers: Object.assign(
+        { Accept: "application/json", "X-API-Key": credentials ?? "" },
+        extra.body === undefined ? {} : { "Content-Type": "application/json" },
+        extra.headers ?? {},
+      ),
+      body: extra.body === undefined ? undefined : JSON.stringify(extra.body),
+      timeoutMs: options.timeoutMs,
+      maxResponseBytes: MAX_ANSWER_BYTES,
+      allowPrivate: options.allowPrivate,
+      resolver: options.resolver,
+    });
+
+  const transportProblem = (result: GuardedPostResult) => clean(result.error ?? `HTTP ${result.status}`);
+
+  async function findByReference(request: UpstreamOrderRequest): Promise<UpstreamOutcome | "absent"> {
+    const result = await call("GET", `/api/v2/orders?reference=${encodeURIComponent(request.reference)}&limit=1`);
+    if (!result.ok) return { state: "unknown", message: `Reading the order by reference: ${transportProblem(result)}` };
+    const page = parseJson(result.responseBody) as { data?: unknown[] } | null;
+    if (!Array.isArray(page?.data)) return { state: "unknown", message: "Reading the order by reference: an answer we could not read." };
+    const [found] = page.data;
+    if (found === undefined) return "absent";
+    return isOrderRecord(found) ? outcomeOfRecord(found) : { state: "unknown", message: "Reading the order by reference: an answer we could not read." };
+  }
+
+  async function placeOrder(request: UpstreamOrderRequest): Promise<UpstreamOutcome> {
+    const result = await call("POST", "/api/v2/order", {
+      headers: { "Idempotency-Key": request.reference },
+      body: { sku: request.upstreamProductId, quantity: request.quantity, fields: request.fields, reference: request.reference },
+    });
+    // Never connected: nothing reached the upstream, so nothing was bought.
+    if (!result.sent) return { state: "refused", code: "supplier_unavailable", message: clean(result.error ?? "Not sent.") };
+    if (result.status === null || result.status >= 500) return { state: "unknown", message: `Sending the order: ${transportProblem(result)}` };
+    if (result.ok) {
+      const record = parseJson(result.responseBody);
+      return isOrderRecord(record) ? outcomeOfRecord(record) : { state: "unknown", message: "Sending the order: an answer we could not read." };
+    }
+    const error = upstreamError(result);
+    // Our reference or key is taken upstream: by an earlier send of this very attempt. It exists; read it.
+    if (error?.code === "duplicate_reference" || error?.code === "idempotency_conflict") {
+      const found = await findByReference(request);
+      return found === "absent" ? { state: "unknown", message: `The upstream says the order exists (${error.code}) but does not list it.` } : found;
+    }
+    // Rate limited: not placed, but this offer is still good; asked again later under the same key.
+    if (result.status === 429) return { state: "unknown", message: "The upstream rate-limited the order; it is sent again later." };
+    return { state: "refused", code: refusalOf(result.status, error), message: `HTTP ${result.status} ${error ? `${error.code}: ${clean(error.message)}` : ""}`.trim() };
+  }
+
+  return {
+    placeOrder,
+    async reconcile(request, upstreamOrderId) {
+      if (upstreamOrderId) {
+        const result = await call("GET", `/api/v2/order/${encodeURIComponent(upstreamOrderId)}`);
+        const record = result.ok ? parseJson(result.responseBody) : null;
+        if (isOrderRecord(record)) return outcomeOfRecord(record);
+        if (!result.ok) return { state: "unknown", message: `Reading the order: ${transportProblem(result)}` };
+        return { state: "unknown", message: "Reading the order: an answer we could not read." };
+      }
+      const found = await findByReference(request);
+      // Not there: the first send never arrived. The same key again makes it at most one order.
+      return found === "absent" ? placeOrder(request) : found;
+    },
+    async checkRecipient(upstreamProductId, product, fields) {
+      if (!product.fields.some((field) => field.name === "player_id") || !fields.player_id) return null;
+      const query = new URLSearchParams({ sku: upstreamProductId, player_id: fields.player_id });
+      if (fields.zone_id) query.set("zone_id", fields.zone_id);
+      const result = await call("GET", `/api/checkplayerid?${query}`);
+      const answer = result.ok ? (parseJson(result.responseBody) as { valid?: unknown; nickname?: unknown; reason?: unknown } | null) : null;
+      if (answer?.valid === true) return { valid: true, nickname: typeof answer.nickname === "string" ? answer.nickname : "" };
+      if (answer?.valid === false) return { valid: false, reason: typeof answer.reason === "string" ? clean(answer.reason) : "No such player or account." };
+      return null;
+    },
+    async balance() {
+      const result = await call("GET", "/api/v2/balance");
+      if (!result.ok) {
+        const error = upstreamError(result);
+        return { ok: false, reason: error ? `HTTP ${result.status} ${error.code}: ${clean(error.message)}` : transportProblem(result) };
+      }
+      const answer = parseJson(result.responseBody) as { balance?: unknown; currency?: unknown } | null;
+      const balance = typeof answer?.balance === "string" ? parseMoney(answer.balance) : null;
+      if (balance === null || typeof answer?.currency !== "string") return { ok: false, reason: "The balance answer could not be read." };
+      return { ok: true, balance, currency: answer.currency };
+    },
+  };
+};
+

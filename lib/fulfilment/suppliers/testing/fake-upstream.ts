@@ -1,0 +1,154 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+
+/**
+ * A local upstream on loopback answering as this product's API does (docs/api.md): X-API-Key auth, POST
+ * /api/v2/order with Idempotency-Key and reference (a replay answers the original order, a reference
+ * taken by another key answers 409 duplicate_reference), GET /api/v2/orders?reference=, GET
+ * /api/v2/order/{id}, GET /api/v2/balance, GET /api/checkplayerid, and the documented error body.
+ * A test decides per sku how it answers, and may drop the answer of an order it has just created.
+ */
+
+export type SkuBehaviour = "deliver" | "processing" | "out_of_stock" | "product_unavailable" | "invalid_recipient" | "server_error";
+
+interface UpstreamOrder {
+  order_id: string;
+  sku: string;
+  quantity: number;
+  reference: string;
+  idempotencyKey: string | null;
+  status: "processing" | "completed" | "failed";
+  code: string;
+}
+
+export interface FakeUpstream {
+  url: string;
+  apiKey: string;
+  /** Every order created, in order: a reference appearing twice is a double purchase. */
+  orders: UpstreamOrder[];
+  behaviour: Map<string, SkuBehaviour>;
+  /** Decides, per create request that made a NEW order, whether its answer is dropped (the socket destroyed unanswered). */
+  dropAnswer: (reference: string) => boolean;
+  /** Milliseconds before a create is processed. */
+  delayMs: number;
+  /** Completes a processing order, as the upstream's own supplier would. */
+  complete(orderId: string): void;
+  /** How many create requests arrived, replays included. */
+  createRequests: number;
+  close(): Promise<void>;
+}
+
+function send(res: ServerResponse, status: number, body: unknown) {
+  res.writeHead(status, { "Content-Type": "application/json" });
+  res.end(JSON.stringify(body));
+}
+
+function refuse(res: ServerResponse, status: number, code: string, message: string, details: Record<string, unknown> = {}) {
+  send(res, status, { error: { code, message, retryable: status === 429 || status >= 500, request_id: "req_fake", details } });
+}
+
+const record = (order: UpstreamOrder) => ({
+  order_id: order.order_id,
+  type: "giftcard",
+  status: order.status,
+  sku: order.sku,
+  product_name: order.sku,
+  quantity: order.quantity,
+  unit_price: "1.00",
+  total: "1.00",
+  currency: "USD",
+  fields: {},
+  reference: order.reference,
+  delivery: order.status === "completed" ? { items: [{ code: order.code, pin: null, serial: null }], note: null } : null,
+  failure_reason: null,
+  source: "api",
+  created_at: new Date().toISOString(),
+  updated_at: new Date().toISOString(),
+  completed_at: null,
+});
+
+async function readBody(req: IncomingMessage): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString("utf8");
+}
+
+export async function startFakeUpstream(apiKey = "rk_live_UpstreamKeyOfTheFakeWholesaler00000"): Promise<FakeUpstream> {
+  let sequence = 0;
+  const upstream: Omit<FakeUpstream, "url" | "close"> = {
+    apiKey,
+    orders: [],
+    behaviour: new Map(),
+    dropAnswer: () => false,
+    delayMs: 0,
+    createRequests: 0,
+    complete(orderId) {
+      const order = upstream.orders.find((o) => o.order_id === orderId);
+      if (order) order.status = "completed";
+    },
+  };
+
+  async function handle(req: IncomingMessage, res: ServerResponse) {
+    const url = new URL(req.url ?? "/", "http://upstream");
+    if (req.headers["x-api-key"] !== apiKey) return refuse(res, 401, "unauthenticated", "Unknown API key.");
+    if (req.method === "GET" && url.pathname === "/api/v2/balance") return send(res, 200, { balance: "1234.50", currency: "USD" });
+    if (req.method === "GET" && url.pathname === "/api/checkplayerid") {
+      const player = url.searchParams.get("player_id") ?? "";
+      return send(res, 200, player.endsWith("0000") ? { valid: false, reason: "No such player." } : { valid: true, nickname: `Upstream ${player.slice(-4)}` });
+    }
+    if (req.method === "GET" && url.pathname === "/api/v2/orders") {
+      const reference = url.searchParams.get("reference");
+      return send(res, 200, { data: upstream.orders.filter((o) => o.reference === reference).map(record), next_cursor: null });
+    }
+    const one = /^\/api\/v2\/order\/([^/]+)$/.exec(url.pathname);
+    if (req.method === "GET" && one) {
+      const order = upstream.orders.find((o) => o.order_id === one[1]);
+      return order ? send(res, 200, record(order)) : refuse(res, 404, "not_found", "No such order.");
+    }
+    if (req.method === "POST" && url.pathname === "/api/v2/order") {
+      upstream.createRequests += 1;
+      const body = JSON.parse(await readBody(req)) as { sku: string; quantity: number; reference: string };
+      const key = (req.headers["idempotency-key"] as string | undefined) ?? null;
+      if (upstream.delayMs) await new Promise((resolve) => setTimeout(resolve, upstream.delayMs));
+      const replay = key ? upstream.orders.find((o) => o.idempotencyKey === key) : undefined;
+      if (replay) return send(res, 200, record(replay));
+      if (upstream.orders.some((o) => o.reference === body.reference)) return refuse(res, 409, "duplicate_reference", "Reference taken.");
+      const behaviour = upstream.behaviour.get(body.sku) ?? "deliver";
+      if (behaviour === "out_of_stock") return refuse(res, 422, "out_of_stock", `Only 0 of ${body.quantity} codes are in stock for ${body.sku}.`);
+      if (behaviour === "product_unavailable") return refuse(res, 422, "product_unavailable", `No product with the sku ${body.sku} is on sale.`);
+      if (behaviour === "invalid_recipient") return refuse(res, 422, "invalid_recipient", "No such player.");
+      if (behaviour === "server_error") return refuse(res, 500, "internal_error", "Something broke.");
+      sequence += 1;
+      const order: UpstreamOrder = {
+        order_id: `ord_UP${String(sequence).padStart(6, "0")}`,
+        sku: body.sku,
+        quantity: body.quantity,
+        reference: body.reference,
+        idempotencyKey: key,
+        status: behaviour === "processing" ? "processing" : "completed",
+        code: `UPSTREAM-CODE-${sequence}`,
+      };
+      upstream.orders.push(order);
+      if (upstream.dropAnswer(body.reference)) {
+        req.socket.destroy();
+        return;
+      }
+      return send(res, 201, record(order));
+    }
+    refuse(res, 404, "not_found", "No such path.");
+  }
+
+  const server: Server = createServer((req, res) => {
+    handle(req, res).catch(() => refuse(res, 500, "internal_error", "fake upstream failed"));
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  return Object.assign(upstream, {
+    url: `http://127.0.0.1:${port}`,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  }) as FakeUpstream;
+}

@@ -57,6 +57,12 @@ export async function eventIdsOf(sql: postgres.Sql, userId: string): Promise<str
   return rows.map((row) => row.id);
 }
 
+/** The events of a reseller that the delivery log records as delivered (a succeeded attempt). */
+export async function eventsRecordedDelivered(sql: postgres.Sql, userId: string): Promise<Set<string>> {
+  const rows = await sql<{ id: string }[]>`select distinct event_id::text as id from webhook_deliveries where user_id = ${userId} and status = 'succeeded'`;
+  return new Set(rows.map((row) => row.id));
+}
+
 /** Orders still processing among these. */
 export async function stillProcessing(sql: postgres.Sql, orderIds: string[]): Promise<number> {
   const [row] = await sql`select count(*)::int as n from orders where id = any(${orderIds}) and status = 'processing'`;

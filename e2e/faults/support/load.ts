@@ -99,7 +99,9 @@ export interface LoadOptions {
   supplierShare?: number;
 }
 
-const MAX_TRIES = 6;
+/** A good client's patience: about 10 s of retries, longer than a database failover's blips. */
+const MAX_TRIES = 8;
+const backoffMs = (tries: number) => Math.min(250 * 2 ** (tries - 1), 2_000);
 
 function retryable(outcome: CallOutcome): boolean {
   if (outcome.kind !== "answer") return true;
@@ -133,7 +135,7 @@ export async function placeOrder(client: LoadClient, stats: LoadStats, body: obj
     }
     if (!retryable(outcome)) break;
     const retryAfter = outcome.kind === "answer" ? Number(outcome.headers["retry-after"]) : NaN;
-    await sleep(Number.isFinite(retryAfter) && retryAfter > 0 ? Math.min(retryAfter * 1000, 3_000) : 200 * tries);
+    await sleep(Number.isFinite(retryAfter) && retryAfter > 0 ? Math.min(retryAfter * 1000, 3_000) : backoffMs(tries));
   }
   stats.ordersAbandoned++;
   return null;

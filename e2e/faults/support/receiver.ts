@@ -1,19 +1,21 @@
 /*
  * The resellers' webhook receiver, inside the suite: it checks both signatures of every delivery as
  * an integrator's receiver would (lib/webhooks/signature.ts, after the seed's rule) and counts the
- * events it accepted by id. /hook/<reseller> answers 200 while the receiver is up and 500 while it is
- * down; /dud/<reseller> always answers 500.
+ * events it accepted by id. /hook/<reseller> answers 200 while the receiver is up, 500 while it is
+ * failing, and nothing while it is refusing (it stops listening); /dud/<reseller> always answers 500.
  */
 import { timingSafeEqual } from "node:crypto";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { bodySignature, standardSignature } from "@/lib/webhooks/signature";
 
+export type ReceiverState = "up" | "failing" | "refusing";
+
 export interface Receiver {
   url: string;
   /** Registers a reseller's signing secret under its path name. */
   trust(name: string, secret: string): void;
-  setUp(up: boolean): void;
+  setState(state: ReceiverState): Promise<void>;
   /** Ids of the events accepted (200, signatures valid) for a reseller. */
   accepted(name: string): Set<string>;
   /** Deliveries that arrived at /dud/<name>. */
@@ -28,7 +30,7 @@ export async function startReceiver(): Promise<Receiver> {
   const secrets = new Map<string, string>();
   const accepted = new Map<string, Set<string>>();
   const dudAttempts = new Map<string, number>();
-  let up = true;
+  let state: ReceiverState = "up";
   const figures = { deliveries: 0, answeredDown: 0, badSignatures: 0, duplicates: 0, accepted: 0 };
 
   const validSignatures = (secret: string, headers: Record<string, string | string[] | undefined>, body: string) => {
@@ -50,7 +52,7 @@ export async function startReceiver(): Promise<Receiver> {
         res.writeHead(500).end("always failing");
         return;
       }
-      if (!up) {
+      if (state !== "up") {
         figures.answeredDown++;
         res.writeHead(500).end("down");
         return;
@@ -74,12 +76,22 @@ export async function startReceiver(): Promise<Receiver> {
   return {
     url: `http://127.0.0.1:${port}`,
     trust: (name, secret) => void secrets.set(name, secret),
-    setUp: (value) => void (up = value),
+    async setState(next) {
+      if (next === state) return;
+      if (state === "refusing") await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
+      if (next === "refusing") {
+        const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+        server.closeAllConnections();
+        await closed;
+      }
+      state = next;
+    },
     accepted: (name) => accepted.get(name) ?? new Set(),
     failedAttempts: (name) => dudAttempts.get(name) ?? 0,
     figures: () => ({ ...figures }),
     close: () =>
       new Promise<void>((resolve) => {
+        if (!server.listening) return resolve();
         server.closeAllConnections();
         server.close(() => resolve());
       }),

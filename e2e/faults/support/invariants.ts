@@ -51,9 +51,9 @@ export async function readInvariants(sql: postgres.Sql, resellerIds: string[]): 
   });
 }
 
-/** The ids of the events the app recorded for a reseller, which its receiver must all have accepted. */
-export async function eventIdsOf(sql: postgres.Sql, userId: string): Promise<string[]> {
-  const rows = await sql<{ id: string }[]>`select id::text as id from events where user_id = ${userId}`;
+/** The ids of the events the app recorded for a reseller (since a time), which its receiver must all have accepted. */
+export async function eventIdsOf(sql: postgres.Sql, userId: string, since = new Date(0)): Promise<string[]> {
+  const rows = await sql<{ id: string }[]>`select id::text as id from events where user_id = ${userId} and created_at >= ${since}`;
   return rows.map((row) => row.id);
 }
 

@@ -7,6 +7,8 @@ import { baseUrlFor, EMBEDDED_PORT, POSTGRES_PORT } from "./e2e/support/fixture-
  * a second time against a server on the real Postgres with the Redis rate-limit store.
  */
 const withPostgres = process.env.TEST_POSTGRES === "1";
+/** A regular expression, not a glob: a glob's "faults/**" also matches a checkout that sits in a folder named faults. */
+const FAULT_SPECS = /e2e\/faults\/.*\.spec\.ts$/;
 
 type WebServer = Extract<NonNullable<PlaywrightTestConfig["webServer"]>, { command: string }>;
 
@@ -44,7 +46,9 @@ export default defineConfig({
     { name: "api", testMatch: "api/**/*.spec.ts" },
     { name: "suppliers", testMatch: /e2e\/suppliers\/.*\.spec\.ts$/, use: chromium },
     ...(withPostgres ? [{ name: "api-postgres", testMatch: "api/**/*.spec.ts", use: { baseURL: baseUrlFor(POSTGRES_PORT) } }] : []),
-    { name: "chromium", testMatch: "*.spec.ts", testIgnore: ["api/**", /e2e\/suppliers\//], use: chromium },
+    { name: "chromium", testMatch: "*.spec.ts", testIgnore: ["api/**", /e2e\/suppliers\//, FAULT_SPECS], use: chromium },
+    // Issue #35's fault suite: starts its own Postgres database, Redis, instances and workers (no webServer of its own).
+    { name: "faults", testMatch: FAULT_SPECS },
   ],
   webServer: [server(EMBEDDED_PORT), ...(withPostgres ? [server(POSTGRES_PORT, "--postgres")] : [])],
 });

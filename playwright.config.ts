@@ -4,7 +4,9 @@ import { baseUrlFor, EMBEDDED_PORT, POSTGRES_PORT } from "./e2e/support/fixture-
 /**
  * Against the production build: `api` speaks HTTP only and `chromium` drives Debian's Chromium (never
  * a downloaded browser), both on the embedded database. With TEST_POSTGRES=1 (CI) the API suite runs
- * a second time against a server on the real Postgres with the Redis rate-limit store.
+ * a second time against a server on the real Postgres with the Redis rate-limit store, and the fault
+ * suite runs once: the production shape (Postgres, its own redis-server, two instances, two workers)
+ * with faults injected. `suppliers` starts a second instance of the app as an upstream wholesaler.
  */
 const withPostgres = process.env.TEST_POSTGRES === "1";
 /** A regular expression, not a glob: a glob's "faults/**" also matches a checkout that sits in a folder named faults. */
@@ -47,8 +49,8 @@ export default defineConfig({
     { name: "suppliers", testMatch: /e2e\/suppliers\/.*\.spec\.ts$/, use: chromium },
     ...(withPostgres ? [{ name: "api-postgres", testMatch: "api/**/*.spec.ts", use: { baseURL: baseUrlFor(POSTGRES_PORT) } }] : []),
     { name: "chromium", testMatch: "*.spec.ts", testIgnore: ["api/**", /e2e\/suppliers\//, FAULT_SPECS], use: chromium },
-    // Issue #35's fault suite: starts its own Postgres database, Redis, instances and workers (no webServer of its own).
-    { name: "faults", testMatch: FAULT_SPECS },
+    // The fault suite starts its own Postgres database, Redis, instances and workers (no webServer of its own).
+    ...(withPostgres ? [{ name: "faults", testMatch: FAULT_SPECS }] : []),
   ],
   webServer: [server(EMBEDDED_PORT), ...(withPostgres ? [server(POSTGRES_PORT, "--postgres")] : [])],
 });

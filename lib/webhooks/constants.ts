@@ -6,8 +6,13 @@ export const MAX_CONSECUTIVE_FAILURES = 50;
 export const DELIVERY_TIMEOUT_MS = 10_000;
 /** How much of the receiver's answer a delivery record keeps. */
 export const MAX_RESPONSE_BYTES = 1024;
-/** A deliver job's lease: well past the delivery deadline, so a live worker never loses it mid-send. */
-export const DELIVER_LEASE_MS = 60_000;
+/**
+ * A deliver job's lease. Its worker renews it every third of it while the delivery is held or sent
+ * (lib/jobs/run-job.ts), so a live worker keeps it past the delivery deadline, and the deliveries of a
+ * worker that died go out again within seconds: with a minute's lease the receiver had an event whose
+ * log said nothing of it for up to a minute.
+ */
+export const DELIVER_LEASE_MS = 15_000;
 /** The event type of a test delivery (never in the outbox). */
 export const TEST_EVENT = "webhook.test";
 /**

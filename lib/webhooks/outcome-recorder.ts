@@ -56,8 +56,8 @@ interface Recorder {
 }
 
 /**
- * How long a disable is remembered. Attempts are planned at most a lease before they are sent (a
- * claim's lease is a minute); later plans read the webhook again and see it disabled themselves.
+ * How long a disable is remembered: far past how long a claimed attempt waits for a delivery slot
+ * after it was planned; later plans read the webhook again and see it disabled themselves.
  */
 const DISABLE_MEMORY_MS = 10 * 60_000;
 

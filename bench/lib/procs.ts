@@ -4,7 +4,7 @@
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { openSync, closeSync } from "node:fs";
-import { createServer } from "node:net";
+export { freePort } from "@/lib/testing/free-port";
 
 export interface Child {
   name: string;
@@ -63,21 +63,6 @@ export async function stopAllChildren(): Promise<void> {
   await Promise.all([...children].map((child) => child.stop()));
 }
 
-export async function freePort(): Promise<number> {
-  for (;;) {
-    const port = await new Promise<number>((resolve, reject) => {
-      const server = createServer();
-      server.once("error", reject);
-      server.listen(0, "127.0.0.1", () => {
-        const address = server.address();
-        const found = typeof address === "object" && address ? address.port : 0;
-        server.close(() => resolve(found));
-      });
-    });
-    // The CI's end-to-end servers use these.
-    if (port !== 3100 && port !== 3101) return port;
-  }
-}
 
 /** Polls a URL until it answers at all (any status), or the child dies, or time runs out. */
 export async function waitForHttp(url: string, child: Child, timeoutMs = 90_000): Promise<void> {

@@ -1,11 +1,12 @@
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { createServer, connect, type AddressInfo } from "node:net";
+import { connect } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { guardedPost } from "@/lib/net/guarded-request";
+import { freePort } from "@/lib/testing/free-port";
 import { MAX_RESPONSE_BYTES } from "./constants";
 import { sendWebhookRequest } from "./deliver";
 import { eventBody } from "./envelope";
@@ -52,15 +53,6 @@ function runnerOf(id: ExampleId, code: string): Runner {
 
 const SEND = { allowPrivate: true, timeoutMs: 5_000 };
 const SECRET = generateWebhookSecret();
-
-/** A port nothing listens on right now. */
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
 
 const accepts = (port: number) =>
   new Promise<boolean>((resolve) => {

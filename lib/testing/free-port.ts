@@ -1,6 +1,9 @@
 import { createServer } from "node:net";
 
-/** A loopback port nobody listens on now, never one of the other e2e servers' fixed ports. */
+/** The fixed ports of the Playwright suites' servers (e2e/support/fixture-data.ts), never handed out here. */
+const E2E_SERVER_PORTS = new Set([3100, 3101]);
+
+/** A loopback port nothing listens on right now, for a server a test or the benchmark starts. */
 export async function freePort(): Promise<number> {
   for (;;) {
     const port = await new Promise<number>((resolve, reject) => {
@@ -12,6 +15,6 @@ export async function freePort(): Promise<number> {
         server.close(() => resolve(found));
       });
     });
-    if (port !== 3100 && port !== 3101) return port;
+    if (!E2E_SERVER_PORTS.has(port)) return port;
   }
 }

@@ -5,8 +5,8 @@ import { executeRows } from "@/lib/db/rows";
 import { products, stockCodes, type Product, type ProductCategory } from "@/lib/db/schema";
 import { STOCK_COUNT_CAP } from "./stock-count";
 
-/** A product as listings show it: without its timestamps, which no listing shows and which cost a Date each per row. */
-export type ListedProduct = Omit<Product, "createdAt" | "updatedAt" | "sellAtLossAllowed">;
+/** A product as listings show it: without its timestamps (a Date each per row) and its supplier pricing, which no listing shows. */
+export type ListedProduct = Omit<Product, "createdAt" | "updatedAt" | "sellAtLossAllowed" | "marginKind" | "marginValue" | "priceStep" | "priceFollowsCost" | "costPausedAt">;
 
 const listedColumns = {
   sku: products.sku,

@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { guardedPost, type GuardedPostOptions } from "./guarded-request";
+import { guardedPost, retryAfterOf, type GuardedPostOptions } from "./guarded-request";
 import { OutboundUrlError, vetOutboundUrl, type HostResolver } from "./outbound-url";
 
 type Handler = (req: IncomingMessage, res: ServerResponse, body: string) => void;
@@ -161,6 +161,17 @@ describe("guardedPost against a real receiver (private addresses allowed)", () =
   it("counts a non-2xx answer as a failure and keeps its body", async () => {
     handler = (_req, res) => res.writeHead(503).end("down for maintenance");
     expect(await guardedPost(url(), allowed())).toMatchObject({ ok: false, status: 503, error: "The receiver answered HTTP 503.", responseBody: "down for maintenance" });
+  });
+
+  it("reads a 429's Retry-After, in seconds or as a date", async () => {
+    handler = (_req, res) => res.writeHead(429, { "Retry-After": "7" }).end("slow down");
+    expect(await guardedPost(url(), allowed())).toMatchObject({ ok: false, status: 429, retryAfterMs: 7000 });
+    handler = (_req, res) => res.writeHead(503).end();
+    expect(await guardedPost(url(), allowed())).toMatchObject({ ok: false, status: 503, retryAfterMs: null });
+    const now = Date.parse("2026-11-28T12:00:00Z");
+    expect(retryAfterOf("Sat, 28 Nov 2026 12:00:30 GMT", now)).toBe(30_000);
+    expect(retryAfterOf("Sat, 28 Nov 2026 11:00:00 GMT", now)).toBe(0);
+    expect(retryAfterOf("soon", now)).toBeNull();
   });
 
   it("never follows a redirect, which counts as a failure", async () => {

@@ -25,6 +25,8 @@ export interface GuardedPostResult {
   error: string | null;
   /** The first maxResponseBytes of the answer's body, as text. */
   responseBody: string | null;
+  /** The answer's Retry-After (seconds or an HTTP date) in milliseconds from now; null without one. */
+  retryAfterMs: number | null;
   /** The address the request connected to, when it got that far. */
   address: string | null;
   /**
@@ -74,6 +76,7 @@ export async function guardedRequest(urlText: string, options: GuardedPostOption
     durationMs: elapsed(),
     error,
     responseBody: null,
+    retryAfterMs: null,
     address: null,
     sent: false,
     ...extra,
@@ -103,11 +106,12 @@ export async function guardedRequest(urlText: string, options: GuardedPostOption
     let connected = false;
 
     // Object.assign, not `{ ...x, key }`: on Node 20 that literal makes a hidden class per call (answerHeaders, lib/api/answer.ts).
-    const settle = (result: Omit<GuardedPostResult, "durationMs" | "address" | "sent">) => {
+    const settle = (result: Omit<GuardedPostResult, "durationMs" | "address" | "sent" | "retryAfterMs">) => {
       if (settled) return;
       settled = true;
       clearTimeout(timer);
-      resolve(Object.assign(result, { durationMs: elapsed(), address: target.address, sent: connected }));
+      const retryAfterMs = retryAfterOf(response?.headers["retry-after"]);
+      resolve(Object.assign(result, { durationMs: elapsed(), address: target.address, sent: connected, retryAfterMs }));
     };
     const body = () => (keptBytes > 0 ? Buffer.concat(kept).toString("utf8") : "");
 
@@ -188,6 +192,15 @@ export async function guardedRequest(urlText: string, options: GuardedPostOption
     });
     request.end(payload ?? undefined);
   });
+}
+
+/** Retry-After as delta-seconds or an HTTP date (RFC 9110 10.2.3); anything else is no advice. */
+export function retryAfterOf(value: string | undefined, now = Date.now()): number | null {
+  if (!value) return null;
+  const text = value.trim();
+  if (/^\d+$/.test(text)) return Number(text) * 1000;
+  const date = Date.parse(text);
+  return Number.isNaN(date) ? null : Math.max(0, date - now);
 }
 
 function deadlineMessage(timeoutMs: number): string {

@@ -17,6 +17,9 @@ export type ProductCategory = (typeof PRODUCT_CATEGORIES)[number];
 export const FULFILMENT_MODES = ["stock", "supplier", "manual"] as const;
 export type FulfilmentMode = (typeof FULFILMENT_MODES)[number];
 
+export const MARGIN_KINDS = ["percent", "fixed"] as const;
+export type MarginKind = (typeof MARGIN_KINDS)[number];
+
 /** An input an order of the product needs, e.g. the player id of a top-up. */
 export interface ProductField {
   name: string;
@@ -57,6 +60,18 @@ export const products = pgTable(
     lowStockThreshold: integer("low_stock_threshold").notNull().default(5),
     /** Lets fulfilment buy from an offer that costs more than the reseller paid; off, such an offer is skipped. */
     sellAtLossAllowed: boolean("sell_at_loss_allowed").notNull().default(false),
+    /**
+     * The margin rule of a product imported from a supplier: our list price is the cost plus a percent
+     * (margin_value in basis points, 500 = 5%) or a fixed amount (micro-dollars), rounded up to price_step.
+     * Null for a product priced by hand.
+     */
+    marginKind: text("margin_kind").$type<MarginKind>(),
+    marginValue: micros("margin_value"),
+    priceStep: micros("price_step"),
+    /** When the cost rises above the list price: true reprices by the margin rule, false pauses the product. */
+    priceFollowsCost: boolean("price_follows_cost").notNull().default(false),
+    /** Set when a sync paused the product because its cost rose above its price; a sync that sees it fall back resumes it. */
+    costPausedAt: timestamptz("cost_paused_at"),
     createdAt: createdAt(),
     updatedAt: timestamptz("updated_at").notNull().defaultNow(),
   },
@@ -64,6 +79,7 @@ export const products = pgTable(
     index("products_category_idx").on(t.category, t.group),
     check("products_list_price_positive", sql`${t.listPrice} > 0`),
     check("products_quantity_range", sql`${t.minQuantity} >= 1 and ${t.maxQuantity} >= ${t.minQuantity}`),
+    check("products_margin_kind_valid", sql`${t.marginKind} is null or ${t.marginKind} in ('percent', 'fixed')`),
   ],
 );
 

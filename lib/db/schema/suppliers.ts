@@ -28,10 +28,27 @@ export const suppliers = pgTable(
     balanceCheckedAt: timestamptz("balance_checked_at"),
     lastError: text("last_error"),
     lastErrorAt: timestamptz("last_error_at"),
+    /**
+     * Micro-dollars per one unit of the supplier's currency (1_000_000 for a USD supplier): what its costs
+     * and balance are worth in our money. Set by the admin for a supplier that prices in another currency.
+     */
+    usdRate: micros("usd_rate").notNull().default(sql`1000000`),
+    /** Upstream calls of this supplier in flight at once, across the worker's jobs: a slow supplier holds only its own. */
+    maxInFlight: integer("max_in_flight").notNull().default(8),
+    /** Set from an upstream 429's Retry-After: nothing is sent to it before then. */
+    rateLimitedUntil: timestamptz("rate_limited_until"),
+    /** When its catalog was last read for costs and availability (the sync job). */
+    lastSyncedAt: timestamptz("last_synced_at"),
+    /** The secret its signed webhooks are checked with (encrypted like the credentials); null: it is polled. */
+    webhookSecretEncrypted: text("webhook_secret_encrypted"),
     createdAt: createdAt(),
     updatedAt: timestamptz("updated_at").notNull().defaultNow(),
   },
-  (t) => [check("suppliers_kind_valid", sql`${t.kind} in ('sandbox', 'reseller-api')`)],
+  (t) => [
+    check("suppliers_kind_valid", sql`${t.kind} in ('sandbox', 'reseller-api', 'reloadly', 'kinguin')`),
+    check("suppliers_usd_rate_positive", sql`${t.usdRate} > 0`),
+    check("suppliers_max_in_flight_positive", sql`${t.maxInFlight} >= 1`),
+  ],
 );
 
 export type Supplier = typeof suppliers.$inferSelect;
@@ -53,6 +70,11 @@ export const offers = pgTable(
     /** Lower first; offers of equal priority go cheapest first. */
     priority: integer("priority").notNull().default(0),
     enabled: boolean("enabled").notNull().default(true),
+    /** The upstream's name of the product, as its catalog last showed it. */
+    upstreamName: text("upstream_name"),
+    /** False when the upstream's catalog last listed it as not sold: routing skips it until a sync sees it again. */
+    available: boolean("available").notNull().default(true),
+    syncedAt: timestamptz("synced_at"),
     createdAt: createdAt(),
     updatedAt: timestamptz("updated_at").notNull().defaultNow(),
   },
@@ -110,3 +132,41 @@ export const supplierAttempts = pgTable(
 );
 
 export type SupplierAttempt = typeof supplierAttempts.$inferSelect;
+
+export const PRICE_CHANGE_ACTIONS = ["cost", "repriced", "paused", "resumed", "unavailable", "available"] as const;
+export type PriceChangeAction = (typeof PRICE_CHANGE_ACTIONS)[number];
+
+/**
+ * What a catalog sync changed, for the admin's price-change log: an offer's cost moved ("cost"), our list
+ * price followed it by the product's margin rule ("repriced"), the product was paused because its cost
+ * rose above the price ("paused") or resumed when it fell back ("resumed"), or the upstream stopped or
+ * started selling it.
+ */
+export const priceChanges = pgTable(
+  "price_changes",
+  {
+    id: text("id").primaryKey(),
+    sku: text("sku")
+      .notNull()
+      .references(() => products.sku),
+    supplierId: text("supplier_id")
+      .notNull()
+      .references(() => suppliers.id),
+    offerId: text("offer_id")
+      .notNull()
+      .references(() => offers.id),
+    action: text("action").$type<PriceChangeAction>().notNull(),
+    oldCost: micros("old_cost"),
+    newCost: micros("new_cost"),
+    oldPrice: micros("old_price"),
+    newPrice: micros("new_price"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("price_changes_created_idx").on(t.createdAt),
+    index("price_changes_sku_idx").on(t.sku, t.createdAt),
+    check("price_changes_action_valid", sql`${t.action} in ('cost', 'repriced', 'paused', 'resumed', 'unavailable', 'available')`),
+  ],
+);
+
+export type PriceChange = typeof priceChanges.$inferSelect;

@@ -1,4 +1,4 @@
-import type { Product, Supplier, SupplierKind } from "@/lib/db/schema";
+import type { Product, ProductCategory, ProductField, ProductMeta, Supplier, SupplierKind } from "@/lib/db/schema";
 import type { HostResolver } from "@/lib/net/outbound-url";
 
 /** Our error codes for an upstream's refusal: the documented codes a reseller reads, never a supplier's own. */
@@ -17,13 +17,15 @@ export interface DeliveredItem {
  * - refused: definitely NOT placed (nothing was bought), so another offer may be tried;
  * - failed: placed, then failed upstream with its charge returned to us, so another offer may be tried;
  * - unknown: it may or may not exist (a timeout, a reset, a 5xx, an answer we cannot read): ask again by our reference.
+ *   `retryAfterMs` is the upstream's own word on when to ask again (a 429's Retry-After): nothing is sent
+ *   to that supplier before then.
  */
 export type UpstreamOutcome =
   | { state: "completed"; upstreamOrderId: string; items: DeliveredItem[]; note: string | null }
   | { state: "placed"; upstreamOrderId: string }
   | { state: "refused"; code: RefusalCode; message: string }
   | { state: "failed"; upstreamOrderId: string | null; code: RefusalCode; message: string }
-  | { state: "unknown"; message: string };
+  | { state: "unknown"; message: string; retryAfterMs?: number };
 
 export interface UpstreamOrderRequest {
   /** Ours, unique per attempt: the upstream's idempotency key and reference, by which we find the order again. */
@@ -40,6 +42,39 @@ export type UpstreamRecipientCheck = { valid: true; nickname: string } | { valid
 export type UpstreamBalance = { ok: true; balance: bigint; currency: string } | { ok: false; reason: string };
 
 /** One upstream, as fulfilment sees every kind of it. Never throws for an upstream's answer: every outcome is a value. */
+/**
+ * One product of an upstream's catalog, mapped to our shapes: its category, group and region as ours,
+ * its required inputs as our product fields, and its cost per unit in the upstream's currency as
+ * micro-units of that currency (the supplier's usd_rate turns them into micro-dollars).
+ */
+export interface UpstreamProduct {
+  /** The upstream's own id: an offer's upstream product id. */
+  id: string;
+  name: string;
+  category: ProductCategory;
+  group: string;
+  region: string;
+  cost: bigint;
+  currency: string;
+  /** False when the upstream lists it but does not sell it now (no stock, disabled). */
+  available: boolean;
+  fields: ProductField[];
+  minQuantity: number;
+  maxQuantity: number;
+  meta: ProductMeta;
+}
+
+export interface UpstreamCatalogQuery {
+  /** The upstream's page to read: null for the first. */
+  cursor: string | null;
+  category?: ProductCategory;
+  group?: string;
+}
+
+export type UpstreamCatalogPage =
+  | { ok: true; products: UpstreamProduct[]; nextCursor: string | null }
+  | { ok: false; reason: string; retryAfterMs?: number };
+
 export interface SupplierConnector {
   placeOrder(request: UpstreamOrderRequest): Promise<UpstreamOutcome>;
   /**
@@ -50,6 +85,8 @@ export interface SupplierConnector {
   /** null when this upstream cannot check a recipient of that product: our own field rules are all there is. */
   checkRecipient(upstreamProductId: string, product: Pick<Product, "fields">, fields: Record<string, string>): Promise<UpstreamRecipientCheck | null>;
   balance(): Promise<UpstreamBalance>;
+  /** One page of the upstream's catalog, for import and the sync job; an upstream without a catalog (the sandbox) answers why not. */
+  listProducts(query: UpstreamCatalogQuery): Promise<UpstreamCatalogPage>;
 }
 
 export interface ConnectorOptions {

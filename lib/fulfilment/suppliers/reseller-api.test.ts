@@ -102,4 +102,38 @@ describe("the reseller-api connector", () => {
     expect(await connector().checkRecipient("up-a", product, { player_id: "12345678" })).toEqual({ valid: true, nickname: "Upstream 5678" });
     expect(await connector().checkRecipient("up-a", product, { player_id: "12340000" })).toEqual({ valid: false, reason: "No such player." });
   });
+
+  it("reads the upstream's catalog a page at a time, as importable products at our price there", async () => {
+    const card = { sku: "giftcard-steam-us-10", category: "giftcard", name: "Steam 10", group: "Steam", region: "US", price: "9.70", list_price: "10.00", currency: "USD", in_stock: true, stock: 40, min_quantity: 1, max_quantity: 10, fields: [], attributes: {} };
+    const topup = { ...card, sku: "topup-pubgm-325", category: "topup", in_stock: false, stock: null, fields: [{ name: "player_id", label: "UID", required: true, pattern: "^[0-9]{6,12}$" }], attributes: { platform: "mobile" } };
+    const strange = { ...card, sku: "odd", category: "not-a-category" };
+    const catalog = await fixed(200, JSON.stringify({ data: [card, topup, strange], next_cursor: "abc" }));
+    const page = await catalog.listProducts({ cursor: null });
+    expect(page).toEqual({
+      ok: true,
+      nextCursor: "abc",
+      products: [
+        { id: "giftcard-steam-us-10", name: "Steam 10", category: "giftcard", group: "Steam", region: "US", cost: 9_700_000n, currency: "USD", available: true, fields: [], minQuantity: 1, maxQuantity: 10, meta: {} },
+        {
+          id: "topup-pubgm-325",
+          name: "Steam 10",
+          category: "topup",
+          group: "Steam",
+          region: "US",
+          cost: 9_700_000n,
+          currency: "USD",
+          available: false,
+          fields: [{ name: "player_id", label: "UID", required: true, pattern: "^[0-9]{6,12}$" }],
+          minQuantity: 1,
+          maxQuantity: 10,
+          meta: { platform: "mobile" },
+        },
+      ],
+    });
+    expect(await (await fixed(401, JSON.stringify({ error: { code: "unauthenticated", message: "Unknown API key." } }))).listProducts({ cursor: null })).toEqual({
+      ok: false,
+      reason: "HTTP 401 unauthenticated: Unknown API key.",
+    });
+    expect(await (await fixed(200, "[]")).listProducts({ cursor: null })).toEqual({ ok: false, reason: "The catalog answer could not be read." });
+  });
 });

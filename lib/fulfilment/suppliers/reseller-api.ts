@@ -1,6 +1,7 @@
 import { parseMoney } from "@/lib/money/money";
 import { guardedRequest, type GuardedPostResult } from "@/lib/net/guarded-request";
-import type { ConnectorFactory, DeliveredItem, RefusalCode, UpstreamOrderRequest, UpstreamOutcome } from "./connector";
+import { PRODUCT_CATEGORIES, type ProductCategory, type ProductField, type ProductMeta } from "@/lib/db/schema";
+import type { ConnectorFactory, DeliveredItem, RefusalCode, UpstreamOrderRequest, UpstreamOutcome, UpstreamProduct } from "./connector";
 
 /*
  * Kind `reseller-api`: another wholesaler serving this very product's public API (docs/api.md), which
@@ -42,6 +43,49 @@ function isOrderRecord(value: unknown): value is UpstreamOrderRecord {
 function upstreamError(result: GuardedPostResult): UpstreamError | null {
   const body = parseJson(result.responseBody) as { error?: UpstreamError } | null;
   return typeof body?.error?.code === "string" ? body.error : null;
+}
+
+interface UpstreamCatalogRecord {
+  sku: string;
+  category: string;
+  name: string;
+  group: string;
+  region: string;
+  price: string;
+  in_stock: boolean;
+  min_quantity: number;
+  max_quantity: number;
+  fields: { name: string; label: string; required: boolean; pattern: string | null }[];
+  attributes?: { platform?: string; appid?: number; months?: number; stars?: number; wallet_currency?: string; wallet_amount?: string };
+}
+
+/** A catalog record of the upstream (its Product schema, docs/api.md) as an importable product; null when it is not one we can read. */
+function productOfRecord(record: UpstreamCatalogRecord): UpstreamProduct | null {
+  const cost = typeof record?.price === "string" ? parseMoney(record.price) : null;
+  if (cost === null || typeof record.sku !== "string" || !(PRODUCT_CATEGORIES as readonly string[]).includes(record.category) || !Array.isArray(record.fields)) return null;
+  const attributes = record.attributes ?? {};
+  const meta: ProductMeta = {};
+  if (attributes.platform !== undefined) meta.platform = attributes.platform;
+  if (attributes.appid !== undefined) meta.appid = attributes.appid;
+  if (attributes.months !== undefined) meta.months = attributes.months;
+  if (attributes.stars !== undefined) meta.stars = attributes.stars;
+  if (attributes.wallet_currency !== undefined) meta.walletCurrency = attributes.wallet_currency;
+  if (attributes.wallet_amount !== undefined) meta.walletAmount = attributes.wallet_amount;
+  return {
+    id: record.sku,
+    name: record.name,
+    category: record.category as ProductCategory,
+    group: record.group,
+    region: record.region,
+    // Our price there, after our tier's discount on that upstream: what we pay.
+    cost,
+    currency: "USD",
+    available: record.in_stock === true,
+    fields: record.fields.map((field): ProductField => (field.pattern ? { name: field.name, label: field.label, required: field.required, pattern: field.pattern } : { name: field.name, label: field.label, required: field.required })),
+    minQuantity: record.min_quantity,
+    maxQuantity: record.max_quantity,
+    meta,
+  };
 }
 
 /** An upstream order record as we read it; an order it failed returned its charge to us, so another offer may be tried. */
@@ -178,6 +222,22 @@ export const resellerApiConnector: ConnectorFactory = (input) => {
       const balance = typeof answer?.balance === "string" ? parseMoney(answer.balance) : null;
       if (balance === null || typeof answer?.currency !== "string") return { ok: false, reason: "The balance answer could not be read." };
       return { ok: true, balance, currency: answer.currency };
+    },
+    async listProducts({ cursor, category, group }) {
+      const query = new URLSearchParams({ limit: "100" });
+      if (cursor) query.set("cursor", cursor);
+      if (category) query.set("category", category);
+      if (group) query.set("group", group);
+      const result = await call("GET", `/api/v2/catalog?${query}`);
+      if (!result.ok) {
+        const error = upstreamError(result);
+        const reason = error ? `HTTP ${result.status} ${error.code}: ${clean(error.message)}` : transportProblem(result);
+        return result.retryAfterMs === null ? { ok: false, reason } : { ok: false, reason, retryAfterMs: result.retryAfterMs };
+      }
+      const page = parseJson(result.responseBody) as { data?: unknown; next_cursor?: unknown } | null;
+      if (!Array.isArray(page?.data)) return { ok: false, reason: "The catalog answer could not be read." };
+      const products = (page.data as UpstreamCatalogRecord[]).map(productOfRecord).filter((product) => product !== null);
+      return { ok: true, products, nextCursor: typeof page.next_cursor === "string" ? page.next_cursor : null };
     },
   };
 };

@@ -29,4 +29,6 @@ export const sandboxConnector: ConnectorFactory = () => ({
     return { valid: true, nickname: `Player ${recipient.slice(-4)}` };
   },
   balance: async () => ({ ok: true, balance: 1_000_000_000_000n, currency: "USD" }),
+  // The sandbox sells whatever product of ours points at it; it has no catalog to import from.
+  listProducts: async () => ({ ok: false, reason: "The sandbox supplier has no catalog of its own to import from." }),
 });

@@ -144,6 +144,25 @@ describe("operator command line (embedded database)", { timeout: 60_000 }, () =>
     expect(refused.stderr).toContain("error: --url: Give the supplier's base URL");
   });
 
+  it("adds a Reloadly supplier with its client credentials, at Reloadly's gift-cards host unless told otherwise", () => {
+    const secret = "reloadly-client-secret-NeverShown-77";
+    const added = cli("supplier:add", "--kind", "reloadly", "--name", "Reloadly", "--client-id", "rld-client-4321", "--client-secret", secret);
+    expect(added.status, added.stderr).toBe(0);
+    // The hint names the client id's end, nothing of the secret.
+    expect(JSON.parse(added.stdout)).toMatchObject({ id: expect.stringMatching(/^sup_/), kind: "reloadly", base_url: "https://giftcards.reloadly.com", credentials: "…4321" });
+    const sandbox = cli("supplier:add", "--kind", "reloadly", "--name", "Reloadly test", "--url", "https://giftcards-sandbox.reloadly.com", "--client-id", "rld-client-8765", "--client-secret", secret, "--auth-url", "https://auth.reloadly.com");
+    expect(sandbox.status, sandbox.stderr).toBe(0);
+    expect(JSON.parse(sandbox.stdout)).toMatchObject({ base_url: "https://giftcards-sandbox.reloadly.com" });
+    expect(cli("supplier:list").stdout + added.stdout + sandbox.stdout).not.toContain(secret);
+    const missing = cli("supplier:add", "--kind", "reloadly", "--name", "No secret", "--client-id", "rld-client-4321");
+    expect(missing.status).toBe(1);
+    expect(missing.stderr).toContain("error: --client-secret: Give the client secret");
+    const withKey = cli("supplier:add", "--kind", "reloadly", "--name", "A key", "--key", "rk_live_SomeKey0000", "--client-id", "rld-client-4321", "--client-secret", secret);
+    expect(withKey.stderr).toContain("error: --key: A Reloadly supplier takes a client id and client secret, not a key.");
+    const wrongKind = cli("supplier:add", "--kind", "reseller-api", "--name", "B", "--url", "https://b.example", "--key", "rk_live_SomeKey0000", "--client-id", "rld-client-4321");
+    expect(wrongKind.stderr).toContain("error: --client-id: Only a Reloadly supplier takes");
+  });
+
   it("refuses while a server holds the embedded database", () => {
     const holder = spawnSync(process.execPath, ["-e", "setTimeout(() => {}, 1)"]);
     expect(holder.status).toBe(0);

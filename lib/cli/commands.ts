@@ -117,6 +117,9 @@ export async function supplierAdd(db: Db, options: Options) {
     name: required(options, "name"),
     url: options.url as string | undefined,
     key: options.key as string | undefined,
+    clientId: options["client-id"] as string | undefined,
+    clientSecret: options["client-secret"] as string | undefined,
+    authUrl: options["auth-url"] as string | undefined,
   });
   return supplierView(supplier);
 }

@@ -33,8 +33,9 @@ const USAGE = `Usage: npm run cli -- <command> [options]
   two-factor:off --email E                     turn off an account's two-factor sign-in and end its sessions
   encryption:recover --old-key HEX              re-encrypt under ENCRYPTION_KEY what another key wrote
                                                (stock codes, set-aside codes, delivered codes, webhook secrets and bodies, supplier keys)
-  supplier:add --kind sandbox|reseller-api --name N [--url URL --key KEY]
-                                               add an upstream supplier; its key is stored encrypted, shown only as a hint
+  supplier:add --kind sandbox|reseller-api|reloadly --name N [--url URL] [--key KEY | --client-id ID --client-secret S [--auth-url U]]
+                                               add an upstream supplier; its key or client secret is stored encrypted, shown only as a hint
+                                               (reloadly: --url defaults to https://giftcards.reloadly.com)
   supplier:list                                every supplier with its state (balance, last error)
   supplier:test ID                             ask the supplier for our balance there, or say why it cannot
   offer:add --sku S --supplier ID --upstream-sku U --cost 9.70 [--priority 0]
@@ -60,6 +61,9 @@ async function run(): Promise<number> {
       kind: { type: "string" },
       url: { type: "string" },
       key: { type: "string" },
+      "client-id": { type: "string" },
+      "client-secret": { type: "string" },
+      "auth-url": { type: "string" },
       sku: { type: "string" },
       supplier: { type: "string" },
       "upstream-sku": { type: "string" },
@@ -106,7 +110,7 @@ run()
   .then((code) => process.exit(code))
   .catch((error) => {
     if (error instanceof ZodError) {
-      console.error(zodIssuesToValidation(error).map((i) => `error: ${i.path ? `--${i.path}` : "input"}: ${i.message}`).join("\n"));
+      console.error(zodIssuesToValidation(error).map((i) => `error: ${i.path ? `--${i.path.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}` : "input"}: ${i.message}`).join("\n"));
     } else if (error instanceof UsageError || error instanceof AppError || error instanceof ConfigError || error instanceof DataDirBusyError) {
       console.error(`error: ${error.message}`);
     } else if (error instanceof TypeError && "code" in error && String(error.code).startsWith("ERR_PARSE_ARGS")) {

@@ -10,6 +10,8 @@ export interface NewSupplier {
   name: string;
   baseUrl?: string | null;
   credentials?: string | null;
+  /** What is shown of the credentials afterwards; by default the end of the credentials string. */
+  credentialsHint?: string;
   lowBalanceThreshold?: bigint | null;
   enabled?: boolean;
 }
@@ -28,7 +30,7 @@ export async function createSupplier(db: DbOrTx, input: NewSupplier): Promise<Su
       name: input.name,
       baseUrl: input.baseUrl ?? null,
       credentialsEncrypted: input.credentials ? encryptSecret(input.credentials) : null,
-      credentialsHint: input.credentials ? credentialsHint(input.credentials) : null,
+      credentialsHint: input.credentials ? (input.credentialsHint ?? credentialsHint(input.credentials)) : null,
       lowBalanceThreshold: input.lowBalanceThreshold ?? null,
       enabled: input.enabled ?? true,
     })

@@ -8,31 +8,66 @@ import { formatMoney } from "@/lib/money/money";
 import { OutboundUrlError, parseOutboundUrl } from "@/lib/net/outbound-url";
 import { findProduct } from "@/lib/catalog/get-product";
 import { parseMoney } from "@/lib/money/money";
-import { addOffer, createSupplier } from "./manage-suppliers";
+import { addOffer, createSupplier, credentialsHint } from "./manage-suppliers";
 import type { ConnectorOptions } from "./suppliers/connector";
 import { connectorFor, connectorOptions } from "./suppliers/registry";
 
-/** A supplier as the admin enters it; a reseller-api supplier needs its URL and key, the sandbox neither. */
+/** Where a Reloadly supplier buys when no URL is given: the production gift-cards API (its sandbox is https://giftcards-sandbox.reloadly.com). */
+export const RELOADLY_DEFAULT_URL = "https://giftcards.reloadly.com";
+
+function checkUrl(url: string, path: "url" | "authUrl", context: z.RefinementCtx) {
+  try {
+    parseOutboundUrl(url);
+  } catch (error) {
+    if (!(error instanceof OutboundUrlError)) throw error;
+    context.addIssue({ code: "custom", path: [path], message: error.message });
+  }
+}
+
+/**
+ * A supplier as the admin enters it: a reseller-api supplier needs its URL and key; a Reloadly supplier its
+ * client id and secret (its URL defaults to Reloadly's production gift-cards API, and authUrl is needed only for a
+ * host other than Reloadly's own); the sandbox neither.
+ */
 export const supplierInputSchema = z
   .strictObject({
     kind: z.enum(SUPPLIER_KINDS),
     name: z.string().trim().min(1, "Give the supplier a name.").max(80, "Use at most 80 characters."),
     url: z.string().trim().optional(),
     key: z.string().trim().min(8, "The key looks too short.").max(500).optional(),
+    clientId: z.string().trim().min(4, "The client id looks too short.").max(500).optional(),
+    clientSecret: z.string().trim().min(8, "The client secret looks too short.").max(500).optional(),
+    authUrl: z.string().trim().optional(),
   })
   .superRefine((input, context) => {
-    if (input.kind === "sandbox") return;
-    if (!input.url) context.addIssue({ code: "custom", path: ["url"], message: "Give the supplier's base URL, such as https://wholesaler.example." });
-    else {
-      try {
-        parseOutboundUrl(input.url);
-      } catch (error) {
-        if (!(error instanceof OutboundUrlError)) throw error;
-        context.addIssue({ code: "custom", path: ["url"], message: error.message });
+    if (input.kind !== "reloadly") {
+      for (const path of ["clientId", "clientSecret", "authUrl"] as const) {
+        if (input[path] !== undefined) context.addIssue({ code: "custom", path: [path], message: "Only a Reloadly supplier takes a client id, client secret or auth URL." });
       }
     }
+    if (input.kind === "sandbox") return;
+    if (input.kind === "reloadly") {
+      checkUrl(input.url || RELOADLY_DEFAULT_URL, "url", context);
+      if (input.authUrl) checkUrl(input.authUrl, "authUrl", context);
+      if (input.key) context.addIssue({ code: "custom", path: ["key"], message: "A Reloadly supplier takes a client id and client secret, not a key." });
+      if (!input.clientId) context.addIssue({ code: "custom", path: ["clientId"], message: "Give the client id from Reloadly's dashboard (Developers, API settings)." });
+      if (!input.clientSecret) context.addIssue({ code: "custom", path: ["clientSecret"], message: "Give the client secret from Reloadly's dashboard (Developers, API settings)." });
+      return;
+    }
+    if (!input.url) context.addIssue({ code: "custom", path: ["url"], message: "Give the supplier's base URL, such as https://wholesaler.example." });
+    else checkUrl(input.url, "url", context);
     if (!input.key) context.addIssue({ code: "custom", path: ["key"], message: "Give the API key the supplier issued to us." });
   });
+
+/** The one encrypted string a supplier's credentials are kept as, and the hint shown of them afterwards. */
+function credentialsOf(input: z.output<typeof supplierInputSchema>): { credentials: string | null; hint?: string } {
+  if (input.kind !== "reloadly") return { credentials: input.key ?? null };
+  const stored = input.authUrl
+    ? { clientId: input.clientId, clientSecret: input.clientSecret, authUrl: input.authUrl }
+    : { clientId: input.clientId, clientSecret: input.clientSecret };
+  // The hint names the client id, which tells two accounts apart, and nothing of the secret.
+  return { credentials: JSON.stringify(stored), hint: credentialsHint(input.clientId ?? "") };
+}
 
 /** What is shown of a supplier: its credentials only as their hint. */
 export function supplierView(supplier: Supplier) {
@@ -52,7 +87,9 @@ export function supplierView(supplier: Supplier) {
 
 export async function addSupplier(db: DbOrTx, input: z.input<typeof supplierInputSchema>): Promise<Supplier> {
   const parsed = supplierInputSchema.parse(input);
-  return createSupplier(db, { kind: parsed.kind, name: parsed.name, baseUrl: parsed.url ?? null, credentials: parsed.key ?? null });
+  const { credentials, hint } = credentialsOf(parsed);
+  const baseUrl = parsed.kind === "reloadly" ? parsed.url || RELOADLY_DEFAULT_URL : (parsed.url ?? null);
+  return createSupplier(db, { kind: parsed.kind, name: parsed.name, baseUrl, credentials, credentialsHint: hint });
 }
 
 export async function listSuppliers(db: DbOrTx): Promise<Supplier[]> {

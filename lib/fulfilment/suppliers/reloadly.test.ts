@@ -118,7 +118,7 @@ describe("the reloadly connector", () => {
         fields: [],
         minQuantity: 1,
         maxQuantity: 10,
-        meta: { walletCurrency: "USD", walletAmount: "10.00" },
+        meta: {},
       });
       expect(all.at(-1)).toMatchObject({ name: "Amazon UK 10.00 GBP", region: "GB", group: "Amazon" });
       const amazon = await reloadly.listProducts({ cursor: "2", group: "amazon" });

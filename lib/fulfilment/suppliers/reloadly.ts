@@ -33,21 +33,30 @@ import type { ConnectorFactory, DeliveredItem, RefusalCode, UpstreamCatalogPage,
  *     as seen answered in production by Reloadly (github.com/vlab-research/vlab, dinersclub's provider error table).
  *
  * What each test in reloadly.test.ts reproduces of that documented behaviour:
- *   - "fetches one token for many calls": POST /oauth/token with the four documented fields, expires_in honoured.
+ *   - "fetches one token for many calls, with the documented client-credentials body": POST /oauth/token with
+ *     client_id, client_secret, grant_type and audience, the token re-used while expires_in lasts.
  *   - "fetches a new token when expires_in has passed": a token is re-used only until expires_in.
  *   - "a 401 TOKEN_EXPIRED refreshes the token once and places the order once": the documented 401 + TOKEN_EXPIRED.
- *   - "reads the catalog page by page": GET /products?page&size&includeFixed, the Spring page (content, totalPages,
- *     last), fixedRecipientToSenderDenominationsMap, senderFee, senderFeePercentage, discountPercentage, status.
+ *   - "reads the catalog page by page: one product per fixed denomination, at the documented cost": GET
+ *     /products?page&size&includeFixed&includeRange, the Spring page (content, totalPages, last),
+ *     fixedRecipientToSenderDenominationsMap, senderFee, senderFeePercentage, discountPercentage, status,
+ *     additionalRequirements.userIdRequired; "rounds the cost up, never below what Reloadly charges".
  *   - "orders with our attempt id as customIdentifier and reads the redeem codes": POST /orders, status SUCCESSFUL,
  *     GET /orders/transactions/{id}/cards -> [{ cardNumber, pinCode }].
  *   - "a PENDING order is placed, and reconcile completes it": statuses PENDING then SUCCESSFUL,
  *     GET /reports/transactions/{id} and GET /reports/transactions?customIdentifier=.
- *   - "a duplicate customIdentifier reads the existing transaction": 400 CUSTOM_IDENTIFIER_ALREADY_USED.
- *   - "an order whose answer was lost is found by its customIdentifier" and "reconcile of an order never received
- *     sends it again": the transactions report filtered by customIdentifier, empty when nothing was placed.
- *   - "maps each documented refusal": 400 INSUFFICIENT_BALANCE, 400 invalid price, 403, 404, 401 INVALID_CREDENTIALS
- *     at /oauth/token and 401 INVALID_TOKEN twice, 429 with Retry-After, 500, a 200 that is not JSON.
- *   - "never connected is a definite refusal", "credentials never appear in an outcome".
+ *   - "a duplicate customIdentifier reads the existing transaction, never a second purchase": 400
+ *     CUSTOM_IDENTIFIER_ALREADY_USED, and the account charged once.
+ *   - "an order whose answer was lost is unknown, then found by its customIdentifier" and "reconcile of an order
+ *     Reloadly never received sends it again, once": the transactions report filtered by customIdentifier, empty
+ *     when nothing was placed.
+ *   - "maps each documented refusal and failure to its outcome": 400 INSUFFICIENT_BALANCE, 400 "Invalid price",
+ *     403, 404, 401 INVALID_TOKEN twice, 429 with Retry-After, 500, a 200 that is not JSON.
+ *   - "wrong client credentials are a definite refusal that names neither secret nor token": 401
+ *     INVALID_CREDENTIALS "Access Denied" at /oauth/token; "an upstream echoing our credentials or token back has
+ *     them taken out"; "never connected is a definite refusal: nothing left"; "checks no recipient".
+ *   - reloadly-supplier.db.test.ts: the same through the worker's fulfil and reconcile jobs, credentials stored
+ *     encrypted, Test connection reading /accounts/balance.
  *
  * Settings: the supplier's base URL is the gift-cards API (https://giftcards.reloadly.com, or
  * https://giftcards-sandbox.reloadly.com), which is also the token's audience. Its credentials are one JSON string
@@ -87,7 +96,6 @@ interface ReloadlyTransaction {
   transactionId: number;
   status: string;
   customIdentifier?: string | null;
-  product?: { quantity?: number };
 }
 
 interface ReloadlyProduct {
@@ -117,7 +125,7 @@ type Token = { value: string; expiresAt: number };
 const tokens = new Map<string, Token>();
 const tokensInFlight = new Map<string, Promise<Token | TokenFailure>>();
 
-type TokenFailure = { failure: string; sent: boolean };
+type TokenFailure = { failure: string };
 
 function parseJson(text: string | null): unknown {
   if (!text) return null;
@@ -259,7 +267,7 @@ function productsOf(product: ReloadlyProduct): UpstreamProduct[] {
       fields: [],
       minQuantity: 1,
       maxQuantity: MAX_QUANTITY,
-      meta: { walletCurrency: product.recipientCurrencyCode, walletAmount: denomination },
+      meta: {},
     });
   }
   return out;
@@ -301,8 +309,8 @@ export const reloadlyConnector: ConnectorFactory = (input) => {
     });
 
   async function fetchToken(): Promise<Token | TokenFailure> {
-    if (!credentials) return { failure: "The supplier's credentials could not be read; store {\"clientId\", \"clientSecret\"}.", sent: false };
-    if (!authBase) return { failure: "No auth server is known for this base URL; give authUrl in the credentials.", sent: false };
+    if (!credentials) return { failure: "The supplier's credentials could not be read; store {\"clientId\", \"clientSecret\"}." };
+    if (!authBase) return { failure: "No auth server is known for this base URL; give authUrl in the credentials." };
     const result = await request(`${authBase}/oauth/token`, "POST", { Accept: "application/json" }, {
       client_id: credentials.clientId,
       client_secret: credentials.clientSecret,
@@ -311,7 +319,7 @@ export const reloadlyConnector: ConnectorFactory = (input) => {
     });
     const answer = result.ok ? (parseJson(result.responseBody) as { access_token?: unknown; expires_in?: unknown } | null) : null;
     if (typeof answer?.access_token !== "string" || !answer.access_token) {
-      return { failure: `Getting an access token: ${result.ok ? "an answer we could not read." : describe(result)}`, sent: result.sent };
+      return { failure: `Getting an access token: ${result.ok ? "an answer we could not read." : describe(result)}` };
     }
     const lifeMs = typeof answer.expires_in === "number" && answer.expires_in > 0 ? answer.expires_in * 1000 : 0;
     return { value: answer.access_token, expiresAt: Date.now() + lifeMs - Math.min(TOKEN_MARGIN_MS, lifeMs / 10) };

@@ -10,9 +10,13 @@ import { findProduct } from "@/lib/catalog/get-product";
 import { parseMoney } from "@/lib/money/money";
 import { addOffer, createSupplier } from "./manage-suppliers";
 import type { ConnectorOptions } from "./suppliers/connector";
+import { KINGUIN_PRODUCTION_URL } from "./suppliers/kinguin";
 import { connectorFor, connectorOptions } from "./suppliers/registry";
 
-/** A supplier as the admin enters it; a reseller-api supplier needs its URL and key, the sandbox neither. */
+/**
+ * A supplier as the admin enters it; a reseller-api supplier needs its URL and key, the sandbox neither;
+ * a kinguin supplier its key, its URL being Kinguin's production gateway unless given (its sandbox's, say).
+ */
 export const supplierInputSchema = z
   .strictObject({
     kind: z.enum(SUPPLIER_KINDS),
@@ -22,8 +26,9 @@ export const supplierInputSchema = z
   })
   .superRefine((input, context) => {
     if (input.kind === "sandbox") return;
-    if (!input.url) context.addIssue({ code: "custom", path: ["url"], message: "Give the supplier's base URL, such as https://wholesaler.example." });
-    else {
+    if (!input.url) {
+      if (input.kind !== "kinguin") context.addIssue({ code: "custom", path: ["url"], message: "Give the supplier's base URL, such as https://wholesaler.example." });
+    } else {
       try {
         parseOutboundUrl(input.url);
       } catch (error) {
@@ -52,7 +57,8 @@ export function supplierView(supplier: Supplier) {
 
 export async function addSupplier(db: DbOrTx, input: z.input<typeof supplierInputSchema>): Promise<Supplier> {
   const parsed = supplierInputSchema.parse(input);
-  return createSupplier(db, { kind: parsed.kind, name: parsed.name, baseUrl: parsed.url ?? null, credentials: parsed.key ?? null });
+  const baseUrl = parsed.url || (parsed.kind === "kinguin" ? KINGUIN_PRODUCTION_URL : null);
+  return createSupplier(db, { kind: parsed.kind, name: parsed.name, baseUrl, credentials: parsed.key ?? null });
 }
 
 export async function listSuppliers(db: DbOrTx): Promise<Supplier[]> {

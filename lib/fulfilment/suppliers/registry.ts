@@ -2,6 +2,7 @@ import { config } from "@/lib/config/env";
 import { decryptSecret } from "@/lib/crypto/encryption";
 import type { Supplier } from "@/lib/db/schema";
 import type { ConnectorOptions, ConnectorRegistry, SupplierConnector } from "./connector";
+import { kinguinConnector } from "./kinguin";
 import { resellerApiConnector } from "./reseller-api";
 import { sandboxConnector } from "./sandbox";
 
@@ -9,6 +10,7 @@ import { sandboxConnector } from "./sandbox";
 const connectors: ConnectorRegistry = {
   sandbox: sandboxConnector,
   "reseller-api": resellerApiConnector,
+  kinguin: kinguinConnector,
 };
 
 /** How upstream calls are made; the defaults come from the configuration, tests pass their own. */

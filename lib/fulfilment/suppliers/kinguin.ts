@@ -53,8 +53,10 @@ import type { ConnectorFactory, DeliveredItem, RefusalCode, UpstreamOrderRequest
  * found again by orderExternalId (exactly one order upstream); an order that never reached Kinguin (a 5xx
  * before it was made) sent again by reconcile under the same orderExternalId; a reused orderExternalId answered
  * with the existing order; out of stock (qty 0 read before ordering, and ProductUnavailable on the order); a
- * product that is gone (404); InsufficientBalance; a pre-order; 429 with Retry-After; 5xx after the order was
- * created; a timeout; JSON we cannot read; a canceled order (failed); nothing listening (never connected).
+ * product that is gone (404); InsufficientBalance; a pre-order; more than 9 keys; 429 with Retry-After; 5xx
+ * after the order was created; a timeout; JSON we cannot read; a canceled order (failed); nothing listening or
+ * a private address refused by the guard (never connected). kinguin-routing.db.test.ts runs a reseller's order
+ * through it end to end.
  */
 
 export const KINGUIN_PRODUCTION_URL = "https://gateway.kinguin.net/esa/api";

@@ -163,6 +163,15 @@ describe("operator command line (embedded database)", { timeout: 60_000 }, () =>
     expect(wrongKind.stderr).toContain("error: --client-id: Only a Reloadly supplier takes");
   });
 
+  it("adds a kinguin supplier by its key alone: its URL is Kinguin's production gateway", () => {
+    const added = cli("supplier:add", "--kind", "kinguin", "--name", "Kinguin", "--key", "kinguin-cli-key-0123456789abcdef");
+    expect(added.status, added.stderr).toBe(0);
+    expect(JSON.parse(added.stdout)).toMatchObject({ kind: "kinguin", base_url: "https://gateway.kinguin.net/esa/api", credentials: "…cdef" });
+    const keyless = cli("supplier:add", "--kind", "kinguin", "--name", "No key");
+    expect(keyless.status).toBe(1);
+    expect(keyless.stderr).toContain("error: --key: Give the API key the supplier issued to us.");
+  });
+
   it("refuses while a server holds the embedded database", () => {
     const holder = spawnSync(process.execPath, ["-e", "setTimeout(() => {}, 1)"]);
     expect(holder.status).toBe(0);

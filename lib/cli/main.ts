@@ -33,9 +33,9 @@ const USAGE = `Usage: npm run cli -- <command> [options]
   two-factor:off --email E                     turn off an account's two-factor sign-in and end its sessions
   encryption:recover --old-key HEX              re-encrypt under ENCRYPTION_KEY what another key wrote
                                                (stock codes, set-aside codes, delivered codes, webhook secrets and bodies, supplier keys)
-  supplier:add --kind sandbox|reseller-api|reloadly --name N [--url URL] [--key KEY | --client-id ID --client-secret S [--auth-url U]]
+  supplier:add --kind sandbox|reseller-api|reloadly|kinguin --name N [--url URL] [--key KEY | --client-id ID --client-secret S [--auth-url U]]
                                                add an upstream supplier; its key or client secret is stored encrypted, shown only as a hint
-                                               (reloadly: --url defaults to https://giftcards.reloadly.com)
+                                               (reloadly: --url defaults to https://giftcards.reloadly.com; kinguin: the key alone, the URL defaults to its production gateway)
   supplier:list                                every supplier with its state (balance, last error)
   supplier:test ID                             ask the supplier for our balance there, or say why it cannot
   offer:add --sku S --supplier ID --upstream-sku U --cost 9.70 [--priority 0]

@@ -1,7 +1,7 @@
 import { asc, eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { DbOrTx } from "@/lib/db/client";
-import { SUPPLIER_KINDS, suppliers, type Offer, type Supplier } from "@/lib/db/schema";
+import { SUPPLIER_KINDS, suppliers, type Offer, type Supplier, type SupplierKind } from "@/lib/db/schema";
 import { notFound } from "@/lib/errors/app-error";
 import { isIdOf } from "@/lib/ids/ids";
 import { formatMoney } from "@/lib/money/money";
@@ -10,10 +10,14 @@ import { findProduct } from "@/lib/catalog/get-product";
 import { parseMoney } from "@/lib/money/money";
 import { addOffer, createSupplier, credentialsHint } from "./manage-suppliers";
 import type { ConnectorOptions } from "./suppliers/connector";
+import { KINGUIN_PRODUCTION_URL } from "./suppliers/kinguin";
 import { connectorFor, connectorOptions } from "./suppliers/registry";
 
 /** Where a Reloadly supplier buys when no URL is given: the production gift-cards API (its sandbox is https://giftcards-sandbox.reloadly.com). */
 export const RELOADLY_DEFAULT_URL = "https://giftcards.reloadly.com";
+
+/** The kinds whose URL may be left out: their production API's. */
+const DEFAULT_URLS: Partial<Record<SupplierKind, string>> = { reloadly: RELOADLY_DEFAULT_URL, kinguin: KINGUIN_PRODUCTION_URL };
 
 function checkUrl(url: string, path: "url" | "authUrl", context: z.RefinementCtx) {
   try {
@@ -27,7 +31,8 @@ function checkUrl(url: string, path: "url" | "authUrl", context: z.RefinementCtx
 /**
  * A supplier as the admin enters it: a reseller-api supplier needs its URL and key; a Reloadly supplier its
  * client id and secret (its URL defaults to Reloadly's production gift-cards API, and authUrl is needed only for a
- * host other than Reloadly's own); the sandbox neither.
+ * host other than Reloadly's own); a Kinguin supplier its key, its URL being Kinguin's production gateway unless
+ * given (its sandbox's, say); the sandbox neither.
  */
 export const supplierInputSchema = z
   .strictObject({
@@ -54,8 +59,8 @@ export const supplierInputSchema = z
       if (!input.clientSecret) context.addIssue({ code: "custom", path: ["clientSecret"], message: "Give the client secret from Reloadly's dashboard (Developers, API settings)." });
       return;
     }
-    if (!input.url) context.addIssue({ code: "custom", path: ["url"], message: "Give the supplier's base URL, such as https://wholesaler.example." });
-    else checkUrl(input.url, "url", context);
+    if (input.url) checkUrl(input.url, "url", context);
+    else if (!DEFAULT_URLS[input.kind]) context.addIssue({ code: "custom", path: ["url"], message: "Give the supplier's base URL, such as https://wholesaler.example." });
     if (!input.key) context.addIssue({ code: "custom", path: ["key"], message: "Give the API key the supplier issued to us." });
   });
 
@@ -88,7 +93,7 @@ export function supplierView(supplier: Supplier) {
 export async function addSupplier(db: DbOrTx, input: z.input<typeof supplierInputSchema>): Promise<Supplier> {
   const parsed = supplierInputSchema.parse(input);
   const { credentials, hint } = credentialsOf(parsed);
-  const baseUrl = parsed.kind === "reloadly" ? parsed.url || RELOADLY_DEFAULT_URL : (parsed.url ?? null);
+  const baseUrl = parsed.url || DEFAULT_URLS[parsed.kind] || null;
   return createSupplier(db, { kind: parsed.kind, name: parsed.name, baseUrl, credentials, credentialsHint: hint });
 }
 

@@ -5,7 +5,7 @@ import { orders } from "./orders";
 import { products } from "./products";
 
 /** How we talk to an upstream: one connector file per kind (lib/fulfilment/suppliers/). */
-export const SUPPLIER_KINDS = ["sandbox", "reseller-api", "reloadly"] as const;
+export const SUPPLIER_KINDS = ["sandbox", "reseller-api", "reloadly", "kinguin"] as const;
 export type SupplierKind = (typeof SUPPLIER_KINDS)[number];
 
 /**

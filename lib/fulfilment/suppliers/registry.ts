@@ -3,6 +3,7 @@ import { decryptSecret } from "@/lib/crypto/encryption";
 import type { Supplier } from "@/lib/db/schema";
 import type { ConnectorOptions, ConnectorRegistry, SupplierConnector } from "./connector";
 import { reloadlyConnector } from "./reloadly";
+import { kinguinConnector } from "./kinguin";
 import { resellerApiConnector } from "./reseller-api";
 import { sandboxConnector } from "./sandbox";
 
@@ -11,6 +12,7 @@ const connectors: ConnectorRegistry = {
   sandbox: sandboxConnector,
   "reseller-api": resellerApiConnector,
   reloadly: reloadlyConnector,
+  kinguin: kinguinConnector,
 };
 
 /** How upstream calls are made; the defaults come from the configuration, tests pass their own. */

@@ -6,7 +6,7 @@ import { enqueueJob } from "@/lib/jobs/queue";
 import { formatMoney } from "@/lib/money/money";
 import { completeOrder, encryptDelivery, failOrder } from "@/lib/orders/transitions";
 import { recipientOf } from "./recipient";
-import { enterSupplierLane, noteRateLimit } from "./supplier-lanes";
+import { enterSupplierLane, MAX_RATE_LIMIT_MS, noteRateLimit } from "./supplier-lanes";
 import {
   attemptsOf,
   escalateAttempt,
@@ -122,7 +122,8 @@ export async function fulfilFromSuppliers(db: Db, orderId: string, product: Prod
       const lane = enterSupplierLane(routed.supplier);
       if (!lane.ok) {
         await scheduleReconcile(db, open, lane.retryInMs);
-        return { order, pending: true, retryInMs: lane.retryInMs };
+        // A supplier that keeps rate-limiting us must not keep the order from the deadline's manual queue.
+        return { order: await settlePending(db, order, open, options), pending: true, retryInMs: lane.retryInMs };
       }
       let outcome: UpstreamOutcome;
       try {
@@ -178,7 +179,7 @@ export async function fulfilFromSuppliers(db: Db, orderId: string, product: Prod
 /** The usual back-off, or the upstream's Retry-After when it asked for longer (the rate limit then holds it anyway). */
 function nextQuestionMs(attempt: SupplierAttempt, outcome: UpstreamOutcome): number {
   const asked = outcome.state === "unknown" ? (outcome.retryAfterMs ?? 0) : 0;
-  return Math.max(reconcileDelayMs(attempt), Math.min(asked, 10 * 60_000));
+  return Math.max(reconcileDelayMs(attempt), Math.min(asked, MAX_RATE_LIMIT_MS));
 }
 
 /** Deduplicated per order: while the reconcile job runs (and reschedules itself) this adds nothing. */

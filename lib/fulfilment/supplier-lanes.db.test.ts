@@ -1,4 +1,4 @@
-import { eq, inArray } from "drizzle-orm";
+import { eq, inArray, sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "@/lib/db/client";
 import { orders, supplierAttempts, suppliers, type Order } from "@/lib/db/schema";
@@ -7,6 +7,7 @@ import "@/lib/jobs/handlers";
 import { enqueueJob } from "@/lib/jobs/queue";
 import { registerJobHandler } from "@/lib/jobs/registry";
 import { startWorker, type Worker } from "@/lib/jobs/worker";
+import { fulfilOrder } from "@/lib/orders/fulfil-order";
 import { placeOrder } from "@/lib/orders/place-order";
 import { resellerWithBalance, testProduct } from "@/lib/orders/test-helpers";
 import { ensureTariffs } from "@/lib/tariffs/ensure-tariffs";
@@ -142,5 +143,18 @@ describe(`supplier rate limits and lanes (${testDriver()})`, () => {
     expect((await completionTimes(placed, 20_000)).size).toBe(9);
     expect(narrow.upstream.maxConcurrentCreates).toBe(3);
     expect(narrow.upstream.orders).toHaveLength(9);
+  });
+
+  it("an open attempt at a supplier that stays rate-limited is not asked about, yet still reaches the manual queue at the deadline", async () => {
+    const limited = await supplierSelling("gc-lane-deadline");
+    limited.upstream.behaviour.set("up-gc-lane-deadline", "processing");
+    const [order] = await buy("gc-lane-deadline", 1);
+    await fulfilOrder(database.db, order.id);
+    const requests = limited.upstream.requests;
+    await database.db.update(suppliers).set({ rateLimitedUntil: sql`now() + interval '1 hour'` }).where(eq(suppliers.id, limited.supplier.id));
+    expect(await fulfilOrder(database.db, order.id, { reconcileDeadlineMs: 0 })).toMatchObject({ status: "processing" });
+    expect(limited.upstream.requests).toBe(requests);
+    const [attempt] = await database.db.select().from(supplierAttempts).where(eq(supplierAttempts.orderId, order.id));
+    expect(attempt).toMatchObject({ status: "placed", escalatedAt: expect.any(Date) });
   });
 });

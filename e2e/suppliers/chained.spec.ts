@@ -9,7 +9,8 @@ import { screenshotAtBothSizes } from "../support/screenshots";
 /**
  * The chained wholesaler, end to end: instance B (this app, embedded, the demo catalog) is the upstream
  * of instance A (this app, embedded), which buys from B with B's demo key. Both are real servers of the
- * production build, each with its own DATA_DIR and port; nothing is faked.
+ * production build, each with its own DATA_DIR and port; nothing is faked. Before A starts, its command
+ * line registers A's webhook endpoint at B (supplier:webhook), so B's signed order events reach A.
  */
 const A_PORT = Number(process.env.E2E_CHAIN_A_PORT ?? 3107);
 const B_PORT = Number(process.env.E2E_CHAIN_B_PORT ?? 3108);
@@ -18,11 +19,17 @@ const B = `http://127.0.0.1:${B_PORT}`;
 const dirOf = (name: string) => path.join(os.tmpdir(), `reseller-panel-e2e-chain-${name}`);
 
 const servers: ChildProcess[] = [];
+/** What A's server printed: its log says when it verified a webhook of B. */
+let aLog = "";
 
 function startServer(name: string, port: number, env: Record<string, string>): ChildProcess {
   const child = spawn(process.execPath, ["--import", "tsx", "lib/server/main.ts"], {
-    stdio: ["ignore", "inherit", "inherit"],
+    stdio: ["ignore", "pipe", "inherit"],
     env: { ...process.env, DATA_DIR: dirOf(name), PORT: String(port), SUPPLIER_DELAY: "1s", CHECK_API_RESPONSES: "1", ...env },
+  });
+  child.stdout!.on("data", (chunk: Buffer) => {
+    process.stdout.write(chunk);
+    if (name === "a") aLog += chunk.toString("utf8");
   });
   servers.push(child);
   return child;
@@ -36,18 +43,30 @@ test.describe.configure({ mode: "serial" });
 test.setTimeout(180_000);
 
 let buyerKey = "";
+let supplierId = "";
 let failoverOrderId = "";
 
 test.beforeAll(async ({ request }) => {
   test.setTimeout(240_000);
   rmSync(dirOf("b"), { recursive: true, force: true });
-  startServer("b", B_PORT, {});
+  // A's webhook URL is on loopback, which B's guard refuses unless told.
+  // B's sandbox takes 5 s: long enough that A's polling (at 2 s, then 4 s, then 8 s) would not be first.
+  startServer("b", B_PORT, { WEBHOOK_ALLOW_PRIVATE: "1", SUPPLIER_DELAY: "5s" });
   const prepared = spawnSync(process.execPath, ["--import", "tsx", "e2e/suppliers/prepare-pair.ts", "--upstream", B], { env: { ...process.env, DATA_DIR: dirOf("a") }, stdio: "inherit" });
   expect(prepared.status).toBe(0);
-  buyerKey = (JSON.parse(readFileSync(path.join(dirOf("a"), "pair.json"), "utf8")) as { buyerKey: string }).buyerKey;
+  const pair = JSON.parse(readFileSync(path.join(dirOf("a"), "pair.json"), "utf8")) as { buyerKey: string; supplierId: string };
+  buyerKey = pair.buyerKey;
+  supplierId = pair.supplierId;
+  await waitHealthy(request, B);
+  // A asks B, through B's API with A's key there, to send its order events to A's endpoint for B.
+  const hooked = spawnSync(process.execPath, ["--import", "tsx", "lib/cli/main.ts", "supplier:webhook", pair.supplierId, "--url", A], {
+    env: { ...process.env, DATA_DIR: dirOf("a"), SUPPLIER_ALLOW_PRIVATE: "1" },
+    encoding: "utf8",
+  });
+  expect(hooked.status, hooked.stderr).toBe(0);
+  expect(JSON.parse(hooked.stdout.trim().split("\n").at(-1)!)).toEqual({ id: pair.supplierId, webhook_url: `${A}/api/suppliers/${pair.supplierId}/webhook` });
   // B is on loopback, which the SSRF guard refuses unless told.
   startServer("a", A_PORT, { SUPPLIER_ALLOW_PRIVATE: "1" });
-  await waitHealthy(request, B);
   await waitHealthy(request, A);
 });
 
@@ -64,7 +83,15 @@ test.afterAll(async () => {
   );
 });
 
-type OrderRecord = { order_id: string; status: string; total: string; reference: string | null; failure_reason: string | null; delivery: { items: { code: string | null }[] } | null };
+type OrderRecord = {
+  order_id: string;
+  status: string;
+  total: string;
+  reference: string | null;
+  fields: Record<string, string>;
+  failure_reason: string | null;
+  delivery: { items: { code: string | null }[]; note: string | null } | null;
+};
 
 async function buyOnA(request: APIRequestContext, sku: string, fields: Record<string, string> = {}): Promise<OrderRecord> {
   const response = await request.post(`${A}/api/v2/order`, { headers: { "X-API-Key": buyerKey }, data: { sku, quantity: 1, fields } });
@@ -124,6 +151,29 @@ test("B's sandbox failing the recipient, with no other offer: A's order fails wi
 
   const good = await buyOnA(request, "chain-topup", { player_id: "12345678" });
   expect((await settledOnA(request, good.order_id)).status).toBe("completed");
+});
+
+test("B's signed webhook reaches A and is verified: A reconciles at once and completes with B's code", async ({ request }) => {
+  // B fulfils this top-up through its sandbox after SUPPLIER_DELAY: A's attempt is placed (processing on
+  // B) first, and B's order.status_changed to completed is what tells A.
+  const order = await buyOnA(request, "chain-topup", { player_id: "12345679" });
+  const done = await settledOnA(request, order.order_id);
+  expect(done.status).toBe("completed");
+  const [onB] = (await ordersOnB(request)).filter((b) => b.fields.player_id === "12345679");
+  expect(onB.status).toBe("completed");
+  expect(done.delivery!.note).toBe(onB.delivery!.note);
+  // A logs this only after the signature, the timestamp and the reference checked out.
+  const verified = aLog.split("\n").filter((line) => line.includes("[suppliers] verified webhook order.status_changed") && line.includes(`reconciling order ${order.order_id} now`));
+  expect(verified.length).toBeGreaterThan(0);
+  const forged = await request.post(`${A}/api/suppliers/sup_01JD4X0000ABCDEFGHJKMNPQRS/webhook`, { headers: { "Content-Type": "application/json" }, data: { event: "order.status_changed", data: {} } });
+  expect(forged.status()).toBe(404);
+  const unsigned = await request.post(`${A}/api/suppliers/${supplierId}/webhook`, {
+    headers: { "Content-Type": "application/json" },
+    data: { event: "order.status_changed", data: { reference: "sat_x" } },
+  });
+  expect(unsigned.status()).toBe(401);
+  expect((await unsigned.json()).error.code).toBe("unauthenticated");
+  expect(unsigned.headers()["x-request-id"]).toBeTruthy();
 });
 
 test("A's admin sees the order's upstream attempts: the refusal, then the purchase from B with its order id and cost", async ({ page }) => {

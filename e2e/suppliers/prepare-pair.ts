@@ -49,4 +49,4 @@ await addOffer(db, { sku: "chain-topup", supplierId: upstream.id, upstreamProduc
 await db.delete(offers).where(and(like(offers.sku, "chain-%"), ne(offers.supplierId, upstream.id)));
 
 await database.close();
-writeFileSync(values.out ?? path.join(dataDir, "pair.json"), JSON.stringify({ buyerKey: key }));
+writeFileSync(values.out ?? path.join(dataDir, "pair.json"), JSON.stringify({ buyerKey: key, supplierId: upstream.id }));

@@ -1,8 +1,9 @@
-import { spawnSync } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import { startFakeUpstream } from "@/lib/fulfilment/suppliers/testing/fake-upstream";
 
 const dataDir = mkdtempSync(path.join(os.tmpdir(), "cli-test-"));
 
@@ -17,6 +18,18 @@ function cliWith(env: Record<string, string>, ...args: string[]) {
     timeout: 60_000,
   });
   return { status: result.status, stdout: result.stdout.trim(), stderr: result.stderr.trim() };
+}
+
+/** cliWith without blocking this process: for a command that talks to a server this test runs. */
+function cliAsync(env: Record<string, string>, ...args: string[]): Promise<{ status: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, ["--import", "tsx", "lib/cli/main.ts", ...args], { env: { ...process.env, DATA_DIR: dataDir, ...env } });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString("utf8")));
+    child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString("utf8")));
+    child.on("close", (status) => resolve({ status, stdout: stdout.trim(), stderr: stderr.trim() }));
+  });
 }
 
 describe("operator command line (embedded database)", { timeout: 60_000 }, () => {
@@ -132,6 +145,28 @@ describe("operator command line (embedded database)", { timeout: 60_000 }, () =>
     expect(JSON.parse(tested.stdout)).toEqual({ id: supplier.id, ok: false, reason: expect.stringContaining("loopback address") });
     expect(JSON.parse(cli("supplier:list").stdout).find((s: { id: string }) => s.id === supplier.id).last_error).toContain("loopback address");
     expect(cli("supplier:test", "sup_unknown").stderr).toBe("error: Supplier was not found.");
+  });
+
+  it("connects a supplier's webhooks: our endpoint set at the upstream, its secret kept; refuses what cannot be connected", async () => {
+    const upstream = await startFakeUpstream();
+    try {
+      const added = await cliAsync({ DATABASE_URL: "" }, "supplier:add", "--kind", "reseller-api", "--name", "Hooked B", "--url", upstream.url, "--key", upstream.apiKey);
+      const hooked = JSON.parse(added.stdout) as { id: string };
+      const connected = await cliAsync({ DATABASE_URL: "", SUPPLIER_ALLOW_PRIVATE: "1" }, "supplier:webhook", hooked.id, "--url", "https://panel.example");
+      expect(connected.status, connected.stderr).toBe(0);
+      expect(JSON.parse(connected.stdout)).toEqual({ id: hooked.id, webhook_url: `https://panel.example/api/suppliers/${hooked.id}/webhook` });
+      expect(upstream.webhook!.url).toBe(`https://panel.example/api/suppliers/${hooked.id}/webhook`);
+      const listed = JSON.parse((await cliAsync({ DATABASE_URL: "" }, "supplier:list")).stdout) as { id: string; webhook_connected: boolean }[];
+      expect(listed.find((s) => s.id === hooked.id)!.webhook_connected).toBe(true);
+      expect(connected.stdout + listed.map((s) => JSON.stringify(s)).join("")).not.toContain(upstream.webhook!.secret);
+    } finally {
+      await upstream.close();
+    }
+    const guarded = cli("supplier:webhook", supplier.id, "--url", "https://panel.example");
+    expect(guarded.status).not.toBe(0);
+    expect(guarded.stderr).toContain("did not take the webhook");
+    expect(cli("supplier:webhook", "sup_unknown", "--url", "https://panel.example").stderr).toBe("error: Supplier was not found.");
+    expect(cli("supplier:webhook").stderr).toContain("supplier:webhook needs the supplier's id");
   });
 
   it("adds an offer of a supplier for a product, and refuses a supplier without a URL", () => {

@@ -12,6 +12,7 @@ import { postLedgerEntry } from "@/lib/ledger/post-entry";
 import { formatMoney, parseMoney } from "@/lib/money/money";
 import { demoSeedContents, seedDemo } from "@/lib/seed/demo-seed";
 import { addOfferFromInput, addSupplier, listSuppliers, offerView, supplierView, testSupplierConnection } from "@/lib/fulfilment/supplier-admin";
+import { connectSupplierWebhook } from "@/lib/fulfilment/connect-webhook";
 import { ensureTariffs } from "@/lib/tariffs/ensure-tariffs";
 
 export type Options = Record<string, string | boolean | undefined>;
@@ -131,6 +132,11 @@ export async function supplierList(db: Db) {
 export async function supplierTest(db: Db, options: Options, id: string | undefined) {
   if (!id) throw new UsageError("supplier:test needs the supplier's id: supplier:test sup_...");
   return { id, ...(await testSupplierConnection(db, id)) };
+}
+
+export async function supplierWebhook(db: Db, options: Options, id: string | undefined) {
+  if (!id) throw new UsageError("supplier:webhook needs the supplier's id: supplier:webhook sup_... --url https://our.host");
+  return connectSupplierWebhook(db, id, required(options, "url"));
 }
 
 export async function offerAdd(db: Db, options: Options) {

@@ -17,6 +17,7 @@ import {
   supplierAdd,
   supplierList,
   supplierTest,
+  supplierWebhook,
   twoFactorOff,
   UsageError,
   type Options,
@@ -38,6 +39,8 @@ const USAGE = `Usage: npm run cli -- <command> [options]
                                                (reloadly: --url defaults to https://giftcards.reloadly.com; kinguin: the key alone, the URL defaults to its production gateway)
   supplier:list                                every supplier with its state (balance, last error)
   supplier:test ID                             ask the supplier for our balance there, or say why it cannot
+  supplier:webhook ID --url https://our.host   have the supplier send its signed order webhooks to us (reseller-api);
+                                               its secret is stored encrypted, and polling stays the fallback
   offer:add --sku S --supplier ID --upstream-sku U --cost 9.70 [--priority 0]
                                                sell a product from a supplier's product at that cost per unit
 
@@ -84,6 +87,7 @@ async function run(): Promise<number> {
     "supplier:add": supplierAdd,
     "supplier:list": (db) => supplierList(db),
     "supplier:test": (db, options) => supplierTest(db, options, positionals[1]),
+    "supplier:webhook": (db, options) => supplierWebhook(db, options, positionals[1]),
     "offer:add": offerAdd,
   };
   if (values.help || !command || !commands[command]) {

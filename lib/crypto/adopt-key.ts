@@ -194,6 +194,16 @@ export async function adoptKey(db: Db, otherKey: string): Promise<AdoptOutcome> 
       outcome.supplierCredentials += 1;
     }
   }
+  // The secrets suppliers sign their webhooks with count with their credentials.
+  const hooks = await db.select({ id: suppliers.id, secret: suppliers.webhookSecretEncrypted }).from(suppliers).where(isNotNull(suppliers.webhookSecretEncrypted));
+  for (const hook of hooks) {
+    const secret = underOwnKey(hook.secret!, otherKey);
+    if (!secret) outcome.unreadable += 1;
+    else if (secret.changed) {
+      await db.update(suppliers).set({ webhookSecretEncrypted: secret.value }).where(eq(suppliers.id, hook.id));
+      outcome.supplierCredentials += 1;
+    }
+  }
 
   await eachBatch(
     (after: string | null) =>

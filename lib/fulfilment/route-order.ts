@@ -6,6 +6,7 @@ import { enqueueJob } from "@/lib/jobs/queue";
 import { formatMoney } from "@/lib/money/money";
 import { completeOrder, encryptDelivery, failOrder } from "@/lib/orders/transitions";
 import { recipientOf } from "./recipient";
+import { enterSupplierLane, MAX_RATE_LIMIT_MS, noteRateLimit } from "./supplier-lanes";
 import {
   attemptsOf,
   escalateAttempt,
@@ -59,9 +60,11 @@ function requestOf(order: Order, product: Product, routed: RoutedOffer, attempt:
 /**
  * One attempt's outcome, written: a delivery completes the order in the same transaction as the
  * attempt; a refusal or upstream failure finishes the attempt so that the next offer is tried;
- * anything unsure leaves the attempt open for the reconcile job. "next" asks for another step.
+ * anything unsure leaves the attempt open for the reconcile job. "next" asks for another step. An
+ * upstream's Retry-After (a 429) rate-limits the supplier: nothing is sent to it before then.
  */
 async function recordOutcome(db: Db, order: Order, attempt: SupplierAttempt, routed: RoutedOffer, outcome: UpstreamOutcome): Promise<"next" | "done" | "pending"> {
+  if (outcome.state === "unknown" && outcome.retryAfterMs !== undefined) await noteRateLimit(db, routed.supplier.id, outcome.retryAfterMs);
   switch (outcome.state) {
     case "completed":
       await db.transaction(async (tx) => {
@@ -88,30 +91,54 @@ async function recordOutcome(db: Db, order: Order, attempt: SupplierAttempt, rou
   }
 }
 
+export interface FulfilmentPass {
+  order: Order | null;
+  /** An attempt is open: the reconcile job asks about it (in retryInMs). */
+  pending: boolean;
+  /**
+   * When to run again: the reconcile job's next question for an open attempt, or, with nothing open,
+   * when the supplier next in line has room (its lane was full or it is rate-limited). Null: settled.
+   */
+  retryInMs: number | null;
+}
+
 /**
  * Fulfils a processing order of a `supplier` product from its offers. An attempt left open (sent, and
  * not known to be settled: a timeout, a crash before the answer was written, an order still processing
  * upstream) is reconciled by our reference first; only a definite refusal lets the next offer be tried,
  * so an order is never bought twice. The order fails, with its charge back, only when every usable
  * offer refused. An open attempt past the reconcile deadline puts the order in the manual queue.
- * Returns the order as it now is, and whether it still waits for an upstream answer.
+ * Every upstream call first takes a place in its supplier's lane (supplier-lanes.ts); a supplier that is
+ * full or rate-limited defers the pass, with nothing sent and nothing written.
  */
-export async function fulfilFromSuppliers(db: Db, orderId: string, product: Product, options: RoutingOptions = {}): Promise<{ order: Order | null; pending: boolean }> {
+export async function fulfilFromSuppliers(db: Db, orderId: string, product: Product, options: RoutingOptions = {}): Promise<FulfilmentPass> {
   const connector = connectorOptions(options.connector);
   for (let step = 0; step < MAX_STEPS; step++) {
     const order = await currentOrder(db, orderId);
-    if (!order || order.status !== "processing") return { order, pending: false };
+    if (!order || order.status !== "processing") return { order, pending: false, retryInMs: null };
     const open = await openAttemptOf(db, orderId);
     if (open) {
       const routed = await routedOfferOf(db, open);
-      const outcome = await connectorFor(routed.supplier, connector).reconcile(requestOf(order, product, routed, open), open.upstreamOrderId);
+      const lane = enterSupplierLane(routed.supplier);
+      if (!lane.ok) {
+        await scheduleReconcile(db, open, lane.retryInMs);
+        // A supplier that keeps rate-limiting us must not keep the order from the deadline's manual queue.
+        return { order: await settlePending(db, order, open, options), pending: true, retryInMs: lane.retryInMs };
+      }
+      let outcome: UpstreamOutcome;
+      try {
+        outcome = await connectorFor(routed.supplier, connector).reconcile(requestOf(order, product, routed, open), open.upstreamOrderId);
+      } finally {
+        lane.leave();
+      }
       const next = await recordOutcome(db, order, open, routed, outcome);
       if (next === "next") continue;
       if (next === "pending") {
-        await scheduleReconcile(db, open);
-        return { order: await settlePending(db, order, open, options), pending: true };
+        const retryInMs = nextQuestionMs(open, outcome);
+        await scheduleReconcile(db, open, retryInMs);
+        return { order: await settlePending(db, order, open, options), pending: true, retryInMs };
       }
-      return { order: await currentOrder(db, orderId), pending: false };
+      return { order: await currentOrder(db, orderId), pending: false, retryInMs: null };
     }
 
     const attempts = await attemptsOf(db, orderId);
@@ -120,30 +147,48 @@ export async function fulfilFromSuppliers(db: Db, orderId: string, product: Prod
     if (!routed) {
       const codes = attempts.map((attempt) => attempt.errorCode as RefusalCode);
       const failed = await db.transaction((tx) => failOrder(tx, orderId, failureReason(codes, order, product)));
-      return { order: failed ?? (await currentOrder(db, orderId)), pending: false };
+      return { order: failed ?? (await currentOrder(db, orderId)), pending: false, retryInMs: null };
     }
     if (routed.offer.cost > order.unitPrice && !product.sellAtLossAllowed) {
       await recordSkippedOffer(db, order, routed, "product_unavailable", `Cost guard: the offer costs ${formatMoney(routed.offer.cost)} a unit, above the ${formatMoney(order.unitPrice)} paid.`);
       continue;
     }
-    const attempt = await startAttempt(db, order, routed);
-    if (!attempt) continue;
-    const outcome = await connectorFor(routed.supplier, connector).placeOrder(requestOf(order, product, routed, attempt));
+    // Before the attempt is written: a pass deferred here leaves no open attempt behind.
+    const lane = enterSupplierLane(routed.supplier);
+    if (!lane.ok) return { order, pending: false, retryInMs: lane.retryInMs };
+    let sent: { attempt: SupplierAttempt; outcome: UpstreamOutcome } | null;
+    try {
+      const attempt = await startAttempt(db, order, routed);
+      sent = attempt && { attempt, outcome: await connectorFor(routed.supplier, connector).placeOrder(requestOf(order, product, routed, attempt)) };
+    } finally {
+      lane.leave();
+    }
+    if (!sent) continue;
+    const { attempt, outcome } = sent;
     const next = await recordOutcome(db, order, attempt, routed, outcome);
     if (next === "pending") {
-      await scheduleReconcile(db, attempt);
-      return { order, pending: true };
+      const retryInMs = nextQuestionMs(attempt, outcome);
+      await scheduleReconcile(db, attempt, retryInMs);
+      return { order, pending: true, retryInMs };
     }
-    if (next === "done") return { order: await currentOrder(db, orderId), pending: false };
+    if (next === "done") return { order: await currentOrder(db, orderId), pending: false, retryInMs: null };
   }
   throw new Error(`Order ${orderId} took more than ${MAX_STEPS} supplier steps in one pass.`);
 }
 
-/** Deduplicated per order: while the reconcile job runs (and reschedules itself) this adds nothing. */
-async function scheduleReconcile(db: Db, attempt: SupplierAttempt): Promise<void> {
-  const { orderId } = attempt;
-  await enqueueJob(db, { kind: SUPPLIER_RECONCILE_JOB, payload: { orderId }, runAt: new Date(Date.now() + reconcileDelayMs(attempt)), dedupeKey: `${SUPPLIER_RECONCILE_JOB}:${orderId}` });
+/** The usual back-off, or the upstream's Retry-After when it asked for longer (the rate limit then holds it anyway). */
+function nextQuestionMs(attempt: SupplierAttempt, outcome: UpstreamOutcome): number {
+  const asked = outcome.state === "unknown" ? (outcome.retryAfterMs ?? 0) : 0;
+  return Math.max(reconcileDelayMs(attempt), Math.min(asked, MAX_RATE_LIMIT_MS));
 }
+
+/** Deduplicated per order: while the reconcile job runs (and reschedules itself) this adds nothing. */
+async function scheduleReconcile(db: Db, attempt: SupplierAttempt, delayMs: number): Promise<void> {
+  const { orderId } = attempt;
+  await enqueueJob(db, { kind: SUPPLIER_RECONCILE_JOB, payload: { orderId }, runAt: new Date(Date.now() + delayMs), dedupeKey: reconcileJobKey(orderId) });
+}
+
+export const reconcileJobKey = (orderId: string) => `${SUPPLIER_RECONCILE_JOB}:${orderId}`;
 
 /** Past the deadline, an order whose upstream outcome is still open waits for a person in the manual queue. */
 async function settlePending(db: Db, order: Order, open: SupplierAttempt, options: RoutingOptions): Promise<Order> {

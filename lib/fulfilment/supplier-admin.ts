@@ -87,6 +87,10 @@ export function supplierView(supplier: Supplier) {
     currency: supplier.lastBalanceCurrency,
     balance_checked_at: supplier.balanceCheckedAt?.toISOString() ?? null,
     last_error: supplier.lastError,
+    max_in_flight: supplier.maxInFlight,
+    // Null once it has passed: a limit in the past holds nothing back.
+    rate_limited_until: supplier.rateLimitedUntil && supplier.rateLimitedUntil.getTime() > Date.now() ? supplier.rateLimitedUntil.toISOString() : null,
+    webhook_connected: supplier.webhookSecretEncrypted !== null,
   };
 }
 

@@ -42,9 +42,14 @@ export interface JobHandlerOptions {
    * order that would otherwise stay charged and processing). Errors are logged; the job stays failed.
    */
   onGiveUp?: (job: Job, ctx: Pick<JobContext, "db">) => Promise<void>;
+  /**
+   * Runs the kind in a lane of its own in each worker, with this many jobs at once, instead of in the
+   * general lane: jobs that wait on a third party (a supplier) then never take the slots other kinds need.
+   */
+  slots?: number;
 }
 
-export interface BatchJobHandlerOptions extends Omit<JobHandlerOptions, "recurring" | "onGiveUp"> {
+export interface BatchJobHandlerOptions extends Omit<JobHandlerOptions, "recurring" | "onGiveUp" | "slots"> {
   /**
    * How many jobs of the kind each worker has in their slot part (BatchJobContext.inSlot) at once, in
    * slots of their own beside its other jobs. A worker claims up to twice as many, so that the next
@@ -62,7 +67,7 @@ export type RegisteredHandler =
  * module, and a worker started by one must see the handlers registered through the other.
  */
 const store = globalThis as unknown as { __jobHandlers?: Map<string, RegisteredHandler> };
-const handlers = (store.__jobHandlers ??= new Map());
+const handlers: Map<string, RegisteredHandler> = (store.__jobHandlers ??= new Map());
 
 /** Registering a kind again replaces its handler, as happens when a module is reloaded in development. */
 export function registerJobHandler(kind: string, handler: JobHandler, options: JobHandlerOptions = {}): void {
@@ -94,9 +99,23 @@ export function jobHandler(kind: string): RegisteredHandler | undefined {
   return handlers.get(kind);
 }
 
-/** The kinds that run in batches, with their slots. */
-export function batchJobKinds(): { kind: string; slots: number; leaseMs?: number }[] {
-  return [...handlers].flatMap(([kind, registered]) => (registered.batch ? [{ kind, slots: registered.slots, leaseMs: registered.leaseMs }] : []));
+export interface LaneKind {
+  kind: string;
+  slots: number;
+  leaseMs?: number;
+  /** Run through the kind's batch handler, in slots taken by inSlot. */
+  batch: boolean;
+}
+
+/** The kinds that run in lanes of their own, with their slots: those that run in batches, and single ones given slots. */
+export function laneJobKinds(): LaneKind[] {
+  return [...handlers].flatMap(([kind, registered]): LaneKind[] =>
+    registered.batch
+      ? [{ kind, slots: registered.slots, leaseMs: registered.leaseMs, batch: true }]
+      : registered.slots
+        ? [{ kind, slots: registered.slots, leaseMs: registered.leaseMs, batch: false }]
+        : [],
+  );
 }
 
 /** The recurring kinds, for the worker to schedule at start. */

@@ -5,7 +5,7 @@ import type { Db } from "@/lib/db/client";
 import type { Job } from "@/lib/db/schema";
 import { scheduleRecurringJobs } from "./recurring";
 import { claimJobs, errorMessage } from "./queue";
-import { batchJobKinds, jobHandler, type BatchJobContext } from "./registry";
+import { jobHandler, laneJobKinds, type BatchJobContext } from "./registry";
 import { runClaimedBatch, runClaimedJob, type RunJobOptions } from "./run-job";
 
 export interface WorkerOptions {
@@ -69,15 +69,24 @@ export function startWorker(options: WorkerOptions): Worker {
   const run = { db, workerId, leaseMs, signal: abort.signal, log };
   // Each batch kind runs in slots of its own, so its jobs neither wait behind the others nor hold
   // their slots (slow webhook receivers must not delay order fulfilment), and each claim fills many.
-  const batchKinds = batchJobKinds();
+  // So does a single kind given slots (a supplier's orders: a slow supplier must not hold the others).
+  const laneKinds = laneJobKinds();
   const lanes: Lane[] = [
     {
       capacity: concurrency,
       minClaim: 1,
-      claim: (limit) => claimJobs(db, workerId, { limit, leaseMs, exceptKinds: batchKinds.map((lane) => lane.kind) }),
+      claim: (limit) => claimJobs(db, workerId, { limit, leaseMs, exceptKinds: laneKinds.map((lane) => lane.kind) }),
       run: (claimed) => claimed.map((job) => runClaimedJob(job, run)),
     },
-    ...batchKinds.map(({ kind, slots, leaseMs: laneLease = leaseMs }): Lane => {
+    ...laneKinds.map(({ kind, slots, leaseMs: laneLease = leaseMs, batch }): Lane => {
+      if (!batch) {
+        return {
+          capacity: slots,
+          minClaim: 1,
+          claim: (limit) => claimJobs(db, workerId, { limit, leaseMs: laneLease, kind }),
+          run: (claimed) => claimed.map((job) => runClaimedJob(job, { ...run, leaseMs: laneLease })),
+        };
+      }
       const slot = pLimit(slots);
       const inSlot = <T>(work: () => Promise<T>) => slot(work);
       // Made once per lane, not per claimed batch.

@@ -8,7 +8,7 @@ import { bareHostname, OutboundUrlError, parseOutboundUrl, resolveOutboundHost, 
 
 export interface GuardedPostOptions extends GuardOptions {
   /** POST unless said otherwise; a GET sends no body. */
-  method?: "GET" | "POST";
+  method?: "GET" | "POST" | "PUT";
   headers: Record<string, string>;
   body?: string;
   /** The whole exchange (DNS, connect, request, the complete answer) must fit in it. */

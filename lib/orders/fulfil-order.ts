@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { findProduct } from "@/lib/catalog/get-product";
 import type { Db } from "@/lib/db/client";
 import { orders, stockCodes, type Order } from "@/lib/db/schema";
-import { fulfilFromSuppliers, type RoutingOptions } from "@/lib/fulfilment/route-order";
+import { fulfilFromSuppliers, type FulfilmentPass, type RoutingOptions } from "@/lib/fulfilment/route-order";
 import { AppError } from "@/lib/errors/app-error";
 import { keepUnreadableSetAside } from "@/lib/catalog/unreadable-codes";
 import { deliverStock } from "./stock-delivery";
@@ -16,14 +16,21 @@ export const FULFIL_JOB = "order.fulfil";
  * Safe to run twice: transitions are conditional, and a supplier order is bought at most once (route-order).
  */
 export async function fulfilOrder(db: Db, orderId: string, options: RoutingOptions = {}): Promise<Order | null> {
-  const [order] = await db.select().from(orders).where(eq(orders.id, orderId));
-  if (!order || order.status !== "processing") return order ?? null;
-  const product = await findProduct(db, order.sku);
-  if (!product) return (await db.transaction((tx) => failOrder(tx, orderId, "The product was withdrawn before the order could be delivered."))) ?? order;
-  if (product.fulfilment === "manual") return order;
-  if (product.fulfilment === "stock") return deliverFromStock(db, order);
+  return (await fulfilmentPass(db, orderId, options)).order;
+}
 
-  return (await fulfilFromSuppliers(db, orderId, product, options)).order ?? order;
+/** fulfilOrder, saying also when to run again (a supplier's order waiting for an answer or for its turn). */
+export async function fulfilmentPass(db: Db, orderId: string, options: RoutingOptions = {}): Promise<FulfilmentPass> {
+  const settled = (order: Order | null): FulfilmentPass => ({ order, pending: false, retryInMs: null });
+  const [order] = await db.select().from(orders).where(eq(orders.id, orderId));
+  if (!order || order.status !== "processing") return settled(order ?? null);
+  const product = await findProduct(db, order.sku);
+  if (!product) return settled((await db.transaction((tx) => failOrder(tx, orderId, "The product was withdrawn before the order could be delivered."))) ?? order);
+  if (product.fulfilment === "manual") return settled(order);
+  if (product.fulfilment === "stock") return settled(await deliverFromStock(db, order));
+
+  const pass = await fulfilFromSuppliers(db, orderId, product, options);
+  return { ...pass, order: pass.order ?? order };
 }
 
 /**

@@ -87,7 +87,14 @@ export interface SupplierConnector {
   balance(): Promise<UpstreamBalance>;
   /** One page of the upstream's catalog, for import and the sync job; an upstream without a catalog (the sandbox) answers why not. */
   listProducts(query: UpstreamCatalogQuery): Promise<UpstreamCatalogPage>;
+  /**
+   * Points the upstream's signed webhooks of our account there at `url` (our endpoint for this supplier)
+   * and answers the secret they are signed with. Only an upstream that sends webhooks has it.
+   */
+  registerWebhook?(url: string): Promise<UpstreamWebhookRegistration>;
 }
+
+export type UpstreamWebhookRegistration = { ok: true; secret: string } | { ok: false; reason: string };
 
 export interface ConnectorOptions {
   /** Every upstream call's whole exchange must fit in it. */

@@ -85,6 +85,23 @@ describe("the reseller-api connector", () => {
     expect(await (await fixed(201, "{not json")).placeOrder(request("up-a"))).toMatchObject({ state: "unknown" });
   });
 
+  it("a 429 carries the upstream's Retry-After (or our default without one), on sending and on reading alike", async () => {
+    upstream.rateLimit = { count: 1, retryAfterSeconds: 7 };
+    expect(await connector().placeOrder(request("up-a"))).toMatchObject({ state: "unknown", retryAfterMs: 7_000 });
+    upstream.rateLimit = { count: 1, retryAfterSeconds: null };
+    expect(await connector().reconcile(request("up-a"), null)).toMatchObject({ state: "unknown", retryAfterMs: 30_000 });
+    expect(await (await fixed(500, "{}")).placeOrder(request("up-a"))).not.toHaveProperty("retryAfterMs");
+  });
+
+  it("registers our webhook URL and answers the secret: shown by the first PUT, else regenerated", async () => {
+    const first = await connector().registerWebhook!("https://a.example/api/suppliers/sup_x/webhook");
+    expect(first).toEqual({ ok: true, secret: upstream.webhook!.secret });
+    const again = await connector().registerWebhook!("https://a.example/api/suppliers/sup_x/webhook");
+    expect(again).toEqual({ ok: true, secret: upstream.webhook!.secret });
+    expect(again).not.toEqual(first);
+    expect(await connector(upstream.url, "rk_live_WrongKeyWrongKeyWrongKey000000000").registerWebhook!("https://a.example/x")).toMatchObject({ ok: false, reason: expect.stringContaining("HTTP 401") });
+  });
+
   it("nothing listening is a definite refusal: the request never left", async () => {
     const { url, server } = await answering(200, "{}");
     await new Promise((resolve) => server.close(resolve));

@@ -2,12 +2,15 @@ import { parseMoney } from "@/lib/money/money";
 import { guardedRequest, type GuardedPostResult } from "@/lib/net/guarded-request";
 import { PRODUCT_CATEGORIES, type ProductCategory, type ProductField, type ProductMeta } from "@/lib/db/schema";
 import type { ConnectorFactory, DeliveredItem, RefusalCode, UpstreamOrderRequest, UpstreamOutcome, UpstreamProduct } from "./connector";
+import { upstreamRetryAfterMs } from "./retry-after";
 
 /*
  * Kind `reseller-api`: another wholesaler serving this very product's public API (docs/api.md), which
  * makes the chained-wholesaler case. Key auth with X-API-Key; an order is created with our attempt's id
  * as both its Idempotency-Key and its reference, so that asking again, or sending again, never buys twice.
- * Its webhooks come in a later phase: an order it leaves processing is polled.
+ * Its signed webhooks, once registered (registerWebhook), wake our reconcile of an order at once; an
+ * order it leaves processing is polled besides. A 429 (or a 503 with Retry-After) on any call carries
+ * retryAfterMs, which rate-limits the supplier.
  */
 
 const MAX_ANSWER_BYTES = 256 * 1024;
@@ -138,7 +141,7 @@ export const resellerApiConnector: ConnectorFactory = (input) => {
   /** An upstream's text, with our key taken out should it echo it back, and cut short. */
   const clean = (text: string) => (credentials ? text.replaceAll(credentials, "[key]") : text).slice(0, MAX_ERROR_TEXT);
 
-  const call = (method: "GET" | "POST", path: string, extra: { headers?: Record<string, string>; body?: unknown } = {}) =>
+  const call = (method: "GET" | "POST" | "PUT", path: string, extra: { headers?: Record<string, string>; body?: unknown } = {}) =>
     guardedRequest(`${base}${path}`, {
       method,
       headers: Object.assign(
@@ -154,10 +157,15 @@ export const resellerApiConnector: ConnectorFactory = (input) => {
     });
 
   const transportProblem = (result: GuardedPostResult) => clean(result.error ?? `HTTP ${result.status}`);
+  /** Not known yet: ask again later, when the upstream said when. */
+  const unknown = (result: GuardedPostResult, message: string): UpstreamOutcome => {
+    const retryAfterMs = upstreamRetryAfterMs(result);
+    return retryAfterMs === undefined ? { state: "unknown", message } : { state: "unknown", message, retryAfterMs };
+  };
 
   async function findByReference(request: UpstreamOrderRequest): Promise<UpstreamOutcome | "absent"> {
     const result = await call("GET", `/api/v2/orders?reference=${encodeURIComponent(request.reference)}&limit=1`);
-    if (!result.ok) return { state: "unknown", message: `Reading the order by reference: ${transportProblem(result)}` };
+    if (!result.ok) return unknown(result, `Reading the order by reference: ${transportProblem(result)}`);
     const page = parseJson(result.responseBody) as { data?: unknown[] } | null;
     if (!Array.isArray(page?.data)) return { state: "unknown", message: "Reading the order by reference: an answer we could not read." };
     const [found] = page.data;
@@ -172,7 +180,7 @@ export const resellerApiConnector: ConnectorFactory = (input) => {
     });
     // Never connected: nothing reached the upstream, so nothing was bought.
     if (!result.sent) return { state: "refused", code: "supplier_unavailable", message: clean(result.error ?? "Not sent.") };
-    if (result.status === null || result.status >= 500) return { state: "unknown", message: `Sending the order: ${transportProblem(result)}` };
+    if (result.status === null || result.status >= 500) return unknown(result, `Sending the order: ${transportProblem(result)}`);
     if (result.ok) {
       const record = parseJson(result.responseBody);
       return isOrderRecord(record) ? outcomeOfRecord(record) : { state: "unknown", message: "Sending the order: an answer we could not read." };
@@ -184,7 +192,7 @@ export const resellerApiConnector: ConnectorFactory = (input) => {
       return found === "absent" ? { state: "unknown", message: `The upstream says the order exists (${error.code}) but does not list it.` } : found;
     }
     // Rate limited: not placed, but this offer is still good; asked again later under the same key.
-    if (result.status === 429) return { state: "unknown", message: "The upstream rate-limited the order; it is sent again later." };
+    if (result.status === 429) return unknown(result, "The upstream rate-limited the order; it is sent again later under the same key.");
     return { state: "refused", code: refusalOf(result.status, error), message: `HTTP ${result.status} ${error ? `${error.code}: ${clean(error.message)}` : ""}`.trim() };
   }
 
@@ -195,7 +203,7 @@ export const resellerApiConnector: ConnectorFactory = (input) => {
         const result = await call("GET", `/api/v2/order/${encodeURIComponent(upstreamOrderId)}`);
         const record = result.ok ? parseJson(result.responseBody) : null;
         if (isOrderRecord(record)) return outcomeOfRecord(record);
-        if (!result.ok) return { state: "unknown", message: `Reading the order: ${transportProblem(result)}` };
+        if (!result.ok) return unknown(result, `Reading the order: ${transportProblem(result)}`);
         return { state: "unknown", message: "Reading the order: an answer we could not read." };
       }
       const found = await findByReference(request);
@@ -223,6 +231,22 @@ export const resellerApiConnector: ConnectorFactory = (input) => {
       if (balance === null || typeof answer?.currency !== "string") return { ok: false, reason: "The balance answer could not be read." };
       return { ok: true, balance, currency: answer.currency };
     },
+    async registerWebhook(url) {
+      // Its documented answer (docs/api.md, "Webhooks"): the first PUT makes the secret and shows it once;
+      // when a webhook was set up before, a regenerated secret is the only one we can learn (the old one stops).
+      const failed = (what: string, result: GuardedPostResult) => {
+        const error = upstreamError(result);
+        return { ok: false as const, reason: `${what}: ${error ? `HTTP ${result.status} ${error.code}: ${clean(error.message)}` : transportProblem(result)}` };
+      };
+      const put = await call("PUT", "/api/v2/account/webhook", { body: { url, enabled: true } });
+      if (!put.ok) return failed("Setting the webhook URL", put);
+      const answer = parseJson(put.responseBody) as { secret?: unknown } | null;
+      if (typeof answer?.secret === "string") return { ok: true, secret: answer.secret };
+      const rotated = await call("POST", "/api/v2/account/webhook/secret/regenerate", { body: {} });
+      if (!rotated.ok) return failed("Getting the webhook's secret", rotated);
+      const secret = (parseJson(rotated.responseBody) as { secret?: unknown } | null)?.secret;
+      return typeof secret === "string" ? { ok: true, secret } : { ok: false, reason: "The webhook's secret could not be read from the answer." };
+    },
     async listProducts({ cursor, category, group }) {
       const query = new URLSearchParams({ limit: "100" });
       if (cursor) query.set("cursor", cursor);
@@ -232,7 +256,8 @@ export const resellerApiConnector: ConnectorFactory = (input) => {
       if (!result.ok) {
         const error = upstreamError(result);
         const reason = error ? `HTTP ${result.status} ${error.code}: ${clean(error.message)}` : transportProblem(result);
-        return result.retryAfterMs === null ? { ok: false, reason } : { ok: false, reason, retryAfterMs: result.retryAfterMs };
+        const retryAfterMs = upstreamRetryAfterMs(result);
+        return retryAfterMs === undefined ? { ok: false, reason } : { ok: false, reason, retryAfterMs };
       }
       const page = parseJson(result.responseBody) as { data?: unknown; next_cursor?: unknown } | null;
       if (!Array.isArray(page?.data)) return { ok: false, reason: "The catalog answer could not be read." };

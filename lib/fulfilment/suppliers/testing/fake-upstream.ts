@@ -6,7 +6,10 @@ import type { AddressInfo } from "node:net";
  * /api/v2/order with Idempotency-Key and reference (a replay answers the original order, a reference
  * taken by another key answers 409 duplicate_reference), GET /api/v2/orders?reference=, GET
  * /api/v2/order/{id}, GET /api/v2/balance, GET /api/checkplayerid, and the documented error body.
- * A test decides per sku how it answers, and may drop the answer of an order it has just created.
+ * A test decides per sku how it answers, and may drop the answer of an order it has just created. It
+ * can answer the next requests 429 (with or without Retry-After), counts every request and the most
+ * creates it had under way at once, and takes our webhook URL (PUT /api/v2/account/webhook, the secret
+ * shown on the first PUT only, and POST .../secret/regenerate) as the product does.
  */
 
 export type SkuBehaviour = "deliver" | "processing" | "out_of_stock" | "product_unavailable" | "invalid_recipient" | "server_error";
@@ -33,8 +36,18 @@ export interface FakeUpstream {
   delayMs: number;
   /** Completes a processing order, as the upstream's own supplier would. */
   complete(orderId: string): void;
+  /** An order as the upstream's API and webhooks show it. */
+  recordOf(orderId: string): ReturnType<typeof record> | null;
   /** How many create requests arrived, replays included. */
   createRequests: number;
+  /** Every request that arrived, of any kind. */
+  requests: number;
+  /** The next `count` requests, of any kind, answer 429 with this Retry-After (seconds; null: none). */
+  rateLimit: { count: number; retryAfterSeconds: number | null };
+  /** The most create requests under way at once. */
+  maxConcurrentCreates: number;
+  /** Our webhook there, as registered: its URL and the secret it signs with. */
+  webhook: { url: string; secret: string } | null;
   close(): Promise<void>;
 }
 
@@ -82,15 +95,45 @@ export async function startFakeUpstream(apiKey = "rk_live_UpstreamKeyOfTheFakeWh
     dropAnswer: () => false,
     delayMs: 0,
     createRequests: 0,
+    requests: 0,
+    rateLimit: { count: 0, retryAfterSeconds: null },
+    maxConcurrentCreates: 0,
+    webhook: null,
     complete(orderId) {
       const order = upstream.orders.find((o) => o.order_id === orderId);
       if (order) order.status = "completed";
     },
+    recordOf(orderId) {
+      const order = upstream.orders.find((o) => o.order_id === orderId);
+      return order ? record(order) : null;
+    },
   };
+
+  let creating = 0;
+  let secretSequence = 0;
+  const newSecret = () => `whsec_FakeUpstreamSecret${String(++secretSequence).padStart(14, "0")}`;
 
   async function handle(req: IncomingMessage, res: ServerResponse) {
     const url = new URL(req.url ?? "/", "http://upstream");
+    upstream.requests += 1;
     if (req.headers["x-api-key"] !== apiKey) return refuse(res, 401, "unauthenticated", "Unknown API key.");
+    if (upstream.rateLimit.count > 0) {
+      upstream.rateLimit.count -= 1;
+      const { retryAfterSeconds } = upstream.rateLimit;
+      if (retryAfterSeconds !== null) res.setHeader("Retry-After", String(retryAfterSeconds));
+      return refuse(res, 429, "rate_limited", "Too many requests in the order category.");
+    }
+    if (req.method === "PUT" && url.pathname === "/api/v2/account/webhook") {
+      const body = JSON.parse(await readBody(req)) as { url: string };
+      const first = upstream.webhook === null;
+      upstream.webhook = { url: body.url, secret: upstream.webhook?.secret ?? newSecret() };
+      return send(res, 200, { url: body.url, enabled: true, ...(first ? { secret: upstream.webhook.secret } : {}) });
+    }
+    if (req.method === "POST" && url.pathname === "/api/v2/account/webhook/secret/regenerate") {
+      if (!upstream.webhook) return refuse(res, 404, "not_found", "No webhook is configured.");
+      upstream.webhook.secret = newSecret();
+      return send(res, 200, { secret: upstream.webhook.secret });
+    }
     if (req.method === "GET" && url.pathname === "/api/v2/balance") return send(res, 200, { balance: "1234.50", currency: "USD" });
     if (req.method === "GET" && url.pathname === "/api/checkplayerid") {
       const player = url.searchParams.get("player_id") ?? "";
@@ -109,7 +152,10 @@ export async function startFakeUpstream(apiKey = "rk_live_UpstreamKeyOfTheFakeWh
       upstream.createRequests += 1;
       const body = JSON.parse(await readBody(req)) as { sku: string; quantity: number; reference: string };
       const key = (req.headers["idempotency-key"] as string | undefined) ?? null;
+      creating += 1;
+      upstream.maxConcurrentCreates = Math.max(upstream.maxConcurrentCreates, creating);
       if (upstream.delayMs) await new Promise((resolve) => setTimeout(resolve, upstream.delayMs));
+      creating -= 1;
       const replay = key ? upstream.orders.find((o) => o.idempotencyKey === key) : undefined;
       if (replay) return send(res, 200, record(replay));
       if (upstream.orders.some((o) => o.reference === body.reference)) return refuse(res, 409, "duplicate_reference", "Reference taken.");

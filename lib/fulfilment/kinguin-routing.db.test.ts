@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "@/lib/db/client";
-import { supplierAttempts, users } from "@/lib/db/schema";
+import { offers, supplierAttempts, suppliers, users } from "@/lib/db/schema";
 import { createTestDatabase, testDriver } from "@/lib/db/test-database";
 import { fulfilOrder } from "@/lib/orders/fulfil-order";
 import { placeOrder } from "@/lib/orders/place-order";
@@ -74,6 +74,21 @@ describe(`game keys bought from Kinguin (${testDriver()})`, () => {
     expect(kinguin.orders.filter((o) => o.orderExternalId === attempt.id)).toHaveLength(1);
     const [buyer] = await database.db.select({ balance: users.balance }).from(users).where(eq(users.id, user.id));
     expect(buyer.balance).toBe(40_000_000n);
+  });
+
+  it("a Kinguin price risen since the last sync above what the reseller paid (in EUR at the supplier's rate) buys nothing: the order fails with the charge back", async () => {
+    // 9.50 EUR at 1.10 USD a euro is 10.45, above the 10.00 paid; the offer still says the 6.30 of the last sync.
+    const product = await gameKey([9151], { price: 9.5 });
+    const [offer] = await database.db.select().from(offers).where(eq(offers.sku, product.sku));
+    await database.db.update(suppliers).set({ usdRate: 1_100_000n }).where(eq(suppliers.id, offer.supplierId));
+    const { user, order } = await buy(product.sku);
+    const failed = await fulfilOrder(database.db, order.id, routing);
+    expect(failed).toMatchObject({ status: "failed", failureReason: "This product cannot be delivered right now (product_unavailable)." });
+    const [attempt] = await attemptsOf(order.id);
+    expect(attempt).toMatchObject({ status: "refused", errorCode: "product_unavailable", error: expect.stringMatching(/^Cost guard: Kinguin's price is now 9\.50 EUR a key, above the 9\.09\d* EUR paid\.$/) });
+    expect(kinguin.orders.filter((o) => o.orderExternalId === attempt.id)).toHaveLength(0);
+    const [buyer] = await database.db.select({ balance: users.balance }).from(users).where(eq(users.id, user.id));
+    expect(buyer.balance).toBe(50_000_000n);
   });
 
   it("an answer lost after Kinguin made the order is found by our reference: one order, completed", async () => {

@@ -19,7 +19,7 @@ import {
   usableOffers,
   type RoutedOffer,
 } from "./supplier-attempts";
-import type { ConnectorOptions, RefusalCode, UpstreamOutcome } from "./suppliers/connector";
+import type { ConnectorOptions, RefusalCode, UpstreamOrderRequest, UpstreamOutcome } from "./suppliers/connector";
 import { connectorFor, connectorOptions } from "./suppliers/registry";
 
 export const SUPPLIER_RECONCILE_JOB = "supplier.reconcile";
@@ -53,8 +53,20 @@ async function currentOrder(db: Db, orderId: string): Promise<Order | null> {
   return order ?? null;
 }
 
-function requestOf(order: Order, product: Product, routed: RoutedOffer, attempt: SupplierAttempt) {
-  return { reference: attempt.id, upstreamProductId: routed.offer.upstreamProductId, quantity: order.quantity, fields: order.fields, product };
+/** The most a unit may cost in the supplier's currency: what the reseller paid, rounded down so the guard never lets a loss through. */
+export function maxUnitCostOf(order: Pick<Order, "unitPrice">, product: Pick<Product, "sellAtLossAllowed">, supplier: Pick<RoutedOffer["supplier"], "usdRate">): bigint | null {
+  return product.sellAtLossAllowed ? null : (order.unitPrice * 1_000_000n) / supplier.usdRate;
+}
+
+function requestOf(order: Order, product: Product, routed: RoutedOffer, attempt: SupplierAttempt): UpstreamOrderRequest {
+  return {
+    reference: attempt.id,
+    upstreamProductId: routed.offer.upstreamProductId,
+    quantity: order.quantity,
+    fields: order.fields,
+    maxUnitCost: maxUnitCostOf(order, product, routed.supplier),
+    product,
+  };
 }
 
 /**

@@ -33,6 +33,13 @@ export interface UpstreamOrderRequest {
   upstreamProductId: string;
   quantity: number;
   fields: Record<string, string>;
+  /**
+   * The most one unit may cost us, in micro-units of the upstream's currency: the unit price the reseller
+   * paid, through the supplier's usd_rate; null when the product may be sold at a loss. The cost guard
+   * checked the offer's cost before sending; a connector that learns the price only as it orders (Kinguin
+   * orders at its current price) refuses above this, so a price risen since the last sync is never paid.
+   */
+  maxUnitCost?: bigint | null;
   /** Our product it is for: what a connector without a catalog of its own (the sandbox) answers by. */
   product: Pick<Product, "name" | "category" | "fields">;
 }

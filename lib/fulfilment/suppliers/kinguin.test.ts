@@ -130,6 +130,21 @@ describe("the kinguin connector", () => {
     expect(posts()).toHaveLength(1);
   });
 
+  it("a price risen above what the reseller paid since the last sync is refused before anything is ordered (the cost guard)", async () => {
+    const item = stock(1950, { price: 6.1 });
+    const guarded = { ...request(item.productId, 1), maxUnitCost: 5_900_000n };
+    expect(await connector().placeOrder(guarded)).toEqual({
+      state: "refused",
+      code: "product_unavailable",
+      message: "Cost guard: Kinguin's price is now 6.10 EUR a key, above the 5.90 EUR paid.",
+    });
+    expect(posts()).toHaveLength(0);
+    // At or under the ceiling, or with selling at a loss allowed (no ceiling), it is ordered.
+    expect(await connector().placeOrder({ ...request(item.productId, 1), maxUnitCost: 6_100_000n })).toMatchObject({ state: "placed" });
+    expect(await connector().placeOrder({ ...request(item.productId, 1), maxUnitCost: null })).toMatchObject({ state: "placed" });
+    expect(posts()).toHaveLength(2);
+  });
+
   it("delivers an image key as a data: URL of the picture, with a note saying so", async () => {
     const item = stock(2001, { textQty: 0, keys: "image" });
     const sent = request(item.productId);

@@ -1,6 +1,7 @@
-import { parseMoney } from "@/lib/money/money";
+import { formatMoney, parseMoney } from "@/lib/money/money";
 import { guardedRequest, type GuardedPostResult } from "@/lib/net/guarded-request";
 import type { ProductMeta } from "@/lib/db/schema";
+import { upstreamRetryAfterMs } from "./retry-after";
 import type { ConnectorFactory, DeliveredItem, RefusalCode, UpstreamOrderRequest, UpstreamOutcome, UpstreamProduct } from "./connector";
 
 /*
@@ -190,7 +191,10 @@ function imageNote(keys: KinguinKey[]): string | null {
   return `Key ${which} of ${keys.length} ${pictures.length === 1 ? "is a picture" : "are pictures"} of the key (${pictures[0].key.type}): its code is a data: URL of the image; open it to read the key.`;
 }
 
-const withRetryAfter = <T extends object>(outcome: T, result: GuardedPostResult): T => (result.retryAfterMs === null ? outcome : { ...outcome, retryAfterMs: result.retryAfterMs });
+const withRetryAfter = <T extends object>(outcome: T, result: GuardedPostResult): T => {
+  const retryAfterMs = upstreamRetryAfterMs(result);
+  return retryAfterMs === undefined ? outcome : { ...outcome, retryAfterMs };
+};
 
 export const kinguinConnector: ConnectorFactory = (input) => {
   const { supplier, credentials, options } = input;
@@ -288,6 +292,12 @@ export const kinguinConnector: ConnectorFactory = (input) => {
     if ("state" in product) return product;
     if (product.isPreorder === true) return { state: "refused", code: "product_unavailable", message: "A pre-order: its keys come on its release date." };
     if (product.qty < request.quantity) return { state: "refused", code: "out_of_stock", message: `Only ${product.qty} in stock.` };
+    const unitCost = microsOfAmount(product.price);
+    if (unitCost === null) return { state: "refused", code: "supplier_unavailable", message: "Reading the product's price: an answer we could not read." };
+    // Kinguin orders at the price we send, read just now: above what the reseller paid, nothing is ordered.
+    if (request.maxUnitCost != null && unitCost > request.maxUnitCost) {
+      return { state: "refused", code: "product_unavailable", message: `Cost guard: Kinguin's price is now ${formatMoney(unitCost)} EUR a key, above the ${formatMoney(request.maxUnitCost)} EUR paid.` };
+    }
     const textKeys = typeof product.textQty === "number" && product.textQty >= request.quantity;
     const result = await call("POST", "/v2/order", {
       products: [{ productId: request.upstreamProductId, qty: request.quantity, price: product.price, ...(textKeys ? { keyType: "text" } : {}) }],

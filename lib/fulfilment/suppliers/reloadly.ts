@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import { parseMoney } from "@/lib/money/money";
 import { guardedRequest, type GuardedPostResult } from "@/lib/net/guarded-request";
+import { upstreamRetryAfterMs } from "./retry-after";
 import type { ConnectorFactory, DeliveredItem, RefusalCode, UpstreamCatalogPage, UpstreamOrderRequest, UpstreamOutcome, UpstreamProduct } from "./connector";
 
 /*
@@ -392,7 +393,7 @@ export const reloadlyConnector: ConnectorFactory = (input) => {
     const query = new URLSearchParams({ customIdentifier: order.reference, page: "1", size: "10" });
     const result = await call("GET", `/reports/transactions?${query}`);
     if ("failure" in result) return unknown(`Reading the transaction by customIdentifier: ${result.failure}`);
-    if (!result.ok) return unknown(`Reading the transaction by customIdentifier: ${describe(result)}`, result.retryAfterMs);
+    if (!result.ok) return unknown(`Reading the transaction by customIdentifier: ${describe(result)}`, upstreamRetryAfterMs(result));
     const list = transactionsOf(parseJson(result.responseBody));
     if (!list) return unknown("Reading the transaction by customIdentifier: an answer we could not read.");
     const found = list.find((one) => isTransaction(one) && one.customIdentifier === order.reference) as ReloadlyTransaction | undefined;
@@ -413,9 +414,9 @@ export const reloadlyConnector: ConnectorFactory = (input) => {
     // No token, or never connected: the order never reached Reloadly, so nothing was bought.
     if ("failure" in result) return { state: "refused", code: "supplier_unavailable", message: result.failure };
     if (!result.sent) return { state: "refused", code: "supplier_unavailable", message: describe(result) };
-    if (result.status === null || result.status >= 500) return unknown(`Sending the order: ${describe(result)}`, result.retryAfterMs);
+    if (result.status === null || result.status >= 500) return unknown(`Sending the order: ${describe(result)}`, upstreamRetryAfterMs(result));
     // Rate limited: not placed, but this offer is still good; asked again after Retry-After under the same customIdentifier.
-    if (result.status === 429) return unknown(`Reloadly rate-limited the order: ${describe(result)}`, result.retryAfterMs);
+    if (result.status === 429) return unknown(`Reloadly rate-limited the order: ${describe(result)}`, upstreamRetryAfterMs(result));
     if (result.ok) {
       const transaction = parseJson(result.responseBody);
       return isTransaction(transaction) ? outcomeOf(transaction, order.quantity) : unknown("Sending the order: an answer we could not read.");
@@ -436,7 +437,7 @@ export const reloadlyConnector: ConnectorFactory = (input) => {
       if (upstreamOrderId) {
         const result = await call("GET", `/reports/transactions/${encodeURIComponent(upstreamOrderId)}`);
         if ("failure" in result) return unknown(`Reading the transaction: ${result.failure}`);
-        if (!result.ok) return unknown(`Reading the transaction: ${describe(result)}`, result.retryAfterMs);
+        if (!result.ok) return unknown(`Reading the transaction: ${describe(result)}`, upstreamRetryAfterMs(result));
         const [transaction] = transactionsOf(parseJson(result.responseBody)) ?? [];
         return isTransaction(transaction) ? outcomeOf(transaction, order.quantity) : unknown("Reading the transaction: an answer we could not read.");
       }
@@ -464,7 +465,8 @@ export const reloadlyConnector: ConnectorFactory = (input) => {
       if ("failure" in result) return { ok: false, reason: result.failure };
       if (!result.ok) {
         const reason = describe(result);
-        return result.retryAfterMs === null ? { ok: false, reason } : { ok: false, reason, retryAfterMs: result.retryAfterMs };
+        const retryAfterMs = upstreamRetryAfterMs(result);
+        return retryAfterMs === undefined ? { ok: false, reason } : { ok: false, reason, retryAfterMs };
       }
       const answer = parseJson(result.responseBody) as { content?: unknown; last?: unknown; totalPages?: unknown } | unknown[] | null;
       const list = Array.isArray(answer) ? answer : Array.isArray(answer?.content) ? answer.content : null;

@@ -3,12 +3,15 @@ import { readFileSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { expect, test, type APIRequestContext } from "@playwright/test";
+import postgres from "postgres";
+import { TEST_POSTGRES_URL } from "@/lib/db/test-database";
 import { DEMO } from "@/lib/seed/demo-seed";
 import { screenshotAtBothSizes } from "../support/screenshots";
 
 /**
  * The chained wholesaler, end to end: instance B (this app, embedded, the demo catalog) is the upstream
- * of instance A (this app, embedded), which buys from B with B's demo key. Both are real servers of the
+ * of instance A (this app, on the real Postgres and Redis with TEST_POSTGRES=1 as in CI, else embedded),
+ * which buys from B with B's demo key. Both are real servers of the
  * production build, each with its own DATA_DIR and port; nothing is faked. Before A starts, its command
  * line registers A's webhook endpoint at B (supplier:webhook), so B's signed order events reach A.
  */
@@ -46,13 +49,34 @@ let buyerKey = "";
 let supplierId = "";
 let failoverOrderId = "";
 
+/** A's database on the real Postgres, made for this run and dropped after it; null when A is embedded. */
+const aDatabase = process.env.TEST_POSTGRES === "1" ? `chain_a_${Date.now().toString(36)}` : null;
+/** What every process of A (its preparation, its command line, its server) runs with. */
+function aEnv(): Record<string, string> {
+  if (!aDatabase) return {};
+  const url = new URL(TEST_POSTGRES_URL);
+  url.pathname = `/${aDatabase}`;
+  // The demo seed's credentials and sandbox offers are this test's own: a Postgres start would refuse them.
+  return { DATABASE_URL: url.toString(), REDIS_URL: process.env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379", ALLOW_DEMO: "1", ALLOW_SANDBOX_SUPPLIER: "1" };
+}
+
+async function onPostgresAdmin(statement: string): Promise<void> {
+  const admin = postgres(TEST_POSTGRES_URL, { max: 1, onnotice: () => {} });
+  try {
+    await admin.unsafe(statement);
+  } finally {
+    await admin.end();
+  }
+}
+
 test.beforeAll(async ({ request }) => {
   test.setTimeout(240_000);
   rmSync(dirOf("b"), { recursive: true, force: true });
   // A's webhook URL is on loopback, which B's guard refuses unless told.
   // B's sandbox takes 5 s: long enough that A's polling (at 2 s, then 4 s, then 8 s) would not be first.
   startServer("b", B_PORT, { WEBHOOK_ALLOW_PRIVATE: "1", SUPPLIER_DELAY: "5s" });
-  const prepared = spawnSync(process.execPath, ["--import", "tsx", "e2e/suppliers/prepare-pair.ts", "--upstream", B], { env: { ...process.env, DATA_DIR: dirOf("a") }, stdio: "inherit" });
+  if (aDatabase) await onPostgresAdmin(`create database "${aDatabase}"`);
+  const prepared = spawnSync(process.execPath, ["--import", "tsx", "e2e/suppliers/prepare-pair.ts", "--upstream", B], { env: { ...process.env, ...aEnv(), DATA_DIR: dirOf("a") }, stdio: "inherit" });
   expect(prepared.status).toBe(0);
   const pair = JSON.parse(readFileSync(path.join(dirOf("a"), "pair.json"), "utf8")) as { buyerKey: string; supplierId: string };
   buyerKey = pair.buyerKey;
@@ -60,13 +84,13 @@ test.beforeAll(async ({ request }) => {
   await waitHealthy(request, B);
   // A asks B, through B's API with A's key there, to send its order events to A's endpoint for B.
   const hooked = spawnSync(process.execPath, ["--import", "tsx", "lib/cli/main.ts", "supplier:webhook", pair.supplierId, "--url", A], {
-    env: { ...process.env, DATA_DIR: dirOf("a"), SUPPLIER_ALLOW_PRIVATE: "1" },
+    env: { ...process.env, ...aEnv(), DATA_DIR: dirOf("a"), SUPPLIER_ALLOW_PRIVATE: "1" },
     encoding: "utf8",
   });
   expect(hooked.status, hooked.stderr).toBe(0);
   expect(JSON.parse(hooked.stdout.trim().split("\n").at(-1)!)).toEqual({ id: pair.supplierId, webhook_url: `${A}/api/suppliers/${pair.supplierId}/webhook` });
   // B is on loopback, which the SSRF guard refuses unless told.
-  startServer("a", A_PORT, { SUPPLIER_ALLOW_PRIVATE: "1" });
+  startServer("a", A_PORT, { ...aEnv(), SUPPLIER_ALLOW_PRIVATE: "1" });
   await waitHealthy(request, A);
 });
 
@@ -81,6 +105,7 @@ test.afterAll(async () => {
         }),
     ),
   );
+  if (aDatabase) await onPostgresAdmin(`drop database if exists "${aDatabase}" with (force)`);
 });
 
 type OrderRecord = {

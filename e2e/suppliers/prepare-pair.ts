@@ -25,7 +25,8 @@ const { values } = parseArgs({ options: { upstream: { type: "string" }, out: { t
 // Emptied before the configuration is read: reading it writes A's new encryption key there.
 rmSync(process.env.DATA_DIR!, { recursive: true, force: true });
 const dataDir = config().dataDir;
-const database = openDatabase({ pgliteDir: pgliteDirOf(dataDir) });
+// On the real Postgres when the spec gives A one (DATABASE_URL), as a production A would be; else embedded.
+const database = openDatabase(process.env.DATABASE_URL ? { url: process.env.DATABASE_URL } : { pgliteDir: pgliteDirOf(dataDir) });
 await migrateDatabase(database);
 const { db } = database;
 await seedDemo(db);

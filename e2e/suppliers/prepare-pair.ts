@@ -1,14 +1,14 @@
 import { rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { and, like, ne } from "drizzle-orm";
+import { and, eq, like, ne, sql } from "drizzle-orm";
 import { createUser } from "@/lib/accounts/create-user";
 import { createApiKey } from "@/lib/api-keys/manage-keys";
 import { createProduct } from "@/lib/catalog/manage-products";
 import { config } from "@/lib/config/env";
 import { openDatabase, pgliteDirOf } from "@/lib/db/client";
 import { migrateDatabase } from "@/lib/db/migrate";
-import { offers } from "@/lib/db/schema";
+import { offers, suppliers } from "@/lib/db/schema";
 import { addOffer, createSupplier } from "@/lib/fulfilment/manage-suppliers";
 import { postLedgerEntry } from "@/lib/ledger/post-entry";
 import { DEMO, seedDemo } from "@/lib/seed/demo-seed";
@@ -45,6 +45,10 @@ await addOffer(db, { sku: "chain-failover", supplierId: upstream.id, upstreamPro
 await addOffer(db, { sku: "chain-failover", supplierId: upstream.id, upstreamProductId: "giftcard-steam-us-10", cost: 9_700_000n, priority: 1 });
 await product("chain-topup", "topup", "5.20", [{ name: "player_id", label: "UID", required: true, pattern: "^[0-9]{6,12}$" }]);
 await addOffer(db, { sku: "chain-topup", supplierId: upstream.id, upstreamProductId: "topup-pubgm-325", cost: 4_900_000n });
+
+// As if just synced: the catalog sync would mark the sku B does not sell unavailable, and the failover spec
+// is about B's refusal of an order.
+await db.update(suppliers).set({ lastSyncedAt: sql`now()` }).where(eq(suppliers.id, upstream.id));
 
 // A's embedded mode gives the products it makes a sandbox offer, as the demo's; here only B sells them.
 await db.delete(offers).where(and(like(offers.sku, "chain-%"), ne(offers.supplierId, upstream.id)));

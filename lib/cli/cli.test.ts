@@ -169,6 +169,42 @@ describe("operator command line (embedded database)", { timeout: 60_000 }, () =>
     expect(cli("supplier:webhook").stderr).toContain("supplier:webhook needs the supplier's id");
   });
 
+  it("imports a supplier's category at a margin, prints what it made and skipped, and syncs it", async () => {
+    const upstream = await startFakeUpstream();
+    upstream.catalog = [
+      { sku: "card-10", category: "giftcard", name: "Card 10", group: "Cards", price: "9.70", inStock: true },
+      { sku: "card-20", category: "giftcard", name: "Card 20", group: "Cards", price: "19.00", inStock: false },
+      { sku: "uc-325", category: "topup", name: "UC 325", group: "Game", price: "4.90", inStock: true },
+    ];
+    try {
+      const added = JSON.parse((await cliAsync({ DATABASE_URL: "" }, "supplier:add", "--kind", "reseller-api", "--name", "Importer B", "--url", upstream.url, "--key", upstream.apiKey)).stdout) as { id: string };
+      const imported = await cliAsync({ DATABASE_URL: "", SUPPLIER_ALLOW_PRIVATE: "1" }, "supplier:import", added.id, "--category", "giftcard", "--margin", "5%");
+      expect(imported.status, imported.stderr).toBe(0);
+      expect(JSON.parse(imported.stdout)).toEqual({
+        created: [{ sku: "importer-b-card-10", name: "Card 10", upstream_id: "card-10", price: "10.19", cost: "9.70" }],
+        skipped: [{ upstream_id: "card-20", name: "Card 20", reason: "Not sold by the supplier now." }],
+      });
+      upstream.catalog[0].price = "10.40";
+      const synced = await cliAsync({ DATABASE_URL: "", SUPPLIER_ALLOW_PRIVATE: "1" }, "supplier:sync", added.id);
+      expect(synced.status, synced.stderr).toBe(0);
+      expect(JSON.parse(synced.stdout)).toEqual({
+        id: added.id,
+        complete: true,
+        changes: [
+          { sku: "importer-b-card-10", action: "cost", old_cost: "9.70", new_cost: "10.40", old_price: null, new_price: null },
+          { sku: "importer-b-card-10", action: "paused", old_cost: null, new_cost: "10.40", old_price: "10.19", new_price: "10.19" },
+        ],
+      });
+      const badMargin = await cliAsync({ DATABASE_URL: "", SUPPLIER_ALLOW_PRIVATE: "1" }, "supplier:import", added.id, "--category", "giftcard", "--margin", "plenty");
+      expect(badMargin.status).toBe(1);
+      expect(badMargin.stderr).toContain("--margin: Give the margin as a percent such as 5% or an amount over cost such as 0.50.");
+    } finally {
+      await upstream.close();
+    }
+    expect(cli("supplier:import").stderr).toContain("supplier:import needs the supplier's id");
+    expect(cli("supplier:sync", "sup_unknown").stderr).toBe("error: Supplier was not found.");
+  });
+
   it("adds an offer of a supplier for a product, and refuses a supplier without a URL", () => {
     const offer = cli("offer:add", "--sku", "topup-pubgm-325", "--supplier", supplier.id, "--upstream-sku", "pubg-325", "--cost", "4.70", "--priority", "1");
     expect(offer.status, offer.stderr).toBe(0);

@@ -13,6 +13,9 @@ import { formatMoney, parseMoney } from "@/lib/money/money";
 import { demoSeedContents, seedDemo } from "@/lib/seed/demo-seed";
 import { addOfferFromInput, addSupplier, listSuppliers, offerView, supplierView, testSupplierConnection } from "@/lib/fulfilment/supplier-admin";
 import { connectSupplierWebhook } from "@/lib/fulfilment/connect-webhook";
+import { importUpstreamProducts } from "@/lib/fulfilment/import-products";
+import { priceChangeView } from "@/lib/fulfilment/price-changes";
+import { syncSupplier } from "@/lib/fulfilment/sync-supplier";
 import { ensureTariffs } from "@/lib/tariffs/ensure-tariffs";
 
 export type Options = Record<string, string | boolean | undefined>;
@@ -137,6 +140,28 @@ export async function supplierTest(db: Db, options: Options, id: string | undefi
 export async function supplierWebhook(db: Db, options: Options, id: string | undefined) {
   if (!id) throw new UsageError("supplier:webhook needs the supplier's id: supplier:webhook sup_... --url https://our.host");
   return connectSupplierWebhook(db, id, required(options, "url"));
+}
+
+export async function supplierImport(db: Db, options: Options, id: string | undefined) {
+  if (!id) throw new UsageError("supplier:import needs the supplier's id: supplier:import sup_... --category giftcard --margin 5%");
+  const result = await importUpstreamProducts(db, id, {
+    category: required(options, "category") as "giftcard",
+    group: options.group as string | undefined,
+    margin: required(options, "margin"),
+    step: options.step as string | undefined,
+    followCost: options["follow-cost"] === true,
+  });
+  return {
+    created: result.created.map(({ sku, name, upstreamId, price, cost }) => ({ sku, name, upstream_id: upstreamId, price: formatMoney(price), cost: formatMoney(cost) })),
+    skipped: result.skipped.map(({ upstreamId, name, reason }) => ({ upstream_id: upstreamId, name, reason })),
+  };
+}
+
+export async function supplierSync(db: Db, _options: Options, id: string | undefined) {
+  if (!id) throw new UsageError("supplier:sync needs the supplier's id: supplier:sync sup_...");
+  const result = await syncSupplier(db, id);
+  if (!result.ok) throw new AppError("service_unavailable", `The supplier's catalog could not be read: ${result.reason}`);
+  return { id, complete: result.complete, changes: result.changes.map(priceChangeView) };
 }
 
 export async function offerAdd(db: Db, options: Options) {

@@ -18,6 +18,8 @@ import {
   supplierList,
   supplierTest,
   supplierWebhook,
+  supplierImport,
+  supplierSync,
   twoFactorOff,
   UsageError,
   type Options,
@@ -41,6 +43,10 @@ const USAGE = `Usage: npm run cli -- <command> [options]
   supplier:test ID                             ask the supplier for our balance there, or say why it cannot
   supplier:webhook ID --url https://our.host   have the supplier send its signed order webhooks to us (reseller-api);
                                                its secret is stored encrypted, and polling stays the fallback
+  supplier:import ID --category C [--group G] --margin 5% [--step 0.05] [--follow-cost]
+                                               import the supplier's products of a category (or group) as ours, priced
+                                               at cost plus the margin (a percent, or an amount such as 0.50)
+  supplier:sync ID                             read the supplier's catalog now: costs, availability, paused or repriced products
   offer:add --sku S --supplier ID --upstream-sku U --cost 9.70 [--priority 0]
                                                sell a product from a supplier's product at that cost per unit
 
@@ -72,6 +78,11 @@ async function run(): Promise<number> {
       "upstream-sku": { type: "string" },
       cost: { type: "string" },
       priority: { type: "string" },
+      category: { type: "string" },
+      group: { type: "string" },
+      margin: { type: "string" },
+      step: { type: "string" },
+      "follow-cost": { type: "boolean" },
       help: { type: "boolean", short: "h" },
     },
   });
@@ -88,6 +99,8 @@ async function run(): Promise<number> {
     "supplier:list": (db) => supplierList(db),
     "supplier:test": (db, options) => supplierTest(db, options, positionals[1]),
     "supplier:webhook": (db, options) => supplierWebhook(db, options, positionals[1]),
+    "supplier:import": (db, options) => supplierImport(db, options, positionals[1]),
+    "supplier:sync": (db, options) => supplierSync(db, options, positionals[1]),
     "offer:add": offerAdd,
   };
   if (values.help || !command || !commands[command]) {

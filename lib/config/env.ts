@@ -64,6 +64,8 @@ const envSchema = z.object({
   SUPPLIER_TIMEOUT: duration("15s").default(15_000),
   /** How long an order whose upstream outcome is unknown is reconciled before it goes to the manual queue. */
   SUPPLIER_RECONCILE_DEADLINE: duration("24h").default(86_400_000),
+  /** How often each supplier's catalog is read for costs and availability (the supplier.sync job). */
+  SUPPLIER_SYNC_INTERVAL: duration("1h").default(3_600_000),
   /** Lifts the SSRF guard's private-address check for supplier URLs (a local upstream, tests). */
   SUPPLIER_ALLOW_PRIVATE: flag.default(false),
   /** A production start refuses while an enabled offer points at a sandbox supplier, unless this is set. */

@@ -2,8 +2,8 @@ import { eq, sql } from "drizzle-orm";
 import { encryptSecret } from "@/lib/crypto/encryption";
 import type { DbOrTx } from "@/lib/db/client";
 import { suppliers } from "@/lib/db/schema";
-import { AppError, notFound, validationError } from "@/lib/errors/app-error";
-import { isIdOf } from "@/lib/ids/ids";
+import { AppError, validationError } from "@/lib/errors/app-error";
+import { findSupplier } from "./manage-suppliers";
 import type { ConnectorOptions } from "./suppliers/connector";
 import { connectorFor, connectorOptions } from "./suppliers/registry";
 
@@ -25,9 +25,7 @@ export function supplierWebhookUrl(origin: string, supplierId: string): string {
  * Afterwards a verified order event wakes that order's reconcile at once; polling stays the fallback.
  */
 export async function connectSupplierWebhook(db: DbOrTx, supplierId: string, origin: string, overrides: Partial<ConnectorOptions> = {}): Promise<{ id: string; webhook_url: string }> {
-  if (!isIdOf("sup", supplierId)) throw notFound("Supplier");
-  const [supplier] = await db.select().from(suppliers).where(eq(suppliers.id, supplierId));
-  if (!supplier) throw notFound("Supplier");
+  const supplier = await findSupplier(db, supplierId);
   const url = supplierWebhookUrl(origin, supplier.id);
   const connector = connectorFor(supplier, connectorOptions(overrides));
   if (!connector.registerWebhook) throw new AppError("validation_error", `A ${supplier.kind} supplier sends no webhooks; its orders are polled.`);

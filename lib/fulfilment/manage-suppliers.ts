@@ -3,7 +3,8 @@ import { config } from "@/lib/config/env";
 import { encryptSecret } from "@/lib/crypto/encryption";
 import type { DbOrTx } from "@/lib/db/client";
 import { offers, products, suppliers, type Offer, type Product, type Supplier, type SupplierKind } from "@/lib/db/schema";
-import { newId } from "@/lib/ids/ids";
+import { notFound } from "@/lib/errors/app-error";
+import { isIdOf, newId } from "@/lib/ids/ids";
 
 export interface NewSupplier {
   kind: SupplierKind;
@@ -14,6 +15,14 @@ export interface NewSupplier {
   credentialsHint?: string;
   lowBalanceThreshold?: bigint | null;
   enabled?: boolean;
+}
+
+/** A supplier by its id, or the documented not_found (an id of the wrong form too). */
+export async function findSupplier(db: DbOrTx, supplierId: string): Promise<Supplier> {
+  if (!isIdOf("sup", supplierId)) throw notFound("Supplier");
+  const [supplier] = await db.select().from(suppliers).where(eq(suppliers.id, supplierId));
+  if (!supplier) throw notFound("Supplier");
+  return supplier;
 }
 
 /** What the admin sees of a credential once it is stored: enough to tell two apart, never enough to use. */

@@ -8,7 +8,7 @@ import { formatMoney } from "@/lib/money/money";
 import { OutboundUrlError, parseOutboundUrl } from "@/lib/net/outbound-url";
 import { findProduct } from "@/lib/catalog/get-product";
 import { parseMoney } from "@/lib/money/money";
-import { addOffer, createSupplier, credentialsHint } from "./manage-suppliers";
+import { addOffer, createSupplier, credentialsHint, findSupplier } from "./manage-suppliers";
 import type { ConnectorOptions } from "./suppliers/connector";
 import { KINGUIN_PRODUCTION_URL } from "./suppliers/kinguin";
 import { connectorFor, connectorOptions } from "./suppliers/registry";
@@ -114,9 +114,7 @@ export async function testSupplierConnection(
   supplierId: string,
   overrides: Partial<ConnectorOptions> = {},
 ): Promise<{ ok: true; balance: string; currency: string } | { ok: false; reason: string }> {
-  if (!isIdOf("sup", supplierId)) throw notFound("Supplier");
-  const [supplier] = await db.select().from(suppliers).where(eq(suppliers.id, supplierId));
-  if (!supplier) throw notFound("Supplier");
+  const supplier = await findSupplier(db, supplierId);
   const answer = await connectorFor(supplier, connectorOptions(overrides)).balance();
   if (!answer.ok) {
     await db.update(suppliers).set({ lastError: answer.reason, lastErrorAt: sql`now()` }).where(eq(suppliers.id, supplierId));

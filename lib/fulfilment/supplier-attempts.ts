@@ -24,13 +24,16 @@ export interface RoutedOffer {
   supplier: Supplier;
 }
 
-/** The enabled offers of enabled suppliers for a product, in the order they are tried: priority, then lowest cost. */
+/**
+ * The enabled offers of enabled suppliers for a product that the upstream's catalog last listed as sold,
+ * in the order they are tried: priority, then lowest cost.
+ */
 export async function usableOffers(db: DbOrTx, sku: string): Promise<RoutedOffer[]> {
   return db
     .select({ offer: offers, supplier: suppliers })
     .from(offers)
     .innerJoin(suppliers, eq(suppliers.id, offers.supplierId))
-    .where(and(eq(offers.sku, sku), eq(offers.enabled, true), eq(suppliers.enabled, true)))
+    .where(and(eq(offers.sku, sku), eq(offers.enabled, true), eq(offers.available, true), eq(suppliers.enabled, true)))
     .orderBy(asc(offers.priority), asc(offers.cost), asc(offers.id));
 }
 

@@ -2,6 +2,7 @@
 // imports this file so that the worker knows every kind. A new domain with jobs adds its line here.
 import "@/lib/orders/fulfil-job";
 import "@/lib/fulfilment/reconcile-job";
+import "@/lib/fulfilment/sync-job";
 import "@/lib/orders/prune-idempotency-keys-job";
 import "./prune-jobs";
 import "@/lib/webhooks/deliver-job";

@@ -48,6 +48,9 @@ export interface FakeUpstream {
   maxConcurrentCreates: number;
   /** Our webhook there, as registered: its URL and the secret it signs with. */
   webhook: { url: string; secret: string } | null;
+  /** Its catalog, served at /api/v2/catalog in sku order a page at a time; null: that path is not served. */
+  catalog: FakeCatalogItem[] | null;
+  catalogPageSize: number;
   close(): Promise<void>;
 }
 
@@ -86,6 +89,35 @@ async function readBody(req: IncomingMessage): Promise<string> {
   return Buffer.concat(chunks).toString("utf8");
 }
 
+/** A product of the fake's catalog, in the fields its /api/v2/catalog answers with. */
+export interface FakeCatalogItem {
+  sku: string;
+  category: string;
+  name: string;
+  group: string;
+  /** Our price there, what buying it costs the caller. */
+  price: string;
+  inStock: boolean;
+  fields?: { name: string; label: string; required: boolean; pattern: string | null }[];
+}
+
+const catalogRecord = (item: FakeCatalogItem) => ({
+  sku: item.sku,
+  category: item.category,
+  name: item.name,
+  group: item.group,
+  region: "GLOBAL",
+  price: item.price,
+  list_price: item.price,
+  currency: "USD",
+  in_stock: item.inStock,
+  stock: null,
+  min_quantity: 1,
+  max_quantity: 10,
+  fields: item.fields ?? [],
+  attributes: {},
+});
+
 export async function startFakeUpstream(apiKey = "rk_live_UpstreamKeyOfTheFakeWholesaler00000"): Promise<FakeUpstream> {
   let sequence = 0;
   const upstream: Omit<FakeUpstream, "url" | "close"> = {
@@ -99,6 +131,8 @@ export async function startFakeUpstream(apiKey = "rk_live_UpstreamKeyOfTheFakeWh
     rateLimit: { count: 0, retryAfterSeconds: null },
     maxConcurrentCreates: 0,
     webhook: null,
+    catalog: null,
+    catalogPageSize: 2,
     complete(orderId) {
       const order = upstream.orders.find((o) => o.order_id === orderId);
       if (order) order.status = "completed";
@@ -133,6 +167,17 @@ export async function startFakeUpstream(apiKey = "rk_live_UpstreamKeyOfTheFakeWh
       if (!upstream.webhook) return refuse(res, 404, "not_found", "No webhook is configured.");
       upstream.webhook.secret = newSecret();
       return send(res, 200, { secret: upstream.webhook.secret });
+    }
+    if (req.method === "GET" && url.pathname === "/api/v2/catalog") {
+      if (!upstream.catalog) return refuse(res, 404, "not_found", "No such path.");
+      const category = url.searchParams.get("category");
+      const group = url.searchParams.get("group");
+      const after = url.searchParams.get("cursor");
+      const matching = upstream.catalog.filter((item) => (!category || item.category === category) && (!group || item.group === group)).sort((a, b) => a.sku.localeCompare(b.sku));
+      const page = matching.filter((item) => !after || item.sku > after).slice(0, upstream.catalogPageSize);
+      const last = page.at(-1);
+      const more = last !== undefined && matching.some((item) => item.sku > last.sku);
+      return send(res, 200, { data: page.map(catalogRecord), next_cursor: more ? last.sku : null });
     }
     if (req.method === "GET" && url.pathname === "/api/v2/balance") return send(res, 200, { balance: "1234.50", currency: "USD" });
     if (req.method === "GET" && url.pathname === "/api/checkplayerid") {

@@ -41,6 +41,8 @@ const adminNav: NavSection[] = [
       { href: "/admin/products", label: "Products", icon: "products" },
       { href: "/admin/orders", label: "Orders", icon: "orders" },
       { href: "/admin/payments", label: "Payments", icon: "payments" },
+      { href: "/admin/suppliers", label: "Suppliers", icon: "suppliers" },
+      { href: "/admin/price-changes", label: "Price changes", icon: "trend" },
       { href: "/admin/tariffs", label: "Tariffs", icon: "subscription" },
     ],
   },

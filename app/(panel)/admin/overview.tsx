@@ -1,8 +1,10 @@
+import { Alert } from "@/components/ui/alert";
 import { Stat } from "@/components/ui/card";
 import { Money } from "@/components/ui/money";
 import { PendingLink } from "@/components/ui/pending-link";
 import { lowStockProducts } from "@/lib/catalog/low-stock";
 import { db } from "@/lib/db/client";
+import { lowBalanceSuppliers } from "@/lib/fulfilment/supplier-state";
 import { formatMoney } from "@/lib/money/money";
 import { manualQueueCounts, salesTodayAndWeek } from "@/lib/orders/order-totals";
 import { formatTimeSince } from "@/lib/panel/format";
@@ -14,13 +16,29 @@ const plural = (count: number, one: string, many: string) => `${count} ${count =
 
 /** What an admin checks first: today's sales, and what waits for them (manual orders, stock, top-ups). */
 export async function AdminOverview({ now = new Date() }: { now?: Date }) {
-  const [sales, queue, lowStock, invoices] = await Promise.all([
+  const [sales, queue, lowStock, invoices, lowBalance] = await Promise.all([
     salesTodayAndWeek(db(), now),
     manualQueueCounts(db()),
     lowStockProducts(db()),
     openInvoiceCounts(db()),
+    lowBalanceSuppliers(db()),
   ]);
   return (
+    <>
+      {lowBalance.length > 0 ? (
+        <Alert tone="warning" className="mb-4" data-testid="low-balance-alert">
+          {lowBalance.map((supplier) => (
+            <p key={supplier.id}>
+              Supplier{" "}
+              <PendingLink href={`/admin/suppliers/${supplier.id}`} className={link}>
+                {supplier.name}
+              </PendingLink>{" "}
+              is low on balance: {formatMoney(supplier.lastBalance ?? 0n)} {supplier.lastBalanceCurrency}, under its {formatMoney(supplier.lowBalanceThreshold ?? 0n)} USD alert
+              {supplier.balanceCheckedAt ? ` (read ${formatTimeSince(supplier.balanceCheckedAt, now)})` : ""}. Top it up there before orders start failing over.
+            </p>
+          ))}
+        </Alert>
+      ) : null}
     <section aria-label="Overview" className="mb-6 grid gap-4 sm:grid-cols-2 xl:grid-cols-4" data-testid="admin-overview">
       <Stat
         label="Sales today (UTC)"
@@ -102,5 +120,6 @@ export async function AdminOverview({ now = new Date() }: { now?: Date }) {
         <span data-testid="open-invoices">{invoices.open}</span>
       </Stat>
     </section>
+    </>
   );
 }

@@ -5,6 +5,7 @@ import path from "node:path";
 import { expect, test, type APIRequestContext } from "@playwright/test";
 import postgres from "postgres";
 import { TEST_POSTGRES_URL } from "@/lib/db/test-database";
+import { formatMoney, parseMoney } from "@/lib/money/money";
 import { DEMO } from "@/lib/seed/demo-seed";
 import { screenshotAtBothSizes } from "../support/screenshots";
 
@@ -217,4 +218,120 @@ test("A's admin sees the order's upstream attempts: the refusal, then the purcha
   await expect(attempts.nth(1)).toContainText("Cost 9.70 USD · upstream ord_");
   await expect(page.getByTestId("order-margin")).toHaveText("Margin 0.80 USD: 10.50 paid by the reseller, 9.70 to the supplier.");
   await screenshotAtBothSizes(page, "admin-order-upstream-attempts");
+});
+
+/** A's admin signed in on A, as the browser tests below need. */
+async function signInOnA(page: import("@playwright/test").Page) {
+  await page.goto(`${A}/login`);
+  await page.getByLabel("Email").fill(DEMO.admin.email);
+  await page.getByLabel("Password").fill(DEMO.admin.password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page).toHaveURL(/\/admin$/);
+}
+
+/** The importer's price, worked out here in micro-dollars: cost plus 5%, rounded up to the cent. */
+const fivePercentOver = (cost: string) => {
+  const micros = parseMoney(cost)!;
+  const withMargin = micros + (micros * 5n + 99n) / 100n;
+  return formatMoney(((withMargin + 9_999n) / 10_000n) * 10_000n);
+};
+
+let importedCard = "";
+
+test("A's admin adds B on the Suppliers page, tests the connection, and imports B's Steam cards and a game's top-ups at 5% over cost", async ({ page }) => {
+  await signInOnA(page);
+  await page.goto(`${A}/admin/suppliers`);
+  const form = page.getByTestId("add-supplier-form");
+  await form.getByLabel("Kind").selectOption("reseller-api");
+  await form.getByLabel("Name").fill("Wholesaler B");
+  await form.getByLabel("Base URL").fill(B);
+  await form.getByLabel("API key").fill(DEMO.apiKey);
+  await form.getByRole("button", { name: "Add supplier" }).click();
+  await expect(page).toHaveURL(/\/admin\/suppliers\/sup_[0-9A-Za-z]+$/);
+  // The key is shown only as its hint from now on.
+  await expect(page.getByTestId("supplier-state")).toContainText(`…${DEMO.apiKey.slice(-4)}`);
+  await expect(page.locator("body")).not.toContainText(DEMO.apiKey);
+
+  await page.getByRole("button", { name: "Test connection" }).click();
+  await expect(page.getByTestId("test-connection-outcome")).toHaveText(/^Connected: the balance there is \d+\.\d{2,6} USD\.$/);
+  await screenshotAtBothSizes(page, "admin-supplier");
+
+  await page.getByRole("link", { name: "Import products" }).click();
+  await page.getByLabel("Category").selectOption("giftcard");
+  await page.getByLabel("Group (game, brand or service)").fill("Steam");
+  await page.getByRole("button", { name: "Browse" }).click();
+  await expect(page.getByTestId("import-form").locator('input[name="upstreamId"]')).toHaveCount(4);
+  await page.locator('input[name="upstreamId"][value="giftcard-steam-us-10"]').check();
+  await page.locator('input[name="upstreamId"][value="giftcard-steam-us-20"]').check();
+  await screenshotAtBothSizes(page, "admin-supplier-import");
+  const picked = page.getByTestId("import-form");
+  await picked.getByRole("button", { name: "Import picked" }).click();
+  await expect(picked.getByTestId("confirm-question")).toContainText("Import the picked products as ours");
+  await picked.getByRole("button", { name: "Import", exact: true }).click();
+  await expect(picked.getByTestId("import-outcome")).toHaveText("2 products imported.");
+  const lines = await picked.getByTestId("import-result").locator("li").allInnerTexts();
+  expect(lines).toHaveLength(2);
+  for (const line of lines) {
+    const [, sku, price, cost] = /\((wholesaler-b-giftcard-steam-us-\d+)\): (\d+\.\d{2}) USD, cost (\d+\.\d{2,6})$/.exec(line)!;
+    expect(price, sku).toBe(fivePercentOver(cost));
+  }
+  importedCard = "wholesaler-b-giftcard-steam-us-10";
+
+  // A whole game's top-ups, on every page of B's catalog.
+  await page.getByLabel("Category").selectOption("topup");
+  await page.getByLabel("Group (game, brand or service)").fill("PUBG Mobile");
+  await page.getByRole("button", { name: "Browse" }).click();
+  const group = page.getByTestId("group-import-form");
+  await group.getByRole("button", { name: "Import all of PUBG Mobile" }).click();
+  await group.getByRole("button", { name: "Import the group" }).click();
+  await expect(group.getByTestId("import-outcome")).toHaveText(/^\d+ products imported\.$/);
+  await expect(group.getByTestId("import-result")).toContainText("wholesaler-b-topup-pubgm-325");
+});
+
+test("a reseller on A buys the imported card and top-up: each bought once from B with A's key and delivered as B delivered it", async ({ request }) => {
+  const before = await ordersOnB(request);
+  const card = await buyOnA(request, importedCard);
+  expect((await settledOnA(request, card.order_id)).status).toBe("completed");
+  const topup = await buyOnA(request, "wholesaler-b-topup-pubgm-325", { player_id: "22345678" });
+  const done = await settledOnA(request, topup.order_id);
+  expect(done.status).toBe("completed");
+  const placed = (await ordersOnB(request)).filter((b) => !before.some((o) => o.order_id === b.order_id));
+  expect(placed.map((order) => order.status).sort()).toEqual(["completed", "completed"]);
+  const onB = placed.find((order) => order.fields.player_id === "22345678")!;
+  expect(done.delivery!.note).toBe(onB.delivery!.note);
+  const cardOnB = placed.find((order) => order.fields.player_id === undefined)!;
+  expect((await settledOnA(request, card.order_id)).delivery!.items[0].code).toBe(cardOnB.delivery!.items[0].code);
+});
+
+test("A's admin sees B's balance under its alert on the landing page, the sync and the price changes; disabling B fails a new order with the charge back", async ({ page, request }) => {
+  await signInOnA(page);
+  await page.goto(`${A}/admin/suppliers`);
+  await page.getByRole("link", { name: "Wholesaler B" }).click();
+  await page.getByLabel("Low-balance alert below (USD)").fill("1000000");
+  await page.getByRole("button", { name: "Save settings" }).click();
+  await expect(page.getByTestId("supplier-settings-outcome")).toHaveText("Saved: an alert below 1000000.00 USD.");
+  await page.getByRole("button", { name: "Sync catalog now" }).click();
+  await expect(page.getByTestId("sync-outcome")).toHaveText(/^Synced: /);
+  await page.goto(`${A}/admin`);
+  await expect(page.getByTestId("low-balance-alert")).toContainText("Supplier Wholesaler B is low on balance");
+  await screenshotAtBothSizes(page, "admin-low-balance-alert");
+  await page.goto(`${A}/admin/suppliers`);
+  await screenshotAtBothSizes(page, "admin-suppliers");
+  await page.goto(`${A}/admin/price-changes`);
+  await expect(page.getByRole("heading", { level: 1, name: "Price changes" })).toBeVisible();
+  await screenshotAtBothSizes(page, "admin-price-changes");
+
+  await page.goto(`${A}/admin/suppliers`);
+  await page.getByRole("link", { name: "Wholesaler B" }).click();
+  await page.getByRole("button", { name: "Disable supplier" }).click();
+  await expect(page.getByTestId("confirm-question")).toHaveText(/^Its \d+ offers stop being used at once/);
+  await page.getByRole("button", { name: "Disable now" }).click();
+  await expect(page.getByTestId("supplier-enable-outcome")).toHaveText("Disabled: its offers are no longer used.");
+
+  const balance = await balanceOn(request, A, buyerKey);
+  // Taken and charged, then failed with the charge back: no usable offer is left to buy it from.
+  const order = await buyOnA(request, importedCard);
+  const failed = await settledOnA(request, order.order_id);
+  expect(failed).toMatchObject({ status: "failed", failure_reason: "This product cannot be delivered right now (product_unavailable)." });
+  expect(await balanceOn(request, A, buyerKey)).toBe(balance);
 });

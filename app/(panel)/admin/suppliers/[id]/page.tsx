@@ -25,9 +25,9 @@ async function stateOrNotFound(id: string) {
   }
 }
 
-function Fact({ label, children }: { label: string; children: React.ReactNode }) {
+function Fact({ label, children, className }: { label: string; children: React.ReactNode; className?: string }) {
   return (
-    <div>
+    <div className={className}>
       <dt className="text-xs font-medium text-slate-500 uppercase">{label}</dt>
       <dd className="mt-1 text-sm break-words text-slate-900">{children}</dd>
     </div>
@@ -74,17 +74,15 @@ export default async function SupplierPage({ params }: { params: Promise<{ id: s
               <Fact label="Last sync">{supplier.lastSyncedAt ? formatDateTime(supplier.lastSyncedAt) : "never"}</Fact>
               <Fact label="Orders in flight">{inFlight}</Fact>
               <Fact label="Rate-limited until">{supplier.rateLimitedUntil && supplier.rateLimitedUntil > new Date() ? formatDateTime(supplier.rateLimitedUntil) : "not limited"}</Fact>
-              <div className="sm:col-span-3">
-                <Fact label="Last error">
-                  {supplier.lastError ? (
-                    <span className="text-red-700">
-                      {supplier.lastError} {supplier.lastErrorAt ? <span className="text-xs text-slate-500">({formatDateTime(supplier.lastErrorAt)})</span> : null}
-                    </span>
-                  ) : (
-                    "none"
-                  )}
-                </Fact>
-              </div>
+              <Fact label="Last error" className="sm:col-span-3">
+                {supplier.lastError ? (
+                  <span className="text-red-700">
+                    {supplier.lastError} {supplier.lastErrorAt ? <span className="text-xs text-slate-500">({formatDateTime(supplier.lastErrorAt)})</span> : null}
+                  </span>
+                ) : (
+                  "none"
+                )}
+              </Fact>
             </dl>
           </CardBody>
         </Card>

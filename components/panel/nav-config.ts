@@ -43,6 +43,7 @@ const adminNav: NavSection[] = [
       { href: "/admin/payments", label: "Payments", icon: "payments" },
       { href: "/admin/suppliers", label: "Suppliers", icon: "suppliers" },
       { href: "/admin/price-changes", label: "Price changes", icon: "trend" },
+      { href: "/admin/reports/margin", label: "Margin report", icon: "balance" },
       { href: "/admin/tariffs", label: "Tariffs", icon: "subscription" },
     ],
   },

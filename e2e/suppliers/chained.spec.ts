@@ -7,6 +7,7 @@ import postgres from "postgres";
 import { TEST_POSTGRES_URL } from "@/lib/db/test-database";
 import { formatMoney, parseMoney } from "@/lib/money/money";
 import { DEMO } from "@/lib/seed/demo-seed";
+import { exportedCsvLines } from "../support/csv-export";
 import { screenshotAtBothSizes } from "../support/screenshots";
 
 /**
@@ -320,6 +321,19 @@ test("A's admin sees B's balance under its alert on the landing page, the sync a
   await page.goto(`${A}/admin/price-changes`);
   await expect(page.getByRole("heading", { level: 1, name: "Price changes" })).toBeVisible();
   await screenshotAtBothSizes(page, "admin-price-changes");
+
+  // The margin report by supplier: the two imported products' orders under Wholesaler B, and its CSV row.
+  await page.goto(`${A}/admin/reports/margin?by=supplier`);
+  const row = page.getByRole("row").filter({ hasText: "Wholesaler B" });
+  await expect(row).toContainText("2");
+  await screenshotAtBothSizes(page, "admin-margin-report");
+  const lines = await exportedCsvLines(page, "margin-by-supplier", "Download CSV");
+  expect(lines[0]).toBe("group,name,orders,revenue,cost,margin,margin_percent");
+  const wholesaler = lines.find((line) => line.includes(",Wholesaler B,"))!;
+  const [, , ordersCount, revenue, cost, margin] = wholesaler.split(",");
+  expect(ordersCount).toBe("2");
+  expect(parseMoney(revenue)! - parseMoney(cost)!).toBe(parseMoney(margin)!);
+  expect(parseMoney(margin)! > 0n).toBe(true);
 
   await page.goto(`${A}/admin/suppliers`);
   await page.getByRole("link", { name: "Wholesaler B" }).click();

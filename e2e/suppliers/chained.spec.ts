@@ -322,6 +322,16 @@ test("A's admin sees B's balance under its alert on the landing page, the sync a
   await expect(page.getByRole("heading", { level: 1, name: "Price changes" })).toBeVisible();
   await screenshotAtBothSizes(page, "admin-price-changes");
 
+  // The imported card's offers on its product page: B's, editable, and the sell-at-a-loss switch.
+  await page.goto(`${A}/admin/products/${importedCard}`);
+  const offerRow = page.getByTestId("offer-row");
+  await expect(offerRow).toHaveCount(1);
+  await expect(offerRow).toContainText("Wholesaler B");
+  await offerRow.getByLabel("Priority").fill("2");
+  await offerRow.getByRole("button", { name: "Save offer" }).click();
+  await expect(offerRow.getByText("Saved.")).toBeVisible();
+  await screenshotAtBothSizes(page, "admin-product-offers");
+
   // The margin report by supplier: the two imported products' orders under Wholesaler B, and its CSV row.
   await page.goto(`${A}/admin/reports/margin?by=supplier`);
   const row = page.getByRole("row").filter({ hasText: "Wholesaler B" });

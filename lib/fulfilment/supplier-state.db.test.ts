@@ -1,13 +1,14 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "@/lib/db/client";
-import { suppliers, supplierAttempts } from "@/lib/db/schema";
+import { products, suppliers, supplierAttempts } from "@/lib/db/schema";
 import { createTestDatabase, testDriver } from "@/lib/db/test-database";
 import { newId } from "@/lib/ids/ids";
 import { placeOrder } from "@/lib/orders/place-order";
 import { resellerWithBalance, testProduct } from "@/lib/orders/test-helpers";
 import { ensureTariffs } from "@/lib/tariffs/ensure-tariffs";
 import { addOffer, createSupplier } from "./manage-suppliers";
+import { offersOfProduct, setSellAtLossAllowed, updateOffer } from "./product-offers";
 import { browseSupplierCatalog, listSupplierStates, lowBalanceSuppliers, offersOfSupplier, supplierStateOf, updateSupplierSettings } from "./supplier-state";
 import { startFakeUpstream, type FakeUpstream } from "./suppliers/testing/fake-upstream";
 
@@ -75,5 +76,39 @@ describe(`supplier state for the admin (${testDriver()})`, () => {
     expect(second.page).toMatchObject({ ok: true, nextCursor: null, products: [{ id: "c-card", available: false }] });
     upstream.catalog = null;
     expect((await browseSupplierCatalog(database.db, supplier.id, {}, overrides)).page).toEqual({ ok: false, reason: "HTTP 404 not_found: No such path." });
+  });
+});
+
+describe(`a product's offers for the admin (${testDriver()})`, () => {
+  let database: Database;
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    await ensureTariffs(database.db);
+  });
+  afterAll(async () => {
+    await database.close();
+  });
+
+  it("lists them in routing order, edits cost, priority and enabled, and switches selling at a loss", async () => {
+    const product = await testProduct(database.db, { sku: "offers-card", category: "giftcard", fulfilment: "supplier", listPrice: 10_000_000n }, { offers: false });
+    const one = await createSupplier(database.db, { kind: "sandbox", name: "One" });
+    const two = await createSupplier(database.db, { kind: "sandbox", name: "Two" });
+    const dear = await addOffer(database.db, { sku: product.sku, supplierId: one.id, upstreamProductId: "x", cost: 9_900_000n });
+    const cheap = await addOffer(database.db, { sku: product.sku, supplierId: two.id, upstreamProductId: "y", cost: 9_000_000n });
+    expect((await offersOfProduct(database.db, product.sku)).map(({ offer, supplierName }) => [supplierName, offer.cost])).toEqual([
+      ["Two", 9_000_000n],
+      ["One", 9_900_000n],
+    ]);
+    await updateOffer(database.db, cheap.id, { cost: "9.20", priority: "1", enabled: false });
+    expect((await offersOfProduct(database.db, product.sku)).map(({ offer }) => [offer.id, offer.cost, offer.priority, offer.enabled])).toEqual([
+      [dear.id, 9_900_000n, 0, true],
+      [cheap.id, 9_200_000n, 1, false],
+    ]);
+    await expect(updateOffer(database.db, cheap.id, { cost: "-1", priority: "0", enabled: true })).rejects.toThrow(/Enter the cost per unit/);
+    await expect(updateOffer(database.db, "ofr_missing", { cost: "1", priority: "0", enabled: true })).rejects.toMatchObject({ code: "not_found" });
+    await setSellAtLossAllowed(database.db, product.sku, true);
+    const [saved] = await database.db.select({ allowed: products.sellAtLossAllowed }).from(products).where(eq(products.sku, product.sku));
+    expect(saved.allowed).toBe(true);
+    await expect(setSellAtLossAllowed(database.db, "no-such-sku", true)).rejects.toMatchObject({ code: "not_found" });
   });
 });

@@ -12,6 +12,8 @@ import { db } from "@/lib/db/client";
 import { notFound, validationError } from "@/lib/errors/app-error";
 import type { ActionState } from "@/lib/panel/action-state";
 import { formText, runAction } from "@/lib/panel/run-action";
+import { setSellAtLossAllowed, updateOffer } from "@/lib/fulfilment/product-offers";
+import { addOfferFromInput } from "@/lib/fulfilment/supplier-admin";
 
 function refresh(sku?: string) {
   revalidatePath("/admin/products");
@@ -138,5 +140,45 @@ export async function uploadStockAction(_previous: ActionState<StockUploadResult
       message: `Added ${added}, skipped ${duplicates} ${duplicates === 1 ? "duplicate" : "duplicates"}${invalidText}. ${available} available now.`,
       data: { added, duplicates, invalid, available },
     };
+  });
+}
+
+/** Adds an offer of a supplier to a product: routing may buy it there from now on. */
+export async function addOfferAction(_previous: ActionState, form: FormData): Promise<ActionState> {
+  return runAction(async () => {
+    await requireAdmin();
+    const offer = await addOfferFromInput(db(), {
+      sku: formText(form, "sku"),
+      supplierId: formText(form, "supplierId"),
+      upstreamProductId: formText(form, "upstreamProductId"),
+      cost: formText(form, "cost").trim(),
+      priority: formText(form, "priority").trim() || "0",
+    });
+    refresh(offer.sku);
+    return { ok: true, message: "Offer added." };
+  });
+}
+
+export async function updateOfferAction(_previous: ActionState, form: FormData): Promise<ActionState> {
+  return runAction(async () => {
+    await requireAdmin();
+    const offer = await updateOffer(db(), formText(form, "offerId"), {
+      cost: formText(form, "cost").trim(),
+      priority: formText(form, "priority").trim() as unknown as number,
+      enabled: formText(form, "enabled") === "on",
+    });
+    refresh(offer.sku);
+    return { ok: true, message: "Saved." };
+  });
+}
+
+export async function setSellAtLossAction(_previous: ActionState, form: FormData): Promise<ActionState> {
+  return runAction(async () => {
+    await requireAdmin();
+    const sku = formText(form, "sku");
+    const allowed = formText(form, "allowed") === "1";
+    await setSellAtLossAllowed(db(), sku, allowed);
+    refresh(sku);
+    return { ok: true, message: allowed ? "Offers dearer than the price paid may now be used." : "Offers dearer than the price paid are skipped again." };
   });
 }

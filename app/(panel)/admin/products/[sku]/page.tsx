@@ -4,6 +4,9 @@ import { categoryLabel } from "@/components/catalog/categories";
 import { Alert } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
 import { Card, CardBody, CardHeader, Stat } from "@/components/ui/card";
+import { offersOfProduct } from "@/lib/fulfilment/product-offers";
+import { listSuppliers } from "@/lib/fulfilment/supplier-admin";
+import { ProductOffers } from "./offers";
 import { Money } from "@/components/ui/money";
 import { PageHeader } from "@/components/ui/page-header";
 import { PendingLink } from "@/components/ui/pending-link";
@@ -32,9 +35,11 @@ export default async function EditProductPage({
   const [{ sku }, query] = await Promise.all([params, searchParams]);
   const product = await findProduct(db(), sku);
   if (!product) notFound();
-  const [stock, unreadable] = await Promise.all([
+  const [stock, unreadable, offerRows, supplierList] = await Promise.all([
     product.fulfilment === "stock" ? availableStock(db(), product.sku) : null,
     unreadableCodeCount(db(), product.sku),
+    product.fulfilment === "supplier" ? offersOfProduct(db(), product.sku) : [],
+    product.fulfilment === "supplier" ? listSuppliers(db()) : [],
   ]);
   const low = isLowStock(product, stock);
 
@@ -94,6 +99,27 @@ export default async function EditProductPage({
           </Card>
         ) : null}
       </div>
+      {product.fulfilment === "supplier" ? (
+        <Card className="mt-6">
+          <CardHeader title="Offers" description="Where orders of it are bought: tried by priority, then lowest cost; a definite refusal moves to the next." />
+          <ProductOffers
+            sku={product.sku}
+            sellAtLossAllowed={product.sellAtLossAllowed}
+            suppliers={supplierList.map((supplier) => ({ id: supplier.id, name: supplier.name }))}
+            rows={offerRows.map(({ offer, supplierName, supplierEnabled }) => ({
+              id: offer.id,
+              supplierName,
+              supplierEnabled,
+              upstreamProductId: offer.upstreamProductId,
+              cost: formatMoney(offer.cost),
+              priority: offer.priority,
+              enabled: offer.enabled,
+              available: offer.available,
+              aboveListPrice: offer.cost > product.listPrice,
+            }))}
+          />
+        </Card>
+      ) : null}
     </>
   );
 }

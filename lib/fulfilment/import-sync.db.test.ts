@@ -99,6 +99,9 @@ describe(`catalog import and sync (${testDriver()})`, () => {
     setUpstreamPrice("card-a", "10.50");
     const synced = await syncSupplier(database.db, supplierId, connector);
     expect(synced).toMatchObject({ ok: true, complete: true });
+    // A sync reads the balance there as well, for the low-balance alert.
+    const [read] = await database.db.select().from(suppliers).where(eq(suppliers.id, supplierId));
+    expect(read).toMatchObject({ lastBalance: 1_234_500_000n, lastBalanceCurrency: "USD", lastSyncedAt: expect.any(Date) });
     expect(await productOf(sku)).toMatchObject({ enabled: false, costPausedAt: expect.any(Date), listPrice: 10_190_000n });
     expect(await logOf(sku)).toEqual([
       { action: "cost", oldCost: 9_700_000n, newCost: 10_500_000n, oldPrice: null, newPrice: null },

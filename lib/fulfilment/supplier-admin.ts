@@ -114,16 +114,24 @@ export async function testSupplierConnection(
   supplierId: string,
   overrides: Partial<ConnectorOptions> = {},
 ): Promise<{ ok: true; balance: string; currency: string } | { ok: false; reason: string }> {
-  const supplier = await findSupplier(db, supplierId);
+  return readSupplierBalance(db, await findSupplier(db, supplierId), overrides);
+}
+
+/** Asks a supplier for our balance there and keeps it on the supplier (or why it could not), for the low-balance alert. */
+export async function readSupplierBalance(
+  db: DbOrTx,
+  supplier: Supplier,
+  overrides: Partial<ConnectorOptions> = {},
+): Promise<{ ok: true; balance: string; currency: string } | { ok: false; reason: string }> {
   const answer = await connectorFor(supplier, connectorOptions(overrides)).balance();
   if (!answer.ok) {
-    await db.update(suppliers).set({ lastError: answer.reason, lastErrorAt: sql`now()` }).where(eq(suppliers.id, supplierId));
+    await db.update(suppliers).set({ lastError: answer.reason, lastErrorAt: sql`now()` }).where(eq(suppliers.id, supplier.id));
     return answer;
   }
   await db
     .update(suppliers)
     .set({ lastBalance: answer.balance, lastBalanceCurrency: answer.currency, balanceCheckedAt: sql`now()` })
-    .where(eq(suppliers.id, supplierId));
+    .where(eq(suppliers.id, supplier.id));
   return { ok: true, balance: formatMoney(answer.balance), currency: answer.currency };
 }
 

@@ -4,6 +4,7 @@ import { offers, priceChanges, products, suppliers, type Offer, type PriceChange
 import { newId } from "@/lib/ids/ids";
 import { costInDollars, marginRuleOf, priceFor } from "./margin-rule";
 import { findSupplier } from "./manage-suppliers";
+import { readSupplierBalance } from "./supplier-admin";
 import { noteSupplierError, usableOffers } from "./supplier-attempts";
 import { noteRateLimit, rateLimitLeftMs } from "./supplier-lanes";
 import type { ConnectorOptions, UpstreamProduct } from "./suppliers/connector";
@@ -48,6 +49,8 @@ export async function syncSupplier(db: Db, supplierId: string, overrides: Partia
     changes.push(...(await db.transaction((tx) => syncProduct(tx, sku, supplier, listed, read.complete))));
   }
   await db.update(suppliers).set({ lastSyncedAt: sql`now()` }).where(eq(suppliers.id, supplier.id));
+  // The balance too, so that the landing page's low-balance alert is never older than a sync.
+  await readSupplierBalance(db, supplier, overrides);
   return { ok: true, changes, complete: read.complete };
 }
 

@@ -9,6 +9,7 @@
  *
  *   npm run bench                 the full run (about 5 minutes on 2 cores, plus a build if needed)
  *   npm run bench -- --quick      short runs, for trying the harness; the figures are noise
+ *   npm run bench -- --only suppliers   only the supplier figures (a chained upstream, a slow supplier)
  *   npm run bench -- --profile    the servers also write V8 CPU profiles to bench-results/profiles/
  *                                 (summarise them with bench/profile-summary.ts; bench/profile-route.ts
  *                                 profiles one route at a time)
@@ -36,6 +37,7 @@ import {
   startScript,
   type Server,
 } from "./lib/harness";
+import { measureSupplierFigures, type LatencySummary, type SupplierFigures } from "./lib/supplier-figures";
 import { spawnSync } from "node:child_process";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
@@ -72,6 +74,7 @@ import { freePort, sleep, startChild, waitForHttp } from "./lib/procs";
 
 const argv = process.argv.slice(2);
 const QUICK = argv.includes("--quick");
+const ONLY_SUPPLIERS = argv[argv.indexOf("--only") + 1] === "suppliers" && argv.includes("--only");
 if (argv.includes("--profile")) enableProfiling();
 
 /** Seconds: warm-up, each measured run; and how many measured runs give the median. */
@@ -315,6 +318,7 @@ interface Report {
   wrapper: { wrapped: Measured; bare: Measured };
   webhooks: WebhookResult;
   firstLoad: FirstLoad;
+  suppliers: SupplierFigures;
   seconds: number;
 }
 
@@ -456,6 +460,9 @@ async function main(): Promise<Report> {
   // ---- D: first-load JavaScript --------------------------------------------------------------------
   const firstLoad = firstLoadJs(ROOT);
 
+  // ---- E: suppliers ----------------------------------------------------------------------------------
+  const suppliers = await measureSupplierFigures({ quick: QUICK });
+
   return {
     date: new Date(startedAt).toISOString(),
     machine: { ...info, postgres: postgresServer, loadBefore, loadAfter: os.loadavg()[0], steal: stealShare(ticksBefore, machineCpuTicks()) },
@@ -466,6 +473,7 @@ async function main(): Promise<Report> {
     wrapper: { wrapped, bare },
     webhooks,
     firstLoad,
+    suppliers,
     seconds: Math.round((Date.now() - startedAt) / 1000),
   };
 }
@@ -574,6 +582,15 @@ const kB = (bytes: number) => `${(bytes / 1000).toFixed(1)} kB`;
 const cpuPair = (cpu: CpuSample) => `${cpu.server.toFixed(2)} + ${cpu.postgres.toFixed(2)}`;
 const mark = (ok: boolean) => (ok ? "met" : "**missed**");
 
+/** The supplier figures' rows of the table (issue 36's goals). */
+function supplierRows({ chained, slowSupplier }: SupplierFigures): string[] {
+  const lat = (summary: LatencySummary) => `median ${ms(summary.medianMs)}, p99 ${ms(summary.p99Ms)}`;
+  return [
+    `| order through a chained upstream (A buys from B, both this app), create to completed, ${chained.chained.count} orders | ${lat(chained.chained)} | ${lat(chained.direct)} (the same card ordered on B) | +${ms(chained.addedMedianMs)} at the median | <= +50 ms | ${mark(chained.addedMedianMs <= 50)} |`,
+    `| one supplier answering in 500 ms, ${slowSupplier.inFlight} orders in flight for ${slowSupplier.seconds} s | ${slowSupplier.completedPerSecond.toFixed(1)} orders/s completed; stock orders p99 ${ms(slowSupplier.stockBeside.p99Ms)} beside it | stock orders p99 ${ms(slowSupplier.stockAlone.p99Ms)} alone | ${timesAgainst(slowSupplier.p99Ratio, 1.5)} | stock p99 unchanged (<= 1.5x) | ${mark(slowSupplier.p99Ratio <= 1.5)} |`,
+  ];
+}
+
 function render(report: Report): string {
   const { catalog, orders, status, wrapper, webhooks } = report;
   const rates = (measured: Measured) => measured.runs.map((r) => r.rate);
@@ -618,6 +635,7 @@ function render(report: Report): string {
     `| webhook deliveries/s to a local receiver | ${perSecond(webhooks.worker.median)} | ${perSecond(webhooks.raw.median)} | ${pctAgainst(webhookRatio, 0.5)} | >= 50% | ${mark(webhookRatio >= 0.5)} |`,
     `| PGlite mode, order create | ${perSecond(orders.pglite.median)} | ${perSecond(orders.pglitePostgres.median)} (Postgres mode, runs alternating) | ${pctAgainst(pgliteRatio, 0.4)} | >= 40% | ${mark(pgliteRatio >= 0.4)} |`,
     `| first-load JavaScript of each panel page | ${kB(lightest.gzipBytes)} to ${kB(heaviest.gzipBytes)} (${heaviest.route}) | - | ${overBudget} of ${pages.length} pages over | <= 130 kB gzip | ${mark(overBudget === 0)} |`,
+    ...supplierRows(report.suppliers),
     "",
     "<details><summary>Every run</summary>",
     "",
@@ -652,7 +670,38 @@ function render(report: Report): string {
   return lines.join("\n") + "\n";
 }
 
-main()
+/** `--only suppliers`: the supplier figures alone, printed as their rows of the table. */
+async function mainSuppliers(): Promise<string> {
+  const info = machine();
+  log(`${info.cpus} CPUs (${info.model}), Node ${info.node}, load average ${os.loadavg()[0].toFixed(2)}${QUICK ? "; QUICK run: the figures are noise" : ""}`);
+  ensureBuild();
+  const figures = await measureSupplierFigures({ quick: QUICK });
+  return [
+    `Measured ${new Date(startedAt).toISOString().slice(0, 16).replace("T", " ")} UTC on ${info.cpus} CPUs (${info.model}), Node ${info.node}; the supplier figures alone (--only suppliers).${QUICK ? " QUICK run: these figures are noise." : ""}`,
+    "",
+    "| figure | app | baseline | result | goal | |",
+    "|---|---|---|---|---|---|",
+    ...supplierRows(figures),
+    "",
+  ].join("\n");
+}
+
+if (ONLY_SUPPLIERS) {
+  mainSuppliers()
+    .then(async (markdown) => {
+      await cleanupAll();
+      mkdirSync(OUT, { recursive: true });
+      writeFileSync(path.join(OUT, "suppliers.md"), markdown);
+      console.log(`\n${markdown}\nwritten to bench-results/suppliers.md`);
+      process.exit(0);
+    })
+    .catch(async (error) => {
+      console.error("[bench] failed:", error);
+      console.error(`[bench] server logs: ${LOGS}`);
+      await cleanupAll();
+      process.exit(1);
+    });
+} else main()
   .then(async (report) => {
     await cleanupAll();
     const markdown = render(report);

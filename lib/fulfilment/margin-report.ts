@@ -1,4 +1,4 @@
-import { and, asc, count, eq, gte, lte, sql, sum, type SQL } from "drizzle-orm";
+import { and, asc, count, eq, gte, inArray, lte, sql, sum, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import type { DbOrTx } from "@/lib/db/client";
 import { orders, products, supplierAttempts, suppliers } from "@/lib/db/schema";
@@ -14,6 +14,8 @@ export interface MarginLine {
   key: string;
   label: string;
   orders: number;
+  /** Of those, refunded to the reseller after the supplier delivered: no revenue, the cost stays. */
+  refunded: number;
   revenue: bigint;
   cost: bigint;
   margin: bigint;
@@ -25,20 +27,28 @@ export interface MarginReport {
 }
 
 /**
- * Revenue, cost and margin of the orders bought from suppliers: completed orders (a refunded one gave
- * its money back and counts for nothing) with their completed upstream attempt, whose cost is what the
- * supplier charged us. Orders sold from stock or by hand have no supplier cost and are not in it.
- * Grouped by the UTC day the order completed, by product, or by supplier; money in micro-dollars.
+ * Revenue, cost and margin of the orders bought from suppliers: orders with a completed upstream
+ * attempt, whose cost is what the supplier charged us. A completed order brings its total; one refunded
+ * afterwards brings nothing, but its cost stays (the supplier was paid): a loss the report shows. Orders
+ * sold from stock or by hand have no supplier cost and are not in it. Grouped by the UTC day the order
+ * completed, by product, or by supplier; money in micro-dollars.
  */
 export async function marginReport(db: DbOrTx, filter: { from?: Date; to?: Date; by: MarginGrouping }): Promise<MarginReport> {
-  const where: SQL[] = [eq(orders.status, "completed"), eq(supplierAttempts.status, "completed")];
+  const where: SQL[] = [inArray(orders.status, ["completed", "refunded"]), eq(supplierAttempts.status, "completed")];
   if (filter.from) where.push(gte(orders.completedAt, filter.from));
   if (filter.to) where.push(lte(orders.completedAt, filter.to));
   const day = sql<string>`to_char(${orders.completedAt} at time zone 'UTC', 'YYYY-MM-DD')`;
   const [key, label] =
     filter.by === "day" ? [day, day] : filter.by === "product" ? [orders.sku, sql<string>`max(${products.name})`] : [suppliers.id, sql<string>`max(${suppliers.name})`];
   const rows = await db
-    .select({ key, label, orders: count(), revenue: sum(orders.total), cost: sum(supplierAttempts.cost) })
+    .select({
+      key,
+      label,
+      orders: count(),
+      refunded: sql<number>`count(*) filter (where ${orders.status} = 'refunded')`,
+      revenue: sql<string>`coalesce(sum(${orders.total}) filter (where ${orders.status} = 'completed'), 0)`,
+      cost: sum(supplierAttempts.cost),
+    })
     .from(orders)
     .innerJoin(supplierAttempts, eq(supplierAttempts.orderId, orders.id))
     .innerJoin(suppliers, eq(suppliers.id, supplierAttempts.supplierId))
@@ -49,14 +59,18 @@ export async function marginReport(db: DbOrTx, filter: { from?: Date; to?: Date;
   const lines = rows.map((row) => {
     const revenue = BigInt(row.revenue ?? 0);
     const cost = BigInt(row.cost ?? 0);
-    return { key: String(row.key), label: String(row.label), orders: Number(row.orders), revenue, cost, margin: revenue - cost };
+    return { key: String(row.key), label: String(row.label), orders: Number(row.orders), refunded: Number(row.refunded), revenue, cost, margin: revenue - cost };
   });
-  const total = lines.reduce((sumOf, line) => ({ orders: sumOf.orders + line.orders, revenue: sumOf.revenue + line.revenue, cost: sumOf.cost + line.cost, margin: sumOf.margin + line.margin }), {
-    orders: 0,
+  const total = lines.reduce(
+    (sumOf, line) => ({ orders: sumOf.orders + line.orders, refunded: sumOf.refunded + line.refunded, revenue: sumOf.revenue + line.revenue, cost: sumOf.cost + line.cost, margin: sumOf.margin + line.margin }),
+    {
+      orders: 0,
+      refunded: 0,
     revenue: 0n,
     cost: 0n,
-    margin: 0n,
-  });
+      margin: 0n,
+    },
+  );
   return { lines, total };
 }
 
@@ -69,8 +83,8 @@ export function marginPercent(line: Pick<MarginLine, "revenue" | "margin">): str
   return `${sign}${abs / 10n}.${abs % 10n}`;
 }
 
-export const MARGIN_CSV_COLUMNS = ["group", "name", "orders", "revenue", "cost", "margin", "margin_percent"] as const;
+export const MARGIN_CSV_COLUMNS = ["group", "name", "orders", "refunded", "revenue", "cost", "margin", "margin_percent"] as const;
 
 export function marginCsvCells(line: MarginLine): string[] {
-  return [line.key, line.label, String(line.orders), formatMoney(line.revenue), formatMoney(line.cost), formatMoney(line.margin), marginPercent(line)];
+  return [line.key, line.label, String(line.orders), String(line.refunded), formatMoney(line.revenue), formatMoney(line.cost), formatMoney(line.margin), marginPercent(line)];
 }

@@ -5,7 +5,6 @@ import { discountedPrice } from "@/lib/catalog/pricing";
 import { keepUnreadableSetAside } from "@/lib/catalog/unreadable-codes";
 import { effectiveTier } from "@/lib/subscriptions/rules";
 import { validateOrderFields } from "@/lib/catalog/validate-fields";
-import { config } from "@/lib/config/env";
 import type { Db, Tx } from "@/lib/db/client";
 import { preparedQuery } from "@/lib/db/prepared";
 import { idempotencyKeys, orders, tariffs, users, type Order, type OrderSource, type ProductCategory, type User } from "@/lib/db/schema";
@@ -14,6 +13,7 @@ import { newId } from "@/lib/ids/ids";
 import { enqueueJob } from "@/lib/jobs/queue";
 import { insufficientBalance, postLedgerEntry } from "@/lib/ledger/post-entry";
 import { uniqueViolation } from "./errors";
+import { fulfilDelayMs } from "@/lib/fulfilment/fulfil-delay";
 import { FULFIL_JOB } from "./fulfil-order";
 import { duplicateReference, idempotencyConflict, priceRaised, productUnavailable, wrongCategory } from "./refusals";
 import { deliverStock } from "./stock-delivery";
@@ -189,7 +189,8 @@ export async function placeOrder(db: Db, input: PlaceOrderInput): Promise<{ orde
         order = (await completeOrder(tx, orderId, await deliverStock(tx, product.sku, input.quantity, orderId))) ?? created;
       }
       if (product.fulfilment === "supplier") {
-        await enqueueJob(tx, { kind: FULFIL_JOB, payload: { orderId }, runAt: new Date(Date.now() + config().SUPPLIER_DELAY), dedupeKey: `${FULFIL_JOB}:${orderId}` });
+        const delayMs = await fulfilDelayMs(tx, product.sku);
+        await enqueueJob(tx, { kind: FULFIL_JOB, payload: { orderId }, runAt: new Date(Date.now() + delayMs), dedupeKey: `${FULFIL_JOB}:${orderId}` });
       }
       // The charge comes last: its conditional update locks the reseller's balance row until the
       // commit, and every other order of that reseller waits on that lock.

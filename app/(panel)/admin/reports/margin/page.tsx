@@ -32,7 +32,7 @@ export default async function MarginReportPage({ searchParams }: { searchParams:
     <>
       <PageHeader
         title="Margin report"
-        description="What resellers paid for orders bought from suppliers, what the suppliers charged, and the margin between. Completed orders only: a refunded order counts for nothing, and stock and manual orders have no supplier cost."
+        description="What resellers paid for orders bought from suppliers, what the suppliers charged, and the margin between. A refunded order brings no revenue but keeps its cost, since the supplier was paid; stock and manual orders have no supplier cost and are not in it."
         action={
           <a href={`/admin/reports/margin/export?${query}`} className="rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-50" data-testid="margin-csv">
             Download CSV
@@ -75,6 +75,7 @@ export default async function MarginReportPage({ searchParams }: { searchParams:
               <Tr>
                 <Th>{HEADINGS[by]}</Th>
                 <Th>Orders</Th>
+                <Th>Refunded</Th>
                 <Th>Revenue</Th>
                 <Th>Cost</Th>
                 <Th>Margin</Th>
@@ -90,6 +91,7 @@ export default async function MarginReportPage({ searchParams }: { searchParams:
                     </span>
                   </Td>
                   <Td label="Orders">{line.orders}</Td>
+                  <Td label="Refunded">{line.refunded}</Td>
                   <Td label="Revenue">{formatMoney(line.revenue)}</Td>
                   <Td label="Cost">{formatMoney(line.cost)}</Td>
                   <Td label="Margin">

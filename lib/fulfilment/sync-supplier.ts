@@ -1,4 +1,4 @@
-import { and, asc, eq, exists, isNull, lt, ne, or, sql } from "drizzle-orm";
+import { and, asc, eq, exists, lt, ne, sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "@/lib/db/client";
 import { offers, priceChanges, products, suppliers, type Offer, type PriceChangeAction, type Product, type Supplier } from "@/lib/db/schema";
 import { newId } from "@/lib/ids/ids";
@@ -127,8 +127,8 @@ async function setProduct(tx: DbOrTx, sku: string, set: Partial<{ listPrice: big
 
 /**
  * The recurring sync: every enabled supplier with a catalog (not the sandbox) that sells something of
- * ours, was not synced within the interval (a restart does not read every catalog again) and is not
- * rate-limited now. One supplier's failure is noted on it and the others go on.
+ * ours, was not synced (or added) within the interval (a restart does not read every catalog again; a
+ * supplier just added was set up with today's costs) and is not rate-limited now. One supplier's failure is noted on it and the others go on.
  */
 export async function syncAllSuppliers(db: Db, everyMs: number, overrides: Partial<ConnectorOptions> = {}): Promise<{ synced: number; failed: number }> {
   const due = await db
@@ -138,7 +138,7 @@ export async function syncAllSuppliers(db: Db, everyMs: number, overrides: Parti
       and(
         eq(suppliers.enabled, true),
         ne(suppliers.kind, "sandbox"),
-        or(isNull(suppliers.lastSyncedAt), lt(suppliers.lastSyncedAt, new Date(Date.now() - everyMs + SYNC_SLACK_MS))),
+        lt(sql`coalesce(${suppliers.lastSyncedAt}, ${suppliers.createdAt})`, new Date(Date.now() - everyMs + SYNC_SLACK_MS)),
         exists(db.select({ id: offers.id }).from(offers).where(eq(offers.supplierId, suppliers.id))),
       ),
     )

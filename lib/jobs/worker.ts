@@ -3,6 +3,7 @@ import { hostname } from "node:os";
 import pLimit from "p-limit";
 import type { Db } from "@/lib/db/client";
 import type { Job } from "@/lib/db/schema";
+import { onLocalJobs } from "./local-wake";
 import { scheduleRecurringJobs } from "./recurring";
 import { claimJobs, errorMessage } from "./queue";
 import { jobHandler, laneJobKinds, type BatchJobContext } from "./registry";
@@ -145,11 +146,14 @@ export function startWorker(options: WorkerOptions): Worker {
     }
   });
 
+  const wake = () => alarms.forEach((alarm) => alarm.ring());
+  const unregister = onLocalJobs(wake);
   let stopped: Promise<void> | undefined;
   return {
     workerId,
     stop(deadlineMs = DEFAULT_STOP_MS) {
       stopped ??= (async () => {
+        unregister();
         abort.abort();
         for (const alarm of alarms) alarm.ring();
         const finished = (async () => {
@@ -167,7 +171,7 @@ export function startWorker(options: WorkerOptions): Worker {
       })();
       return stopped;
     },
-    wake: () => alarms.forEach((alarm) => alarm.ring()),
+    wake,
   };
 }
 

@@ -14,6 +14,7 @@ import { enqueueJob } from "@/lib/jobs/queue";
 import { insufficientBalance, postLedgerEntry } from "@/lib/ledger/post-entry";
 import { uniqueViolation } from "./errors";
 import { fulfilDelayMs } from "@/lib/fulfilment/fulfil-delay";
+import { wakeLocalWorkers } from "@/lib/jobs/local-wake";
 import { FULFIL_JOB } from "./fulfil-order";
 import { duplicateReference, idempotencyConflict, priceRaised, productUnavailable, wrongCategory } from "./refusals";
 import { deliverStock } from "./stock-delivery";
@@ -132,7 +133,7 @@ export async function placeOrder(db: Db, input: PlaceOrderInput): Promise<{ orde
   const hash = requestHash(input);
   const orderId = newId("ord");
   try {
-    return await db.transaction(async (tx) => {
+    const placed = await db.transaction(async (tx) => {
       if (input.idempotencyKey) {
         const existingId = await claimIdempotencyKey(tx, input.user.id, input.idempotencyKey, hash, orderId);
         if (existingId) {
@@ -203,6 +204,9 @@ export async function placeOrder(db: Db, input: PlaceOrderInput): Promise<{ orde
       });
       return { order, replayed: false };
     });
+    // A supplier order's job is due now: a worker in this process starts it without waiting for its poll.
+    if (!placed.replayed && placed.order.status === "processing") wakeLocalWorkers();
+    return placed;
   } catch (error) {
     await keepUnreadableSetAside(db, error);
     const constraint = uniqueViolation(error);

@@ -3,6 +3,7 @@ import { guardedRequest, type GuardedPostResult } from "@/lib/net/guarded-reques
 import type { ProductMeta } from "@/lib/db/schema";
 import { upstreamRetryAfterMs } from "./retry-after";
 import type { ConnectorFactory, DeliveredItem, RefusalCode, UpstreamOrderRequest, UpstreamOutcome, UpstreamProduct } from "./connector";
+import { parseJson } from "./parse-answer";
 
 /*
  * Kind `kinguin`: game keys from Kinguin's eCommerce API, as its public documentation describes it
@@ -97,15 +98,6 @@ interface KinguinOrder {
 interface KinguinKey {
   serial: string;
   type: string;
-}
-
-function parseJson(text: string | null): unknown {
-  if (!text) return null;
-  try {
-    return JSON.parse(text);
-  } catch {
-    return null;
-  }
 }
 
 function isProduct(value: unknown): value is KinguinProduct {

@@ -3,6 +3,7 @@ import { parseMoney } from "@/lib/money/money";
 import { guardedRequest, type GuardedPostResult } from "@/lib/net/guarded-request";
 import { upstreamRetryAfterMs } from "./retry-after";
 import type { ConnectorFactory, DeliveredItem, RefusalCode, UpstreamCatalogPage, UpstreamOrderRequest, UpstreamOutcome, UpstreamProduct } from "./connector";
+import { parseJson } from "./parse-answer";
 
 /*
  * Kind `reloadly`: the Reloadly Gift Cards API. Written from its public documentation and SDKs:
@@ -127,15 +128,6 @@ const tokens = new Map<string, Token>();
 const tokensInFlight = new Map<string, Promise<Token | TokenFailure>>();
 
 type TokenFailure = { failure: string };
-
-function parseJson(text: string | null): unknown {
-  if (!text) return null;
-  try {
-    return JSON.parse(text);
-  } catch {
-    return null;
-  }
-}
 
 function parseCredentials(text: string | null): Credentials | null {
   const value = parseJson(text) as Partial<Credentials> | null;

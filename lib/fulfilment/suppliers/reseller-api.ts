@@ -3,6 +3,7 @@ import { guardedRequest, type GuardedPostResult } from "@/lib/net/guarded-reques
 import { PRODUCT_CATEGORIES, type ProductCategory, type ProductField, type ProductMeta } from "@/lib/db/schema";
 import type { ConnectorFactory, DeliveredItem, RefusalCode, UpstreamOrderRequest, UpstreamOutcome, UpstreamProduct } from "./connector";
 import { upstreamRetryAfterMs } from "./retry-after";
+import { parseJson } from "./parse-answer";
 
 /*
  * Kind `reseller-api`: another wholesaler serving this very product's public API (docs/api.md), which
@@ -27,15 +28,6 @@ interface UpstreamError {
   code: string;
   message: string;
   details?: { issues?: { path: string }[] };
-}
-
-function parseJson(text: string | null): unknown {
-  if (!text) return null;
-  try {
-    return JSON.parse(text);
-  } catch {
-    return null;
-  }
 }
 
 function isOrderRecord(value: unknown): value is UpstreamOrderRecord {

@@ -124,18 +124,31 @@ export async function measureSupplierFigures(options: { quick: boolean }): Promi
     while (performance.now() < until) samples.push(await orderToCompletion(a.base, buyerAtA.apiKey, ORDER_SKU));
     return samples;
   };
-  const stockAlone = await stockRun(SLOW_SECONDS / 2);
+  // Windows alternate: stock orders alone, then beside the slow supplier's orders, twice over, so that
+  // drift in the machine's speed falls on both alike.
+  const stockAlone: number[] = [];
+  const stockBeside: number[] = [];
   let completed = 0;
-  const until = performance.now() + SLOW_SECONDS * 1000;
-  const lanes = Array.from({ length: IN_FLIGHT }, async () => {
-    while (performance.now() < until) {
-      await orderToCompletion(a.base, buyerAtA.apiKey, slowSku, 60_000, SLOW_POLL_MS);
-      completed++;
+  let loadedMs = 0;
+  const WINDOW_SECONDS = SLOW_SECONDS / 2;
+  for (let window = 0; window < 4; window++) {
+    if (window % 2 === 0) {
+      stockAlone.push(...(await stockRun(WINDOW_SECONDS / 2)));
+      continue;
     }
-  });
-  const stockBeside = await stockRun(SLOW_SECONDS / 2);
-  await Promise.all(lanes);
-  const elapsed = (performance.now() - (until - SLOW_SECONDS * 1000)) / 1000;
+    const from = performance.now();
+    const until = from + WINDOW_SECONDS * 1000;
+    const lanes = Array.from({ length: IN_FLIGHT }, async () => {
+      while (performance.now() < until) {
+        await orderToCompletion(a.base, buyerAtA.apiKey, slowSku, 60_000, SLOW_POLL_MS);
+        completed++;
+      }
+    });
+    stockBeside.push(...(await stockRun(WINDOW_SECONDS)));
+    await Promise.all(lanes);
+    loadedMs += performance.now() - from;
+  }
+  const elapsed = loadedMs / 1000;
   await a.child.stop();
   const alone = summarise(stockAlone);
   const beside = summarise(stockBeside);

@@ -1,4 +1,4 @@
-import { and, asc, eq, exists, lt, ne, sql } from "drizzle-orm";
+import { and, asc, eq, exists, ne, sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "@/lib/db/client";
 import { offers, priceChanges, products, suppliers, type Offer, type PriceChangeAction, type Product, type Supplier } from "@/lib/db/schema";
 import { newId } from "@/lib/ids/ids";
@@ -138,7 +138,7 @@ export async function syncAllSuppliers(db: Db, everyMs: number, overrides: Parti
       and(
         eq(suppliers.enabled, true),
         ne(suppliers.kind, "sandbox"),
-        lt(sql`coalesce(${suppliers.lastSyncedAt}, ${suppliers.createdAt})`, new Date(Date.now() - everyMs + SYNC_SLACK_MS)),
+        sql`coalesce(${suppliers.lastSyncedAt}, ${suppliers.createdAt}) < ${new Date(Date.now() - everyMs + SYNC_SLACK_MS).toISOString()}::timestamptz`,
         exists(db.select({ id: offers.id }).from(offers).where(eq(offers.supplierId, suppliers.id))),
       ),
     )

@@ -31,12 +31,14 @@ describe("pacedLatency", () => {
   it("counts the time a request waits for a busy connection, without opening another", async () => {
     let slowFrom = Infinity;
     const url = await listen(() => Date.now() >= slowFrom && Date.now() < slowFrom + 300, 300);
-    // The slow window opens a quarter of a second into the measured second (after the 0.1 s warm-up).
-    setTimeout(() => (slowFrom = Date.now()), 350);
-    const run = await pacedLatency({ url }, { rate: 400, seconds: 1, connections: 4, warmSeconds: 0.1 });
+    // The slow window opens half a second into the measured two (after the 0.1 s warm-up): about one
+    // request in seven is scheduled while it holds.
+    setTimeout(() => (slowFrom = Date.now()), 600);
+    const run = await pacedLatency({ url }, { rate: 200, seconds: 2, connections: 4, warmSeconds: 0.1 });
     expect(run).toMatchObject({ sent: 400, ok: 400, failed: 0, newConnections: 0 });
-    // Every request scheduled while the 4 connections were held waited its turn, and that wait counts.
+    // Every request scheduled while the 4 connections were held waited its turn, and that wait counts;
+    // the others did not wait, even on a busy machine where each answer takes tens of milliseconds.
     expect(run.p99).toBeGreaterThan(250);
-    expect(run.p50).toBeLessThan(50);
+    expect(run.p50).toBeLessThan(150);
   });
 });

@@ -12,7 +12,11 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 async function serverAnsweringIn(delayMs: () => number): Promise<{ server: Server; port: number; drainer: Drainable }> {
   const server = createServer((_req, res) => {
-    setTimeout(() => res.end("done"), delayMs());
+    setTimeout(() => {
+      // When the answer was written, on the test's own clock: a busy machine may read it much later.
+      res.setHeader("x-ended-at", String(Date.now()));
+      res.end("done");
+    }, delayMs());
   });
   const drainer = drainable(server);
   servers.push(server);
@@ -24,6 +28,7 @@ interface Answer {
   status: number;
   body: string;
   connection: string | undefined;
+  endedAt: number;
 }
 
 function get(port: number, agent: Agent | false = false): Promise<Answer> {
@@ -31,7 +36,7 @@ function get(port: number, agent: Agent | false = false): Promise<Answer> {
     const req = request({ host: "127.0.0.1", port, path: "/", agent }, (res) => {
       let body = "";
       res.on("data", (chunk) => (body += chunk));
-      res.on("end", () => resolve({ status: res.statusCode!, body, connection: res.headers.connection }));
+      res.on("end", () => resolve({ status: res.statusCode!, body, connection: res.headers.connection, endedAt: Number(res.headers["x-ended-at"]) }));
     });
     req.on("error", reject);
     req.end();
@@ -73,7 +78,7 @@ describe("draining the server on SIGTERM", () => {
         const sentAt = Date.now();
         try {
           const answer = await get(port, agent);
-          if (Date.now() > drainAt) answeredAfterDrain.push(answer);
+          if (answer.endedAt >= drainAt) answeredAfterDrain.push(answer);
           // A pause, so that its connection waits in the agent's pool before it is picked again.
           await sleep(Math.random() * 150);
         } catch (error) {

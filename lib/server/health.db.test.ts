@@ -23,6 +23,9 @@ describe(`GET /api/health (${testDriver()})`, () => {
     server = createServer((req, res) => {
       if (!answerHealth(req, res, sources)) res.writeHead(OTHER_PATH).end();
     });
+    // Longer than any pause between two requests here (a second database starting on a busy machine can
+    // take 5 s): fetch reuses the kept socket, and one the server closes at that moment is reset.
+    server.keepAliveTimeout = 60_000;
     await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
     base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   });

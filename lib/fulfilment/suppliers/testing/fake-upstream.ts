@@ -34,6 +34,8 @@ export interface FakeUpstream {
   dropAnswer: (reference: string) => boolean;
   /** Milliseconds before a create is processed. */
   delayMs: number;
+  /** While set, every create waits for it before it is processed: a supplier that is slow for as long as a test needs. */
+  hold: Promise<void> | null;
   /** Completes a processing order, as the upstream's own supplier would. */
   complete(orderId: string): void;
   /** An order as the upstream's API and webhooks show it. */
@@ -126,6 +128,7 @@ export async function startFakeUpstream(apiKey = "rk_live_UpstreamKeyOfTheFakeWh
     behaviour: new Map(),
     dropAnswer: () => false,
     delayMs: 0,
+    hold: null,
     createRequests: 0,
     requests: 0,
     rateLimit: { count: 0, retryAfterSeconds: null },
@@ -200,6 +203,7 @@ export async function startFakeUpstream(apiKey = "rk_live_UpstreamKeyOfTheFakeWh
       creating += 1;
       upstream.maxConcurrentCreates = Math.max(upstream.maxConcurrentCreates, creating);
       if (upstream.delayMs) await new Promise((resolve) => setTimeout(resolve, upstream.delayMs));
+      if (upstream.hold) await upstream.hold;
       creating -= 1;
       const replay = key ? upstream.orders.find((o) => o.idempotencyKey === key) : undefined;
       if (replay) return send(res, 200, record(replay));

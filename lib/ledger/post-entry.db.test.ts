@@ -88,4 +88,27 @@ describe(`ledger (${testDriver()})`, () => {
     }
     expect((await adjustBalance(database.db, { userId: user.id, amount: 1n, note: ` ${"😀".repeat(500)} ` })).description).toBe("😀".repeat(500));
   });
+
+  it("an adjustment confirmed for a balance is refused once the balance moved, and of two confirmed for the same balance at once exactly one lands", async () => {
+    const user = await newReseller("ledger-expected@test.dev");
+    await adjustBalance(database.db, { userId: user.id, amount: 10_000_000n, note: "opening" });
+    await database.db.transaction((tx) => postLedgerEntry(tx, { userId: user.id, type: "order", amount: -1_000_000n, description: "An order meanwhile" }));
+    await expect(adjustBalance(database.db, { userId: user.id, amount: 5_000_000n, note: "seen at 10", expectedBalance: 10_000_000n })).rejects.toMatchObject({
+      code: "validation_error",
+      message: "The balance changed to 9.00 meanwhile. Review the adjustment again.",
+      details: { issues: [{ path: "expectedBalance" }], balance: "9.00" },
+    });
+    expect(await balanceAndLedgerSum(user.id)).toEqual({ balance: 9_000_000n, ledgerSum: 9_000_000n });
+
+    const both = await Promise.allSettled(
+      [-4_000_000n, -5_000_000n].map((amount) => adjustBalance(database.db, { userId: user.id, amount, note: "seen at 9", expectedBalance: 9_000_000n })),
+    );
+    expect(both.filter((outcome) => outcome.status === "fulfilled")).toHaveLength(1);
+    const refused = both.find((outcome) => outcome.status === "rejected") as PromiseRejectedResult;
+    expect(refused.reason).toBeInstanceOf(AppError);
+    expect(refused.reason.details.issues).toEqual([expect.objectContaining({ path: "expectedBalance" })]);
+    const landed = (both.find((outcome) => outcome.status === "fulfilled") as PromiseFulfilledResult<{ balanceAfter: bigint }>).value;
+    expect(await balanceAndLedgerSum(user.id)).toEqual({ balance: landed.balanceAfter, ledgerSum: landed.balanceAfter });
+    expect([4_000_000n, 5_000_000n]).toContain(landed.balanceAfter);
+  });
 });

@@ -61,13 +61,8 @@ export async function adjustBalanceAction(_previous: ActionState<AdjustResult>, 
       // The admin confirmed "Balance X → Y" for the balance they saw (in micro-dollars, which a balance
       // past a trillion dollars still is, unlike the text parseMoney reads); if it moved meanwhile, ask again.
       const expectedText = formText(form, "expectedBalance");
-      const expected = /^\d{1,19}$/.test(expectedText) ? BigInt(expectedText) : null;
-      if (expected !== null && expected !== reseller.balance) {
-        refresh(reseller.id);
-        return { ok: false, message: `The balance changed to ${formatMoney(reseller.balance)} meanwhile. Review the adjustment again.` };
-      }
-      const entry = await adjustBalance(db(), { userId: reseller.id, amount, note: note.data, adminId: admin.id });
-      refresh(reseller.id);
+      const expectedBalance = /^\d{1,19}$/.test(expectedText) ? BigInt(expectedText) : undefined;
+      const entry = await adjustBalance(db(), { userId: reseller.id, amount, note: note.data, adminId: admin.id, expectedBalance }).finally(() => refresh(reseller.id));
       const before = formatMoney(entry.balanceAfter - entry.amount);
       const after = formatMoney(entry.balanceAfter);
       return { ok: true, message: `Balance adjusted: ${before} → ${after}.`, data: { before, after } };

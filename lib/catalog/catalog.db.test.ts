@@ -1,6 +1,7 @@
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "@/lib/db/client";
-import { PRODUCT_CATEGORIES } from "@/lib/db/schema";
+import { PRODUCT_CATEGORIES, products } from "@/lib/db/schema";
 import { createTestDatabase, testDriver } from "@/lib/db/test-database";
 import { ensureTariffs } from "@/lib/tariffs/ensure-tariffs";
 import { listProducts } from "./list-products";
@@ -89,6 +90,20 @@ describe(`catalog (${testDriver()})`, () => {
     expect(await addStockCodes(database.db, "giftcard-psn-us-25", lines)).toEqual({ added: 3, duplicates: 1 });
     expect(await addStockCodes(database.db, "giftcard-psn-us-25", [{ code: "AAA-2", pin: null, serial: null }])).toEqual({ added: 0, duplicates: 1 });
     expect(await availableStock(database.db, "giftcard-psn-us-25")).toBe(before + 3);
+  });
+
+  it("only a product sold from stock takes codes: another's would never be delivered", async () => {
+    const [manual] = await database.db.select().from(products).where(eq(products.fulfilment, "manual")).limit(1);
+    const [supplier] = await database.db.select().from(products).where(eq(products.fulfilment, "supplier")).limit(1);
+    for (const product of [manual, supplier]) {
+      await expect(addStockCodes(database.db, product.sku, [{ code: "NOT-STOCK-1", pin: null, serial: null }])).rejects.toMatchObject({
+        code: "validation_error",
+        message: "This product is not sold from stock.",
+        details: { issues: [{ path: "sku" }] },
+      });
+      expect(await availableStock(database.db, product.sku)).toBe(0);
+    }
+    await expect(addStockCodes(database.db, "no-such-sku", [{ code: "X-1", pin: null, serial: null }])).rejects.toMatchObject({ code: "not_found" });
   });
 
   it("admins create, edit and disable products with validation", async () => {

@@ -7,9 +7,8 @@ import { createProduct, setProductEnabled, updateProduct } from "@/lib/catalog/m
 import type { ProductInput } from "@/lib/catalog/product-input";
 import { addStockCodes, availableStock } from "@/lib/catalog/stock";
 import { invalidLinesText, parseStockLines } from "@/lib/catalog/stock-lines";
-import { findProduct } from "@/lib/catalog/get-product";
 import { db } from "@/lib/db/client";
-import { notFound, validationError } from "@/lib/errors/app-error";
+import { validationError } from "@/lib/errors/app-error";
 import type { ActionState } from "@/lib/panel/action-state";
 import { formText, runAction } from "@/lib/panel/run-action";
 import { setSellAtLossAllowed, updateOffer } from "@/lib/fulfilment/product-offers";
@@ -120,9 +119,6 @@ export async function uploadStockAction(_previous: ActionState<StockUploadResult
   return runAction<StockUploadResult>(async () => {
     await requireAdmin();
     const sku = formText(form, "sku");
-    const product = await findProduct(db(), sku);
-    if (!product) throw notFound("Product");
-    if (product.fulfilment !== "stock") return { ok: false, message: "This product is not sold from stock." };
     const { lines, invalid } = parseStockLines(formText(form, "codes"));
     if (lines.length === 0) {
       return {

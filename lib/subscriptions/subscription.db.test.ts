@@ -17,6 +17,7 @@ import { ensureTariffs } from "@/lib/tariffs/ensure-tariffs";
 import { listTariffAudit, setResellerTier, updateTariff } from "@/lib/tariffs/manage-tariffs";
 import { setSubscriptionClock } from "./clock";
 import "./period-end-job";
+import { changeSubscriptionAsQuoted, QUOTE_VALID_MS, STALE_QUOTE_MESSAGE } from "./quoted-change";
 import { addMonths, effectiveTier, prorate } from "./rules";
 import { setAutoRenew } from "./set-auto-renew";
 import { getSubscription, quoteChange, renewSubscription, upgradeSubscription } from "./subscription";
@@ -122,6 +123,23 @@ describe(`subscriptions (${testDriver()})`, () => {
       expect(record).toMatchObject({ tier: "Gold", status: "active", current_period_start: JAN1.toISOString(), current_period_end: FEB1.toISOString(), price: "149.00" });
       expect(await ledger(user.id)).toEqual({ balance: 200_000_000n - 49_000_000n - expected, sum: 200_000_000n - 49_000_000n - expected, charges: [-49_000_000n, -expected] });
     }
+  });
+
+  it("a change confirmed on a quote is charged at the quote's moment, and refused uncharged once the quote is older than its window", async () => {
+    const user = await januarySilver(200_000_000n);
+    const quotedAt = Date.parse("2025-01-11T00:00:00Z");
+    const quote = await quoteChange(database.db, user, "upgrade", "Gold", new Date(quotedAt));
+    await expect(changeSubscriptionAsQuoted(database.db, user.id, { action: "upgrade", tier: "Gold", quotedAt }, quotedAt + QUOTE_VALID_MS + 1)).rejects.toMatchObject({
+      code: "validation_error",
+      message: STALE_QUOTE_MESSAGE,
+      details: { issues: [{ path: "quotedAt" }] },
+    });
+    expect((await ledger(user.id)).charges).toEqual([-49_000_000n]);
+    // Confirmed nine minutes later, the charge is still the one shown.
+    const { charged, record } = await changeSubscriptionAsQuoted(database.db, user.id, { action: "upgrade", tier: "Gold", quotedAt }, quotedAt + 9 * 60_000);
+    expect(charged).toBe(quote.charge);
+    expect(charged).toBe(67_741_935n);
+    expect(record.tier).toBe("Gold");
   });
 
   it("upgrade to the same or a lower tier is a validation error; renew to a higher tier too; 402 when short", async () => {

@@ -8,20 +8,10 @@ import { formatMoney } from "@/lib/money/money";
 import type { ActionState } from "@/lib/panel/action-state";
 import { formText, runAction } from "@/lib/panel/run-action";
 import { setAutoRenew } from "@/lib/subscriptions/set-auto-renew";
-import { renewSubscription, upgradeSubscription } from "@/lib/subscriptions/subscription";
-
-/** A confirmed quote holds this long; the change is then priced at the quote's moment, so the charge shown is the charge taken. */
-const QUOTE_VALID_MS = 10 * 60_000;
+import { changeSubscriptionAsQuoted } from "@/lib/subscriptions/quoted-change";
 
 function refresh() {
   for (const path of ["/subscription", "/dashboard", "/catalog", "/balance"]) revalidatePath(path);
-}
-
-function quotedMoment(form: FormData): Date | null {
-  const at = Number(formText(form, "quotedAt"));
-  const now = Date.now();
-  if (!Number.isFinite(at) || at > now || now - at > QUOTE_VALID_MS) return null;
-  return new Date(at);
 }
 
 const tierOf = (value: string): Tier | null => ((TIERS as readonly string[]).includes(value) ? (value as Tier) : null);
@@ -33,14 +23,8 @@ export async function changeSubscriptionAction(_previous: ActionState, form: For
     const action = formText(form, "action");
     const tier = tierOf(formText(form, "tier"));
     if (!tier || (action !== "renew" && action !== "upgrade")) return { ok: false, message: "Choose a tier." };
-    const at = quotedMoment(form);
-    if (!at) {
-      refresh();
-      return { ok: false, message: "That price quote is out of date. Review the charge again." };
-    }
-    const { charged, record } =
-      action === "renew" ? await renewSubscription(db(), user.id, tier, at) : await upgradeSubscription(db(), user.id, tier, at);
-    refresh();
+    // Refused or not, the page shows the subscription as it is now.
+    const { charged, record } = await changeSubscriptionAsQuoted(db(), user.id, { action, tier, quotedAt: Number(formText(form, "quotedAt")) }).finally(refresh);
     const paid = charged > 0n ? `Charged ${formatMoney(charged)} USD.` : "Nothing was charged.";
     if (action === "upgrade") return { ok: true, message: `You are on ${record.tier} now. ${paid}` };
     return { ok: true, message: `${record.pending_tier ? `${record.pending_tier} applies from the end of this period.` : "Renewed."} ${paid}` };

@@ -11,6 +11,7 @@ import { seedCatalog } from "./seed-catalog";
 import { toProductRecord } from "./serialize";
 import { addStockCodes, availableStock } from "./stock";
 import { parseStockLines } from "./stock-lines";
+import { getPricedProduct, listPricedProducts } from "./priced-products";
 import { tierDiscounts } from "./tier-discounts";
 
 describe(`catalog (${testDriver()})`, () => {
@@ -75,6 +76,23 @@ describe(`catalog (${testDriver()})`, () => {
     const bronze = toProductRecord(card, await tierDiscounts(database.db, "Bronze"));
     expect(bronze.price).toBe(bronze.list_price);
     expect(gold).toMatchObject({ list_price: "19.40", price: "18.236", in_stock: true, stock: 5 });
+  });
+
+  it("one product and the list price it alike for a tier, as the API, the catalog, a product's page and the price list show it", async () => {
+    for (const tier of ["Bronze", "Gold"] as const) {
+      const [listed] = (await listPricedProducts(database.db, tier, { skus: ["giftcard-steam-us-20"] })).data;
+      const one = await getPricedProduct(database.db, tier, "giftcard-steam-us-20");
+      expect(one?.record).toEqual(listed);
+      expect(one?.product.sku).toBe("giftcard-steam-us-20");
+    }
+    expect((await getPricedProduct(database.db, "Gold", "giftcard-steam-us-20"))?.record).toMatchObject({ list_price: "19.40", price: "18.236", stock: 5 });
+    expect(await getPricedProduct(database.db, "Gold", "no-such-sku")).toBeNull();
+    await setProductEnabled(database.db, "giftcard-steam-us-20", false);
+    try {
+      expect(await getPricedProduct(database.db, "Gold", "giftcard-steam-us-20")).toBeNull();
+    } finally {
+      await setProductEnabled(database.db, "giftcard-steam-us-20", true);
+    }
   });
 
   it("stock uploads skip duplicates, within the upload and against stock", async () => {

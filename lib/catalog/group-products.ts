@@ -1,19 +1,5 @@
-import type { DbOrTx } from "@/lib/db/client";
-import type { Tier } from "@/lib/db/schema";
 import { formatMoney, parseMoney } from "@/lib/money/money";
-import { listProducts, type ProductFilter } from "./list-products";
-import { toProductRecord, type ProductRecord } from "./serialize";
-import { tierDiscounts } from "./tier-discounts";
-
-/** Products as the caller sees them: priced after its tier's discounts, with stock. */
-export async function listPricedProducts(
-  db: DbOrTx,
-  tier: Tier,
-  filter: ProductFilter = {},
-): Promise<{ data: ProductRecord[]; nextCursor: string | null }> {
-  const [page, discounts] = await Promise.all([listProducts(db, filter), tierDiscounts(db, tier)]);
-  return { data: page.data.map((row) => toProductRecord(row, discounts)), nextCursor: page.nextCursor };
-}
+import type { ProductRecord } from "./serialize";
 
 const cheapest = (records: ProductRecord[]): string =>
   formatMoney(records.reduce((min, r) => (parseMoney(r.price)! < min ? parseMoney(r.price)! : min), parseMoney(records[0].price)!));

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { listPricedProducts } from "@/lib/catalog/group-products";
+import { listPricedProducts } from "@/lib/catalog/priced-products";
 import { SKU_PATTERN } from "@/lib/catalog/product-input";
 import type { ProductRecord } from "@/lib/catalog/serialize";
 import type { Db } from "@/lib/db/client";

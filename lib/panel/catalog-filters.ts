@@ -18,6 +18,6 @@ export function parseCatalogFilter(params: SearchParams, regions: readonly strin
 }
 
 /** The regions the catalog has, sorted, for its select. */
-export function catalogRegions(products: readonly { product: { region: string } }[]): string[] {
-  return [...new Set(products.map((row) => row.product.region))].sort();
+export function catalogRegions(products: readonly { region: string }[]): string[] {
+  return [...new Set(products.map((product) => product.region))].sort();
 }

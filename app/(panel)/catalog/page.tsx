@@ -11,9 +11,8 @@ import { FilterForm } from "@/components/ui/filter-form";
 import { PageHeader } from "@/components/ui/page-header";
 import { PendingLink } from "@/components/ui/pending-link";
 import { requireReseller } from "@/lib/auth/session";
-import { listProducts } from "@/lib/catalog/list-products";
-import { toProductRecord, type ProductRecord } from "@/lib/catalog/serialize";
-import { tierDiscounts } from "@/lib/catalog/tier-discounts";
+import { listPricedProducts } from "@/lib/catalog/priced-products";
+import type { ProductRecord } from "@/lib/catalog/serialize";
 import { effectiveTier } from "@/lib/subscriptions/rules";
 import { db } from "@/lib/db/client";
 import { parseMoney } from "@/lib/money/money";
@@ -51,19 +50,20 @@ function groupProducts(products: ProductRecord[]): { key: string; group: string;
 
 export default async function CatalogPage({ searchParams }: { searchParams: Promise<Params> }) {
   const user = await requireReseller();
-  const [params, all, discounts] = await Promise.all([searchParams, listProducts(db(), {}), tierDiscounts(db(), effectiveTier(user))]);
+  const tier = effectiveTier(user);
+  const [params, all] = await Promise.all([searchParams, listPricedProducts(db(), tier)]);
   const regions = catalogRegions(all.data);
   const { q, category, region } = parseCatalogFilter(params, regions);
   const filtered = Boolean(q || category || region);
-  const page = filtered ? await listProducts(db(), { category, region, q }) : all;
-  const groups = groupProducts(page.data.map((row) => toProductRecord(row, discounts)));
+  const page = filtered ? await listPricedProducts(db(), tier, { category, region, q }) : all;
+  const groups = groupProducts(page.data);
   const exportQuery = filterQuery({ q, category, region });
 
   return (
     <>
       <PageHeader
         title="Catalog"
-        description={`Your prices at the ${effectiveTier(user)} tier. Codes and keys are delivered from stock at once.`}
+        description={`Your prices at the ${tier} tier. Codes and keys are delivered from stock at once.`}
         action={
           <>
             <a href={exportQuery ? `/catalog/price-list.csv?${exportQuery}` : "/catalog/price-list.csv"} className={buttonClasses("secondary")} download>

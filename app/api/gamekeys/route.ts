@@ -1,6 +1,6 @@
 import { apiHandler } from "@/lib/api/handler";
 import { listGameKeys } from "@/lib/api/operations/catalog";
-import { listPricedProducts } from "@/lib/catalog/group-products";
+import { listPricedProducts } from "@/lib/catalog/priced-products";
 
 // GET /api/gamekeys - game keys on every platform
 export const GET = apiHandler(listGameKeys, async ({ db, caller }) => {

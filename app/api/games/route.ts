@@ -1,6 +1,7 @@
 import { apiHandler } from "@/lib/api/handler";
 import { listGames } from "@/lib/api/operations/catalog";
-import { groupByGame, listPricedProducts } from "@/lib/catalog/group-products";
+import { groupByGame } from "@/lib/catalog/group-products";
+import { listPricedProducts } from "@/lib/catalog/priced-products";
 
 // GET /api/games - the top-up catalog grouped by game
 export const GET = apiHandler(listGames, async ({ db, caller, query }) => {

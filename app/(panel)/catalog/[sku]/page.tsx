@@ -9,10 +9,7 @@ import { Card, CardBody, CardHeader } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
 import { PendingLink } from "@/components/ui/pending-link";
 import { requireReseller } from "@/lib/auth/session";
-import { findProduct } from "@/lib/catalog/get-product";
-import { toProductRecord } from "@/lib/catalog/serialize";
-import { availableStock } from "@/lib/catalog/stock";
-import { tierDiscounts } from "@/lib/catalog/tier-discounts";
+import { getPricedProduct } from "@/lib/catalog/priced-products";
 import { effectiveTier } from "@/lib/subscriptions/rules";
 import { db } from "@/lib/db/client";
 import type { FulfilmentMode } from "@/lib/db/schema";
@@ -40,10 +37,9 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
 export default async function ProductPage({ params }: { params: Promise<{ sku: string }> }) {
   const user = await requireReseller();
   const { sku } = await params;
-  const product = await findProduct(db(), sku);
-  if (!product || !product.enabled) notFound();
-  const [stock, discounts] = await Promise.all([product.fulfilment === "stock" ? availableStock(db(), product.sku) : Promise.resolve(null), tierDiscounts(db(), effectiveTier(user))]);
-  const record = toProductRecord({ product, stock }, discounts);
+  const priced = await getPricedProduct(db(), effectiveTier(user), sku);
+  if (!priced) notFound();
+  const { product, record } = priced;
   const recipientField = RECIPIENT_FIELDS.find((name) => product.fields.some((f) => f.name === name)) ?? null;
   const attributes = record.attributes;
 

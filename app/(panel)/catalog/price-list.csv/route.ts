@@ -1,8 +1,7 @@
 import { getSessionUser } from "@/lib/auth/session";
 import { listProducts } from "@/lib/catalog/list-products";
 import { PRICE_LIST_CSV_COLUMNS, priceListCsvCells } from "@/lib/catalog/price-list-csv";
-import { toProductRecord } from "@/lib/catalog/serialize";
-import { tierDiscounts } from "@/lib/catalog/tier-discounts";
+import { listPricedProducts } from "@/lib/catalog/priced-products";
 import { csvDownload, everyPage } from "@/lib/csv/csv-download";
 import { db } from "@/lib/db/client";
 import { catalogRegions, parseCatalogFilter } from "@/lib/panel/catalog-filters";
@@ -22,10 +21,8 @@ export async function GET(request: Request): Promise<Response> {
     return resellersOnlyExport("prices", Boolean(user), "see every product's list price on Admin > Products (/admin/products)");
   }
   const tier = effectiveTier(user);
-  const [all, discounts] = await Promise.all([listProducts(db(), {}), tierDiscounts(db(), tier)]);
-  const filter = parseCatalogFilter(new URL(request.url).searchParams, catalogRegions(all.data));
-  const pages = everyPage((cursor) => listProducts(db(), { ...filter, cursor, limit: 500 }));
-  return csvDownload(`price-list-${tier.toLowerCase()}-${new Date().toISOString().slice(0, 10)}.csv`, PRICE_LIST_CSV_COLUMNS, pages, (row) =>
-    priceListCsvCells(toProductRecord(row, discounts)),
-  );
+  const all = await listProducts(db(), {});
+  const filter = parseCatalogFilter(new URL(request.url).searchParams, catalogRegions(all.data.map((row) => row.product)));
+  const pages = everyPage((cursor) => listPricedProducts(db(), tier, { ...filter, cursor, limit: 500 }));
+  return csvDownload(`price-list-${tier.toLowerCase()}-${new Date().toISOString().slice(0, 10)}.csv`, PRICE_LIST_CSV_COLUMNS, pages, priceListCsvCells);
 }

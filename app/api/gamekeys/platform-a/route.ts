@@ -1,6 +1,6 @@
 import { apiHandler } from "@/lib/api/handler";
 import { listGameKeysPlatformA } from "@/lib/api/operations/catalog";
-import { listPricedProducts } from "@/lib/catalog/group-products";
+import { listPricedProducts } from "@/lib/catalog/priced-products";
 
 // GET /api/gamekeys/platform-a - game keys for platform-a
 export const GET = apiHandler(listGameKeysPlatformA, async ({ db, caller }) => {

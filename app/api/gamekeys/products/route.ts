@@ -1,6 +1,6 @@
 import { apiHandler } from "@/lib/api/handler";
 import { getGameKeyProducts } from "@/lib/api/operations/catalog";
-import { listPricedProducts } from "@/lib/catalog/group-products";
+import { listPricedProducts } from "@/lib/catalog/priced-products";
 
 // POST /api/gamekeys/products - the named game keys; the skus that are not game keys on sale come back apart
 export const POST = apiHandler(getGameKeyProducts, async ({ db, caller, body }) => {

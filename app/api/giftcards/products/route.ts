@@ -1,6 +1,6 @@
 import { apiHandler } from "@/lib/api/handler";
 import { listGiftCardProducts } from "@/lib/api/operations/catalog";
-import { listPricedProducts } from "@/lib/catalog/group-products";
+import { listPricedProducts } from "@/lib/catalog/priced-products";
 
 // GET /api/giftcards/products - gift cards, optionally of one region or brand
 export const GET = apiHandler(listGiftCardProducts, async ({ db, caller, query }) => {

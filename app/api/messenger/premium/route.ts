@@ -1,6 +1,6 @@
 import { apiHandler } from "@/lib/api/handler";
 import { listMessengerPremium } from "@/lib/api/operations/catalog";
-import { listPricedProducts } from "@/lib/catalog/group-products";
+import { listPricedProducts } from "@/lib/catalog/priced-products";
 
 // GET /api/messenger/premium - Messenger Premium gift options
 export const GET = apiHandler(listMessengerPremium, async ({ db, caller }) => {

@@ -1,6 +1,6 @@
 import { apiHandler } from "@/lib/api/handler";
 import { listMessengerStars } from "@/lib/api/operations/catalog";
-import { listPricedProducts } from "@/lib/catalog/group-products";
+import { listPricedProducts } from "@/lib/catalog/priced-products";
 
 // GET /api/messenger/stars - Messenger Stars packs
 export const GET = apiHandler(listMessengerStars, async ({ db, caller }) => {

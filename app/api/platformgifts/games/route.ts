@@ -1,6 +1,7 @@
 import { apiHandler } from "@/lib/api/handler";
 import { listPlatformGiftGames } from "@/lib/api/operations/catalog";
-import { groupByAppid, listPricedProducts } from "@/lib/catalog/group-products";
+import { groupByAppid } from "@/lib/catalog/group-products";
+import { listPricedProducts } from "@/lib/catalog/priced-products";
 
 // GET /api/platformgifts/games - platform-gift games by appid, each with its packages' product records
 export const GET = apiHandler(listPlatformGiftGames, async ({ db, caller }) => {

@@ -1,6 +1,6 @@
 import { apiHandler } from "@/lib/api/handler";
 import { listPlatformTopupRates } from "@/lib/api/operations/catalog";
-import { listPricedProducts } from "@/lib/catalog/group-products";
+import { listPricedProducts } from "@/lib/catalog/priced-products";
 
 // GET /api/platformtopup/rates - wallet top-up products with what each credits
 export const GET = apiHandler(listPlatformTopupRates, async ({ db, caller }) => {

@@ -1,6 +1,6 @@
 import { apiHandler } from "@/lib/api/handler";
 import { listTopupProducts } from "@/lib/api/operations/catalog";
-import { listPricedProducts } from "@/lib/catalog/group-products";
+import { listPricedProducts } from "@/lib/catalog/priced-products";
 
 // GET /api/topup/products - top-up products, optionally of one game
 export const GET = apiHandler(listTopupProducts, async ({ db, caller, query }) => {

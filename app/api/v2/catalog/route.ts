@@ -1,6 +1,6 @@
 import { apiHandler } from "@/lib/api/handler";
 import { listCatalog } from "@/lib/api/operations/catalog";
-import { listPricedProducts } from "@/lib/catalog/group-products";
+import { listPricedProducts } from "@/lib/catalog/priced-products";
 
 // GET /api/v2/catalog - products priced for the caller, filtered and paginated
 export const GET = apiHandler(listCatalog, async ({ db, caller, query }) => {

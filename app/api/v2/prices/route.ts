@@ -1,6 +1,6 @@
 import { apiHandler } from "@/lib/api/handler";
 import { listPrices } from "@/lib/api/operations/catalog";
-import { listPricedProducts } from "@/lib/catalog/group-products";
+import { listPricedProducts } from "@/lib/catalog/priced-products";
 
 // GET /api/v2/prices - the caller's price of every sellable sku
 export const GET = apiHandler(listPrices, async ({ db, caller }) => {

@@ -1,6 +1,6 @@
 import { apiHandler } from "@/lib/api/handler";
 import { listSkus } from "@/lib/api/operations/catalog";
-import { listPricedProducts } from "@/lib/catalog/group-products";
+import { listPricedProducts } from "@/lib/catalog/priced-products";
 
 // GET /api/v2/skus - every sellable sku with its availability
 export const GET = apiHandler(listSkus, async ({ db, caller }) => {

@@ -1,6 +1,7 @@
 import { apiHandler } from "@/lib/api/handler";
 import { getPlatformGiftGame } from "@/lib/api/operations/catalog";
-import { groupByAppid, listPricedProducts } from "@/lib/catalog/group-products";
+import { groupByAppid } from "@/lib/catalog/group-products";
+import { listPricedProducts } from "@/lib/catalog/priced-products";
 import { notFound } from "@/lib/errors/app-error";
 
 // GET /api/platformgifts/games/{appid} - one platform-gift game with its packages

@@ -4,7 +4,7 @@ import type { Database } from "@/lib/db/client";
 import { ledgerEntries, orders, supplierAttempts, users, type Order, type Product, type User } from "@/lib/db/schema";
 import { createTestDatabase, testDriver } from "@/lib/db/test-database";
 import { fulfilOrder } from "@/lib/orders/fulfil-order";
-import { listOrders } from "@/lib/orders/list-orders";
+import { listOrdersForAdmin } from "@/lib/orders/list-orders";
 import { placeOrder } from "@/lib/orders/place-order";
 import { toOrderRecord } from "@/lib/orders/serialize";
 import { resellerWithBalance, testProduct } from "@/lib/orders/test-helpers";
@@ -203,7 +203,7 @@ describe(`supplier routing and reconciliation (${testDriver()})`, () => {
     const [attempt] = await attemptsOf(order.id);
     expect(attempt).toMatchObject({ status: "unknown" });
     expect(attempt.escalatedAt).not.toBeNull();
-    const queue = await listOrders(database.db, { awaitingHand: true, limit: 100 });
+    const queue = await listOrdersForAdmin(database.db, { awaitingHand: true, limit: 100 });
     expect(queue.data.map((o) => o.id)).toContain(order.id);
     expect(await ledgerState(user.id)).toEqual({ balance: 8_000_000n, ledgerSum: 8_000_000n });
   });

@@ -9,7 +9,7 @@ import { runDueJobsOnce } from "@/lib/jobs/worker";
 import { ensureTariffs } from "@/lib/tariffs/ensure-tariffs";
 import { SUPPLIER_GAVE_UP } from "./fulfil-job";
 import { fulfilOrder } from "./fulfil-order";
-import { listOrders } from "./list-orders";
+import { listOrdersForAdmin } from "./list-orders";
 import { completeManualOrder, failManualOrder } from "./manual-orders";
 import { placeOrder } from "./place-order";
 import { toOrderRecord } from "./serialize";
@@ -78,7 +78,7 @@ describe(`orders whose product changed its fulfilment (${testDriver()})`, () => 
     const second = await placeOrder(database.db, { user, sku: "tu-to-manual", quantity: 1, fields: { player_id: "654321" }, source: "api" });
     expect(second.order.status).toBe("processing");
 
-    const queue = await listOrders(database.db, { awaitingHand: true, limit: 100 });
+    const queue = await listOrdersForAdmin(database.db, { awaitingHand: true, limit: 100 });
     expect(queue.data.map((o) => o.id)).toEqual(expect.arrayContaining([order.id, second.order.id]));
 
     expect(toOrderRecord(await completeManualOrder(database.db, order.id, admin.id, { note: "Topped up by hand", codes: ["HAND-1"] }))).toMatchObject({
@@ -87,7 +87,7 @@ describe(`orders whose product changed its fulfilment (${testDriver()})`, () => 
     });
     expect(await failManualOrder(database.db, second.order.id, admin.id, "The game's servers refused it")).toMatchObject({ status: "failed" });
     expect(await balanceOf(user.id)).toBe(8_000_000n);
-    expect((await listOrders(database.db, { awaitingHand: true, limit: 100 })).data.map((o) => o.id)).not.toContain(order.id);
+    expect((await listOrdersForAdmin(database.db, { awaitingHand: true, limit: 100 })).data.map((o) => o.id)).not.toContain(order.id);
   });
 
   it("an admin can close a supplier order by hand; the supplier's answer then changes nothing", async () => {
@@ -101,7 +101,7 @@ describe(`orders whose product changed its fulfilment (${testDriver()})`, () => 
     for (let round = 0; round < 5; round++) {
       const { user, order } = await waitingOrder(`tu-race-${round}`);
       const [byHand, bySupplier] = await Promise.allSettled([failManualOrder(database.db, order.id, admin.id, "Closed by hand"), fulfilOrder(database.db, order.id)]);
-      const [final] = (await listOrders(database.db, { ids: [order.id], limit: 1 })).data;
+      const [final] = (await listOrdersForAdmin(database.db, { ids: [order.id], limit: 1 })).data;
       expect(["completed", "failed"]).toContain(final.status);
       if (final.status === "failed" && final.failureReason === "Closed by hand") expect(byHand.status).toBe("fulfilled");
       if (final.status === "completed") expect(bySupplier).toMatchObject({ status: "fulfilled", value: { status: "completed" } });
@@ -119,7 +119,7 @@ describe(`orders whose product changed its fulfilment (${testDriver()})`, () => 
     await runDueJobsOnce(database.db, "test-worker", { log: () => {} });
     const [job] = await database.db.select().from(jobs).where(sql`${jobs.payload}->>'orderId' = ${order.id}`);
     expect(job.status).toBe("failed");
-    expect(toOrderRecord((await listOrders(database.db, { ids: [order.id], limit: 1 })).data[0])).toMatchObject({ status: "failed", failure_reason: SUPPLIER_GAVE_UP });
+    expect(toOrderRecord((await listOrdersForAdmin(database.db, { ids: [order.id], limit: 1 })).data[0])).toMatchObject({ status: "failed", failure_reason: SUPPLIER_GAVE_UP });
     expect(await balanceOf(user.id)).toBe(10_000_000n);
   });
 });

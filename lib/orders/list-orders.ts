@@ -8,12 +8,23 @@ import { orders, products, supplierAttempts, users, type Order, type OrderStatus
 import { notFound } from "@/lib/errors/app-error";
 import { isIdOf } from "@/lib/ids/ids";
 
-export interface OrderFilter {
-  /** Absent only for the admin's view of every reseller's orders. */
-  userId?: string;
+/** What a reseller filters their own orders by, in the panel and the API. */
+export interface ResellerOrderFilter {
   status?: OrderStatus;
   type?: ProductCategory;
-  /** The reference exactly as given: the reseller's own lists and the API. */
+  /** The reference exactly as given. */
+  reference?: string;
+  from?: Date;
+  to?: Date;
+  ids?: string[];
+  cursor?: string;
+  limit: number;
+}
+
+/** What an admin filters every reseller's orders by. */
+export interface OrderFilter {
+  status?: OrderStatus;
+  type?: ProductCategory;
   reference?: string;
   /**
    * The admin's search: an order's reference in any case (a reseller writing to support may not keep it),
@@ -56,8 +67,11 @@ function orderSearch(text: string): SQL {
   return isIdOf("ord", text) ? or(eq(orders.id, text), reference)! : reference;
 }
 
-/** An OrderFilter whose email listOrders may have turned into the ids of the resellers it matches. */
-export type OrderPageFilter = OrderFilter & { userIds?: string[] };
+/**
+ * The statement's filter: a reseller's (with their id), or an admin's whose email listOrdersForAdmin may
+ * have turned into the ids of the resellers it matches.
+ */
+export type OrderPageFilter = OrderFilter & { userId?: string; userIds?: string[] };
 
 /**
  * Up to this many resellers, an email filter reads their orders by their ids. Past it the filter is
@@ -93,8 +107,13 @@ export function orderPageQuery(db: DbOrTx, filter: OrderPageFilter) {
     .limit(filter.limit + 1);
 }
 
-/** Orders newest first; the cursor is the last id of the previous page. */
-export async function listOrders(db: DbOrTx, filter: OrderFilter): Promise<{ data: Order[]; nextCursor: string | null }> {
+/** A reseller's own orders, newest first; the cursor is the last id of the previous page. */
+export async function listResellerOrders(db: DbOrTx, userId: string, filter: ResellerOrderFilter): Promise<Page<Order>> {
+  return pageOf(await orderPageQuery(db, { ...filter, userId }), filter.limit);
+}
+
+/** Every reseller's orders for an admin, newest first; the cursor is the last id of the previous page. */
+export async function listOrdersForAdmin(db: DbOrTx, filter: OrderFilter): Promise<Page<Order>> {
   // The resellers first, then their orders by a list of ids: a subquery of the email match leaves the
   // prepared statement's generic plan free to walk every order by id, testing each one's reseller.
   const userIds = filter.email ? await resellerIdsByEmail(db, filter.email, RESELLERS_BY_ID) : null;
@@ -109,11 +128,11 @@ export interface OrderListItem {
 }
 
 /**
- * listOrders with the reseller of each order, and the admin who took it, read in one query per page:
- * the admin's view of every reseller's orders.
+ * listOrdersForAdmin with the reseller of each order, and the admin who took it, read in one query per
+ * page: the admin's view of every reseller's orders.
  */
 export async function listOrdersWithResellers(db: DbOrTx, filter: OrderFilter): Promise<Page<OrderListItem>> {
-  const page = await listOrders(db, filter);
+  const page = await listOrdersForAdmin(db, filter);
   const ids = [...new Set(page.data.flatMap((order) => (order.takenBy ? [order.userId, order.takenBy] : [order.userId])))];
   const people = ids.length ? await db.select({ id: users.id, email: users.email }).from(users).where(inArray(users.id, ids)) : [];
   const byId = new Map(people.map((person) => [person.id, person]));

@@ -6,7 +6,7 @@ import { orders, users } from "@/lib/db/schema";
 import { explainAnalyzed, pagesOfNode, type PlanMode } from "@/lib/db/explain-pages";
 import { createTestDatabase, testDriver } from "@/lib/db/test-database";
 import { ensureTariffs } from "@/lib/tariffs/ensure-tariffs";
-import { listOrders, orderPageQuery } from "./list-orders";
+import { listOrdersForAdmin, orderPageQuery } from "./list-orders";
 import { resellerWithBalance } from "./test-helpers";
 
 const ORDERS = 20_000;
@@ -77,15 +77,15 @@ describe(`the admin's search for an order by reference or email (${testDriver()}
   }
 
   it("finds the order of part of its reseller's email", async () => {
-    const found = await listOrders(db, { email: rareEmail.slice(0, 12).toUpperCase(), limit: 25 });
+    const found = await listOrdersForAdmin(db, { email: rareEmail.slice(0, 12).toUpperCase(), limit: 25 });
     expect(found.data.map((order) => order.id)).toEqual([`ord_${"0".padStart(26, "0")}`]);
   });
 
   it("leaves no order out for part of an email that more resellers share than are read by id", async () => {
-    const everyOrder = await listOrders(db, { limit: 25 });
-    const filtered = await listOrders(db, { email: "@PLAN.test", limit: 25 });
+    const everyOrder = await listOrdersForAdmin(db, { limit: 25 });
+    const filtered = await listOrdersForAdmin(db, { email: "@PLAN.test", limit: 25 });
     expect(filtered.data.map((order) => order.id)).toEqual(everyOrder.data.map((order) => order.id));
-    const next = await listOrders(db, { email: "@plan.test", limit: 25, cursor: filtered.nextCursor! });
+    const next = await listOrdersForAdmin(db, { email: "@plan.test", limit: 25, cursor: filtered.nextCursor! });
     expect(next.data).toHaveLength(25);
   });
 

@@ -4,7 +4,7 @@ import type { Database } from "@/lib/db/client";
 import type { User } from "@/lib/db/schema";
 import { createTestDatabase, testDriver } from "@/lib/db/test-database";
 import { ensureTariffs } from "@/lib/tariffs/ensure-tariffs";
-import { getOrderForAdmin, listOrders } from "./list-orders";
+import { getOrderForAdmin, listOrdersForAdmin } from "./list-orders";
 import { completeManualOrder } from "./manual-orders";
 import { placeOrder } from "./place-order";
 import { toOrderRecord } from "./serialize";
@@ -80,7 +80,7 @@ describe(`taking a manual order (${testDriver()})`, () => {
     const [free, anns, bens] = await Promise.all([processingOrder(), processingOrder(), processingOrder()]);
     await takeOrder(database.db, anns.id, ann.id);
     await takeOrder(database.db, bens.id, ben.id);
-    const ids = async (takenBy: string | null) => (await listOrders(database.db, { awaitingHand: true, takenBy, limit: 100 })).data.map((o) => o.id);
+    const ids = async (takenBy: string | null) => (await listOrdersForAdmin(database.db, { awaitingHand: true, takenBy, limit: 100 })).data.map((o) => o.id);
     const untaken = await ids(null);
     expect(untaken).toContain(free.id);
     expect(untaken).not.toContain(anns.id);

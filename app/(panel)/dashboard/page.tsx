@@ -16,7 +16,7 @@ import { requireReseller } from "@/lib/auth/session";
 import { db } from "@/lib/db/client";
 import { listLedgerEntries } from "@/lib/ledger/list-entries";
 import { formatMoney } from "@/lib/money/money";
-import { listOrders } from "@/lib/orders/list-orders";
+import { listResellerOrders } from "@/lib/orders/list-orders";
 import { spendChartData } from "@/lib/orders/spend-chart-data";
 import { dailySpend } from "@/lib/orders/spend-stats";
 import { toOrderRow } from "@/lib/panel/order-rows";
@@ -37,7 +37,7 @@ export default async function DashboardPage() {
   const [keys, latest, recent, spend, subscription] = await Promise.all([
     listApiKeys(db(), user.id),
     listLedgerEntries(db(), { userId: user.id, limit: 5 }),
-    listOrders(db(), { userId: user.id, limit: 5 }),
+    listResellerOrders(db(), user.id, { limit: 5 }),
     dailySpend(db(), user.id, 30),
     getSubscription(db(), user.id),
   ]);

@@ -9,7 +9,7 @@ import { PageHeader } from "@/components/ui/page-header";
 import { PendingLink } from "@/components/ui/pending-link";
 import { requireReseller } from "@/lib/auth/session";
 import { db } from "@/lib/db/client";
-import { listOrders } from "@/lib/orders/list-orders";
+import { listResellerOrders } from "@/lib/orders/list-orders";
 import { orderFilterOf, parseOrderFilterParams } from "@/lib/panel/order-filters";
 import { filterQuery } from "@/lib/panel/search-param";
 import { toOrderRow } from "@/lib/panel/order-rows";
@@ -21,7 +21,7 @@ const PAGE_SIZE = 25;
 export default async function OrdersPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const user = await requireReseller();
   const params = parseOrderFilterParams(await searchParams);
-  const page = await listOrders(db(), { userId: user.id, ...orderFilterOf(params), limit: PAGE_SIZE });
+  const page = await listResellerOrders(db(), user.id, { ...orderFilterOf(params), limit: PAGE_SIZE });
   const { cursor, ...filters } = params;
   const shownQuery = filterQuery(filters);
   const filtered = shownQuery !== "";

@@ -1,7 +1,7 @@
 import { getSessionUser } from "@/lib/auth/session";
 import { csvDownload, everyPage } from "@/lib/csv/csv-download";
 import { db } from "@/lib/db/client";
-import { listOrders } from "@/lib/orders/list-orders";
+import { listResellerOrders } from "@/lib/orders/list-orders";
 import { ORDER_CSV_COLUMNS, orderCsvCells } from "@/lib/orders/orders-csv";
 import { orderFilterOf, parseOrderFilterParams } from "@/lib/panel/order-filters";
 import { resellersOnlyExport } from "@/lib/panel/sign-in-to-export";
@@ -14,6 +14,6 @@ export async function GET(request: Request): Promise<Response> {
   if (!user || user.role !== "reseller") return resellersOnlyExport("orders", Boolean(user), "export every reseller's orders with Export CSV on Admin > Orders (/admin/orders)");
   const { cursor: _cursor, ...params } = parseOrderFilterParams(new URL(request.url).searchParams);
   const filter = orderFilterOf(params);
-  const pages = everyPage((cursor) => listOrders(db(), { userId: user.id, ...filter, cursor, limit: 500 }));
+  const pages = everyPage((cursor) => listResellerOrders(db(), user.id, { ...filter, cursor, limit: 500 }));
   return csvDownload(`orders-${new Date().toISOString().slice(0, 10)}.csv`, ORDER_CSV_COLUMNS, pages, orderCsvCells);
 }

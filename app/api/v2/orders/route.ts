@@ -1,12 +1,11 @@
 import { apiHandler } from "@/lib/api/handler";
 import { listOrders } from "@/lib/api/operations/orders";
-import { listOrders as findOrders } from "@/lib/orders/list-orders";
+import { listResellerOrders } from "@/lib/orders/list-orders";
 import { toOrderRecord } from "@/lib/orders/serialize";
 
 // GET /api/v2/orders - the caller's orders, newest first, filtered
 export const GET = apiHandler(listOrders, async ({ db, caller, query }) => {
-  const page = await findOrders(db, {
-    userId: caller.userId,
+  const page = await listResellerOrders(db, caller.userId, {
     status: query.status,
     type: query.type,
     reference: query.reference,

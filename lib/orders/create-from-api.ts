@@ -33,12 +33,12 @@ export interface ApiOrderRequest {
 }
 
 /**
- * An order placed through an API endpoint that sells `categories` (all when undefined): 201 with the
+ * An order placed through an API endpoint that sells `sells` (its operation's categories): 201 with the
  * new order, or 200 with `Idempotent-Replayed: true` for a repeat under the same Idempotency-Key.
  */
 export async function createOrderFromApi(
   db: Db,
-  input: { caller: Caller; request: ApiRequest; body: ApiOrderRequest; categories?: readonly ProductCategory[] },
+  input: { caller: Caller; request: ApiRequest; body: ApiOrderRequest; sells: readonly ProductCategory[] | "any" },
 ): Promise<ApiReply<OrderRecord>> {
   const idempotencyKey = idempotencyKeyOf(input.request.headers);
   const { order, replayed } = await placeOrder(db, {
@@ -49,7 +49,7 @@ export async function createOrderFromApi(
     reference: input.body.reference ?? null,
     idempotencyKey,
     source: "api",
-    categories: input.categories ? [...input.categories] : undefined,
+    categories: input.sells === "any" ? undefined : [...input.sells],
   });
   return replayed ? new ApiReply(toOrderRecord(order), 200, { "Idempotent-Replayed": "true" }) : new ApiReply(toOrderRecord(order), 201);
 }

@@ -70,23 +70,16 @@ const IDEMPOTENCY_NOTE =
   "The charge (unit price x quantity) leaves the balance with the order's creation; a new order answers 201, `processing`, or already `completed` " +
   "when its codes come from stock.";
 
-/** The categories each order-create operation sells, by operationId; absent for createOrder, which sells any. */
-export const ORDER_CATEGORIES: Readonly<Record<string, readonly ProductCategory[]>> = {
-  createTopupOrder: ["topup"],
-  createGiftCardOrder: ["giftcard"],
-  createGameKeyOrder: ["gamekey"],
-  createPlatformTopupOrder: ["platformtopup"],
-  createPlatformGiftOrder: ["platformgift"],
-  createMessengerPremiumOrder: ["messenger_premium"],
-  createMessengerStarsOrder: ["messenger_stars"],
-};
-
-function createOperation(input: { operationId: string; summary: string; path: string; resellerPath?: string }) {
-  const categories = ORDER_CATEGORIES[input.operationId];
-  const sells = categories
-    ? `Sells ${categories.map((c) => `\`${c}\``).join(", ")} products only; another category's sku answers \`422 wrong_category\`.`
-    : "Sells a product of any category.";
-  return defineOperation({
+/**
+ * An order-create operation, with the categories it sells (required: "any" for createOrder alone). The
+ * route hands `sells` to the order, and the description says it, so the two cannot disagree.
+ */
+function createOperation(input: { operationId: string; summary: string; path: string; resellerPath?: string; sells: readonly ProductCategory[] | "any" }) {
+  const sells =
+    input.sells === "any"
+      ? "Sells a product of any category."
+      : `Sells ${input.sells.map((c) => `\`${c}\``).join(", ")} products only; another category's sku answers \`422 wrong_category\`.`;
+  const operation = defineOperation({
     operationId: input.operationId,
     summary: input.summary,
     description: `${sells}\n\n${IDEMPOTENCY_NOTE}`,
@@ -102,44 +95,52 @@ function createOperation(input: { operationId: string; summary: string; path: st
     idempotencyKey: true,
     errors: [...CREATE_ERRORS],
   });
+  return { ...operation, sells: input.sells };
 }
 
-export const createOrder = createOperation({ operationId: "createOrder", summary: "Create an order", path: "/api/v2/order" });
+export const createOrder = createOperation({ operationId: "createOrder", summary: "Create an order", path: "/api/v2/order", sells: "any" });
 export const createTopupOrder = createOperation({
   operationId: "createTopupOrder",
+  sells: ["topup"],
   summary: "Create a top-up order",
   path: "/api/v2/topup",
   resellerPath: "/api/topup/order",
 });
 export const createGiftCardOrder = createOperation({
   operationId: "createGiftCardOrder",
+  sells: ["giftcard"],
   summary: "Create a gift-card order",
   path: "/api/v2/gift-cards",
   resellerPath: "/api/giftcards/order",
 });
 export const createGameKeyOrder = createOperation({
   operationId: "createGameKeyOrder",
+  sells: ["gamekey"],
   summary: "Create a game-key order",
   path: "/api/v2/game-keys",
   resellerPath: "/api/gamekeys/order",
 });
 export const createPlatformTopupOrder = createOperation({
   operationId: "createPlatformTopupOrder",
+  sells: ["platformtopup"],
   summary: "Create a platform wallet top-up order",
   path: "/api/platformtopup/order",
 });
 export const createPlatformGiftOrder = createOperation({
   operationId: "createPlatformGiftOrder",
+  sells: ["platformgift"],
   summary: "Create a platform gift order",
   path: "/api/platformgifts/order",
 });
 export const createMessengerPremiumOrder = createOperation({
   operationId: "createMessengerPremiumOrder",
+  sells: ["messenger_premium"],
   summary: "Gift Messenger Premium",
   path: "/api/messenger/premium/gift",
 });
 export const createMessengerStarsOrder = createOperation({
   operationId: "createMessengerStarsOrder",
+  sells: ["messenger_stars"],
   summary: "Buy Messenger Stars",
   path: "/api/messenger/stars/buy",
 });

@@ -1,8 +1,8 @@
 import { apiHandler } from "@/lib/api/handler";
-import { ORDER_CATEGORIES, createPlatformGiftOrder } from "@/lib/api/operations/orders";
+import { createPlatformGiftOrder } from "@/lib/api/operations/orders";
 import { createOrderFromApi } from "@/lib/orders/create-from-api";
 
 // POST /api/platformgifts/order - a platform gift order
 export const POST = apiHandler(createPlatformGiftOrder, async ({ db, caller, request, body }) =>
-  createOrderFromApi(db, { caller, request, body, categories: ORDER_CATEGORIES[createPlatformGiftOrder.operationId] }),
+  createOrderFromApi(db, { caller, request, body, sells: createPlatformGiftOrder.sells }),
 );

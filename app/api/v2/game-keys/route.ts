@@ -1,8 +1,8 @@
 import { apiHandler } from "@/lib/api/handler";
-import { ORDER_CATEGORIES, createGameKeyOrder } from "@/lib/api/operations/orders";
+import { createGameKeyOrder } from "@/lib/api/operations/orders";
 import { createOrderFromApi } from "@/lib/orders/create-from-api";
 
 // POST /api/v2/game-keys - a game-key order (reseller API: POST /api/gamekeys/order)
 export const POST = apiHandler(createGameKeyOrder, async ({ db, caller, request, body }) =>
-  createOrderFromApi(db, { caller, request, body, categories: ORDER_CATEGORIES[createGameKeyOrder.operationId] }),
+  createOrderFromApi(db, { caller, request, body, sells: createGameKeyOrder.sells }),
 );

@@ -1,8 +1,8 @@
 import { apiHandler } from "@/lib/api/handler";
-import { ORDER_CATEGORIES, createGiftCardOrder } from "@/lib/api/operations/orders";
+import { createGiftCardOrder } from "@/lib/api/operations/orders";
 import { createOrderFromApi } from "@/lib/orders/create-from-api";
 
 // POST /api/v2/gift-cards - a gift-card order (reseller API: POST /api/giftcards/order)
 export const POST = apiHandler(createGiftCardOrder, async ({ db, caller, request, body }) =>
-  createOrderFromApi(db, { caller, request, body, categories: ORDER_CATEGORIES[createGiftCardOrder.operationId] }),
+  createOrderFromApi(db, { caller, request, body, sells: createGiftCardOrder.sells }),
 );

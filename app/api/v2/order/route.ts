@@ -1,8 +1,8 @@
 import { apiHandler } from "@/lib/api/handler";
-import { ORDER_CATEGORIES, createOrder } from "@/lib/api/operations/orders";
+import { createOrder } from "@/lib/api/operations/orders";
 import { createOrderFromApi } from "@/lib/orders/create-from-api";
 
 // POST /api/v2/order - an order of any category
 export const POST = apiHandler(createOrder, async ({ db, caller, request, body }) =>
-  createOrderFromApi(db, { caller, request, body, categories: ORDER_CATEGORIES[createOrder.operationId] }),
+  createOrderFromApi(db, { caller, request, body, sells: createOrder.sells }),
 );

@@ -1,8 +1,8 @@
 import { apiHandler } from "@/lib/api/handler";
-import { ORDER_CATEGORIES, createMessengerStarsOrder } from "@/lib/api/operations/orders";
+import { createMessengerStarsOrder } from "@/lib/api/operations/orders";
 import { createOrderFromApi } from "@/lib/orders/create-from-api";
 
 // POST /api/messenger/stars/buy - a Messenger Stars order
 export const POST = apiHandler(createMessengerStarsOrder, async ({ db, caller, request, body }) =>
-  createOrderFromApi(db, { caller, request, body, categories: ORDER_CATEGORIES[createMessengerStarsOrder.operationId] }),
+  createOrderFromApi(db, { caller, request, body, sells: createMessengerStarsOrder.sells }),
 );

@@ -11,7 +11,7 @@ import { addStockCodes } from "@/lib/catalog/stock";
 import { tierDiscounts } from "@/lib/catalog/tier-discounts";
 import { resellerCreate } from "@/lib/cli/commands";
 import { openDatabase, pgliteDirOf, type Database, type Tx } from "@/lib/db/client";
-import { migrateDatabase } from "@/lib/db/migrate";
+import { migrateDatabase } from "@/lib/migrations/migrate";
 import { events, jobs, ledgerEntries, orders, stockCodes, users, webhookDeliveries, type Tier } from "@/lib/db/schema";
 import { seedDemo } from "@/lib/seed/demo-seed";
 import { buildEventBody } from "@/lib/webhooks/envelope";

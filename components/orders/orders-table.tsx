@@ -3,25 +3,7 @@ import { Money } from "@/components/ui/money";
 import { PendingLink } from "@/components/ui/pending-link";
 import { Table, TBody, Td, Th, THead, Tr } from "@/components/ui/table";
 import { OrderStatusBadge } from "./order-status-badge";
-
-export interface OrderRow {
-  id: string;
-  href: string;
-  product: string;
-  sku: string;
-  type: string;
-  quantity: number;
-  /** Formatted, "19.40". */
-  total: string;
-  status: string;
-  reference: string | null;
-  /** Formatted for display. */
-  created: string;
-  /** The admin's view names the reseller. */
-  reseller?: string;
-  /** The manual queue says who works each order, and since when ("10:15 UTC"); null when nobody does. */
-  taken?: { by: string; since: string } | null;
-}
+import type { OrderRow } from "@/lib/panel/order-rows";
 
 /**
  * Orders as a table (stacked cards on a phone); each row links to its order. The manual queue

@@ -1,17 +1,7 @@
 import { Badge, type BadgeTone } from "@/components/ui/badge";
 import { Money } from "@/components/ui/money";
 import { Table, TBody, Td, Th, THead, Tr } from "@/components/ui/table";
-
-export interface TransactionRow {
-  id: string;
-  /** Already formatted for display. */
-  date: string;
-  type: string;
-  description: string;
-  /** Signed decimal string, "-19.40". */
-  amount: string;
-  balanceAfter: string;
-}
+import type { TransactionRow } from "@/lib/panel/rows";
 
 const typeTones: Record<string, BadgeTone> = {
   topup: "green",

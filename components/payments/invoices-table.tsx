@@ -1,27 +1,10 @@
 import { Money } from "@/components/ui/money";
 import { PendingLink } from "@/components/ui/pending-link";
 import { Table, TBody, Td, Th, THead, Tr } from "@/components/ui/table";
-import type { PaymentStatus } from "@/lib/db/schema";
 import { InvoiceStatusBadge } from "./status-badges";
 import { idClasses } from "./id-classes";
 import { ResellerCell } from "./reseller-cell";
-
-export interface InvoiceRow {
-  id: string;
-  /** The reseller's own invoice page; the admin's view has none. */
-  href: string | null;
-  status: PaymentStatus;
-  /** Formatted, "25.00". */
-  amount: string;
-  received: string;
-  /** Formatted for display. */
-  created: string;
-  expires: string;
-  /** The admin's view names the reseller and the ledger entries the invoice's transfers produced. */
-  reseller?: { email: string; href: string };
-  creditIds?: string[];
-}
-
+import type { InvoiceRow } from "@/lib/panel/payment-rows";
 
 /**
  * Top-up invoices as a table (stacked cards on a phone). The admin's view trades the expiry (the

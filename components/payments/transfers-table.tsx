@@ -1,27 +1,11 @@
 import { Money } from "@/components/ui/money";
 import { PendingLink } from "@/components/ui/pending-link";
 import { Table, TBody, Td, Th, THead, Tr } from "@/components/ui/table";
-import type { ChainTransferStatus } from "@/lib/db/schema";
 import { TransferStatusBadge } from "./status-badges";
 import { TxHash } from "./tx-hash";
 import { idClasses } from "./id-classes";
 import { ResellerCell } from "./reseller-cell";
-
-export interface TransferRow {
-  id: string;
-  txHash: string;
-  /** Formatted, "10.00". */
-  amount: string;
-  /** Formatted for display. */
-  blockTime: string;
-  status: ChainTransferStatus;
-  /** The invoice it counts towards (a link on the reseller's side); null when none was open. */
-  invoice: { id: string; href: string | null } | null;
-  /** The admin's view names the reseller and the ledger entry that credited it. */
-  reseller?: { email: string; href: string };
-  ledgerEntryId?: string | null;
-}
-
+import type { TransferRow } from "@/lib/panel/payment-rows";
 
 /**
  * USDT transfers to deposit addresses as a table (stacked cards on a phone). The admin's view adds

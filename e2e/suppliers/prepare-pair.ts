@@ -7,7 +7,7 @@ import { createApiKey } from "@/lib/api-keys/manage-keys";
 import { createProduct } from "@/lib/catalog/manage-products";
 import { config } from "@/lib/config/env";
 import { openDatabase, pgliteDirOf } from "@/lib/db/client";
-import { migrateDatabase } from "@/lib/db/migrate";
+import { migrateDatabase } from "@/lib/migrations/migrate";
 import { offers, suppliers } from "@/lib/db/schema";
 import { addOffer, createSupplier } from "@/lib/fulfilment/manage-suppliers";
 import { postLedgerEntry } from "@/lib/ledger/post-entry";

@@ -10,7 +10,7 @@ import { addStockCodes } from "@/lib/catalog/stock";
 import { encryptSecret } from "@/lib/crypto/encryption";
 import { openDatabase, pgliteDirOf, type Database } from "@/lib/db/client";
 import { orders, stockCodes, type Tier } from "@/lib/db/schema";
-import { migrateDatabase } from "@/lib/db/migrate";
+import { migrateDatabase } from "@/lib/migrations/migrate";
 import { createTestDatabase } from "@/lib/db/test-database";
 import { postLedgerEntry } from "@/lib/ledger/post-entry";
 import { MAX_MESSAGES_PER_ORDER } from "@/lib/orders/messages";

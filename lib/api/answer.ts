@@ -1,7 +1,4 @@
-/** Reads a request's header by name, case-insensitively, as web Headers do. */
-export interface HeaderReader {
-  get(name: string): string | null;
-}
+import type { HeaderReader } from "@/lib/http/header-reader";
 
 /**
  * What the API wrapper and its routes read of a request. A web Request is one; so is the server's

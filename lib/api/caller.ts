@@ -10,7 +10,8 @@ import type { Tier, User } from "@/lib/db/schema";
 import { AppError } from "@/lib/errors/app-error";
 import { isClientOrigin } from "@/lib/http/client-origin";
 import { effectiveTier, type SubscriptionFields } from "@/lib/subscriptions/rules";
-import type { ApiRequest, HeaderReader } from "./answer";
+import type { HeaderReader } from "@/lib/http/header-reader";
+import type { ApiRequest } from "./answer";
 
 export interface Caller {
   userId: string;

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { formatMoney } from "@/lib/money/money";
-import { filterTime, MONEY_INPUT_MESSAGE, moneyInput, moneyString, paginationQuery } from "./common-schemas";
+import { filterTime, MONEY_INPUT_MESSAGE, moneyInput, paginationQuery } from "./common-schemas";
+import { moneyString } from "@/lib/records/fields";
 
 describe("the documented money string", () => {
   it("takes what formatMoney writes, across the digits that can end it", () => {

@@ -2,12 +2,6 @@ import { z } from "zod";
 import { isIdOf, type IdPrefix } from "@/lib/ids/ids";
 import { parseMoney } from "@/lib/money/money";
 
-/** As formatMoney writes it (API.md): 2 to 6 fraction digits, with no trailing zero past the second. */
-export const moneyString = z
-  .string()
-  .regex(/^-?\d+\.\d{2}(\d{0,3}[1-9])?$/)
-  .meta({ description: "US dollars as a decimal string (USDT counts 1:1), 2 to 6 fraction digits, no trailing zero past the second.", example: "12.50" });
-
 export const MONEY_INPUT_MESSAGE = 'Must be a decimal string of US dollars such as "25.50", with at most 6 fraction digits.';
 
 /**
@@ -25,8 +19,6 @@ export const moneyInput = z
     description: 'US dollars (USDT counts 1:1) as a JSON string of digits with at most 6 fraction digits, such as "100" or "25.50"; no sign, exponent, padding or leading zero.',
     example: "25.50",
   });
-
-export const timestampString = z.iso.datetime().meta({ example: "2026-11-21T10:15:30.123Z" });
 
 /**
  * A time to filter by: ISO 8601 with any offset, from the year 1 in UTC on, since Postgres has no year 0.

@@ -1,4 +1,4 @@
-import type { HeaderReader } from "@/lib/api/answer";
+import type { HeaderReader } from "@/lib/http/header-reader";
 import { clientOrigin } from "@/lib/http/client-origin";
 
 /**

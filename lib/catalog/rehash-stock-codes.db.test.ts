@@ -3,7 +3,7 @@ import { asc, eq, sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { encryptSecret } from "@/lib/crypto/encryption";
 import type { Database, Db } from "@/lib/db/client";
-import { migrateDatabase } from "@/lib/db/migrate";
+import { migrateDatabase } from "@/lib/migrations/migrate";
 import { KEYED_CODE_HASH_PREFIX, stockCodes } from "@/lib/db/schema";
 import { explainAnalyzed, type PlanMode } from "@/lib/db/explain-pages";
 import { createTestDatabase, testDriver } from "@/lib/db/test-database";

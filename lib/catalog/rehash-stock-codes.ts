@@ -28,7 +28,7 @@ const sample = (ids: number[]) => ids.slice(0, 10).join(", ") + (ids.length > 10
 /**
  * Gives the stock codes stored before the duplicate check's hash was keyed their keyed hash, so that a
  * re-upload of one of them is still refused. SQL cannot do it (each code must be decrypted), so it
- * runs after the migrations, under their lock (lib/db/migrate.ts). Each batch is one UPDATE that
+ * runs after the migrations, under their lock (lib/migrations/migrate.ts). Each batch is one UPDATE that
  * commits on its own: a start that dies midway leaves the rest unkeyed, and the next start goes on
  * with them. A code it cannot re-hash keeps its old hash rather than stopping every start; the
  * operator hears of it.

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { PRODUCT_CATEGORIES, type CategoryDiscounts } from "@/lib/db/schema";
-import { moneyString } from "@/lib/api/common-schemas";
+import { moneyString } from "@/lib/records/fields";
 import { formatMoney } from "@/lib/money/money";
 import type { ProductWithStock } from "./list-products";
 import { discountedPrice } from "./pricing";

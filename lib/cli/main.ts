@@ -4,7 +4,7 @@ import { zodIssuesToValidation } from "@/lib/api/errors";
 import { config, ConfigError } from "@/lib/config/env";
 import { openDatabase, pgliteDirOf } from "@/lib/db/client";
 import { acquireDataDirLock, DataDirBusyError } from "@/lib/db/data-dir-lock";
-import { migrateDatabase } from "@/lib/db/migrate";
+import { migrateDatabase } from "@/lib/migrations/migrate";
 import { AppError } from "@/lib/errors/app-error";
 import {
   adminCreate,

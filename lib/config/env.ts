@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
 import { parseMoney } from "@/lib/money/money";
-import { generateSandboxXpub, isUsableXpub } from "@/lib/payments/deposit-keys";
+import { generateSandboxXpub, isUsableXpub } from "@/lib/crypto/extended-keys";
 import { parseDuration } from "./duration";
 
 const duration = (example: string) =>

@@ -82,7 +82,7 @@ describe(`the start's check of ENCRYPTION_KEY against the stored data (${testDri
   // The worker needs Postgres: the embedded database belongs to the server's process.
   it.runIf(testDriver() === "postgres")("npm run worker stops at start with that message, and works nothing", async () => {
     await storeCodes(OTHER_KEY);
-    const worker = spawnSync(process.execPath, ["--import", "tsx", "lib/jobs/worker-main.ts"], {
+    const worker = spawnSync(process.execPath, ["--import", "tsx", "lib/server/worker-main.ts"], {
       env: { ...process.env, DATABASE_URL: database.url },
       encoding: "utf8",
       timeout: 60_000,

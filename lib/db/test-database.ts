@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import postgres from "postgres";
 import { openDatabase, type Database } from "./client";
-import { migrateDatabase } from "./migrate";
+import { migrateDatabase } from "@/lib/migrations/migrate";
 
 /** Which database the db test suites run on: set per vitest project (see vitest.config.ts). */
 export function testDriver(): "pglite" | "postgres" {

@@ -15,7 +15,7 @@ import { deliveryHeaders } from "@/lib/webhooks/signature";
 import { connectSupplierWebhook } from "./connect-webhook";
 import { addOffer, createSupplier } from "./manage-suppliers";
 import { reconcileJobKey } from "./route-order";
-import { supplierWebhookResponse } from "./supplier-webhook";
+import { supplierWebhookResponse } from "@/lib/api/supplier-webhook";
 import { startFakeUpstream, type FakeUpstream } from "./suppliers/testing/fake-upstream";
 
 process.env.SUPPLIER_DELAY = "0";

@@ -1,7 +1,6 @@
-import { createHmac, randomUUID, timingSafeEqual } from "node:crypto";
+import { createHmac, timingSafeEqual } from "node:crypto";
 import { and, eq, inArray } from "drizzle-orm";
-import { answerHeaders, answerResponse, type HeaderReader } from "@/lib/api/answer";
-import { errorResponse, toAppError } from "@/lib/api/errors";
+import type { HeaderReader } from "@/lib/http/header-reader";
 import { tryDecryptSecret } from "@/lib/crypto/encryption";
 import type { Db } from "@/lib/db/client";
 import { OPEN_ATTEMPT_STATUSES, supplierAttempts, suppliers } from "@/lib/db/schema";
@@ -23,7 +22,7 @@ import { reconcileJobKey, SUPPLIER_RECONCILE_JOB } from "./route-order";
 
 /** Standard Webhooks' default tolerance for webhook-timestamp, either way. */
 export const WEBHOOK_TOLERANCE_S = 5 * 60;
-const MAX_WEBHOOK_BYTES = 256 * 1024;
+export const MAX_WEBHOOK_BYTES = 256 * 1024;
 const JSON_TYPE = /^application\/(?:[\w.!#$&^-]+\+)?json[ \t]*(?:;|$)/i;
 const utf8 = new TextDecoder("utf-8", { fatal: true });
 
@@ -102,23 +101,4 @@ export async function receiveSupplierWebhook(
   await runJobNow(db, reconcileJobKey(attempt.orderId));
   log(`[suppliers] verified webhook ${event} from ${supplier.id} for ${reference}: reconciling order ${attempt.orderId} now`);
   return { action: "reconciling", orderId: attempt.orderId };
-}
-
-/**
- * The route's whole work: read the body (bounded), receive it, answer 200 `{"received": true}` or the
- * API's JSON error with X-Request-Id. Unauthenticated by key: the signature is the authentication.
- */
-export async function supplierWebhookResponse(db: Db, request: Request, supplierId: string): Promise<Response> {
-  const requestId = randomUUID();
-  try {
-    const declared = Number(request.headers.get("content-length") ?? "0");
-    if (declared > MAX_WEBHOOK_BYTES) throw new AppError("payload_too_large", `The body is over ${MAX_WEBHOOK_BYTES / 1024} KiB.`);
-    const body = new Uint8Array(await request.arrayBuffer());
-    await receiveSupplierWebhook(db, { supplierId, headers: request.headers, body });
-    return answerResponse({ status: 200, headers: answerHeaders(requestId), body: { received: true } });
-  } catch (error) {
-    const { appError, unexpected } = toAppError(error);
-    if (unexpected) console.error(`[suppliers] ${requestId} webhook of ${supplierId}:`, error);
-    return errorResponse(appError, requestId);
-  }
 }

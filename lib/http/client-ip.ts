@@ -1,5 +1,5 @@
 import { isIP } from "node:net";
-import type { HeaderReader } from "@/lib/api/answer";
+import type { HeaderReader } from "@/lib/http/header-reader";
 
 /**
  * The header through which the server script hands the client IP to the app. The script always

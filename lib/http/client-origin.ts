@@ -1,4 +1,4 @@
-import type { HeaderReader } from "@/lib/api/answer";
+import type { HeaderReader } from "@/lib/http/header-reader";
 
 /** The first entry of a header a chain of proxies may have appended to. */
 function firstEntry(value: string | null): string | null {

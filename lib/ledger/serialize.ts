@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { LEDGER_ENTRY_TYPES, type LedgerEntry } from "@/lib/db/schema";
 import { formatMoney } from "@/lib/money/money";
-import { moneyString, timestampString } from "@/lib/api/common-schemas";
+import { moneyString, timestampString } from "@/lib/records/fields";
 
 export const transactionSchema = z
   .object({

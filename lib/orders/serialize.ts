@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { moneyString, timestampString } from "@/lib/api/common-schemas";
+import { moneyString, timestampString } from "@/lib/records/fields";
 import { tryDecryptSecret } from "@/lib/crypto/encryption";
 import { ORDER_STATUSES, PRODUCT_CATEGORIES, type Order } from "@/lib/db/schema";
 import { formatMoney } from "@/lib/money/money";

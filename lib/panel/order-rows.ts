@@ -1,7 +1,25 @@
-import type { OrderRow } from "@/components/orders/orders-table";
 import type { Order } from "@/lib/db/schema";
 import { formatMoney } from "@/lib/money/money";
 import { formatDateTime, formatTimeSince } from "./format";
+
+export interface OrderRow {
+  id: string;
+  href: string;
+  product: string;
+  sku: string;
+  type: string;
+  quantity: number;
+  /** Formatted, "19.40". */
+  total: string;
+  status: string;
+  reference: string | null;
+  /** Formatted for display. */
+  created: string;
+  /** The admin's view names the reseller. */
+  reseller?: string;
+  /** The manual queue says who works each order, and since when ("10:15 UTC"); null when nobody does. */
+  taken?: { by: string; since: string } | null;
+}
 
 function takenOf(order: Order, takerEmail: string | null): OrderRow["taken"] {
   if (!order.takenBy || !order.takenAt) return null;

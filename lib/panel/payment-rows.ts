@@ -1,10 +1,39 @@
-import type { InvoiceRow } from "@/components/payments/invoices-table";
-import type { TransferRow } from "@/components/payments/transfers-table";
-import type { ChainTransfer, Payment } from "@/lib/db/schema";
+import type { ChainTransfer, ChainTransferStatus, Payment, PaymentStatus } from "@/lib/db/schema";
 import { formatMoney } from "@/lib/money/money";
 import type { InvoiceListItem, TransferListItem } from "@/lib/payments/admin-lists";
 import { paymentStatus } from "@/lib/payments/payment-status";
 import { formatDateTime } from "./format";
+
+export interface TransferRow {
+  id: string;
+  txHash: string;
+  /** Formatted, "10.00". */
+  amount: string;
+  /** Formatted for display. */
+  blockTime: string;
+  status: ChainTransferStatus;
+  /** The invoice it counts towards (a link on the reseller's side); null when none was open. */
+  invoice: { id: string; href: string | null } | null;
+  /** The admin's view names the reseller and the ledger entry that credited it. */
+  reseller?: { email: string; href: string };
+  ledgerEntryId?: string | null;
+}
+
+export interface InvoiceRow {
+  id: string;
+  /** The reseller's own invoice page; the admin's view has none. */
+  href: string | null;
+  status: PaymentStatus;
+  /** Formatted, "25.00". */
+  amount: string;
+  received: string;
+  /** Formatted for display. */
+  created: string;
+  expires: string;
+  /** The admin's view names the reseller and the ledger entries the invoice's transfers produced. */
+  reseller?: { email: string; href: string };
+  creditIds?: string[];
+}
 
 const resellerLink = (reseller: { id: string; email: string }) => ({ email: reseller.email, href: `/admin/resellers/${reseller.id}` });
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { moneyString, timestampString } from "@/lib/api/common-schemas";
+import { moneyString, timestampString } from "@/lib/records/fields";
 import { PAYMENT_STATUSES, type ChainTransfer, type Payment } from "@/lib/db/schema";
 import { formatMoney } from "@/lib/money/money";
 import { paymentStatus } from "./payment-status";

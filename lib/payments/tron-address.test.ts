@@ -1,7 +1,8 @@
 import { HDKey } from "@scure/bip32";
 import { mnemonicToSeedSync } from "@scure/bip39";
 import { describe, expect, it } from "vitest";
-import { ACCOUNT_PATH, deriveDepositAddress, generateSandboxXpub, isUsableXpub } from "./deposit-keys";
+import { ACCOUNT_PATH, generateSandboxXpub, isUsableXpub } from "@/lib/crypto/extended-keys";
+import { deriveDepositAddress } from "./deposit-keys";
 import { isTronAddress } from "./tron-address";
 
 // BIP32 test vector 1: the public key of m/0H, and its public child m/0H/1 as the BIP publishes them.

@@ -8,7 +8,7 @@ import { config, ConfigError } from "@/lib/config/env";
 import { checkStoredKey, EncryptionKeyMismatchError } from "@/lib/crypto/check-stored-key";
 import { database } from "@/lib/db/client";
 import { acquireDataDirLock, DataDirBusyError } from "@/lib/db/data-dir-lock";
-import { migrateDatabase } from "@/lib/db/migrate";
+import { migrateDatabase } from "@/lib/migrations/migrate";
 import "@/lib/jobs/handlers";
 import { scheduleRecurringJobs } from "@/lib/jobs/recurring";
 import { startWorker } from "@/lib/jobs/worker";

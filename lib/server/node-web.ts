@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
-import type { ApiAnswer, ApiRequest, HeaderReader } from "@/lib/api/answer";
+import type { ApiAnswer, ApiRequest } from "@/lib/api/answer";
+import type { HeaderReader } from "@/lib/http/header-reader";
 
 /** The request's URL on the host it names, as Next builds it; a Host that is no host gives localhost. */
 function requestUrl(req: IncomingMessage): URL {

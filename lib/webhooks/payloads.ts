@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { timestampString } from "@/lib/api/common-schemas";
+import { timestampString } from "@/lib/records/fields";
 import { ORDER_STATUSES, type EventType } from "@/lib/db/schema";
 import { orderSchema } from "@/lib/orders/serialize";
 import { DELIVERY_TIMEOUT_MS, MAX_CONSECUTIVE_FAILURES, MAX_RESPONSE_BYTES, TEST_EVENT } from "./constants";

@@ -120,7 +120,7 @@ export function jobWorker(name: string, backing: Backing): Restartable {
   return restartable(
     name,
     () =>
-      startChild(name, process.execPath, ["--import", "tsx", "lib/jobs/worker-main.ts"], {
+      startChild(name, process.execPath, ["--import", "tsx", "lib/server/worker-main.ts"], {
         env: appEnv(backing),
         logFile: path.join(backing.logDir, `${name}.log`),
       }),

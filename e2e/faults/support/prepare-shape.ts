@@ -13,7 +13,7 @@ import { addStockCodes } from "@/lib/catalog/stock";
 import { createProduct } from "@/lib/catalog/manage-products";
 import { resellerCreate } from "@/lib/cli/commands";
 import { database } from "@/lib/db/client";
-import { migrateDatabase } from "@/lib/db/migrate";
+import { migrateDatabase } from "@/lib/migrations/migrate";
 import { ensureTariffs } from "@/lib/tariffs/ensure-tariffs";
 import { saveWebhook } from "@/lib/webhooks/settings";
 import { FAULT_SKUS, type PreparedShape, type PreparedReseller } from "./shape-data";

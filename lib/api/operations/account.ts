@@ -1,7 +1,8 @@
 import { z } from "zod";
 import { LEDGER_ENTRY_TYPES, TIERS } from "@/lib/db/schema";
 import { transactionSchema } from "@/lib/ledger/serialize";
-import { createdTimeQuery, listResponse, moneyString, paginationQuery, resourceId, timestampString } from "../common-schemas";
+import { createdTimeQuery, listResponse, paginationQuery, resourceId } from "../common-schemas";
+import { moneyString, timestampString } from "@/lib/records/fields";
 import { defineOperation } from "../operation";
 
 export const meSchema = z

@@ -2,7 +2,8 @@ import { z } from "zod";
 import { productFieldSchema, productSchema } from "@/lib/catalog/serialize";
 import { SKU_PATTERN } from "@/lib/catalog/product-input";
 import { PRODUCT_CATEGORIES } from "@/lib/db/schema";
-import { listResponse, moneyString, paginationQuery } from "../common-schemas";
+import { listResponse, paginationQuery } from "../common-schemas";
+import { moneyString } from "@/lib/records/fields";
 import { defineOperation } from "../operation";
 
 /*

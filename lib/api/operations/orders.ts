@@ -3,7 +3,8 @@ import { ORDER_STATUSES, PRODUCT_CATEGORIES, type ProductCategory } from "@/lib/
 import { MAX_MESSAGE_LENGTH, MAX_MESSAGES_PER_ORDER } from "@/lib/orders/messages";
 import { orderReferenceSchema } from "@/lib/orders/reference";
 import { orderSchema } from "@/lib/orders/serialize";
-import { createdTimeQuery, listResponse, paginationQuery, resourceId, timestampString } from "../common-schemas";
+import { createdTimeQuery, listResponse, paginationQuery, resourceId } from "../common-schemas";
+import { timestampString } from "@/lib/records/fields";
 import { defineOperation } from "../operation";
 
 /*

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { TIERS } from "@/lib/db/schema";
-import { moneyString, timestampString } from "../common-schemas";
+import { moneyString, timestampString } from "@/lib/records/fields";
 import { defineOperation } from "../operation";
 
 const discountsSchema = z

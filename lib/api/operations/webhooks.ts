@@ -2,7 +2,8 @@ import { z } from "zod";
 import { WEBHOOK_DELIVERY_STATUSES, WEBHOOK_DELIVERY_TRIGGERS, WEBHOOK_DISABLED_REASONS } from "@/lib/db/schema";
 import { MAX_OUTBOUND_URL_LENGTH } from "@/lib/net/outbound-url";
 import { RECOVERY_WINDOW_DAYS } from "@/lib/webhooks/recover";
-import { filterTime, listResponse, paginationQuery, timestampString } from "../common-schemas";
+import { filterTime, listResponse, paginationQuery } from "../common-schemas";
+import { timestampString } from "@/lib/records/fields";
 import { defineOperation } from "../operation";
 
 export const webhookSchema = z

@@ -1,6 +1,6 @@
 import { apiHandler } from "@/lib/api/handler";
 import { createPlatformGiftOrder } from "@/lib/api/operations/orders";
-import { createOrderFromApi } from "@/lib/orders/create-from-api";
+import { createOrderFromApi } from "@/lib/api/create-order";
 
 // POST /api/platformgifts/order - a platform gift order
 export const POST = apiHandler(createPlatformGiftOrder, async ({ db, caller, request, body }) =>

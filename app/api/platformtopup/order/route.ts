@@ -1,6 +1,6 @@
 import { apiHandler } from "@/lib/api/handler";
 import { createPlatformTopupOrder } from "@/lib/api/operations/orders";
-import { createOrderFromApi } from "@/lib/orders/create-from-api";
+import { createOrderFromApi } from "@/lib/api/create-order";
 
 // POST /api/platformtopup/order - a platform wallet top-up order
 export const POST = apiHandler(createPlatformTopupOrder, async ({ db, caller, request, body }) =>

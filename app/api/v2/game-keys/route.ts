@@ -1,6 +1,6 @@
 import { apiHandler } from "@/lib/api/handler";
 import { createGameKeyOrder } from "@/lib/api/operations/orders";
-import { createOrderFromApi } from "@/lib/orders/create-from-api";
+import { createOrderFromApi } from "@/lib/api/create-order";
 
 // POST /api/v2/game-keys - a game-key order (reseller API: POST /api/gamekeys/order)
 export const POST = apiHandler(createGameKeyOrder, async ({ db, caller, request, body }) =>

@@ -1,6 +1,6 @@
 import { apiHandler } from "@/lib/api/handler";
 import { createGiftCardOrder } from "@/lib/api/operations/orders";
-import { createOrderFromApi } from "@/lib/orders/create-from-api";
+import { createOrderFromApi } from "@/lib/api/create-order";
 
 // POST /api/v2/gift-cards - a gift-card order (reseller API: POST /api/giftcards/order)
 export const POST = apiHandler(createGiftCardOrder, async ({ db, caller, request, body }) =>

@@ -1,6 +1,6 @@
 import { apiHandler } from "@/lib/api/handler";
 import { createOrder } from "@/lib/api/operations/orders";
-import { createOrderFromApi } from "@/lib/orders/create-from-api";
+import { createOrderFromApi } from "@/lib/api/create-order";
 
 // POST /api/v2/order - an order of any category
 export const POST = apiHandler(createOrder, async ({ db, caller, request, body }) =>

@@ -1,6 +1,6 @@
 import { apiHandler } from "@/lib/api/handler";
 import { createTopupOrder } from "@/lib/api/operations/orders";
-import { createOrderFromApi } from "@/lib/orders/create-from-api";
+import { createOrderFromApi } from "@/lib/api/create-order";
 
 // POST /api/v2/topup - a top-up order (reseller API: POST /api/topup/order)
 export const POST = apiHandler(createTopupOrder, async ({ db, caller, request, body }) =>

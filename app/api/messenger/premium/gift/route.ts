@@ -1,6 +1,6 @@
 import { apiHandler } from "@/lib/api/handler";
 import { createMessengerPremiumOrder } from "@/lib/api/operations/orders";
-import { createOrderFromApi } from "@/lib/orders/create-from-api";
+import { createOrderFromApi } from "@/lib/api/create-order";
 
 // POST /api/messenger/premium/gift - a Messenger Premium gift order
 export const POST = apiHandler(createMessengerPremiumOrder, async ({ db, caller, request, body }) =>

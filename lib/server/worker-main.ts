@@ -2,7 +2,7 @@
 import { config, ConfigError } from "@/lib/config/env";
 import { checkStoredKey, EncryptionKeyMismatchError } from "@/lib/crypto/check-stored-key";
 import { database } from "@/lib/db/client";
-import { migrateDatabase } from "@/lib/db/migrate";
+import { migrateDatabase } from "@/lib/migrations/migrate";
 import { refuseSandboxSupplierInProduction } from "@/lib/fulfilment/sandbox-guard";
 import { startWorker } from "@/lib/jobs/worker";
 import { stopOnSignal } from "@/lib/server/shutdown";

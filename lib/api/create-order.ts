@@ -1,11 +1,12 @@
-import type { ApiRequest, HeaderReader } from "@/lib/api/answer";
-import { ApiReply } from "@/lib/api/handler";
-import type { Caller } from "@/lib/api/caller";
 import type { Db } from "@/lib/db/client";
 import type { ProductCategory } from "@/lib/db/schema";
 import { validationError } from "@/lib/errors/app-error";
-import { placeOrder } from "./place-order";
-import { toOrderRecord, type OrderRecord } from "./serialize";
+import type { HeaderReader } from "@/lib/http/header-reader";
+import { placeOrder } from "@/lib/orders/place-order";
+import { toOrderRecord, type OrderRecord } from "@/lib/orders/serialize";
+import type { ApiRequest } from "./answer";
+import type { Caller } from "./caller";
+import { ApiReply } from "./handler";
 
 export const IDEMPOTENCY_HEADER = "Idempotency-Key";
 export const MAX_IDEMPOTENCY_KEY_LENGTH = 255;

@@ -1,9 +1,9 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Database } from "./client";
+import type { Database } from "@/lib/db/client";
 import { migrateDatabase } from "./migrate";
-import { executeRows } from "./rows";
-import { createTestDatabase, testDriver } from "./test-database";
+import { executeRows } from "@/lib/db/rows";
+import { createTestDatabase, testDriver } from "@/lib/db/test-database";
 
 describe(`migrations (${testDriver()})`, () => {
   let database: Database;

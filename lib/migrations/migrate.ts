@@ -4,7 +4,7 @@ import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { migrate as migratePostgres } from "drizzle-orm/postgres-js/migrator";
 import postgres from "postgres";
 import { rehashStockCodes } from "@/lib/catalog/rehash-stock-codes";
-import type { Database } from "./client";
+import type { Database } from "@/lib/db/client";
 
 const MIGRATIONS_FOLDER = path.resolve(process.cwd(), "drizzle");
 /** Any constant: instances starting together take turns applying migrations. */

@@ -1,13 +1,12 @@
 "use server";
 
 import { revalidatePath } from "next/cache";
+import { z } from "zod";
 import { allowlistTextSchema, apiKeyNameSchema } from "@/lib/api-keys/schemas";
 import { createApiKey, revokeApiKey } from "@/lib/api-keys/manage-keys";
-import { requireReseller } from "@/lib/auth/session";
 import { db } from "@/lib/db/client";
-import type { ActionState } from "@/lib/panel/action-state";
-import { spendPanelBudget } from "@/lib/panel/panel-budget";
-import { formText, runAction } from "@/lib/panel/run-action";
+import { textField } from "@/lib/panel/form-fields";
+import { panelAction, type PanelState } from "@/lib/panel/panel-action";
 
 export interface CreatedKey {
   id: string;
@@ -15,35 +14,38 @@ export interface CreatedKey {
   name: string;
 }
 
-export type CreateKeyState = ActionState<CreatedKey> & { values?: { name: string; allowedIps: string } };
+export type CreateKeyState = PanelState<CreatedKey>;
+
+function refresh() {
+  revalidatePath("/api-keys");
+  revalidatePath("/dashboard");
+}
 
 /** Creates a key for the signed-in reseller; the plaintext goes back once, to be shown once. */
-export async function createKeyAction(_previous: CreateKeyState, form: FormData): Promise<CreateKeyState> {
-  const values = { name: formText(form, "name"), allowedIps: formText(form, "allowedIps") };
-  const result = await runAction<CreatedKey>(async () => {
-    const user = await requireReseller();
-    const fieldErrors: Record<string, string> = {};
-    const name = apiKeyNameSchema.safeParse(values.name);
-    if (!name.success) fieldErrors.name = name.error.issues[0]?.message ?? "Check the name.";
-    const allowlist = allowlistTextSchema.safeParse(values.allowedIps);
-    if (!allowlist.success) fieldErrors.allowedIps = allowlist.error.issues.map((issue) => issue.message).join(" ");
-    if (Object.keys(fieldErrors).length > 0) return { ok: false, message: "Check the highlighted fields.", fieldErrors };
-    await spendPanelBudget(user.id, "default", "new keys");
-    const { key, apiKey } = await createApiKey(db(), { userId: user.id, name: values.name, allowedIps: values.allowedIps });
-    revalidatePath("/api-keys");
-    revalidatePath("/dashboard");
+export const createKeyAction = panelAction(
+  {
+    role: "reseller",
+    budget: { category: "default", what: "new keys" },
+    input: z.object({
+      name: textField.pipe(apiKeyNameSchema),
+      // Checked here for the field's message, every entry's fault at once; the key keeps the text as typed.
+      allowedIps: textField.superRefine((text, ctx) => {
+        const parsed = allowlistTextSchema.safeParse(text);
+        if (!parsed.success) ctx.addIssue({ code: "custom", message: parsed.error.issues.map((issue) => issue.message).join(" ") });
+      }),
+    }),
+    echo: ["name", "allowedIps"],
+  },
+  async ({ user, input }) => {
+    const { key, apiKey } = await createApiKey(db(), { userId: user.id, name: input.name, allowedIps: input.allowedIps });
+    refresh();
     return { ok: true, data: { id: apiKey.id, key, name: apiKey.name } };
-  });
-  return result.ok ? result : { ...result, values };
-}
+  },
+);
 
 /** Revokes one of the signed-in reseller's keys; it stops working with the next request. */
-export async function revokeKeyAction(_previous: ActionState, form: FormData): Promise<ActionState> {
-  return runAction(async () => {
-    const user = await requireReseller();
-    await revokeApiKey(db(), user.id, formText(form, "keyId"));
-    revalidatePath("/api-keys");
-    revalidatePath("/dashboard");
-    return { ok: true, message: "The key was revoked." };
-  });
-}
+export const revokeKeyAction = panelAction({ role: "reseller", input: z.object({ keyId: textField }) }, async ({ user, input }) => {
+  await revokeApiKey(db(), user.id, input.keyId);
+  refresh();
+  return { ok: true, message: "The key was revoked." };
+});

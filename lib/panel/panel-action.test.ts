@@ -1,0 +1,51 @@
+import { randomUUID } from "node:crypto";
+import { z } from "zod";
+import { describe, expect, it, vi } from "vitest";
+import { accountSubject } from "@/lib/auth/refused-caller";
+import type { User } from "@/lib/db/schema";
+import { checkApiRateLimit } from "@/lib/ratelimit/limiter";
+import { CHECK_FIELDS_MESSAGE, formFields, runPanelAction, type AccountOf } from "./panel-action";
+
+const reseller = { id: `usr_${randomUUID()}`, role: "reseller" } as User;
+/** What is left of the reseller's budget of a category; reading it spends one. */
+const left = async (category: "default" | "order_create") => (await checkApiRateLimit(category, accountSubject(reseller.id))).remaining;
+const asReseller: AccountOf = async () => reseller;
+const input = z.object({ name: z.string().min(1, "Give a name."), note: z.string().default("") });
+const echo = async ({ input: given }: { input: z.output<typeof input> }) => ({ ok: true, message: `Saved ${given.name}.` });
+
+describe("a panel action", () => {
+  it("hands the work the account and the typed input, and counts the budget only once the input parses", async () => {
+    const spec = { role: "reseller" as const, budget: { category: "order_create" as const, what: "saves" }, input, echo: ["name"] };
+    const before = await left("order_create");
+    expect(await runPanelAction(spec, echo, { name: "Shop" }, asReseller)).toEqual({ ok: true, message: "Saved Shop." });
+    expect(await left("order_create")).toBe(before - 2);
+    expect(await runPanelAction(spec, echo, { name: "" }, asReseller)).toEqual({ ok: false, message: CHECK_FIELDS_MESSAGE, fieldErrors: { name: "Give a name." }, values: { name: "" } });
+    expect(await left("order_create")).toBe(before - 3);
+  });
+
+  it("refuses what the API refuses before the schema sees it: a NUL, a lone surrogate, __proto__", async () => {
+    const spec = { role: "reseller" as const, input, rename: { name: "displayName" } };
+    expect(await runPanelAction(spec, echo, { name: "a\u0000b" }, asReseller)).toMatchObject({ ok: false, fieldErrors: { displayName: "Must not contain a NUL character." } });
+    expect(await runPanelAction(spec, echo, { name: "a\ud800b" }, asReseller)).toMatchObject({ ok: false, fieldErrors: { displayName: expect.stringContaining("well-formed Unicode") } });
+    expect(await runPanelAction(spec, echo, JSON.parse('{"name": "x", "__proto__": {"admin": true}}'), asReseller)).toMatchObject({ ok: false, fieldErrors: { __proto__: "Unknown field." } });
+  });
+
+  it("answers a refused account as the session does, before reading the input", async () => {
+    const refused: AccountOf = async () => {
+      throw Object.assign(new Error("NEXT_REDIRECT"), { digest: "NEXT_REDIRECT;replace;/login;307;" });
+    };
+    const work = vi.fn(echo);
+    await expect(runPanelAction({ role: "admin", input }, work, { name: "x" }, refused)).rejects.toThrow("NEXT_REDIRECT");
+    expect(work).not.toHaveBeenCalled();
+  });
+
+  it("reads a form's text fields, a repeated name as a list, and leaves out React's own fields", () => {
+    const form = new FormData();
+    form.append("name", "Shop");
+    form.append("ids", "a");
+    form.append("ids", "b");
+    form.append("$ACTION_ID_abc", "");
+    form.append("file", new Blob(["x"]));
+    expect(formFields(form)).toEqual({ name: "Shop", ids: ["a", "b"] });
+  });
+});

@@ -14,7 +14,8 @@ export function WebhookSettingsForm({
   initial: { url: string; enabled: boolean };
 }) {
   const [state, formAction] = useActionState<SaveWebhookState, FormData>(action, { ok: false });
-  const values = state.values ?? initial;
+  // What was last saved, or what a refused save sent, so the form keeps it.
+  const values = state.ok && state.data ? state.data : state.values ? { url: state.values.url ?? "", enabled: state.values.enabled === "on" } : initial;
   const fieldError = state.fieldErrors && Object.keys(state.fieldErrors).length > 0;
   return (
     // The key resets the uncontrolled fields to what was last submitted, so a failed save keeps the input.

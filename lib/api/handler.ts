@@ -11,12 +11,11 @@ import type { RateLimitResult } from "@/lib/ratelimit/store";
 import { resolveCaller, type Caller } from "./caller";
 import { answerHeaders, answerResponse, type ApiAnswer, type ApiRequest } from "./answer";
 import { errorAnswer, toAppError } from "./errors";
-import { parseInput } from "./parse-input";
+import { MAX_BODY_BYTES, parseInput } from "./parse-input";
 import { withinDeadline } from "./deadline";
 import { checkResponse } from "./response-check";
 import type { Operation } from "./operation";
 
-export const MAX_BODY_BYTES = 64 * 1024;
 /** What an operation without a body schema takes: nothing, or `{}`. */
 const NO_BODY = z.strictObject({});
 /** What an operation without a query schema takes: no parameters, as a body takes no unknown fields. */

@@ -2,6 +2,9 @@ import type { z } from "zod";
 import { validationError } from "@/lib/errors/app-error";
 import { apiIssueMessages, zodIssuesToValidation } from "./errors";
 
+/** The most an API body (or a panel form, unless its action says more) may hold. */
+export const MAX_BODY_BYTES = 64 * 1024;
+
 /** Deeper than any operation's input; a limit also keeps the search below from running out of stack. */
 const MAX_INPUT_DEPTH = 32;
 const NUL_MESSAGE = "Must not contain a NUL character.";

@@ -14,7 +14,7 @@ export async function createProduct(db: DbOrTx, input: ProductInput): Promise<Pr
     return product;
   } catch (error) {
     if (uniqueViolation(error) !== null) {
-      throw new AppError("validation_error", `A product with the sku ${values.sku} exists.`, { issues: [{ path: "sku", message: "is taken" }] });
+      throw new AppError("validation_error", `A product with the sku ${values.sku} exists.`, { issues: [{ path: "sku", message: "Another product has this sku." }] });
     }
     throw error;
   }

@@ -43,7 +43,8 @@ export async function adjustBalance(
       if (!row) throw notFound("The reseller");
       if (row.balance !== input.expectedBalance) {
         const message = `The balance changed to ${formatMoney(row.balance)} meanwhile. Review the adjustment again.`;
-        throw new AppError("validation_error", message, { issues: [{ path: "expectedBalance", message }], balance: formatMoney(row.balance) });
+        // Not a field's fault: the admin reviews the adjustment again at the balance named.
+        throw new AppError("validation_error", message, { balance: formatMoney(row.balance) });
       }
     }
     return postLedgerEntry(tx, { userId: input.userId, type: "adjustment", amount: input.amount, description: note.data, createdBy: input.adminId ?? null });

@@ -30,6 +30,19 @@ describe("a panel action", () => {
     expect(await runPanelAction(spec, echo, JSON.parse('{"name": "x", "__proto__": {"admin": true}}'), asReseller)).toMatchObject({ ok: false, fieldErrors: { __proto__: "Unknown field." } });
   });
 
+  it("refuses input past its size, as the API refuses a body over 64 KiB, unless the action takes more", async () => {
+    const spec = { role: "reseller" as const, input };
+    expect(await runPanelAction(spec, echo, { name: "x".repeat(70_000) }, asReseller)).toMatchObject({ ok: false, message: "The form is over 64 KiB." });
+    expect(await runPanelAction({ ...spec, maxChars: 100_000 }, echo, { name: "x".repeat(70_000) }, asReseller)).toMatchObject({ ok: true });
+  });
+
+  it("answers a page's own control with the issue's message, and keeps a message the work answered with its fields", async () => {
+    const spec = { role: "reseller" as const, input };
+    expect(await runPanelAction(spec, echo, { name: "" }, asReseller, "message")).toEqual({ ok: false, message: "Give a name.", fieldErrors: { name: "Give a name." } });
+    const answered = async () => ({ ok: false, message: "Paste at least one code.", fieldErrors: { name: "One code per line." } });
+    expect(await runPanelAction(spec, answered, { name: "x" }, asReseller)).toEqual({ ok: false, message: "Paste at least one code.", fieldErrors: { name: "One code per line." } });
+  });
+
   it("answers a refused account as the session does, before reading the input", async () => {
     const refused: AccountOf = async () => {
       throw Object.assign(new Error("NEXT_REDIRECT"), { digest: "NEXT_REDIRECT;replace;/login;307;" });

@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import { parseInput } from "@/lib/api/parse-input";
+import { MAX_BODY_BYTES, parseInput } from "@/lib/api/parse-input";
 import { requireAdmin, requireReseller, requireUser } from "@/lib/auth/session";
 import type { User } from "@/lib/db/schema";
 import { AppError, type ValidationIssue } from "@/lib/errors/app-error";
@@ -16,10 +16,11 @@ import { runAction } from "./run-action";
  * API's schemas instead of parsing FormData by hand.
  */
 
-export type PanelRole = "reseller" | "admin" | "signed-in";
+/** Who may call the action: a reseller, an admin, any signed-in account, or anyone (registration). */
+export type PanelRole = "reseller" | "admin" | "signed-in" | "public";
 
-export interface PanelActionSpec<S extends z.ZodType> {
-  role: PanelRole;
+export interface PanelActionSpec<S extends z.ZodType, R extends PanelRole = PanelRole> {
+  role: R;
   /** Counted once the input parses, so a typo does not use up the budget. */
   budget?: { category: RateCategory; what: string };
   input: S;
@@ -27,10 +28,13 @@ export interface PanelActionSpec<S extends z.ZodType> {
   rename?: Record<string, string>;
   /** Fields handed back with a refusal, so the form keeps what was typed (never a secret or a password). */
   echo?: readonly string[];
+  /** The most characters the input may hold, as the API bounds a body (MAX_BODY_BYTES) unless the action takes more. */
+  maxChars?: number;
 }
 
-export interface PanelActionContext<I> {
-  user: User;
+export interface PanelActionContext<I, R extends PanelRole = PanelRole> {
+  /** The signed-in account; none for a public action. */
+  user: R extends "public" ? null : User;
   input: I;
 }
 
@@ -39,9 +43,10 @@ export type PanelState<T> = ActionState<T> & { values?: Record<string, string> }
 export const CHECK_FIELDS_MESSAGE = "Check the highlighted fields.";
 
 /** How the account is found: the session's, in an action; tests hand their own. */
-export type AccountOf = (role: PanelRole) => Promise<User>;
+export type AccountOf = (role: PanelRole) => Promise<User | null>;
 
-const sessionAccount: AccountOf = (role) => (role === "admin" ? requireAdmin() : role === "reseller" ? requireReseller() : requireUser());
+const sessionAccount: AccountOf = async (role) =>
+  role === "public" ? null : role === "admin" ? requireAdmin() : role === "reseller" ? requireReseller() : requireUser();
 
 /**
  * A form's fields as an object: text as text, a name sent more than once as a list; files (no action
@@ -76,17 +81,25 @@ function echoed(input: unknown, names: readonly string[] | undefined): Record<st
   return values;
 }
 
-/** The action's work under its spec, with the account found by `accountOf`: what panelAction runs, and what tests call. */
-export async function runPanelAction<S extends z.ZodType, T>(
-  spec: PanelActionSpec<S>,
-  work: (context: PanelActionContext<z.output<S>>) => Promise<ActionState<T>>,
+/**
+ * The action's work under its spec, with the account found by `accountOf`: what panelAction and
+ * panelCall run, and what tests call. A refused input is answered for a form (`fields`: its fields
+ * highlighted) or for a page's own control (`message`: the first issue's message says it).
+ */
+export async function runPanelAction<S extends z.ZodType, T, R extends PanelRole>(
+  spec: PanelActionSpec<S, R>,
+  work: (context: PanelActionContext<z.output<S>, R>) => Promise<ActionState<T>>,
   raw: unknown,
   accountOf: AccountOf = sessionAccount,
+  refusal: "fields" | "message" = "fields",
 ): Promise<PanelState<T>> {
   const rename = spec.rename ?? {};
-  const state: PanelState<T> = await runAction<T>(
+  let answered = false;
+  const state = await runAction<T>(
     async () => {
       const user = await accountOf(spec.role);
+      const maxChars = spec.maxChars ?? MAX_BODY_BYTES;
+      if ((JSON.stringify(raw) ?? "").length > maxChars) throw new AppError("payload_too_large", `The form is over ${Math.floor(maxChars / 1024)} KiB.`);
       let input: z.output<S>;
       try {
         input = parseInput(spec.input, raw, "");
@@ -94,29 +107,40 @@ export async function runPanelAction<S extends z.ZodType, T>(
         if (!(error instanceof AppError) || error.code !== "validation_error") throw error;
         const issues = Array.isArray(error.details.issues) ? (error.details.issues as ValidationIssue[]) : [];
         const fieldErrors = fieldErrorsOf(issues, rename);
-        return { ok: false, message: Object.keys(fieldErrors).length > 0 ? CHECK_FIELDS_MESSAGE : error.message, fieldErrors };
+        const message = refusal === "fields" && Object.keys(fieldErrors).length > 0 ? CHECK_FIELDS_MESSAGE : (issues[0]?.message ?? error.message);
+        return { ok: false, message, fieldErrors };
       }
-      if (spec.budget) await spendPanelBudget(user.id, spec.budget.category, spec.budget.what);
-      return work({ user, input });
+      if (spec.budget && user) await spendPanelBudget(user.id, spec.budget.category, spec.budget.what);
+      const answer = await work({ user: user as PanelActionContext<z.output<S>, R>["user"], input });
+      answered = true;
+      return answer;
     },
     { rename },
   );
-  const values = state.ok ? undefined : echoed(raw, spec.echo);
-  return values ? { ...state, values } : state;
+  if (state.ok) return state;
+  // A refusal thrown by the domain naming a field reads on a form as the schema's do; a refusal the
+  // work answered keeps its own words.
+  const aboutFields = refusal === "fields" && !answered && Object.keys(state.fieldErrors ?? {}).length > 0;
+  const values = echoed(raw, spec.echo);
+  return { ...state, ...(aboutFields ? { message: CHECK_FIELDS_MESSAGE } : {}), ...(values ? { values } : {}) };
 }
 
 /** A form's server action (useActionState hands it the previous state and the form). */
-export function panelAction<S extends z.ZodType, T = undefined>(
-  spec: PanelActionSpec<S>,
-  work: (context: PanelActionContext<z.output<S>>) => Promise<ActionState<T>>,
+export function panelAction<S extends z.ZodType, T = undefined, R extends PanelRole = PanelRole>(
+  spec: PanelActionSpec<S, R>,
+  work: (context: PanelActionContext<z.output<S>, R>) => Promise<ActionState<T>>,
 ): (previous: PanelState<T>, form: FormData) => Promise<PanelState<T>> {
   return async (_previous, form) => runPanelAction(spec, work, formFields(form));
 }
 
-/** A server action the page calls with arguments, given to the schema as one object of them. */
-export function panelCall<S extends z.ZodType, T = undefined>(
-  spec: PanelActionSpec<S>,
-  work: (context: PanelActionContext<z.output<S>>) => Promise<ActionState<T>>,
-): (input: z.input<S>) => Promise<PanelState<T>> {
-  return async (input) => runPanelAction(spec, work, input);
+/**
+ * A server action the page calls with arguments (or useActionState with the previous state alone):
+ * `toInput` makes the schema's object of them; without it the action takes nothing.
+ */
+export function panelCall<S extends z.ZodType, T = undefined, A extends unknown[] = [], R extends PanelRole = PanelRole>(
+  spec: PanelActionSpec<S, R>,
+  work: (context: PanelActionContext<z.output<S>, R>) => Promise<ActionState<T>>,
+  toInput: (...args: A) => unknown = () => ({}),
+): (...args: A) => Promise<PanelState<T>> {
+  return async (...args) => runPanelAction(spec, work, toInput(...args), sessionAccount, "message");
 }

@@ -49,8 +49,3 @@ export async function runAction<T>(
     return { ok: false, message: "Something went wrong. Try again in a moment." };
   }
 }
-
-export function formText(form: FormData, name: string): string {
-  const value = form.get(name);
-  return typeof value === "string" ? value : "";
-}

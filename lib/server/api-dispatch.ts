@@ -4,7 +4,7 @@ import compression from "compression";
 import { API_KEY_HEADER, BEARER_HEADER } from "@/lib/api/caller";
 import { answerHeaders } from "@/lib/api/answer";
 import { errorAnswer, toAppError } from "@/lib/api/errors";
-import { MAX_BODY_BYTES } from "@/lib/api/handler";
+import { MAX_BODY_BYTES } from "@/lib/api/parse-input";
 import { AppError } from "@/lib/errors/app-error";
 import { targetPath } from "@/lib/http/url-path";
 import { hasDotSegment } from "./api-slashes";

@@ -25,6 +25,7 @@ export async function changeSubscriptionAsQuoted(
   now = Date.now(),
 ): Promise<ChangeResult> {
   const at = quotedMoment(input.quotedAt, now);
-  if (!at) throw new AppError("validation_error", STALE_QUOTE_MESSAGE, { issues: [{ path: "quotedAt", message: "is out of date" }] });
+  // Not a field's fault: the reseller reviews the charge again.
+  if (!at) throw new AppError("validation_error", STALE_QUOTE_MESSAGE);
   return input.action === "renew" ? renewSubscription(db, userId, input.tier, at) : upgradeSubscription(db, userId, input.tier, at);
 }

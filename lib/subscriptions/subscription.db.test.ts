@@ -132,7 +132,6 @@ describe(`subscriptions (${testDriver()})`, () => {
     await expect(changeSubscriptionAsQuoted(database.db, user.id, { action: "upgrade", tier: "Gold", quotedAt }, quotedAt + QUOTE_VALID_MS + 1)).rejects.toMatchObject({
       code: "validation_error",
       message: STALE_QUOTE_MESSAGE,
-      details: { issues: [{ path: "quotedAt" }] },
     });
     expect((await ledger(user.id)).charges).toEqual([-49_000_000n]);
     // Confirmed nine minutes later, the charge is still the one shown.

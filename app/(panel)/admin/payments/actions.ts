@@ -1,17 +1,17 @@
 "use server";
 
 import { revalidatePath } from "next/cache";
+import { z } from "zod";
 import { findUserByEmail } from "@/lib/accounts/get-user";
-import { requireAdmin } from "@/lib/auth/session";
 import { config } from "@/lib/config/env";
 import { db } from "@/lib/db/client";
-import { AppError } from "@/lib/errors/app-error";
+import { AppError, validationError } from "@/lib/errors/app-error";
 import { formatMoney, parseMoney } from "@/lib/money/money";
-import type { ActionState } from "@/lib/panel/action-state";
-import { formText, runAction } from "@/lib/panel/run-action";
+import { checkboxField, textField } from "@/lib/panel/form-fields";
+import { panelAction, panelCall } from "@/lib/panel/panel-action";
 import { finalizeSandboxTransfer, sendSandboxTransfer } from "@/lib/payments/chain/sandbox";
 import { depositAddressFor } from "@/lib/payments/deposit-addresses";
-import { searchResellerEmails, type RecipientSuggestion } from "@/lib/payments/sandbox-recipients";
+import { searchResellerEmails } from "@/lib/payments/sandbox-recipients";
 import { watchConfiguredChain } from "@/lib/payments/watch-job";
 
 /** On TronGrid the sandbox table is not read: a transfer sent to it would only mislead. */
@@ -28,42 +28,48 @@ async function afterChainChange(): Promise<void> {
   revalidatePath("/admin/payments");
 }
 
-/** A sandbox transfer to a reseller's deposit address (allocated now if they have none), final at once or not. */
-export async function sendSandboxTransferAction(_previous: ActionState, form: FormData): Promise<ActionState> {
-  return runAction(async () => {
-    const admin = await requireAdmin();
-    requireSandbox();
-    const email = formText(form, "email").trim().slice(0, 320);
-    const reseller = email ? await findUserByEmail(db(), email) : null;
-    const amount = parseMoney(formText(form, "amount"));
-    const fieldErrors: Record<string, string> = {};
-    if (!reseller || reseller.role !== "reseller") fieldErrors.email = email ? `No reseller has the email ${email}.` : "Enter the reseller's email.";
-    if (amount === null || amount <= 0n) fieldErrors.amount = "Enter a positive amount of USDT, such as 10 or 2.5 (at most 6 decimals).";
-    if (!reseller || amount === null || Object.keys(fieldErrors).length > 0) return { ok: false, message: "Check the highlighted fields.", fieldErrors };
+const email = textField.transform((text) => text.trim().slice(0, 320));
 
-    const final = form.get("final") === "on";
+/** A sandbox transfer to a reseller's deposit address (allocated now if they have none), final at once or not. */
+export const sendSandboxTransferAction = panelAction(
+  {
+    role: "admin",
+    input: z.object({
+      email: email.refine((text) => text !== "", "Enter the reseller's email."),
+      amount: textField.transform((text, ctx) => {
+        const amount = parseMoney(text);
+        if (amount === null || amount <= 0n) ctx.addIssue({ code: "custom", message: "Enter a positive amount of USDT, such as 10 or 2.5 (at most 6 decimals)." });
+        return amount ?? 0n;
+      }),
+      final: checkboxField,
+    }),
+  },
+  async ({ user, input }) => {
+    requireSandbox();
+    const reseller = await findUserByEmail(db(), input.email);
+    if (!reseller || reseller.role !== "reseller") throw validationError([{ path: "email", message: `No reseller has the email ${input.email}.` }]);
     await depositAddressFor(db(), reseller.id);
-    await sendSandboxTransfer(db(), { userId: reseller.id, amount, final, contractAddress: config().USDT_CONTRACT, sentBy: admin.id });
+    await sendSandboxTransfer(db(), { userId: reseller.id, amount: input.amount, final: input.final, contractAddress: config().USDT_CONTRACT, sentBy: user.id });
     await afterChainChange();
-    const sent = `Sent ${formatMoney(amount)} USDT to ${reseller.email}`;
-    return { ok: true, message: final ? `${sent}, final: credited.` : `${sent}. It stays confirming until you make it final.` };
-  });
-}
+    const sent = `Sent ${formatMoney(input.amount)} USDT to ${reseller.email}`;
+    return { ok: true, message: input.final ? `${sent}, final: credited.` : `${sent}. It stays confirming until you make it final.` };
+  },
+);
 
 /** The resellers whose email holds what the admin has typed so far into the transfer's Send to field. */
-export async function searchRecipientsAction(text: string): Promise<RecipientSuggestion[]> {
-  await requireAdmin();
-  requireSandbox();
-  return searchResellerEmails(db(), String(text).slice(0, 320));
-}
+export const searchRecipientsAction = panelCall(
+  { role: "admin", input: z.object({ text: email }) },
+  async ({ input }) => {
+    requireSandbox();
+    return { ok: true, data: await searchResellerEmails(db(), input.text) };
+  },
+  (text: string) => ({ text }),
+);
 
 /** Makes a sandbox transfer's block final, and with it every earlier one: the watcher then credits them. */
-export async function makeFinalAction(_previous: ActionState, form: FormData): Promise<ActionState> {
-  return runAction(async () => {
-    await requireAdmin();
-    requireSandbox();
-    const transfer = await finalizeSandboxTransfer(db(), formText(form, "txHash"));
-    await afterChainChange();
-    return { ok: true, message: `The ${formatMoney(transfer.value)} USDT transfer is final.` };
-  });
-}
+export const makeFinalAction = panelAction({ role: "admin", input: z.object({ txHash: textField }) }, async ({ input }) => {
+  requireSandbox();
+  const transfer = await finalizeSandboxTransfer(db(), input.txHash);
+  await afterChainChange();
+  return { ok: true, message: `The ${formatMoney(transfer.value)} USDT transfer is final.` };
+});

@@ -19,8 +19,8 @@ export function useRecipientSuggestions(text: string, awaiting: RecipientSuggest
     let current = true;
     const timer = setTimeout(() => {
       searchRecipientsAction(text).then(
-        (suggestions) => {
-          if (current) setFound({ text, suggestions });
+        (answer) => {
+          if (current && answer.ok && answer.data) setFound({ text, suggestions: answer.data });
         },
         // A failed search leaves the suggestions as they were: the email can still be typed whole.
         () => undefined,

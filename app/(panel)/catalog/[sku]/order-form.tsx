@@ -91,7 +91,8 @@ export function OrderForm({ product, balance, recipientField }: { product: Produ
     setCheck(null);
     startCheck(async () => {
       const trimmed = Object.fromEntries(Object.entries(values).map(([name, value]) => [name, value.trim()]));
-      setCheck(await checkRecipientAction(product.sku, trimmed));
+      const answer = await checkRecipientAction(product.sku, trimmed);
+      setCheck(answer.ok && answer.data ? answer.data : { valid: false, reason: answer.message ?? "The check is unavailable right now. Try again in a moment." });
     });
   }
 

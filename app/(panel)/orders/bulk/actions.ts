@@ -1,44 +1,44 @@
 "use server";
 
 import { revalidatePath } from "next/cache";
-import { requireReseller } from "@/lib/auth/session";
+import { z } from "zod";
 import { db } from "@/lib/db/client";
-import { AppError } from "@/lib/errors/app-error";
-import { confirmedItemsSchema, MAX_BULK_LINES, placeBulkOrder, reviewBulkOrder, type BulkOutcome, type BulkReview } from "@/lib/orders/bulk-order";
-import type { ActionState } from "@/lib/panel/action-state";
+import { confirmedItemsSchema, MAX_BULK_LINES, placeBulkOrder, reviewBulkOrder } from "@/lib/orders/bulk-order";
 import { spendPanelBudget } from "@/lib/panel/panel-budget";
-import { runAction } from "@/lib/panel/run-action";
+import { panelCall } from "@/lib/panel/panel-action";
 
 /** Far more than 50 lines of skus need; a paste past it is not an order list. */
 const MAX_TEXT = 20_000;
 
-function checkedText(text: unknown): string {
-  if (typeof text !== "string" || text.trim() === "") throw new AppError("validation_error", "Give one sku a line, with its quantity.");
-  if (text.length > MAX_TEXT) throw new AppError("validation_error", `The list is too long: give at most ${MAX_BULK_LINES} lines.`);
-  return text;
-}
+const orderList = z
+  .string({ error: "Give one sku a line, with its quantity." })
+  .refine((text) => text.trim() !== "", "Give one sku a line, with its quantity.")
+  .refine((text) => text.length <= MAX_TEXT, `The list is too long: give at most ${MAX_BULK_LINES} lines.`);
 
 /** The confirmation's figures: what each line costs at the reseller's prices, and the lines that cannot be ordered. Nothing is charged. */
-export async function reviewBulkOrderAction(text: string): Promise<ActionState<BulkReview>> {
-  return runAction(async () => {
-    const user = await requireReseller();
-    return { ok: true, data: await reviewBulkOrder(db(), user, checkedText(text)) };
-  });
-}
+export const reviewBulkOrderAction = panelCall(
+  { role: "reseller", input: z.object({ text: orderList }) },
+  async ({ user, input }) => ({ ok: true, data: await reviewBulkOrder(db(), user, input.text) }),
+  (text: string) => ({ text }),
+);
 
 /**
  * Places the review's items, as reviewed; `batchKey` is made when the list is first reviewed, so
- * sending the confirmation again charges each line once.
+ * sending the confirmation again charges each line once. Each line counts against the order budget.
  */
-export async function placeBulkOrderAction(items: unknown, batchKey: string): Promise<ActionState<BulkOutcome[]>> {
-  const result = await runAction(async () => {
-    const user = await requireReseller();
-    if (typeof batchKey !== "string" || !/^[A-Za-z0-9-]{8,100}$/.test(batchKey)) throw new AppError("validation_error", "Review the order again before confirming.");
-    const confirmed = confirmedItemsSchema.parse(items);
-    const outcomes = await placeBulkOrder(db(), user, confirmed, batchKey, () => spendPanelBudget(user.id, "order_create", "orders"));
+export const placeBulkOrderAction = panelCall(
+  {
+    role: "reseller",
+    input: z.object({
+      items: confirmedItemsSchema,
+      batchKey: z.string({ error: "Review the order again before confirming." }).regex(/^[A-Za-z0-9-]{8,100}$/, "Review the order again before confirming."),
+    }),
+  },
+  async ({ user, input }) => {
+    const outcomes = await placeBulkOrder(db(), user, input.items, input.batchKey, () => spendPanelBudget(user.id, "order_create", "orders"));
+    // The balance in the panel's frame changed.
+    revalidatePath("/", "layout");
     return { ok: true, data: outcomes };
-  });
-  // The balance in the panel's frame changed.
-  if (result.ok) revalidatePath("/", "layout");
-  return result;
-}
+  },
+  (items: unknown, batchKey: string) => ({ items, batchKey }),
+);

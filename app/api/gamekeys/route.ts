@@ -1,9 +1,9 @@
 import { apiHandler } from "@/lib/api/handler";
-import { listGameKeys } from "@/lib/api/operations/catalog";
+import { listGameKeysOp } from "@/lib/api/operations/catalog";
 import { listPricedProducts } from "@/lib/catalog/priced-products";
 
 // GET /api/gamekeys - game keys on every platform
-export const GET = apiHandler(listGameKeys, async ({ db, caller }) => {
+export const GET = apiHandler(listGameKeysOp, async ({ db, caller }) => {
   const { data } = await listPricedProducts(db, caller.effectiveTier(), { category: "gamekey" });
   return { data };
 });

@@ -17,7 +17,7 @@ export const meSchema = z
 
 export const balanceSchema = z.object({ balance: moneyString, currency: z.literal("USD") }).meta({ id: "Balance" });
 
-export const getMe = defineOperation({
+export const getMeOp = defineOperation({
   operationId: "getMe",
   summary: "The calling reseller's profile",
   tag: "Account",
@@ -29,7 +29,7 @@ export const getMe = defineOperation({
   response: meSchema,
 });
 
-export const getBalance = defineOperation({
+export const getBalanceOp = defineOperation({
   operationId: "getBalance",
   summary: "The calling reseller's balance",
   tag: "Account",
@@ -41,7 +41,7 @@ export const getBalance = defineOperation({
   response: balanceSchema,
 });
 
-export const listTransactions = defineOperation({
+export const listTransactionsOp = defineOperation({
   operationId: "listTransactions",
   summary: "The calling reseller's transactions, newest first",
   description: "Every balance change is a transaction; their amounts add up to the balance. Filter by `type` or creation time (`from`, `to`, inclusive).",
@@ -58,7 +58,7 @@ export const listTransactions = defineOperation({
   response: listResponse(transactionSchema),
 });
 
-export const getTransaction = defineOperation({
+export const getTransactionOp = defineOperation({
   operationId: "getTransaction",
   summary: "One transaction",
   tag: "Account",

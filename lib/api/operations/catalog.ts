@@ -24,7 +24,7 @@ export const productList = z.object({ data: z.array(productSchema) });
 // ---------------------------------------------------------------------------------------------------
 // /api/v2
 
-export const listCatalog = defineOperation({
+export const listCatalogOp = defineOperation({
   operationId: "listCatalog",
   summary: "Products, priced for the caller",
   description:
@@ -53,7 +53,7 @@ export const priceSchema = z
   })
   .meta({ id: "Price" });
 
-export const listPrices = defineOperation({
+export const listPricesOp = defineOperation({
   operationId: "listPrices",
   summary: "The caller's price of every sellable sku",
   tag: TAG,
@@ -75,7 +75,7 @@ export const skuSchema = z
   })
   .meta({ id: "Sku" });
 
-export const listSkus = defineOperation({
+export const listSkusOp = defineOperation({
   operationId: "listSkus",
   summary: "Every sellable sku with its availability",
   tag: TAG,
@@ -101,7 +101,7 @@ export const gameSchema = z
   })
   .meta({ id: "Game" });
 
-export const listGames = defineOperation({
+export const listGamesOp = defineOperation({
   operationId: "listGames",
   summary: "Games with their top-up products",
   description: "The top-up catalog grouped by game, games in name order. Each game names the order `fields` its packs need.",
@@ -117,7 +117,7 @@ export const listGames = defineOperation({
   response: z.object({ data: z.array(gameSchema) }),
 });
 
-export const listTopupProducts = defineOperation({
+export const listTopupProductsOp = defineOperation({
   operationId: "listTopupProducts",
   summary: "Top-up products",
   tag: TAG,
@@ -135,7 +135,7 @@ export const listTopupProducts = defineOperation({
 // ---------------------------------------------------------------------------------------------------
 // Reseller API: gift cards and game keys
 
-export const listGiftCardProducts = defineOperation({
+export const listGiftCardProductsOp = defineOperation({
   operationId: "listGiftCardProducts",
   summary: "Gift cards",
   description: "Gift-card products (sold from stock: `stock` is the count of codes available).",
@@ -151,7 +151,7 @@ export const listGiftCardProducts = defineOperation({
   response: productList,
 });
 
-export const listGameKeys = defineOperation({
+export const listGameKeysOp = defineOperation({
   operationId: "listGameKeys",
   summary: "Game keys on every platform",
   description: "Game-key products; `attributes.platform` is `platform-a`, `platform-b` or `others`.",
@@ -182,7 +182,7 @@ export const listGameKeysPlatformA = gameKeysOn("platform-a", "listGameKeysPlatf
 export const listGameKeysPlatformB = gameKeysOn("platform-b", "listGameKeysPlatformB");
 export const listGameKeysOthers = gameKeysOn("others", "listGameKeysOthers");
 
-export const getGameKeyProducts = defineOperation({
+export const getGameKeyProductsOp = defineOperation({
   operationId: "getGameKeyProducts",
   summary: "Game keys by sku",
   description: "The named game-key products; skus that are not game keys on sale come back in `unknown_skus`.",
@@ -206,7 +206,7 @@ export const platformTopupRateSchema = z
   })
   .meta({ id: "PlatformTopupRate" });
 
-export const listPlatformTopupRates = defineOperation({
+export const listPlatformTopupRatesOp = defineOperation({
   operationId: "listPlatformTopupRates",
   summary: "Platform wallet top-up rates",
   description: "Each wallet top-up product with what it credits (`wallet_amount` in `wallet_currency`) for its `price`.",
@@ -226,7 +226,7 @@ export const recipientCheckSchema = z
   ])
   .meta({ id: "RecipientCheck", description: "Whether an order could be delivered to this recipient." });
 
-export const checkPlatformLogin = defineOperation({
+export const checkPlatformLoginOp = defineOperation({
   operationId: "checkPlatformLogin",
   summary: "Check a platform account login before a wallet top-up",
   description: "Without `sku`, the login is checked against the first wallet top-up product. A login of the wrong format answers `valid: false`.",
@@ -253,7 +253,7 @@ export const giftGameSchema = z
   })
   .meta({ id: "GiftGame" });
 
-export const listPlatformGiftGames = defineOperation({
+export const listPlatformGiftGamesOp = defineOperation({
   operationId: "listPlatformGiftGames",
   summary: "Games that can be sent as platform gifts",
   description: "Platform-gift products grouped by the game's `appid`, each game with its packages' full product records, as /api/platformgifts/games/{appid} answers it.",
@@ -266,7 +266,7 @@ export const listPlatformGiftGames = defineOperation({
   response: z.object({ data: z.array(giftGameSchema) }),
 });
 
-export const getPlatformGiftGame = defineOperation({
+export const getPlatformGiftGameOp = defineOperation({
   operationId: "getPlatformGiftGame",
   summary: "One platform-gift game with its packages",
   tag: TAG,
@@ -288,7 +288,7 @@ export const getPlatformGiftGame = defineOperation({
 // ---------------------------------------------------------------------------------------------------
 // Reseller API: messenger
 
-export const listMessengerPremium = defineOperation({
+export const listMessengerPremiumOp = defineOperation({
   operationId: "listMessengerPremium",
   summary: "Messenger Premium subscriptions",
   description: "Premium gift options; `attributes.months` is the length. Order with POST /api/messenger/premium/gift.",
@@ -301,7 +301,7 @@ export const listMessengerPremium = defineOperation({
   response: productList,
 });
 
-export const listMessengerStars = defineOperation({
+export const listMessengerStarsOp = defineOperation({
   operationId: "listMessengerStars",
   summary: "Messenger Stars packs",
   description: "Star packs; `attributes.stars` is the count. Order with POST /api/messenger/stars/buy.",
@@ -317,7 +317,7 @@ export const listMessengerStars = defineOperation({
 // ---------------------------------------------------------------------------------------------------
 // Reseller API: player check
 
-export const checkPlayerId = defineOperation({
+export const checkPlayerIdOp = defineOperation({
   operationId: "checkPlayerId",
   summary: "Check a player id before a top-up",
   description:
@@ -338,22 +338,22 @@ export const checkPlayerId = defineOperation({
 });
 
 export const catalogOperations = [
-  listCatalog,
-  listPrices,
-  listSkus,
-  listGames,
-  listTopupProducts,
-  listGiftCardProducts,
-  listGameKeys,
+  listCatalogOp,
+  listPricesOp,
+  listSkusOp,
+  listGamesOp,
+  listTopupProductsOp,
+  listGiftCardProductsOp,
+  listGameKeysOp,
   listGameKeysPlatformA,
   listGameKeysPlatformB,
   listGameKeysOthers,
-  getGameKeyProducts,
-  listPlatformTopupRates,
-  checkPlatformLogin,
-  listPlatformGiftGames,
-  getPlatformGiftGame,
-  listMessengerPremium,
-  listMessengerStars,
-  checkPlayerId,
+  getGameKeyProductsOp,
+  listPlatformTopupRatesOp,
+  checkPlatformLoginOp,
+  listPlatformGiftGamesOp,
+  getPlatformGiftGameOp,
+  listMessengerPremiumOp,
+  listMessengerStarsOp,
+  checkPlayerIdOp,
 ];

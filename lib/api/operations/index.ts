@@ -8,15 +8,15 @@ import { webhookOperations } from "./webhooks";
 
 /** Every operation of the API, in the order the OpenAPI document lists them. */
 export const operations: Operation[] = [
-  account.getMe,
-  account.getBalance,
-  account.listTransactions,
-  account.getTransaction,
+  account.getMeOp,
+  account.getBalanceOp,
+  account.listTransactionsOp,
+  account.getTransactionOp,
   ...(paymentOperations as Operation[]),
   subscription.getSubscriptionOp,
   subscription.renewSubscriptionOp,
   subscription.upgradeSubscriptionOp,
-  subscription.setSubscriptionAutoRenew,
+  subscription.setSubscriptionAutoRenewOp,
   ...(catalogOperations as Operation[]),
   ...(orderOperations as Operation[]),
   ...(webhookOperations as Operation[]),

@@ -38,7 +38,7 @@ describe("the order-create operations", () => {
     }
   });
 
-  it("sell every category: createOrder any, and each other category at exactly one endpoint of its own", () => {
+  it("sell every category: createOrderOp any, and each other category at exactly one endpoint of its own", () => {
     expect(creates.filter((operation) => operation.sells === "any").map((operation) => operation.operationId)).toEqual(["createOrder"]);
     const dedicated = creates.flatMap((operation) => (operation.sells === "any" ? [] : operation.sells));
     expect(new Set(dedicated).size).toBe(dedicated.length);

@@ -72,7 +72,7 @@ const IDEMPOTENCY_NOTE =
   "when its codes come from stock.";
 
 /**
- * An order-create operation, with the categories it sells (required: "any" for createOrder alone). The
+ * An order-create operation, with the categories it sells (required: "any" for createOrderOp alone). The
  * route hands `sells` to the order, and the description says it, so the two cannot disagree.
  */
 function createOperation(input: { operationId: string; summary: string; path: string; resellerPath?: string; sells: readonly ProductCategory[] | "any" }) {
@@ -99,47 +99,47 @@ function createOperation(input: { operationId: string; summary: string; path: st
   return { ...operation, sells: input.sells };
 }
 
-export const createOrder = createOperation({ operationId: "createOrder", summary: "Create an order", path: "/api/v2/order", sells: "any" });
-export const createTopupOrder = createOperation({
+export const createOrderOp = createOperation({ operationId: "createOrder", summary: "Create an order", path: "/api/v2/order", sells: "any" });
+export const createTopupOrderOp = createOperation({
   operationId: "createTopupOrder",
   sells: ["topup"],
   summary: "Create a top-up order",
   path: "/api/v2/topup",
   resellerPath: "/api/topup/order",
 });
-export const createGiftCardOrder = createOperation({
+export const createGiftCardOrderOp = createOperation({
   operationId: "createGiftCardOrder",
   sells: ["giftcard"],
   summary: "Create a gift-card order",
   path: "/api/v2/gift-cards",
   resellerPath: "/api/giftcards/order",
 });
-export const createGameKeyOrder = createOperation({
+export const createGameKeyOrderOp = createOperation({
   operationId: "createGameKeyOrder",
   sells: ["gamekey"],
   summary: "Create a game-key order",
   path: "/api/v2/game-keys",
   resellerPath: "/api/gamekeys/order",
 });
-export const createPlatformTopupOrder = createOperation({
+export const createPlatformTopupOrderOp = createOperation({
   operationId: "createPlatformTopupOrder",
   sells: ["platformtopup"],
   summary: "Create a platform wallet top-up order",
   path: "/api/platformtopup/order",
 });
-export const createPlatformGiftOrder = createOperation({
+export const createPlatformGiftOrderOp = createOperation({
   operationId: "createPlatformGiftOrder",
   sells: ["platformgift"],
   summary: "Create a platform gift order",
   path: "/api/platformgifts/order",
 });
-export const createMessengerPremiumOrder = createOperation({
+export const createMessengerPremiumOrderOp = createOperation({
   operationId: "createMessengerPremiumOrder",
   sells: ["messenger_premium"],
   summary: "Gift Messenger Premium",
   path: "/api/messenger/premium/gift",
 });
-export const createMessengerStarsOrder = createOperation({
+export const createMessengerStarsOrderOp = createOperation({
   operationId: "createMessengerStarsOrder",
   sells: ["messenger_stars"],
   summary: "Buy Messenger Stars",
@@ -148,7 +148,7 @@ export const createMessengerStarsOrder = createOperation({
 
 const orderIdParam = z.object({ orderId: resourceId("ord_01JD4X0000ABCDEFGHJKMNPQRS").meta({ description: "The order's id." }) });
 
-export const getOrder = defineOperation({
+export const getOrderOp = defineOperation({
   operationId: "getOrder",
   summary: "One order",
   description: "Poll this until the order is `completed` or `failed` (or take the webhook). Another reseller's order id answers 404.",
@@ -165,7 +165,7 @@ export const getOrder = defineOperation({
 
 const MAX_BULK_IDS = 100;
 
-export const listOrders = defineOperation({
+export const listOrdersOp = defineOperation({
   operationId: "listOrders",
   summary: "The caller's orders, newest first",
   description: "Filter by `status`, `type`, `reference`, creation time (`from`, `to`, inclusive) or up to 100 order ids at once (`ids`, for bulk status checks).",
@@ -205,7 +205,7 @@ export const orderMessageSchema = z
   })
   .meta({ id: "OrderMessage" });
 
-export const listOrderMessages = defineOperation({
+export const listOrderMessagesOp = defineOperation({
   operationId: "listOrderMessages",
   summary: "The chat of a manual order",
   description:
@@ -222,7 +222,7 @@ export const listOrderMessages = defineOperation({
   errors: ["not_found"],
 });
 
-export const postOrderMessage = defineOperation({
+export const postOrderMessageOp = defineOperation({
   operationId: "postOrderMessage",
   summary: "Write to the supplier of a manual order",
   description:
@@ -241,16 +241,16 @@ export const postOrderMessage = defineOperation({
 });
 
 export const orderOperations = [
-  createOrder,
-  createTopupOrder,
-  createGiftCardOrder,
-  createGameKeyOrder,
-  createPlatformTopupOrder,
-  createPlatformGiftOrder,
-  createMessengerPremiumOrder,
-  createMessengerStarsOrder,
-  getOrder,
-  listOrders,
-  listOrderMessages,
-  postOrderMessage,
+  createOrderOp,
+  createTopupOrderOp,
+  createGiftCardOrderOp,
+  createGameKeyOrderOp,
+  createPlatformTopupOrderOp,
+  createPlatformGiftOrderOp,
+  createMessengerPremiumOrderOp,
+  createMessengerStarsOrderOp,
+  getOrderOp,
+  listOrdersOp,
+  listOrderMessagesOp,
+  postOrderMessageOp,
 ];

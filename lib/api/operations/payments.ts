@@ -20,7 +20,7 @@ const TOPUP_DESCRIPTION =
   "an underpayment (partially_paid, open for more until expires_at), an overpayment (the excess too), a late payment or one with no open invoice. " +
   "A transfer counts towards the oldest invoice that was open at its block time and is not yet covered by what has arrived for it. 400 validation_error when the amount is outside the bounds (its message names them).";
 
-export const createPayment = defineOperation({
+export const createPaymentOp = defineOperation({
   operationId: "createPayment",
   summary: "Top up the balance with USDT (TRC-20)",
   description: TOPUP_DESCRIPTION,
@@ -62,4 +62,4 @@ export const getPaymentOp = defineOperation({
   errors: ["not_found"],
 });
 
-export const paymentOperations = [createPayment, listPaymentsOp, getPaymentOp];
+export const paymentOperations = [createPaymentOp, listPaymentsOp, getPaymentOp];

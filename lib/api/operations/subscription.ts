@@ -79,7 +79,7 @@ export const upgradeSubscriptionOp = defineOperation({
   errors: ["validation_error", "insufficient_balance"],
 });
 
-export const setSubscriptionAutoRenew = defineOperation({
+export const setSubscriptionAutoRenewOp = defineOperation({
   operationId: "setSubscriptionAutoRenew",
   summary: "Turn subscription auto-renewal on or off",
   description: "With auto-renew on, the service renews the subscription from the balance at the end of each period. Answers the whole subscription.",

@@ -53,7 +53,7 @@ export const putWebhookBody = z.strictObject({ url: webhookUrl, enabled: z.boole
 const tag = "Webhooks";
 const base = { tag, category: "default", auth: "reseller" } as const;
 
-export const getWebhook = defineOperation({
+export const getWebhookOp = defineOperation({
   ...base,
   operationId: "getWebhook",
   summary: "The webhook configuration",
@@ -63,7 +63,7 @@ export const getWebhook = defineOperation({
   response: webhookSchema,
 });
 
-export const putWebhook = defineOperation({
+export const putWebhookOp = defineOperation({
   ...base,
   operationId: "putWebhook",
   summary: "Set the webhook URL and turn it on or off",
@@ -80,7 +80,7 @@ export const putWebhook = defineOperation({
   errors: ["validation_error"],
 });
 
-export const regenerateWebhookSecret = defineOperation({
+export const regenerateWebhookSecretOp = defineOperation({
   ...base,
   operationId: "regenerateWebhookSecret",
   summary: "Rotate the signing secret",
@@ -91,7 +91,7 @@ export const regenerateWebhookSecret = defineOperation({
   errors: ["not_found"],
 });
 
-export const testWebhook = defineOperation({
+export const testWebhookOp = defineOperation({
   ...base,
   operationId: "testWebhook",
   summary: "Send a test event now",
@@ -102,7 +102,7 @@ export const testWebhook = defineOperation({
   errors: ["not_found"],
 });
 
-export const listWebhookDeliveries = defineOperation({
+export const listWebhookDeliveriesOp = defineOperation({
   ...base,
   operationId: "listWebhookDeliveries",
   summary: "Delivery attempts, newest first",
@@ -112,7 +112,7 @@ export const listWebhookDeliveries = defineOperation({
   response: listResponse(webhookDeliverySchema),
 });
 
-export const redeliverWebhookDelivery = defineOperation({
+export const redeliverWebhookDeliveryOp = defineOperation({
   ...base,
   operationId: "redeliverWebhookDelivery",
   summary: "Send a delivery's event again now",
@@ -131,7 +131,7 @@ export const recoverWebhookBody = z.strictObject({
   }),
 });
 
-export const recoverWebhookDeliveries = defineOperation({
+export const recoverWebhookDeliveriesOp = defineOperation({
   ...base,
   operationId: "recoverWebhookDeliveries",
   summary: "Send again every event that never reached the receiver since a time",
@@ -149,4 +149,4 @@ export const recoverWebhookDeliveries = defineOperation({
   errors: ["validation_error", "not_found", "webhook_disabled"],
 });
 
-export const webhookOperations = [getWebhook, putWebhook, regenerateWebhookSecret, testWebhook, listWebhookDeliveries, redeliverWebhookDelivery, recoverWebhookDeliveries];
+export const webhookOperations = [getWebhookOp, putWebhookOp, regenerateWebhookSecretOp, testWebhookOp, listWebhookDeliveriesOp, redeliverWebhookDeliveryOp, recoverWebhookDeliveriesOp];

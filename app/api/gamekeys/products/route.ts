@@ -1,9 +1,9 @@
 import { apiHandler } from "@/lib/api/handler";
-import { getGameKeyProducts } from "@/lib/api/operations/catalog";
+import { getGameKeyProductsOp } from "@/lib/api/operations/catalog";
 import { listPricedProducts } from "@/lib/catalog/priced-products";
 
 // POST /api/gamekeys/products - the named game keys; the skus that are not game keys on sale come back apart
-export const POST = apiHandler(getGameKeyProducts, async ({ db, caller, body }) => {
+export const POST = apiHandler(getGameKeyProductsOp, async ({ db, caller, body }) => {
   const skus = [...new Set(body.skus)];
   const { data } = await listPricedProducts(db, caller.effectiveTier(), { category: "gamekey", skus });
   const found = new Set(data.map((product) => product.sku));

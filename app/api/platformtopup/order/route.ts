@@ -1,8 +1,8 @@
 import { apiHandler } from "@/lib/api/handler";
-import { createPlatformTopupOrder } from "@/lib/api/operations/orders";
+import { createPlatformTopupOrderOp } from "@/lib/api/operations/orders";
 import { createOrderFromApi } from "@/lib/api/create-order";
 
 // POST /api/platformtopup/order - a platform wallet top-up order
-export const POST = apiHandler(createPlatformTopupOrder, async ({ db, caller, request, body }) =>
-  createOrderFromApi(db, { caller, request, body, sells: createPlatformTopupOrder.sells }),
+export const POST = apiHandler(createPlatformTopupOrderOp, async ({ db, caller, request, body }) =>
+  createOrderFromApi(db, { caller, request, body, sells: createPlatformTopupOrderOp.sells }),
 );

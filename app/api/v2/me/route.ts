@@ -1,6 +1,6 @@
 import { toMeRecord } from "@/lib/accounts/serialize";
 import { apiHandler } from "@/lib/api/handler";
-import { getMe } from "@/lib/api/operations/account";
+import { getMeOp } from "@/lib/api/operations/account";
 
 // GET /api/v2/me - the calling reseller's profile
-export const GET = apiHandler(getMe, async ({ caller }) => toMeRecord(await caller.account()));
+export const GET = apiHandler(getMeOp, async ({ caller }) => toMeRecord(await caller.account()));

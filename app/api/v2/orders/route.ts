@@ -1,10 +1,10 @@
 import { apiHandler } from "@/lib/api/handler";
-import { listOrders } from "@/lib/api/operations/orders";
+import { listOrdersOp } from "@/lib/api/operations/orders";
 import { listResellerOrders } from "@/lib/orders/list-orders";
 import { toOrderRecord } from "@/lib/orders/serialize";
 
 // GET /api/v2/orders - the caller's orders, newest first, filtered
-export const GET = apiHandler(listOrders, async ({ db, caller, query }) => {
+export const GET = apiHandler(listOrdersOp, async ({ db, caller, query }) => {
   const page = await listResellerOrders(db, caller.userId, {
     status: query.status,
     type: query.type,

@@ -1,11 +1,11 @@
 import { apiHandler, ApiReply } from "@/lib/api/handler";
-import { createPayment, listPaymentsOp } from "@/lib/api/operations/payments";
-import { createPayment as openInvoice, listPayments } from "@/lib/payments/payments";
+import { createPaymentOp, listPaymentsOp } from "@/lib/api/operations/payments";
+import { createPayment, listPayments } from "@/lib/payments/payments";
 import { toPaymentRecord } from "@/lib/payments/serialize";
 
 // POST /api/v2/payments - a USDT (TRC-20) top-up invoice to the caller's deposit address
-export const POST = apiHandler(createPayment, async ({ db, caller, body }) => {
-  const { payment, transfers } = await openInvoice(db, caller.userId, body.amount);
+export const POST = apiHandler(createPaymentOp, async ({ db, caller, body }) => {
+  const { payment, transfers } = await createPayment(db, caller.userId, body.amount);
   return new ApiReply(toPaymentRecord(payment, transfers), 201, { Location: `/api/v2/payments/${payment.id}` });
 });
 

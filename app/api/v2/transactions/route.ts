@@ -1,10 +1,10 @@
 import { apiHandler } from "@/lib/api/handler";
-import { listTransactions } from "@/lib/api/operations/account";
+import { listTransactionsOp } from "@/lib/api/operations/account";
 import { listLedgerEntries } from "@/lib/ledger/list-entries";
 import { toTransactionRecord } from "@/lib/ledger/serialize";
 
 // GET /api/v2/transactions - the calling reseller's transactions, newest first
-export const GET = apiHandler(listTransactions, async ({ db, caller, query }) => {
+export const GET = apiHandler(listTransactionsOp, async ({ db, caller, query }) => {
   const page = await listLedgerEntries(db, {
     userId: caller.userId,
     ...query,

@@ -1,13 +1,13 @@
 import { apiHandler } from "@/lib/api/handler";
-import { getWebhook, putWebhook } from "@/lib/api/operations/webhooks";
+import { getWebhookOp, putWebhookOp } from "@/lib/api/operations/webhooks";
 import { config } from "@/lib/config/env";
 import { findWebhookEndpoint, saveWebhook, toWebhookRecord } from "@/lib/webhooks/settings";
 
 // GET /api/v2/account/webhook - the webhook configuration, never the secret
-export const GET = apiHandler(getWebhook, async ({ db, caller }) => toWebhookRecord(await findWebhookEndpoint(db, caller.userId)));
+export const GET = apiHandler(getWebhookOp, async ({ db, caller }) => toWebhookRecord(await findWebhookEndpoint(db, caller.userId)));
 
 // PUT /api/v2/account/webhook - set url and enabled; the first call creates the secret and returns it once
-export const PUT = apiHandler(putWebhook, async ({ db, caller, body }) => {
+export const PUT = apiHandler(putWebhookOp, async ({ db, caller, body }) => {
   const { endpoint, secret } = await saveWebhook(db, caller.userId, body, { allowPrivate: config().WEBHOOK_ALLOW_PRIVATE });
   return secret ? { ...toWebhookRecord(endpoint), secret } : toWebhookRecord(endpoint);
 });

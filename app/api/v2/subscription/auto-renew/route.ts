@@ -1,6 +1,6 @@
 import { apiHandler } from "@/lib/api/handler";
-import { setSubscriptionAutoRenew } from "@/lib/api/operations/subscription";
+import { setSubscriptionAutoRenewOp } from "@/lib/api/operations/subscription";
 import { setAutoRenew } from "@/lib/subscriptions/set-auto-renew";
 
 // POST /api/v2/subscription/auto-renew - turn renewal from the balance on or off
-export const POST = apiHandler(setSubscriptionAutoRenew, async ({ db, caller, body }) => setAutoRenew(db, caller.userId, body.enabled));
+export const POST = apiHandler(setSubscriptionAutoRenewOp, async ({ db, caller, body }) => setAutoRenew(db, caller.userId, body.enabled));

@@ -16,7 +16,7 @@ export default defineConfig({
     projects: [
       {
         resolve: { alias },
-        test: { name: "unit", env: CHECKED, include: ["lib/**/*.test.ts", "cli/**/*.test.ts", "bench/**/*.test.ts"], exclude: ["**/*.db.test.ts"] },
+        test: { name: "unit", env: CHECKED, include: ["lib/**/*.test.ts", "bench/**/*.test.ts"], exclude: ["**/*.db.test.ts"] },
       },
       {
         resolve: { alias },

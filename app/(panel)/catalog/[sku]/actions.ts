@@ -13,7 +13,7 @@ import { parseMoney } from "@/lib/money/money";
 import { placeOrder } from "@/lib/orders/place-order";
 import { orderReferenceSchema } from "@/lib/orders/reference";
 import { optionalTextField, textField } from "@/lib/panel/form-fields";
-import { CHECK_FIELDS_MESSAGE, formFields, panelCall, runPanelAction, type PanelState } from "@/lib/panel/panel-action";
+import { CHECK_FIELDS_MESSAGE, panelAction, panelCall, type PanelState } from "@/lib/panel/panel-action";
 
 export type RecipientCheckResult = { valid: true; nickname: string } | { valid: false; reason: string };
 
@@ -50,46 +50,38 @@ const orderForm = z
  * Places the order the reseller confirmed and opens its page. The idempotency key is made when the
  * confirmation step opens, so a double submit charges once.
  */
-export async function placeOrderAction(_previous: PanelState<undefined>, form: FormData): Promise<PanelState<undefined>> {
-  const raw = formFields(form);
-  const result = await runPanelAction(
-    { role: "reseller", budget: { category: "order_create", what: "orders" }, input: orderForm },
-    async ({ user, input }): Promise<PanelState<string>> => {
-      const fields: Record<string, string> = {};
-      for (const [name, value] of Object.entries(input)) {
-        if (name.startsWith("fields.") && typeof value === "string" && value.trim() !== "") fields[name.slice("fields.".length)] = value.trim();
+export const placeOrderAction = panelAction(
+  { role: "reseller", budget: { category: "order_create", what: "orders" }, input: orderForm },
+  async ({ user, input }) => {
+    const fields: Record<string, string> = {};
+    for (const [name, value] of Object.entries(input)) {
+      if (name.startsWith("fields.") && typeof value === "string" && value.trim() !== "") fields[name.slice("fields.".length)] = value.trim();
+    }
+    const confirmedPrice = parseMoney(input.confirmedPrice);
+    let orderId: string;
+    try {
+      const { order } = await placeOrder(db(), {
+        user,
+        sku: input.sku,
+        quantity: input.quantity,
+        fields,
+        reference: input.reference ?? null,
+        idempotencyKey: /^[A-Za-z0-9-]{8,100}$/.test(input.idempotencyKey) ? `panel:${input.idempotencyKey}` : null,
+        source: "panel",
+        maxUnitPrice: confirmedPrice !== null && confirmedPrice > 0n ? confirmedPrice : undefined,
+      });
+      orderId = order.id;
+    } catch (error) {
+      // A refusal may be of a price or stock the page showed before it changed: the page renders afresh
+      // with this answer, so reviewing again shows what the server now charges.
+      if (SKU_PATTERN.test(input.sku)) revalidatePath(`/catalog/${input.sku}`);
+      if (error instanceof AppError && error.code === "duplicate_reference") {
+        return { ok: false, message: CHECK_FIELDS_MESSAGE, fieldErrors: { reference: `Already used by order ${String(error.details.order_id ?? "")}.`.replace(" .", ".") } };
       }
-      const confirmedPrice = parseMoney(input.confirmedPrice);
-      try {
-        const { order } = await placeOrder(db(), {
-          user,
-          sku: input.sku,
-          quantity: input.quantity,
-          fields,
-          reference: input.reference ?? null,
-          idempotencyKey: /^[A-Za-z0-9-]{8,100}$/.test(input.idempotencyKey) ? `panel:${input.idempotencyKey}` : null,
-          source: "panel",
-          maxUnitPrice: confirmedPrice !== null && confirmedPrice > 0n ? confirmedPrice : undefined,
-        });
-        return { ok: true, data: order.id };
-      } catch (error) {
-        if (error instanceof AppError && error.code === "duplicate_reference") {
-          return { ok: false, message: CHECK_FIELDS_MESSAGE, fieldErrors: { reference: `Already used by order ${String(error.details.order_id ?? "")}.`.replace(" .", ".") } };
-        }
-        throw error;
-      }
-    },
-    raw,
-  );
-  if (result.ok && typeof result.data === "string") {
+      throw error;
+    }
     // The balance in the panel's frame changed: render the layout afresh with the order page.
     revalidatePath("/", "layout");
-    redirect(`/orders/${result.data}`);
-  }
-  // A refusal may be of a price or stock the page showed before it changed: the page renders afresh
-  // with this answer, so reviewing again shows what the server now charges.
-  const sku = typeof raw.sku === "string" ? raw.sku : "";
-  if (!result.ok && SKU_PATTERN.test(sku)) revalidatePath(`/catalog/${sku}`);
-  if (!result.ok && result.fieldErrors && Object.keys(result.fieldErrors).length > 0) return { ok: false, message: CHECK_FIELDS_MESSAGE, fieldErrors: result.fieldErrors };
-  return { ok: result.ok, message: result.message, fieldErrors: result.fieldErrors };
-}
+    redirect(`/orders/${orderId}`);
+  },
+);

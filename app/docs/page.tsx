@@ -3,7 +3,8 @@ import { OperationSection, operationAnchor, type OperationEntry } from "@/compon
 import { ReferenceIntro } from "@/components/api-reference/reference-intro";
 import { compactSchema } from "@/components/api-reference/schema-format";
 import { WebhooksSection, webhookAnchor } from "@/components/api-reference/webhooks-section";
-import { buildOpenApiDocument, type OpenApiMethod, type OpenApiOperation } from "@/lib/api/openapi";
+import { buildOpenApiDocument } from "@/lib/api/openapi/build";
+import type { OpenApiMethod, OpenApiOperation } from "@/lib/api/openapi/types";
 import { operations } from "@/lib/api/operations";
 
 export const metadata: Metadata = { title: "API reference" };

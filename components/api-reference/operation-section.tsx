@@ -1,4 +1,4 @@
-import type { OpenApiDocument, OpenApiMethod, OpenApiOperation } from "@/lib/api/openapi";
+import type { OpenApiDocument, OpenApiMethod, OpenApiOperation } from "@/lib/api/openapi/types";
 import { InlineCode } from "./inline-code";
 import { Endpoint } from "./method-badge";
 import { SchemaBlock } from "./schema-block";

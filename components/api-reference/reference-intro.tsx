@@ -1,5 +1,5 @@
 import { errorAnswer } from "@/lib/api/errors";
-import type { OpenApiDocument, OpenApiOperation } from "@/lib/api/openapi";
+import type { OpenApiDocument, OpenApiOperation } from "@/lib/api/openapi/types";
 import { insufficientBalance } from "@/lib/ledger/post-entry";
 import { InlineCode } from "./inline-code";
 import { operationAnchor } from "./operation-section";

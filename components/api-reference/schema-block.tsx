@@ -1,4 +1,4 @@
-import type { JsonSchema, OpenApiDocument } from "@/lib/api/openapi";
+import type { JsonSchema, OpenApiDocument } from "@/lib/api/openapi/types";
 import { prettySchema, refName } from "./schema-format";
 
 /** A schema as pretty-printed JSON Schema, its component named and linked. */

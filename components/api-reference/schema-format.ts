@@ -1,4 +1,4 @@
-import type { JsonSchema, OpenApiDocument } from "@/lib/api/openapi";
+import type { JsonSchema, OpenApiDocument } from "@/lib/api/openapi/types";
 
 const SCHEMA_PREFIX = "#/components/schemas/";
 

@@ -1,4 +1,4 @@
-import type { JsonSchema, OpenApiDocument } from "@/lib/api/openapi";
+import type { JsonSchema, OpenApiDocument } from "@/lib/api/openapi/types";
 import { WEBHOOK_DELIVERY_NOTES } from "@/lib/webhooks/payloads";
 import { InlineCode } from "./inline-code";
 import { MethodBadge } from "./method-badge";

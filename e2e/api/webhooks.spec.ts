@@ -1,5 +1,5 @@
 import type { APIRequestContext } from "@playwright/test";
-import type { OpenApiDocument } from "@/lib/api/openapi";
+import type { OpenApiDocument } from "@/lib/api/openapi/types";
 import { EVENT_TYPES } from "@/lib/db/schema";
 import { TEST_EVENT } from "@/lib/webhooks/constants";
 import { undocumentedInDelivery } from "@/lib/webhooks/testing/documented";

@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ZodError } from "zod";
-import { buildOpenApiDocument } from "@/lib/api/openapi";
+import { buildOpenApiDocument } from "@/lib/api/openapi/build";
 import { operations } from "@/lib/api/operations";
 import type { Database } from "@/lib/db/client";
 import { events, users, type User } from "@/lib/db/schema";

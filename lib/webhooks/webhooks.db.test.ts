@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import pLimit from "p-limit";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildOpenApiDocument } from "@/lib/api/openapi";
+import { buildOpenApiDocument } from "@/lib/api/openapi/build";
 import { operations } from "@/lib/api/operations";
 import { addStockCodes } from "@/lib/catalog/stock";
 import { decryptSecret } from "@/lib/crypto/encryption";

@@ -1,5 +1,5 @@
 import Ajv from "ajv";
-import type { OpenApiDocument } from "@/lib/api/openapi";
+import type { OpenApiDocument } from "@/lib/api/openapi/types";
 
 /*
  * Checks a delivery against what the OpenAPI document says of its event, with a JSON Schema validator

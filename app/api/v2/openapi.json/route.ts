@@ -1,4 +1,5 @@
-import { buildOpenApiDocument, type OpenApiDocument } from "@/lib/api/openapi";
+import { buildOpenApiDocument } from "@/lib/api/openapi/build";
+import type { OpenApiDocument } from "@/lib/api/openapi/types";
 import { operations } from "@/lib/api/operations";
 
 // GET /api/v2/openapi.json - the OpenAPI 3.1 document, generated from the operations' zod schemas; no auth.

@@ -5,9 +5,10 @@ import { TEST_EVENT } from "@/lib/webhooks/constants";
 import { testEventBody } from "@/lib/webhooks/envelope";
 import { deliveryHeaders } from "@/lib/webhooks/signature";
 import { undocumentedInDelivery } from "@/lib/webhooks/testing/documented";
-import { buildOpenApiDocument, type JsonSchema, type OpenApiDocument, type OpenApiOperation } from "./openapi";
-import { defineOperation, type Operation } from "./operation";
-import { operations } from "./operations";
+import { defineOperation, type Operation } from "../operation";
+import { operations } from "../operations";
+import { buildOpenApiDocument } from "./build";
+import type { JsonSchema, OpenApiDocument, OpenApiOperation } from "./types";
 
 const doc = buildOpenApiDocument(operations);
 

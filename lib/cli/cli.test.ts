@@ -100,6 +100,7 @@ describe("operator command line (embedded database)", { timeout: 60_000 }, () =>
       orders: 0,
       webhook_secrets: 0,
       webhook_bodies: 0,
+      two_factor_secrets: 0,
       supplier_credentials: 0,
       still_unreadable: 0,
     });

@@ -3,12 +3,12 @@ import { findUserByEmail } from "@/lib/accounts/get-user";
 import { createApiKey } from "@/lib/api-keys/manage-keys";
 import { resetTwoFactor } from "@/lib/auth/two-factor";
 import { config } from "@/lib/config/env";
-import { adoptKey } from "@/lib/crypto/adopt-key";
 import type { Db } from "@/lib/db/client";
 import { TIERS, type Tier } from "@/lib/db/schema";
 import { AppError } from "@/lib/errors/app-error";
 import { adjustBalance } from "@/lib/ledger/adjust-balance";
 import { postLedgerEntry } from "@/lib/ledger/post-entry";
+import { adoptKey } from "@/lib/maintenance/adopt-key";
 import { formatMoney, parseMoney } from "@/lib/money/money";
 import { demoSeedContents, seedDemo } from "@/lib/seed/demo-seed";
 import { addOfferFromInput, addSupplier, listSuppliers, offerView, supplierView, testSupplierConnection } from "@/lib/fulfilment/supplier-admin";
@@ -110,6 +110,7 @@ export async function encryptionRecover(db: Db, options: Options) {
     orders: outcome.orders,
     webhook_secrets: outcome.webhookSecrets,
     webhook_bodies: outcome.webhookBodies,
+    two_factor_secrets: outcome.twoFactorSecrets,
     supplier_credentials: outcome.supplierCredentials,
     still_unreadable: outcome.unreadable,
   };

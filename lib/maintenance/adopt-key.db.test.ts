@@ -3,6 +3,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { newTotpSecret, totpCode } from "@/lib/auth/totp";
 import { resetTwoFactor, spendSecondFactor, startTwoFactorSetup } from "@/lib/auth/two-factor";
 import { addStockCodes } from "@/lib/catalog/stock";
+import { encryptionRecover } from "@/lib/cli/commands";
+import { decryptSecret, encryptSecret } from "@/lib/crypto/encryption";
 import type { Database, Db } from "@/lib/db/client";
 import { orders, stockCodes, suppliers, twoFactor, unreadableStockCodes, webhookEndpoints } from "@/lib/db/schema";
 import { createTestDatabase, testDriver } from "@/lib/db/test-database";
@@ -12,7 +14,6 @@ import { toOrderRecord } from "@/lib/orders/serialize";
 import { resellerWithBalance, testProduct } from "@/lib/orders/test-helpers";
 import { ensureTariffs } from "@/lib/tariffs/ensure-tariffs";
 import { adoptKey } from "./adopt-key";
-import { decryptSecret, encryptSecret } from "./encryption";
 
 /** The key an instance started with by mistake, which the operator still has. */
 const OLD_KEY = "0f".repeat(32);
@@ -136,5 +137,16 @@ describe(`encryption:recover, re-encrypting what another key wrote (${testDriver
     expect(outcome.twoFactorSecrets).toBe(0);
     const [stored] = await db.select().from(twoFactor).where(eq(twoFactor.userId, reseller.id));
     expect(decryptSecret(stored.secretEncrypted)).toBe(setUpAgain);
+  });
+
+  it("encryption:recover re-encrypts a two-factor secret the old key wrote and says so", async () => {
+    const reseller = await resellerWithBalance(db, 0n);
+    const appSecret = newTotpSecret();
+    await db.insert(twoFactor).values({ userId: reseller.id, secretEncrypted: encryptSecret(appSecret, OLD_KEY), enabledAt: new Date() });
+
+    expect(await encryptionRecover(db, { "old-key": OLD_KEY })).toMatchObject({ two_factor_secrets: 1 });
+    const [stored] = await db.select().from(twoFactor).where(eq(twoFactor.userId, reseller.id));
+    expect(decryptSecret(stored.secretEncrypted)).toBe(appSecret);
+    expect(await spendSecondFactor(db, reseller.id, totpCode(appSecret, Date.now()))).toBe(true);
   });
 });

@@ -9,7 +9,7 @@ import drizzle from "eslint-plugin-drizzle";
  * the configuration and the database below them. Each rule names what a file may not import. Tests and
  * test support may reach across (a domain's test calls the route that serves it).
  */
-const TESTS = ["**/*.test.ts", "**/*.test.tsx", "**/testing/**", "lib/db/test-database.ts", "lib/orders/test-helpers.ts"];
+const TESTS = ["**/*.test.ts", "**/*.test.tsx", "**/testing/**"];
 const ADAPTERS = ["lib/api/**", "lib/server/**", "lib/panel/**", "lib/cli/**", "lib/docs/**"];
 
 const notAboveLib = { group: ["@/app/*", "@/components/*", "../../app/*", "../../components/*"], message: "lib/ is below app/ and components/: move what both need into lib/." };

@@ -1,5 +1,5 @@
 import postgres from "postgres";
-import { TEST_POSTGRES_URL } from "@/lib/db/test-database";
+import { TEST_POSTGRES_URL } from "@/lib/db/testing/test-database";
 import { baseUrlFor, POSTGRES_PORT, readFixtures } from "./support/fixture-data";
 import { screenshotAtBothSizes } from "./support/screenshots";
 import { signIn } from "./support/sign-in";

@@ -4,7 +4,7 @@
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { openSync, closeSync } from "node:fs";
-export { freePort } from "@/lib/testing/free-port";
+export { freePort } from "@/lib/net/testing/free-port";
 
 export interface Child {
   name: string;

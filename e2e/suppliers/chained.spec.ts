@@ -4,7 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import { expect, test, type APIRequestContext } from "@playwright/test";
 import postgres from "postgres";
-import { TEST_POSTGRES_URL } from "@/lib/db/test-database";
+import { TEST_POSTGRES_URL } from "@/lib/db/testing/test-database";
 import { formatMoney, parseMoney } from "@/lib/money/money";
 import { DEMO } from "@/lib/seed/demo-seed";
 import { exportedCsvLines } from "../support/csv-export";

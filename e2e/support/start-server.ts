@@ -11,11 +11,11 @@ import { encryptSecret } from "@/lib/crypto/encryption";
 import { openDatabase, pgliteDirOf, type Database } from "@/lib/db/client";
 import { orders, stockCodes, type Tier } from "@/lib/db/schema";
 import { migrateDatabase } from "@/lib/migrations/migrate";
-import { createTestDatabase } from "@/lib/db/test-database";
+import { createTestDatabase } from "@/lib/db/testing/test-database";
 import { postLedgerEntry } from "@/lib/ledger/post-entry";
 import { MAX_MESSAGES_PER_ORDER } from "@/lib/orders/messages";
 import { placeOrder } from "@/lib/orders/place-order";
-import { fillChat } from "@/lib/orders/test-helpers";
+import { fillChat } from "@/lib/orders/testing/helpers";
 import { DEMO, seedDemo } from "@/lib/seed/demo-seed";
 import { dataDirFor, fixturesFileFor, type Fixtures, type ResellerFixture } from "./fixture-data";
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database, Db } from "@/lib/db/client";
-import { createTestDatabase, testDriver } from "@/lib/db/test-database";
+import { createTestDatabase, testDriver } from "@/lib/db/testing/test-database";
 import { verifyPassword } from "@/lib/auth/password";
 import { LOGIN_LIMIT } from "@/lib/ratelimit/categories";
 import { ensureTariffs } from "@/lib/tariffs/ensure-tariffs";

@@ -5,8 +5,8 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadConfig } from "@/lib/config/env";
 import type { Database } from "@/lib/db/client";
-import { createTestDatabase, testDriver } from "@/lib/db/test-database";
-import { resellerWithBalance } from "@/lib/orders/test-helpers";
+import { createTestDatabase, testDriver } from "@/lib/db/testing/test-database";
+import { resellerWithBalance } from "@/lib/orders/testing/helpers";
 import { ensureTariffs } from "@/lib/tariffs/ensure-tariffs";
 import { apiKeyCap, createApiKey, listApiKeys, revokeApiKey } from "./manage-keys";
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { hiddenClassChanges } from "@/lib/testing/hidden-class";
+import { hiddenClassChanges } from "@/lib/server/testing/hidden-class";
 import { answerHeaders } from "./answer";
 
 describe("answerHeaders", () => {

@@ -7,8 +7,8 @@ import { findProduct } from "@/lib/catalog/get-product";
 import { setDatabase, type Database } from "@/lib/db/client";
 import { executeRows } from "@/lib/db/rows";
 import { idempotencyKeys, ledgerEntries, orders, users } from "@/lib/db/schema";
-import { createTestDatabase, testDriver } from "@/lib/db/test-database";
-import { resellerWithBalance, testProduct } from "@/lib/orders/test-helpers";
+import { createTestDatabase, testDriver } from "@/lib/db/testing/test-database";
+import { resellerWithBalance, testProduct } from "@/lib/orders/testing/helpers";
 import { ensureTariffs } from "@/lib/tariffs/ensure-tariffs";
 
 vi.hoisted(() => {

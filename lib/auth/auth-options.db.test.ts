@@ -2,7 +2,7 @@ import type { CredentialsConfig } from "next-auth/providers/credentials";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createUser } from "@/lib/accounts/create-user";
 import { setDatabase, type Database } from "@/lib/db/client";
-import { createTestDatabase, testDriver } from "@/lib/db/test-database";
+import { createTestDatabase, testDriver } from "@/lib/db/testing/test-database";
 import { ensureTariffs } from "@/lib/tariffs/ensure-tariffs";
 import { authOptions } from "./auth-options";
 import { totpCode } from "./totp";

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createUser } from "@/lib/accounts/create-user";
 import type { Database, Db } from "@/lib/db/client";
 import { endedSessions, type User } from "@/lib/db/schema";
-import { createTestDatabase, testDriver } from "@/lib/db/test-database";
+import { createTestDatabase, testDriver } from "@/lib/db/testing/test-database";
 import { scheduleRecurringJobs } from "@/lib/jobs/recurring";
 import { runDueJobsOnce } from "@/lib/jobs/worker";
 import { endSession, findSessionAccount, pruneEndedSessions } from "./ended-sessions";

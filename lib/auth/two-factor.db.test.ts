@@ -5,7 +5,7 @@ import { getUserOrThrow } from "@/lib/accounts/get-user";
 import { decryptSecret } from "@/lib/crypto/encryption";
 import type { Database, Db } from "@/lib/db/client";
 import { twoFactor, twoFactorRecoveryCodes } from "@/lib/db/schema";
-import { createTestDatabase, testDriver } from "@/lib/db/test-database";
+import { createTestDatabase, testDriver } from "@/lib/db/testing/test-database";
 import { AppError } from "@/lib/errors/app-error";
 import { ensureTariffs } from "@/lib/tariffs/ensure-tariffs";
 import { sessionStillValid } from "./session-validity";

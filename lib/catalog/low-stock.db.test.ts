@@ -2,8 +2,8 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "@/lib/db/client";
 import { products } from "@/lib/db/schema";
-import { createTestDatabase, testDriver } from "@/lib/db/test-database";
-import { testProduct } from "@/lib/orders/test-helpers";
+import { createTestDatabase, testDriver } from "@/lib/db/testing/test-database";
+import { testProduct } from "@/lib/orders/testing/helpers";
 import { lowStockProducts } from "./low-stock";
 import { addStockCodes } from "./stock";
 

@@ -2,11 +2,11 @@ import { sql } from "drizzle-orm";
 import postgres from "postgres";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { placeOrder } from "@/lib/orders/place-order";
-import { resellerWithBalance, testProduct } from "@/lib/orders/test-helpers";
+import { resellerWithBalance, testProduct } from "@/lib/orders/testing/helpers";
 import { ensureTariffs } from "@/lib/tariffs/ensure-tariffs";
 import { openDatabase, setDatabase, type Database } from "./client";
 import { executeRows } from "./rows";
-import { createTestDatabase, testDriver } from "./test-database";
+import { createTestDatabase, testDriver } from "./testing/test-database";
 
 /*
  * Backends terminated again and again while 20 orders are in flight (a failover, an operator's

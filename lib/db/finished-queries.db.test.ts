@@ -4,7 +4,7 @@ import { setFlagsFromString, getHeapSpaceStatistics } from "node:v8";
 import { runInNewContext } from "node:vm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "./client";
-import { createTestDatabase, testDriver } from "./test-database";
+import { createTestDatabase, testDriver } from "./testing/test-database";
 
 /*
  * postgres.js as installed is patched (patches/postgres+3.4.9.patch): its queries settled through arrow

@@ -4,7 +4,7 @@ import postgres from "postgres";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { openDatabase, type Database } from "./client";
 import { executeRows } from "./rows";
-import { createTestDatabase, testDriver } from "./test-database";
+import { createTestDatabase, testDriver } from "./testing/test-database";
 
 /*
  * postgres.js as installed is patched (patches/postgres+3.4.9.patch): a connection whose backend died

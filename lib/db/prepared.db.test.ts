@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "./client";
 import { preparedQuery, setPlaceholder } from "./prepared";
 import { tariffs } from "./schema";
-import { createTestDatabase, testDriver } from "./test-database";
+import { createTestDatabase, testDriver } from "./testing/test-database";
 
 const tierOf = preparedQuery((db) => db.select().from(tariffs).where(eq(tariffs.tier, sql.placeholder("tier"))).prepare("test_tier_of"));
 const repriceTier = preparedQuery((db) =>

@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase, type Database } from "./client";
 import { executeRows } from "./rows";
-import { createTestDatabase, testDriver } from "./test-database";
+import { createTestDatabase, testDriver } from "./testing/test-database";
 
 /*
  * The app's sessions end a statement stuck on a lock and a transaction its client left open, so that

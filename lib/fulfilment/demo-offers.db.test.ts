@@ -4,10 +4,10 @@ import { createProduct, updateProduct } from "@/lib/catalog/manage-products";
 import { loadConfig } from "@/lib/config/env";
 import type { Database } from "@/lib/db/client";
 import { offers, suppliers } from "@/lib/db/schema";
-import { createTestDatabase, testDriver } from "@/lib/db/test-database";
+import { createTestDatabase, testDriver } from "@/lib/db/testing/test-database";
 import { fulfilOrder } from "@/lib/orders/fulfil-order";
 import { placeOrder } from "@/lib/orders/place-order";
-import { resellerWithBalance } from "@/lib/orders/test-helpers";
+import { resellerWithBalance } from "@/lib/orders/testing/helpers";
 import { ensureTariffs } from "@/lib/tariffs/ensure-tariffs";
 import { attachDemoOffer } from "./manage-suppliers";
 

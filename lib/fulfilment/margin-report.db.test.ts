@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "@/lib/db/client";
-import { createTestDatabase, testDriver } from "@/lib/db/test-database";
+import { createTestDatabase, testDriver } from "@/lib/db/testing/test-database";
 import { fulfilOrder } from "@/lib/orders/fulfil-order";
 import { placeOrder } from "@/lib/orders/place-order";
 import { refundOrder } from "@/lib/orders/transitions";
-import { resellerWithBalance, testProduct } from "@/lib/orders/test-helpers";
+import { resellerWithBalance, testProduct } from "@/lib/orders/testing/helpers";
 import { ensureTariffs } from "@/lib/tariffs/ensure-tariffs";
 import { addOffer, createSupplier } from "./manage-suppliers";
 import { marginCsvCells, marginPercent, marginReport } from "./margin-report";

@@ -2,7 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import type { Database, Db } from "@/lib/db/client";
 import { jobs } from "@/lib/db/schema";
-import { createTestDatabase, testDriver } from "@/lib/db/test-database";
+import { createTestDatabase, testDriver } from "@/lib/db/testing/test-database";
 import { claimJobs, completeHeldJobs, enqueueJob } from "./queue";
 import { registerBatchJobHandler, registerJobHandler } from "./registry";
 import { DEFAULT_LEASE_MS, startWorker, type Worker } from "./worker";

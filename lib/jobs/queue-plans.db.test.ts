@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database, Db } from "@/lib/db/client";
 import { jobs } from "@/lib/db/schema";
 import { explainAnalyzed, pagesOfNode, type PlanMode } from "@/lib/db/explain-pages";
-import { createTestDatabase, testDriver } from "@/lib/db/test-database";
+import { createTestDatabase, testDriver } from "@/lib/db/testing/test-database";
 import { claimJobs, preparedClaim, runJobNowStatement, type ClaimOptions } from "./queue";
 
 const BULK = "bulk.deliver";

@@ -2,7 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database, Db } from "@/lib/db/client";
 import { jobs, type Job } from "@/lib/db/schema";
-import { createTestDatabase, testDriver } from "@/lib/db/test-database";
+import { createTestDatabase, testDriver } from "@/lib/db/testing/test-database";
 import { claimJobs, completeJob, enqueueJob, extendLease, failJob, rescheduleJob } from "./queue";
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

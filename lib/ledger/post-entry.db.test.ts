@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createUser } from "@/lib/accounts/create-user";
 import type { Database } from "@/lib/db/client";
 import { ledgerEntries, users } from "@/lib/db/schema";
-import { createTestDatabase, testDriver } from "@/lib/db/test-database";
+import { createTestDatabase, testDriver } from "@/lib/db/testing/test-database";
 import { AppError } from "@/lib/errors/app-error";
 import { ensureTariffs } from "@/lib/tariffs/ensure-tariffs";
 import { adjustBalance } from "./adjust-balance";

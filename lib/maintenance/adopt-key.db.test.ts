@@ -7,11 +7,11 @@ import { encryptionRecover } from "@/lib/cli/commands";
 import { decryptSecret, encryptSecret } from "@/lib/crypto/encryption";
 import type { Database, Db } from "@/lib/db/client";
 import { orders, stockCodes, suppliers, twoFactor, unreadableStockCodes, webhookEndpoints } from "@/lib/db/schema";
-import { createTestDatabase, testDriver } from "@/lib/db/test-database";
+import { createTestDatabase, testDriver } from "@/lib/db/testing/test-database";
 import { createSupplier } from "@/lib/fulfilment/manage-suppliers";
 import { placeOrder } from "@/lib/orders/place-order";
 import { toOrderRecord } from "@/lib/orders/serialize";
-import { resellerWithBalance, testProduct } from "@/lib/orders/test-helpers";
+import { resellerWithBalance, testProduct } from "@/lib/orders/testing/helpers";
 import { ensureTariffs } from "@/lib/tariffs/ensure-tariffs";
 import { adoptKey } from "./adopt-key";
 

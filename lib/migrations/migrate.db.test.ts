@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "@/lib/db/client";
 import { migrateDatabase } from "./migrate";
 import { executeRows } from "@/lib/db/rows";
-import { createTestDatabase, testDriver } from "@/lib/db/test-database";
+import { createTestDatabase, testDriver } from "@/lib/db/testing/test-database";
 
 describe(`migrations (${testDriver()})`, () => {
   let database: Database;

@@ -3,11 +3,11 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { addStockCodes } from "@/lib/catalog/stock";
 import type { Database } from "@/lib/db/client";
 import { orders, products, stockCodes, users } from "@/lib/db/schema";
-import { createTestDatabase, testDriver } from "@/lib/db/test-database";
+import { createTestDatabase, testDriver } from "@/lib/db/testing/test-database";
 import { AppError } from "@/lib/errors/app-error";
 import { ensureTariffs } from "@/lib/tariffs/ensure-tariffs";
 import { confirmedItemsSchema, MAX_BULK_LINES, placeBulkOrder, reviewBulkOrder, type BulkOutcome } from "./bulk-order";
-import { resellerWithBalance, testProduct } from "./test-helpers";
+import { resellerWithBalance, testProduct } from "./testing/helpers";
 
 describe(`a bulk order from the panel (${testDriver()})`, () => {
   let database: Database;

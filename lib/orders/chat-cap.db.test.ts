@@ -5,11 +5,11 @@ import { POST as postMessageRoute } from "@/app/api/v2/orders/[orderId]/messages
 import { createApiKey } from "@/lib/api-keys/manage-keys";
 import { setDatabase, type Database } from "@/lib/db/client";
 import { orderMessages, orders, type Order, type User } from "@/lib/db/schema";
-import { createTestDatabase, testDriver } from "@/lib/db/test-database";
+import { createTestDatabase, testDriver } from "@/lib/db/testing/test-database";
 import { ensureTariffs } from "@/lib/tariffs/ensure-tariffs";
 import { MAX_MESSAGES_PER_ORDER, postOrderMessage } from "./messages";
 import { placeOrder } from "./place-order";
-import { fillChat, resellerWithBalance, testProduct } from "./test-helpers";
+import { fillChat, resellerWithBalance, testProduct } from "./testing/helpers";
 
 describe(`a manual order's chat holds at most ${MAX_MESSAGES_PER_ORDER} messages (${testDriver()})`, () => {
   let database: Database;

@@ -2,11 +2,11 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "@/lib/db/client";
 import { stockCodes } from "@/lib/db/schema";
-import { createTestDatabase, testDriver } from "@/lib/db/test-database";
+import { createTestDatabase, testDriver } from "@/lib/db/testing/test-database";
 import { executeRows } from "@/lib/db/rows";
 import { explainAnalyzed, type PlanMode } from "@/lib/db/explain-pages";
 import { claimCodes } from "./stock-delivery";
-import { testProduct } from "./test-helpers";
+import { testProduct } from "./testing/helpers";
 
 const SKU = "giftcard-claim-plan";
 

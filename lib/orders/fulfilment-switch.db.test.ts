@@ -4,7 +4,7 @@ import { addStockCodes, availableStock } from "@/lib/catalog/stock";
 import { encryptSecret } from "@/lib/crypto/encryption";
 import type { Database } from "@/lib/db/client";
 import { jobs, products, stockCodes, unreadableStockCodes, users, type FulfilmentMode, type User } from "@/lib/db/schema";
-import { createTestDatabase, testDriver } from "@/lib/db/test-database";
+import { createTestDatabase, testDriver } from "@/lib/db/testing/test-database";
 import { runDueJobsOnce } from "@/lib/jobs/worker";
 import { ensureTariffs } from "@/lib/tariffs/ensure-tariffs";
 import { SUPPLIER_GAVE_UP } from "./fulfil-job";
@@ -13,7 +13,7 @@ import { listOrdersForAdmin } from "./list-orders";
 import { completeManualOrder, failManualOrder } from "./manual-orders";
 import { placeOrder } from "./place-order";
 import { toOrderRecord } from "./serialize";
-import { resellerWithBalance, testAdmin, testProduct } from "./test-helpers";
+import { resellerWithBalance, testAdmin, testProduct } from "./testing/helpers";
 
 process.env.SUPPLIER_DELAY ??= "0";
 

@@ -9,9 +9,9 @@ import { addStockCodes } from "@/lib/catalog/stock";
 import { findProduct } from "@/lib/catalog/get-product";
 import { setDatabase, type Database } from "@/lib/db/client";
 import { orders, users } from "@/lib/db/schema";
-import { createTestDatabase, testDriver } from "@/lib/db/test-database";
+import { createTestDatabase, testDriver } from "@/lib/db/testing/test-database";
 import { ensureTariffs } from "@/lib/tariffs/ensure-tariffs";
-import { resellerWithBalance, testProduct } from "./test-helpers";
+import { resellerWithBalance, testProduct } from "./testing/helpers";
 
 vi.mock("@/lib/catalog/get-product", async (importOriginal) => {
   const actual = await importOriginal<typeof import("@/lib/catalog/get-product")>();

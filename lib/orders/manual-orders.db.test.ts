@@ -5,7 +5,7 @@ import { buildOpenApiDocument } from "@/lib/api/openapi/build";
 import { operations } from "@/lib/api/operations";
 import type { Database } from "@/lib/db/client";
 import { events, users, type User } from "@/lib/db/schema";
-import { createTestDatabase, testDriver } from "@/lib/db/test-database";
+import { createTestDatabase, testDriver } from "@/lib/db/testing/test-database";
 import { ensureTariffs } from "@/lib/tariffs/ensure-tariffs";
 import { HIDDEN_CHARACTER_MESSAGE } from "@/lib/text/hidden-characters";
 import { buildEventBody } from "@/lib/webhooks/envelope";
@@ -15,7 +15,7 @@ import { CHAT_WINDOW, latestOrderMessages, postOrderMessage } from "./messages";
 import { placeOrder } from "./place-order";
 import { toOrderRecord } from "./serialize";
 import { dailySpend } from "./spend-stats";
-import { resellerWithBalance, testAdmin, testProduct } from "./test-helpers";
+import { resellerWithBalance, testAdmin, testProduct } from "./testing/helpers";
 
 describe(`manual orders and their chat (${testDriver()})`, () => {
   let database: Database;

@@ -3,12 +3,12 @@ import { GET as listMessagesRoute } from "@/app/api/v2/orders/[orderId]/messages
 import { createApiKey } from "@/lib/api-keys/manage-keys";
 import { setDatabase, type Database } from "@/lib/db/client";
 import { orderMessages, type Order, type User } from "@/lib/db/schema";
-import { createTestDatabase, testDriver } from "@/lib/db/test-database";
+import { createTestDatabase, testDriver } from "@/lib/db/testing/test-database";
 import { newId } from "@/lib/ids/ids";
 import { ensureTariffs } from "@/lib/tariffs/ensure-tariffs";
 import { latestOrderMessages, pageOrderMessages } from "./messages";
 import { placeOrder } from "./place-order";
-import { resellerWithBalance, testProduct } from "./test-helpers";
+import { resellerWithBalance, testProduct } from "./testing/helpers";
 
 interface MessagePage {
   data: { message_id: string; author: string; text: string; created_at: string }[];

@@ -2,14 +2,14 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "@/lib/db/client";
 import { orderActivity, users, type User } from "@/lib/db/schema";
-import { createTestDatabase, testDriver } from "@/lib/db/test-database";
+import { createTestDatabase, testDriver } from "@/lib/db/testing/test-database";
 import { ensureTariffs } from "@/lib/tariffs/ensure-tariffs";
 import { getOrderForAdmin } from "./list-orders";
 import { completeManualOrder, failManualOrder, refundCompletedOrder } from "./manual-orders";
 import { listOrderActivity } from "./order-activity";
 import { placeOrder } from "./place-order";
 import { releaseOrder, takeOrder, takeOverOrder } from "./take-order";
-import { resellerWithBalance, testAdmin, testProduct } from "./test-helpers";
+import { resellerWithBalance, testAdmin, testProduct } from "./testing/helpers";
 
 describe(`the activity of an order (${testDriver()})`, () => {
   let database: Database;

@@ -4,10 +4,10 @@ import { resellerIdsByEmail } from "@/lib/accounts/list-resellers";
 import type { Database, Db } from "@/lib/db/client";
 import { orders, users } from "@/lib/db/schema";
 import { explainAnalyzed, pagesOfNode, type PlanMode } from "@/lib/db/explain-pages";
-import { createTestDatabase, testDriver } from "@/lib/db/test-database";
+import { createTestDatabase, testDriver } from "@/lib/db/testing/test-database";
 import { ensureTariffs } from "@/lib/tariffs/ensure-tariffs";
 import { listOrdersForAdmin, orderPageQuery } from "./list-orders";
-import { resellerWithBalance } from "./test-helpers";
+import { resellerWithBalance } from "./testing/helpers";
 
 const ORDERS = 20_000;
 const RESELLERS = 1_000;

@@ -4,13 +4,13 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createUser } from "@/lib/accounts/create-user";
 import type { Database } from "@/lib/db/client";
 import { orders } from "@/lib/db/schema";
-import { createTestDatabase, testDriver } from "@/lib/db/test-database";
+import { createTestDatabase, testDriver } from "@/lib/db/testing/test-database";
 import { firstIdAt } from "@/lib/ids/ids";
 import { ensureTariffs } from "@/lib/tariffs/ensure-tariffs";
 import { manualQueueCounts, salesSince, salesTodayAndWeek } from "./order-totals";
 import { placeOrder } from "./place-order";
 import { takeOrder } from "./take-order";
-import { resellerWithBalance, testProduct } from "./test-helpers";
+import { resellerWithBalance, testProduct } from "./testing/helpers";
 
 describe(`the admin overview's order figures (${testDriver()})`, () => {
   let database: Database;

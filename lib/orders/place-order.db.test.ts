@@ -3,14 +3,14 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addStockCodes } from "@/lib/catalog/stock";
 import type { Database } from "@/lib/db/client";
 import { events, jobs, ledgerEntries, orders, products, stockCodes, users } from "@/lib/db/schema";
-import { createTestDatabase, testDriver } from "@/lib/db/test-database";
+import { createTestDatabase, testDriver } from "@/lib/db/testing/test-database";
 import { AppError } from "@/lib/errors/app-error";
 import { runDueJobsOnce } from "@/lib/jobs/worker";
 import "@/lib/orders/fulfil-job";
 import { ensureTariffs } from "@/lib/tariffs/ensure-tariffs";
 import { placeOrder, type PlaceOrderInput } from "./place-order";
 import { toOrderRecord } from "./serialize";
-import { resellerWithBalance, testProduct } from "./test-helpers";
+import { resellerWithBalance, testProduct } from "./testing/helpers";
 import { refundOrder } from "./transitions";
 
 process.env.SUPPLIER_DELAY ??= "0";

@@ -2,7 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database, Db } from "@/lib/db/client";
 import { idempotencyKeys, jobs } from "@/lib/db/schema";
-import { createTestDatabase, testDriver } from "@/lib/db/test-database";
+import { createTestDatabase, testDriver } from "@/lib/db/testing/test-database";
 import { scheduleRecurringJobs } from "@/lib/jobs/recurring";
 import { runDueJobsOnce } from "@/lib/jobs/worker";
 import "./prune-idempotency-keys-job";

@@ -2,14 +2,14 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createUser } from "@/lib/accounts/create-user";
 import type { Database } from "@/lib/db/client";
 import type { User } from "@/lib/db/schema";
-import { createTestDatabase, testDriver } from "@/lib/db/test-database";
+import { createTestDatabase, testDriver } from "@/lib/db/testing/test-database";
 import { ensureTariffs } from "@/lib/tariffs/ensure-tariffs";
 import { getOrderForAdmin, listOrdersForAdmin } from "./list-orders";
 import { completeManualOrder } from "./manual-orders";
 import { placeOrder } from "./place-order";
 import { toOrderRecord } from "./serialize";
 import { releaseOrder, takeOrder, takeOverOrder } from "./take-order";
-import { resellerWithBalance, testProduct } from "./test-helpers";
+import { resellerWithBalance, testProduct } from "./testing/helpers";
 
 describe(`taking a manual order (${testDriver()})`, () => {
   let database: Database;

@@ -7,11 +7,11 @@ import { addStockCodes } from "@/lib/catalog/stock";
 import { encryptSecret } from "@/lib/crypto/encryption";
 import { setDatabase, type Database } from "@/lib/db/client";
 import { events, orders } from "@/lib/db/schema";
-import { createTestDatabase, testDriver } from "@/lib/db/test-database";
+import { createTestDatabase, testDriver } from "@/lib/db/testing/test-database";
 import { ensureTariffs } from "@/lib/tariffs/ensure-tariffs";
 import { buildEventBody } from "@/lib/webhooks/envelope";
 import { placeOrder } from "./place-order";
-import { resellerWithBalance, testProduct } from "./test-helpers";
+import { resellerWithBalance, testProduct } from "./testing/helpers";
 
 /** The key an instance with another ENCRYPTION_KEY wrote the delivery under. */
 const OTHER_KEY = "cd".repeat(32);

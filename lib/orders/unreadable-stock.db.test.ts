@@ -5,12 +5,12 @@ import { addStockCodes, availableStock } from "@/lib/catalog/stock";
 import { encryptSecret } from "@/lib/crypto/encryption";
 import type { Database } from "@/lib/db/client";
 import { orders, stockCodes, unreadableStockCodes, users } from "@/lib/db/schema";
-import { createTestDatabase, testDriver } from "@/lib/db/test-database";
+import { createTestDatabase, testDriver } from "@/lib/db/testing/test-database";
 import { AppError } from "@/lib/errors/app-error";
 import { ensureTariffs } from "@/lib/tariffs/ensure-tariffs";
 import { placeOrder } from "./place-order";
 import { toOrderRecord } from "./serialize";
-import { resellerWithBalance, testProduct } from "./test-helpers";
+import { resellerWithBalance, testProduct } from "./testing/helpers";
 
 /** What an instance started with another ENCRYPTION_KEY wrote into the shared stock. */
 const OTHER_KEY = "cd".repeat(32);

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { Database } from "@/lib/db/client";
-import { createTestDatabase, testDriver } from "@/lib/db/test-database";
+import { createTestDatabase, testDriver } from "@/lib/db/testing/test-database";
 import { runAction } from "./run-action";
 
 describe(`runAction (${testDriver()})`, () => {

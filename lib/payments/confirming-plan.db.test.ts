@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database, Db } from "@/lib/db/client";
 import { chainTransfers } from "@/lib/db/schema";
 import { explainAnalyzed, pagesOfNode, type PlanMode } from "@/lib/db/explain-pages";
-import { createTestDatabase, testDriver } from "@/lib/db/test-database";
-import { resellerWithBalance } from "@/lib/orders/test-helpers";
+import { createTestDatabase, testDriver } from "@/lib/db/testing/test-database";
+import { resellerWithBalance } from "@/lib/orders/testing/helpers";
 import { ensureTariffs } from "@/lib/tariffs/ensure-tariffs";
 import { confirmingTransfers } from "./watcher";
 

@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database, Db } from "@/lib/db/client";
 import { payments, users } from "@/lib/db/schema";
-import { createTestDatabase, testDriver } from "@/lib/db/test-database";
+import { createTestDatabase, testDriver } from "@/lib/db/testing/test-database";
 import { ensureTariffs } from "@/lib/tariffs/ensure-tariffs";
 import { resellersAwaitingPayment, searchResellerEmails, SUGGESTIONS } from "./sandbox-recipients";
 

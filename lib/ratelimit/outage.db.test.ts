@@ -3,10 +3,10 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { GET as getWebhook } from "@/app/api/v2/account/webhook/route";
 import { createApiKey } from "@/lib/api-keys/manage-keys";
 import { setDatabase, type Database } from "@/lib/db/client";
-import { createTestDatabase, testDriver } from "@/lib/db/test-database";
-import { resellerWithBalance } from "@/lib/orders/test-helpers";
+import { createTestDatabase, testDriver } from "@/lib/db/testing/test-database";
+import { resellerWithBalance } from "@/lib/orders/testing/helpers";
 import { ensureTariffs } from "@/lib/tariffs/ensure-tariffs";
-import { redisReachable, TEST_REDIS_URL } from "@/lib/testing/redis";
+import { redisReachable, TEST_REDIS_URL } from "@/lib/ratelimit/testing/redis";
 import { RedisRateLimitStore } from "./redis-store";
 import type { RateLimitStore } from "./store";
 

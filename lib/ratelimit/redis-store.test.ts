@@ -3,7 +3,7 @@ import { createServer, type AddressInfo, type Socket } from "node:net";
 import { afterAll, describe, expect, it, vi } from "vitest";
 import { checkApiRateLimit, checkLoginRateLimit } from "./limiter";
 import { RedisRateLimitStore } from "./redis-store";
-import { redisReachable, TEST_REDIS_URL } from "@/lib/testing/redis";
+import { redisReachable, TEST_REDIS_URL } from "@/lib/ratelimit/testing/redis";
 
 const REDIS_URL = TEST_REDIS_URL;
 const UNREACHABLE_URL = "redis://127.0.0.1:1";

@@ -7,7 +7,7 @@ import { listApiKeys, revokeApiKey } from "@/lib/api-keys/manage-keys";
 import { hashPassword } from "@/lib/auth/password";
 import type { Database } from "@/lib/db/client";
 import { users } from "@/lib/db/schema";
-import { createTestDatabase, testDriver } from "@/lib/db/test-database";
+import { createTestDatabase, testDriver } from "@/lib/db/testing/test-database";
 import { demoCredentialsInUse, DemoCredentialsInUseError, refuseDemoCredentialsInProduction } from "./demo-guard";
 import { DEMO, seedDemo } from "./demo-seed";
 

@@ -2,9 +2,9 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database, Db } from "@/lib/db/client";
-import { createTestDatabase, testDriver } from "@/lib/db/test-database";
+import { createTestDatabase, testDriver } from "@/lib/db/testing/test-database";
 import { RedisRateLimitStore } from "@/lib/ratelimit/redis-store";
-import { redisReachable, TEST_REDIS_URL } from "@/lib/testing/redis";
+import { redisReachable, TEST_REDIS_URL } from "@/lib/ratelimit/testing/redis";
 import { answerHealth, type HealthSources } from "./health";
 
 const OTHER_PATH = 418;

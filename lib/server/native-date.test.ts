@@ -1,6 +1,6 @@
 import { createRequire } from "node:module";
 import { describe, expect, it } from "vitest";
-import { hiddenClassChanges } from "@/lib/testing/hidden-class";
+import { hiddenClassChanges } from "@/lib/server/testing/hidden-class";
 import { keepNativeDate } from "./native-date";
 
 describe("keepNativeDate", () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { User } from "@/lib/db/schema";
-import { hiddenClassChanges } from "@/lib/testing/hidden-class";
+import { hiddenClassChanges } from "@/lib/server/testing/hidden-class";
 import { addMonths, effectiveTier, prorate, subscriptionView } from "./rules";
 
 const JAN1 = new Date("2025-01-01T00:00:00.000Z");

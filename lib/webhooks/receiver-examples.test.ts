@@ -6,7 +6,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { guardedPost } from "@/lib/net/guarded-request";
-import { freePort } from "@/lib/testing/free-port";
+import { freePort } from "@/lib/net/testing/free-port";
 import { MAX_RESPONSE_BYTES } from "./constants";
 import { sendWebhookRequest } from "./deliver";
 import { eventBody } from "./envelope";

@@ -11,7 +11,7 @@ import { buildIsStale } from "@/lib/server/build-freshness";
 import { appInstance, jobWorker, SUITE_SECRETS, type AppInstance, type Backing, type Restartable } from "./app-processes";
 import { killAllNow, sleep } from "./children";
 import { createSuiteDatabase, type SuiteDatabase } from "./database";
-import { freePort } from "@/lib/testing/free-port";
+import { freePort } from "@/lib/net/testing/free-port";
 import { startReceiver, type Receiver } from "./receiver";
 import { startOwnRedis, type OwnRedis } from "./redis";
 import type { PreparedShape } from "./shape-data";

@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import postgres from "postgres";
-import { openDatabase, type Database } from "./client";
+import { openDatabase, type Database } from "@/lib/db/client";
 import { migrateDatabase } from "@/lib/migrations/migrate";
 
 /** Which database the db test suites run on: set per vitest project (see vitest.config.ts). */

@@ -12,7 +12,10 @@ import drizzle from "eslint-plugin-drizzle";
 const TESTS = ["**/*.test.ts", "**/*.test.tsx", "**/testing/**"];
 const ADAPTERS = ["lib/api/**", "lib/server/**", "lib/panel/**", "lib/cli/**", "lib/docs/**"];
 
-const notAboveLib = { group: ["@/app/*", "@/components/*", "../../app/*", "../../components/*"], message: "lib/ is below app/ and components/: move what both need into lib/." };
+const notAboveLib = {
+  group: ["@/app/*", "@/components/*", "../../app/*", "../../components/*"],
+  message: "lib/ is below app/ and components/: move what both need into lib/.",
+};
 const notAdapters = {
   group: ["@/lib/api/*", "@/lib/server/*", "@/lib/panel/*", "@/lib/cli/*", "../api/*", "../server/*", "../panel/*", "../cli/*"],
   message: "A domain module does not know the API, the server, the panel or the command line: they call it, and hand it what it needs.",
@@ -41,7 +44,10 @@ export default defineConfig([
     files: ["lib/config/**"],
     ignores: TESTS,
     rules: {
-      "no-restricted-imports": restricted(notAboveLib, notAdapters, { group: ["@/lib/payments/*"], message: "The configuration is below the payments: move what it checks into lib/crypto." }),
+      "no-restricted-imports": restricted(notAboveLib, notAdapters, {
+        group: ["@/lib/payments/*"],
+        message: "The configuration is below the payments: move what it checks into lib/crypto.",
+      }),
     },
   },
   {

@@ -24,7 +24,10 @@ function refusesCrossOriginAction(request: NextRequest): boolean {
  */
 export function proxy(request: NextRequest): NextResponse {
   if (refusesCrossOriginAction(request)) {
-    return new NextResponse("Cross-origin server action refused.", { status: 403, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" } });
+    return new NextResponse("Cross-origin server action refused.", {
+      status: 403,
+      headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" },
+    });
   }
   const https = cameOverHttps(request.headers.get("x-forwarded-proto"));
   const policy = contentSecurityPolicy(newNonce(), { dev, https });

@@ -26,7 +26,13 @@ export default defineConfig({
         ? [
             {
               resolve: { alias },
-              test: { name: "db-postgres", include: ["lib/**/*.db.test.ts"], env: { ...CHECKED, TEST_DB: "postgres" }, testTimeout: 30_000, hookTimeout: 60_000 },
+              test: {
+                name: "db-postgres",
+                include: ["lib/**/*.db.test.ts"],
+                env: { ...CHECKED, TEST_DB: "postgres" },
+                testTimeout: 30_000,
+                hookTimeout: 60_000,
+              },
             },
           ]
         : []),

@@ -16,8 +16,8 @@ export default function AppError({ error, retry }: { error: Error & { digest?: s
   return (
     <StandalonePage title="Something went wrong">
       <p className="mt-2 max-w-md text-sm text-slate-600">
-        This page could not be loaded. It was not something you did; try again in a moment. If you had just confirmed an order or a payment, look
-        for it under Orders or Balance before you send it again.
+        This page could not be loaded. It was not something you did; try again in a moment. If you had just confirmed an order or a payment, look for it under
+        Orders or Balance before you send it again.
       </p>
       <Button variant="primary" className="mt-6" onClick={() => retry()}>
         Try again

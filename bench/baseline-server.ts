@@ -123,7 +123,10 @@ async function catalog() {
     tierDiscounts(),
   ]);
   const page = rows.slice(0, 50);
-  return { status: 200, body: { data: page.map((r) => productRecord(r, r.available, discounts)), next_cursor: rows.length > 50 ? page[page.length - 1].sku : null } };
+  return {
+    status: 200,
+    body: { data: page.map((r) => productRecord(r, r.available, discounts)), next_cursor: rows.length > 50 ? page[page.length - 1].sku : null },
+  };
 }
 
 class Refusal {
@@ -144,9 +147,13 @@ async function placeOrder(input: { sku?: unknown; quantity?: unknown }) {
   const completed = await sql.begin(async (tx) => {
     const [product] = await tx`select ${PRODUCT_COLUMNS} from products where sku = ${sku} limit 1`;
     if (!product || !product.enabled) throw new Refusal(404, "product_unavailable");
-    if (!Number.isInteger(quantity) || quantity < (product.min_quantity as number) || quantity > (product.max_quantity as number)) throw new Refusal(400, "validation_error");
+    if (!Number.isInteger(quantity) || quantity < (product.min_quantity as number) || quantity > (product.max_quantity as number))
+      throw new Refusal(400, "validation_error");
     const [pricing] = await tx`select u.balance, t.discounts from users u left join tariffs t on t.tier = ${tier} where u.id = ${userId} limit 1`;
-    const unitPrice = discountedPrice(BigInt(product.list_price as string), ((pricing.discounts as Record<string, string> | null) ?? {})[product.category as string]);
+    const unitPrice = discountedPrice(
+      BigInt(product.list_price as string),
+      ((pricing.discounts as Record<string, string> | null) ?? {})[product.category as string],
+    );
     const total = unitPrice * BigInt(quantity);
     if (BigInt(pricing.balance as string) < total) throw new Refusal(402, "insufficient_balance");
     const [order] = await tx`insert into orders (id, user_id, sku, product_name, type, quantity, unit_price, total, fields, reference, source)
@@ -158,13 +165,26 @@ async function placeOrder(input: { sku?: unknown; quantity?: unknown }) {
                              returning id, code_encrypted, pin_encrypted, serial`;
     if (claimed.length < quantity) throw new Refusal(409, "out_of_stock");
     claimed.sort((a, b) => ((a.id as string) < (b.id as string) ? -1 : 1));
-    const delivery: StoredDelivery = { items: claimed.map((c) => ({ codeEncrypted: c.code_encrypted as string, pinEncrypted: c.pin_encrypted as string | null, serial: c.serial as string | null })), note: null };
+    const delivery: StoredDelivery = {
+      items: claimed.map((c) => ({
+        codeEncrypted: c.code_encrypted as string,
+        pinEncrypted: c.pin_encrypted as string | null,
+        serial: c.serial as string | null,
+      })),
+      note: null,
+    };
     const [done] = await tx`update orders set status = 'completed', delivery = ${tx.json(delivery as never)}, updated_at = now(), completed_at = ${new Date()}
                             where id = ${orderId} and status = 'processing'
                             returning id, user_id, sku, product_name, type, status, quantity, unit_price, total, fields, reference, source, delivery, failure_reason, created_at, updated_at, completed_at`;
-    await recordEvent(tx, "order.status_changed", { ...orderRecord({ ...done, delivery: null }, false), delivery: null, previous_status: "processing" }, webhookOn);
+    await recordEvent(
+      tx,
+      "order.status_changed",
+      { ...orderRecord({ ...done, delivery: null }, false), delivery: null, previous_status: "processing" },
+      webhookOn,
+    );
     const amount = (-total).toString();
-    const [entry] = await tx`with moved as (update users set balance = users.balance + ${amount} where (users.id = ${userId} and users.balance + ${amount} >= ${0}) returning balance)
+    const [entry] =
+      await tx`with moved as (update users set balance = users.balance + ${amount} where (users.id = ${userId} and users.balance + ${amount} >= ${0}) returning balance)
              insert into ledger_entries (id, user_id, type, amount, balance_after, order_id, payment_id, chain_transfer_id, description, created_by, created_at)
              select ${newId("txn")}::text, ${userId}::text, ${"order"}::text, ${amount}::bigint, balance, ${orderId}::text, ${null}::text, ${null}::text, ${product.name as string}::text, ${null}::text, now() from moved
              returning id, user_id, type, amount, balance_after, order_id, payment_id, chain_transfer_id, description, created_by, created_at`;
@@ -190,7 +210,8 @@ async function recordEvent(tx: postgres.TransactionSql, type: string, data: Reco
 }
 
 async function getOrder(orderId: string) {
-  const [order] = await sql`select id, user_id, sku, product_name, type, status, quantity, unit_price, total, fields, reference, source, delivery, failure_reason, created_at, updated_at, completed_at
+  const [order] =
+    await sql`select id, user_id, sku, product_name, type, status, quantity, unit_price, total, fields, reference, source, delivery, failure_reason, created_at, updated_at, completed_at
                             from orders where id = ${orderId} and user_id = ${userId} limit 1`;
   if (!order) throw new Refusal(404, "not_found");
   return { status: 200, body: orderRecord(order, true) };

@@ -9,7 +9,21 @@
  * The profile stays in bench-results/profiles/<server>/ for a closer look (Chrome DevTools, speedscope).
  */
 // First: it sets up this process's environment (secrets, a scratch DATA_DIR) before any app code reads it.
-import { childEnv, cleanupAll, createDatabase, enableProfiling, installStopHandlers, log, LOGS, onCleanup, PROFILES, scratch, startApp, startScript, type Server } from "./lib/harness";
+import {
+  childEnv,
+  cleanupAll,
+  createDatabase,
+  enableProfiling,
+  installStopHandlers,
+  log,
+  LOGS,
+  onCleanup,
+  PROFILES,
+  scratch,
+  startApp,
+  startScript,
+  type Server,
+} from "./lib/harness";
 import { readdirSync } from "node:fs";
 import path from "node:path";
 import { spawnSync } from "node:child_process";
@@ -38,7 +52,8 @@ const option = (name: string) => {
 const seconds = Number(option("seconds") ?? 20);
 const serverKind = option("server") ?? "app";
 if (!["catalog", "order", "status", "webhooks"].includes(route)) throw new Error(`unknown route ${route}: catalog, order, status or webhooks`);
-if (!["app", "baseline", "wrapped", "bare", "pglite"].includes(serverKind)) throw new Error(`unknown server ${serverKind}: app, baseline, wrapped, bare or pglite`);
+if (!["app", "baseline", "wrapped", "bare", "pglite"].includes(serverKind))
+  throw new Error(`unknown server ${serverKind}: app, baseline, wrapped, bare or pglite`);
 if (serverKind === "pglite" && route !== "order") throw new Error("the PGlite app is profiled on the order route only");
 if ((serverKind === "wrapped" || serverKind === "bare") && route !== "status") throw new Error("the wrapper server serves the status route only");
 
@@ -56,7 +71,12 @@ async function main() {
     await addStock(embedded, ORDER_SKU, 8_000);
     await embedded.close();
     const app = await startApp(name, { DATA_DIR: dataDir });
-    const target: Target = { url: `${app.base}/api/v2/order`, method: "POST", headers: { "X-API-Key": buyer.apiKey, "Content-Type": "application/json" }, body: JSON.stringify({ sku: ORDER_SKU }) };
+    const target: Target = {
+      url: `${app.base}/api/v2/order`,
+      method: "POST",
+      headers: { "X-API-Key": buyer.apiKey, "Content-Type": "application/json" },
+      body: JSON.stringify({ sku: ORDER_SKU }),
+    };
     await throughput(target, { connections: 10, seconds: 3 });
     const result = await throughput(target, { connections: 10, seconds });
     log(`${name}: ${result.rate.toFixed(0)}/s over ${seconds} s (${result.ok} ok, other ${JSON.stringify(result.other)})`);
@@ -79,7 +99,12 @@ async function main() {
   else if (serverKind === "baseline") server = await startScript(name, "bench/baseline-server.ts", { DATABASE_URL: url, BENCH_USER_ID: reseller.id });
   else server = await startScript(name, "bench/wrapper-server.ts", { DATABASE_URL: url, BENCH_USER_ID: reseller.id, RATE_LIMIT_MULTIPLIER: "100000" });
 
-  const order: Target = { url: `${server.base}/api/v2/order`, method: "POST", headers: { ...auth, "Content-Type": "application/json" }, body: JSON.stringify({ sku: ORDER_SKU }) };
+  const order: Target = {
+    url: `${server.base}/api/v2/order`,
+    method: "POST",
+    headers: { ...auth, "Content-Type": "application/json" },
+    body: JSON.stringify({ sku: ORDER_SKU }),
+  };
   let target: Target = order;
   if (route === "catalog") target = { url: `${server.base}/api/v2/catalog`, headers: auth };
   if (route === "status") {
@@ -91,7 +116,10 @@ async function main() {
       await throughput(order, { connections: 2, seconds: 1 });
     }
     const orderId = await someOrderId(database, reseller.id);
-    target = { url: serverKind === "wrapped" || serverKind === "bare" ? `${server.base}/${serverKind}/${orderId}` : `${server.base}/api/v2/order/${orderId}`, headers: auth };
+    target = {
+      url: serverKind === "wrapped" || serverKind === "bare" ? `${server.base}/${serverKind}/${orderId}` : `${server.base}/api/v2/order/${orderId}`,
+      headers: auth,
+    };
   }
 
   if (route === "webhooks") {
@@ -99,11 +127,18 @@ async function main() {
     await throughput(order, { connections: 10, seconds: Math.max(3, Math.round(seconds / 3)) });
     const port = await freePort();
     const secret = await configureWebhook(database, reseller.id, `http://127.0.0.1:${port}/hook`);
-    const receiver = startChild("receiver", ["--import", "tsx", "bench/receiver.ts"], { env: childEnv({ PORT: String(port), WEBHOOK_SECRET: secret }), logFile: path.join(LOGS, "receiver.log") });
+    const receiver = startChild("receiver", ["--import", "tsx", "bench/receiver.ts"], {
+      env: childEnv({ PORT: String(port), WEBHOOK_SECRET: secret }),
+      logFile: path.join(LOGS, "receiver.log"),
+    });
     await waitForHttp(`http://127.0.0.1:${port}/stats`, receiver);
     const events = await undeliveredEvents(database, reseller.id, 100_000);
     const started = Date.now();
-    await enqueueDeliveries(database, reseller.id, events.map((e) => e.id));
+    await enqueueDeliveries(
+      database,
+      reseller.id,
+      events.map((e) => e.id),
+    );
     while ((await pendingJobs(database)) > 0 && Date.now() - started < 300_000) await sleep(250);
     log(`${events.length} deliveries in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   } else {

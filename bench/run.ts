@@ -139,7 +139,8 @@ function summarise(runs: MeasuredRun[]): Measured {
   return { median: median(runs.map((r) => r.rate)), runs, cpu: medianCpu(runs.map((r) => r.cpu)) };
 }
 
-const cpuText = (cpu: CpuSample) => `CPU/request: server ${cpu.server.toFixed(2)} ms, Postgres ${cpu.postgres.toFixed(2)} ms, load generator ${cpu.loadGenerator.toFixed(2)} ms`;
+const cpuText = (cpu: CpuSample) =>
+  `CPU/request: server ${cpu.server.toFixed(2)} ms, Postgres ${cpu.postgres.toFixed(2)} ms, load generator ${cpu.loadGenerator.toFixed(2)} ms`;
 
 function describeRun(run: ThroughputRun): string {
   const other = Object.entries(run.other).map(([code, n]) => `${n}x${code}`);
@@ -166,7 +167,12 @@ interface Side {
 const pairOrder = <T>(i: number, app: T, baseline: T): [T, T] => (i % 2 === 0 ? [app, baseline] : [baseline, app]);
 
 /** The same figure on two servers or paths (the app and its baseline), their warm-ups and runs alternating. */
-async function measurePair(label: string, app: Side, baseline: Side, options: { runs?: number; seconds?: number } = {}): Promise<{ app: Measured; baseline: Measured }> {
+async function measurePair(
+  label: string,
+  app: Side,
+  baseline: Side,
+  options: { runs?: number; seconds?: number } = {},
+): Promise<{ app: Measured; baseline: Measured }> {
   const runs = new Map<Side, MeasuredRun[]>([
     [app, []],
     [baseline, []],
@@ -193,11 +199,14 @@ async function measurePair(label: string, app: Side, baseline: Side, options: { 
 async function measureLatencyPair(app: Target, baseline: Target, rate: number): Promise<{ app: LatencyMeasured; baseline: LatencyMeasured }> {
   const runs: Record<"app" | "baseline", LatencyRun[]> = { app: [], baseline: [] };
   for (let i = 0; i < T.runs; i++) {
-    for (const [name, target] of pairOrder(i, ["app", app] as const, ["baseline", baseline] as const)) runs[name].push(await pacedLatency(target, { rate, seconds: T.run, connections: CONNECTIONS, warmSeconds: PACED_WARM_SECONDS }));
+    for (const [name, target] of pairOrder(i, ["app", app] as const, ["baseline", baseline] as const))
+      runs[name].push(await pacedLatency(target, { rate, seconds: T.run, connections: CONNECTIONS, warmSeconds: PACED_WARM_SECONDS }));
   }
   const summary = (name: "app" | "baseline"): LatencyMeasured => {
     const result = { rate, p99: median(runs[name].map((r) => r.p99)), p50: median(runs[name].map((r) => r.p50)), runs: runs[name] };
-    const described = runs[name].map((r) => `${r.p99.toFixed(1)} ms${r.failed ? ` (${r.failed} failed)` : ""}${r.newConnections ? ` (${r.newConnections} new connections)` : ""}`);
+    const described = runs[name].map(
+      (r) => `${r.p99.toFixed(1)} ms${r.failed ? ` (${r.failed} failed)` : ""}${r.newConnections ? ` (${r.newConnections} new connections)` : ""}`,
+    );
     log(`order status latency, ${name} at ${rate}/s over ${CONNECTIONS} connections: p99 ${described.join(" | ")} -> median p99 ${result.p99.toFixed(1)} ms`);
     return result;
   };
@@ -262,7 +271,13 @@ function judgeOverdraft(statuses: Record<string, number>, money: MoneyCheck): Ov
 
 /** The ledger of a reseller after thousands of concurrent orders: nothing below zero, nothing lost. */
 function moneyConsistent(money: MoneyCheck): boolean {
-  return money.balance >= 0n && money.balance === money.ledgerSum && money.orders === money.orderEntries && money.codesHandedOut === money.orders && money.codesPerOrderMismatch === 0;
+  return (
+    money.balance >= 0n &&
+    money.balance === money.ledgerSum &&
+    money.orders === money.orderEntries &&
+    money.codesHandedOut === money.orders &&
+    money.codesPerOrderMismatch === 0
+  );
 }
 
 async function receiverStats(base: string): Promise<{ count: number; badSignatures: number; duplicates: number; first: number | null; last: number | null }> {
@@ -290,7 +305,11 @@ async function rawDeliveryLoop(url: string, secret: string, bodies: { id: string
     Array.from({ length: DELIVERY_SLOTS }, async () => {
       while (Date.now() < until) {
         const event = bodies[next++ % bodies.length];
-        const response = await fetch(url, { method: "POST", headers: deliveryHeaders({ secret, eventId: event.id, event: event.type, body: event.body }), body: event.body });
+        const response = await fetch(url, {
+          method: "POST",
+          headers: deliveryHeaders({ secret, eventId: event.id, event: event.type, body: event.body }),
+          body: event.body,
+        });
         await response.arrayBuffer();
         if (!response.ok) failed++;
       }
@@ -310,10 +329,30 @@ interface WebhookResult {
 
 interface Report {
   date: string;
-  machine: { cpus: number; model: string; memoryGiB: number; node: string; postgres: string; loadBefore: number; loadAfter: number; /** Of the whole machine's CPU time during the run. */ steal: number };
+  machine: {
+    cpus: number;
+    model: string;
+    memoryGiB: number;
+    node: string;
+    postgres: string;
+    loadBefore: number;
+    loadAfter: number;
+    /** Of the whole machine's CPU time during the run. */ steal: number;
+  };
   quick: boolean;
   catalog: { app: Measured; baseline: Measured; sameResponse: boolean };
-  orders: { app: Measured; baseline: Measured; pglite: Measured; pglitePostgres: Measured; moneyApp: MoneyCheck; moneyAppPglitePair: MoneyCheck; moneyBaseline: MoneyCheck; moneyPglite: MoneyCheck; overdraftApp: OverdraftResult; overdraftPglite: OverdraftResult };
+  orders: {
+    app: Measured;
+    baseline: Measured;
+    pglite: Measured;
+    pglitePostgres: Measured;
+    moneyApp: MoneyCheck;
+    moneyAppPglitePair: MoneyCheck;
+    moneyBaseline: MoneyCheck;
+    moneyPglite: MoneyCheck;
+    overdraftApp: OverdraftResult;
+    overdraftPglite: OverdraftResult;
+  };
   status: { appPeak: Measured; baselinePeak: Measured; app: LatencyMeasured; baseline: LatencyMeasured };
   wrapper: { wrapped: Measured; bare: Measured };
   webhooks: WebhookResult;
@@ -335,7 +374,11 @@ function ensureBuild(): void {
   }
   log("building the app (npx next build) ...");
   const nextBin = createRequire(import.meta.url).resolve("next/dist/bin/next");
-  const build = spawnSync(process.execPath, [nextBin, "build"], { cwd: ROOT, env: { ...process.env, NODE_ENV: "production" }, stdio: ["ignore", "inherit", "inherit"] });
+  const build = spawnSync(process.execPath, [nextBin, "build"], {
+    cwd: ROOT,
+    env: { ...process.env, NODE_ENV: "production" },
+    stdio: ["ignore", "inherit", "inherit"],
+  });
   if (build.status !== 0) throw new Error("next build failed");
 }
 
@@ -343,7 +386,9 @@ async function main(): Promise<Report> {
   const info = machine();
   const loadBefore = os.loadavg()[0];
   const ticksBefore = machineCpuTicks();
-  log(`${info.cpus} CPUs (${info.model}), ${info.memoryGiB} GiB, Node ${info.node}, load average ${loadBefore.toFixed(2)}${QUICK ? "; QUICK run: the figures are noise" : ""}`);
+  log(
+    `${info.cpus} CPUs (${info.model}), ${info.memoryGiB} GiB, Node ${info.node}, load average ${loadBefore.toFixed(2)}${QUICK ? "; QUICK run: the figures are noise" : ""}`,
+  );
   if (loadBefore > 0.5 * info.cpus) log(`the machine is busy (load average ${loadBefore.toFixed(2)}): other work will share the CPUs with the benchmark`);
   ensureBuild();
   const postgresServer = await postgresVersion();
@@ -372,7 +417,11 @@ async function main(): Promise<Report> {
   const catalogBodyApp = await (await fetch(`${app.base}/api/v2/catalog`, { headers: authA })).text();
   const sameCatalog = (await (await fetch(`${baseline.base}/api/v2/catalog`)).text()) === catalogBodyApp;
   if (!sameCatalog) log("the baseline's catalog differs from the app's: the baseline no longer does the app's work");
-  const catalog = await measurePair("catalog", appSide({ url: `${app.base}/api/v2/catalog`, headers: authA }), baselineSide({ url: `${baseline.base}/api/v2/catalog` }));
+  const catalog = await measurePair(
+    "catalog",
+    appSide({ url: `${app.base}/api/v2/catalog`, headers: authA }),
+    baselineSide({ url: `${baseline.base}/api/v2/catalog` }),
+  );
 
   await addStock(dbA, ORDER_SKU, STOCK_CODES);
   await addStock(dbB, ORDER_SKU, STOCK_CODES);
@@ -384,7 +433,11 @@ async function main(): Promise<Report> {
     body: JSON.stringify({ sku: ORDER_SKU }),
   });
   // The app's worker catches up after each of its runs, before the baseline's run starts.
-  const orders = await measurePair("orders", appSide(orderTarget(app.base, authA), () => quiesce(dbA, "after an order run")), baselineSide(orderTarget(baseline.base, {})));
+  const orders = await measurePair(
+    "orders",
+    appSide(orderTarget(app.base, authA), () => quiesce(dbA, "after an order run")),
+    baselineSide(orderTarget(baseline.base, {})),
+  );
   await quiesce(dbA, "after orders");
   const moneyBaseline = await checkMoney(dbB, resellerB.id);
   await settleDatabase(dbA);
@@ -403,7 +456,9 @@ async function main(): Promise<Report> {
   const burstStatusesA = await overdraftBurst(app.base, burstA.apiKey);
   await quiesce(dbA, "after the burst");
   const overdraftApp = judgeOverdraft(burstStatusesA, await checkMoney(dbA, burstA.id));
-  log(`overdraft burst, app: ${JSON.stringify(overdraftApp.statuses)}, balance ${formatMoney(overdraftApp.money.balance)} -> ${overdraftApp.ok ? "ok" : "FAILED"}`);
+  log(
+    `overdraft burst, app: ${JSON.stringify(overdraftApp.statuses)}, balance ${formatMoney(overdraftApp.money.balance)} -> ${overdraftApp.ok ? "ok" : "FAILED"}`,
+  );
 
   await orderUntilUndelivered(dbA, resellerA, app.base, Math.min(100, WEBHOOK_BATCH) + T.runs * WEBHOOK_BATCH);
   const webhooks = await webhookPhase(dbA, resellerA, app);
@@ -431,7 +486,12 @@ async function main(): Promise<Report> {
   const pglitePair = await measurePair(
     "orders",
     { name: "app on PGlite", server: pgliteApp, target: orderTarget(pgliteApp.base, { "X-API-Key": resellerD.apiKey }) },
-    { name: "app on Postgres", server: app, target: orderTarget(app.base, { "X-API-Key": resellerPg.apiKey }), between: () => quiesce(dbA, "after an order run") },
+    {
+      name: "app on Postgres",
+      server: app,
+      target: orderTarget(app.base, { "X-API-Key": resellerPg.apiKey }),
+      between: () => quiesce(dbA, "after an order run"),
+    },
   );
   const burstStatuses = await overdraftBurst(pgliteApp.base, burstD.apiKey);
   await sleep(1_000);
@@ -443,7 +503,9 @@ async function main(): Promise<Report> {
   const moneyPglite = await checkMoney(dbD, resellerD.id);
   const overdraftPglite = judgeOverdraft(burstStatuses, await checkMoney(dbD, burstD.id));
   await dbD.close();
-  log(`overdraft burst, PGlite: ${JSON.stringify(overdraftPglite.statuses)}, balance ${formatMoney(overdraftPglite.money.balance)} -> ${overdraftPglite.ok ? "ok" : "FAILED"}`);
+  log(
+    `overdraft burst, PGlite: ${JSON.stringify(overdraftPglite.statuses)}, balance ${formatMoney(overdraftPglite.money.balance)} -> ${overdraftPglite.ok ? "ok" : "FAILED"}`,
+  );
 
   // ---- C: the wrapper's own cost ---------------------------------------------------------------
   log("C. the API wrapper: the same route with and without it");
@@ -468,7 +530,17 @@ async function main(): Promise<Report> {
     machine: { ...info, postgres: postgresServer, loadBefore, loadAfter: os.loadavg()[0], steal: stealShare(ticksBefore, machineCpuTicks()) },
     quick: QUICK,
     catalog: { ...catalog, sameResponse: sameCatalog },
-    orders: { ...orders, pglite: pglitePair.app, pglitePostgres: pglitePair.baseline, moneyApp, moneyAppPglitePair, moneyBaseline, moneyPglite, overdraftApp, overdraftPglite },
+    orders: {
+      ...orders,
+      pglite: pglitePair.app,
+      pglitePostgres: pglitePair.baseline,
+      moneyApp,
+      moneyAppPglitePair,
+      moneyBaseline,
+      moneyPglite,
+      overdraftApp,
+      overdraftPglite,
+    },
     status: { appPeak: statusPeak.app, baselinePeak: statusPeak.baseline, ...statusLatency },
     wrapper: { wrapped, bare },
     webhooks,
@@ -522,7 +594,11 @@ async function webhookPhase(database: ReturnType<typeof openPostgres>, reseller:
     if (events.length < size) throw new Error(`only ${events.length} undelivered events for a batch of ${size}`);
     await receiverReset(receiver);
     const before = sampleCpu(app.child.proc.pid);
-    await enqueueDeliveries(database, reseller.id, events.map((e) => e.id));
+    await enqueueDeliveries(
+      database,
+      reseller.id,
+      events.map((e) => e.id),
+    );
     const deadline = Date.now() + 120_000;
     let stats = await receiverStats(receiver);
     while (stats.count < size && Date.now() < deadline) {
@@ -531,7 +607,10 @@ async function webhookPhase(database: ReturnType<typeof openPostgres>, reseller:
     }
     await quiesce(database, "webhook batch");
     const cpu = cpuPerRequest(before, sampleCpu(app.child.proc.pid), stats.count);
-    const outcomes = await deliveryOutcomes(database, events.map((e) => e.id));
+    const outcomes = await deliveryOutcomes(
+      database,
+      events.map((e) => e.id),
+    );
     badSignatures += stats.badSignatures;
     duplicates += stats.duplicates;
     return { events, batch: { size, delivered: stats.count, rate: deliveryRate(stats), succeeded: outcomes.succeeded ?? 0, cpu } };
@@ -562,7 +641,9 @@ async function webhookPhase(database: ReturnType<typeof openPostgres>, reseller:
   }
 
   const worker = { median: median(batches.map((b) => b.rate)), batches, cpu: medianCpu(batches.map((b) => b.cpu)) };
-  log(`webhooks through the worker: ${batches.map((b) => `${b.rate.toFixed(0)}/s (${b.succeeded}/${b.size} recorded as succeeded)`).join(" | ")}; ${cpuText(worker.cpu)}`);
+  log(
+    `webhooks through the worker: ${batches.map((b) => `${b.rate.toFixed(0)}/s (${b.succeeded}/${b.size} recorded as succeeded)`).join(" | ")}; ${cpuText(worker.cpu)}`,
+  );
   const raw = { median: median(rawRuns), runs: rawRuns, cpu: medianCpu(rawCpu) };
   log(`webhooks by the raw loop: ${rawRuns.map((r) => `${r.toFixed(0)}/s`).join(" | ")}; CPU/delivery of the loop ${raw.cpu.loadGenerator.toFixed(2)} ms`);
   await receiverChild.stop();
@@ -604,7 +685,13 @@ function render(report: Report): string {
   };
   const catalogRatio = pairedRatio(...pairs.catalog);
   const orderRatio = pairedRatio(...pairs.orders);
-  const noOverdraft = orders.overdraftApp.ok && orders.overdraftPglite.ok && moneyConsistent(orders.moneyApp) && moneyConsistent(orders.moneyAppPglitePair) && moneyConsistent(orders.moneyBaseline) && moneyConsistent(orders.moneyPglite);
+  const noOverdraft =
+    orders.overdraftApp.ok &&
+    orders.overdraftPglite.ok &&
+    moneyConsistent(orders.moneyApp) &&
+    moneyConsistent(orders.moneyAppPglitePair) &&
+    moneyConsistent(orders.moneyBaseline) &&
+    moneyConsistent(orders.moneyPglite);
   const latencyRatio = status.app.p99 / status.baseline.p99;
   const overhead = 1 - pairedRatio(...pairs["wrapped/bare"]);
   const webhookRatio = pairedRatio(...pairs.webhooks);
@@ -651,7 +738,17 @@ function render(report: Report): string {
     `CPU ms/request server + Postgres: catalog app ${cpuPair(catalog.app.cpu)}, baseline ${cpuPair(catalog.baseline.cpu)}; orders app ${cpuPair(orders.app.cpu)}, baseline ${cpuPair(orders.baseline.cpu)}, PGlite ${cpuPair(orders.pglite.cpu)}`,
     `               order status app ${cpuPair(status.appPeak.cpu)}, baseline ${cpuPair(status.baselinePeak.cpu)}; wrapped ${cpuPair(wrapper.wrapped.cpu)}, bare ${cpuPair(wrapper.bare.cpu)}; webhook worker ${cpuPair(webhooks.worker.cpu)}, raw loop ${webhooks.raw.cpu.loadGenerator.toFixed(2)} (its own process)`,
     `overdraft      ${OVERDRAFT_SENT} orders at once on a balance for ${OVERDRAFT_AFFORDABLE}: Postgres ${JSON.stringify(orders.overdraftApp.statuses)} balance ${formatMoney(orders.overdraftApp.money.balance)}; PGlite ${JSON.stringify(orders.overdraftPglite.statuses)} balance ${formatMoney(orders.overdraftPglite.money.balance)}`,
-    `ledger         ${[["app", orders.moneyApp], ["app against PGlite", orders.moneyAppPglitePair], ["baseline", orders.moneyBaseline], ["PGlite", orders.moneyPglite]].map(([name, m]) => { const money = m as MoneyCheck; return `${name}: ${money.orders} orders, balance ${formatMoney(money.balance)} = ledger ${formatMoney(money.ledgerSum)}, ${money.codesHandedOut} codes`; }).join("; ")}`,
+    `ledger         ${[
+      ["app", orders.moneyApp],
+      ["app against PGlite", orders.moneyAppPglitePair],
+      ["baseline", orders.moneyBaseline],
+      ["PGlite", orders.moneyPglite],
+    ]
+      .map(([name, m]) => {
+        const money = m as MoneyCheck;
+        return `${name}: ${money.orders} orders, balance ${formatMoney(money.balance)} = ledger ${formatMoney(money.ledgerSum)}, ${money.codesHandedOut} codes`;
+      })
+      .join("; ")}`,
     "```",
     "",
     "</details>",
@@ -665,7 +762,9 @@ function render(report: Report): string {
   for (let i = 0; i < half; i++) {
     const left = pages[i];
     const right = pages[i + half];
-    lines.push(`| \`${left.route}\` | ${(left.gzipBytes / 1000).toFixed(1)} | | ${right ? `\`${right.route}\`` : ""} | ${right ? (right.gzipBytes / 1000).toFixed(1) : ""} |`);
+    lines.push(
+      `| \`${left.route}\` | ${(left.gzipBytes / 1000).toFixed(1)} | | ${right ? `\`${right.route}\`` : ""} | ${right ? (right.gzipBytes / 1000).toFixed(1) : ""} |`,
+    );
   }
   return lines.join("\n") + "\n";
 }
@@ -701,19 +800,23 @@ if (ONLY_SUPPLIERS) {
       await cleanupAll();
       process.exit(1);
     });
-} else main()
-  .then(async (report) => {
-    await cleanupAll();
-    const markdown = render(report);
-    mkdirSync(OUT, { recursive: true });
-    writeFileSync(path.join(OUT, "latest.md"), markdown);
-    writeFileSync(path.join(OUT, "latest.json"), JSON.stringify(report, (_key, value) => (typeof value === "bigint" ? value.toString() : value), 2));
-    console.log(`\n${markdown}\nwritten to bench-results/latest.md (and latest.json)`);
-    process.exit(0);
-  })
-  .catch(async (error) => {
-    console.error("[bench] failed:", error);
-    console.error(`[bench] server logs: ${LOGS}`);
-    await cleanupAll();
-    process.exit(1);
-  });
+} else
+  main()
+    .then(async (report) => {
+      await cleanupAll();
+      const markdown = render(report);
+      mkdirSync(OUT, { recursive: true });
+      writeFileSync(path.join(OUT, "latest.md"), markdown);
+      writeFileSync(
+        path.join(OUT, "latest.json"),
+        JSON.stringify(report, (_key, value) => (typeof value === "bigint" ? value.toString() : value), 2),
+      );
+      console.log(`\n${markdown}\nwritten to bench-results/latest.md (and latest.json)`);
+      process.exit(0);
+    })
+    .catch(async (error) => {
+      console.error("[bench] failed:", error);
+      console.error(`[bench] server logs: ${LOGS}`);
+      await cleanupAll();
+      process.exit(1);
+    });

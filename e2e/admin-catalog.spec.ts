@@ -102,7 +102,9 @@ test("an admin uploads stock by paste and by CSV file, with a duplicate and a ba
 
   const before = Number(await page.getByTestId("available-stock").innerText());
   const tag = Date.now().toString(36).toUpperCase();
-  await page.getByLabel("Codes").fill([`E2E${tag}-AAAAA`, `E2E${tag}-BBBBB,4321`, `E2E${tag}-AAAAA`, "not a code", `E2E${tag}-CCCCC,1111,SN-${tag}`].join("\n"));
+  await page
+    .getByLabel("Codes")
+    .fill([`E2E${tag}-AAAAA`, `E2E${tag}-BBBBB,4321`, `E2E${tag}-AAAAA`, "not a code", `E2E${tag}-CCCCC,1111,SN-${tag}`].join("\n"));
   // Adding asks first, naming the product and how many codes go in; Cancel adds nothing.
   await page.getByRole("button", { name: "Add codes" }).click();
   await expect(page.getByTestId("confirm-question")).toHaveText("Add 3 codes to Xbox Gift Card 15 EUR? Left out: 1 duplicate, 1 invalid line (line 4).");
@@ -122,7 +124,9 @@ test("an admin uploads stock by paste and by CSV file, with a duplicate and a ba
   await expect(page.getByTestId("stock-upload-result")).toHaveCount(0);
 
   // A CSV file is read into the box in the browser; a code already in stock is skipped.
-  await page.locator("#stock-file").setInputFiles({ name: "codes.csv", mimeType: "text/csv", buffer: Buffer.from(`code,pin,serial\r\nE2E${tag}-BBBBB,4321,\r\nE2E${tag}-DDDDD,2222,\r\n`) });
+  await page
+    .locator("#stock-file")
+    .setInputFiles({ name: "codes.csv", mimeType: "text/csv", buffer: Buffer.from(`code,pin,serial\r\nE2E${tag}-BBBBB,4321,\r\nE2E${tag}-DDDDD,2222,\r\n`) });
   await expect(page.getByLabel("Codes")).toHaveValue(new RegExp(`E2E${tag}-DDDDD`));
   await page.getByRole("button", { name: "Add codes" }).click();
   await expect(page.getByTestId("confirm-question")).toHaveText("Add 2 codes to Xbox Gift Card 15 EUR?");
@@ -132,7 +136,12 @@ test("an admin uploads stock by paste and by CSV file, with a duplicate and a ba
   await expect(page.getByTestId("available-stock")).toHaveText(String(before + 4));
 });
 
-test("a code stored under another key is never sold: the reseller gets the readable one, and the admin is told of the other", async ({ page, browser, baseURL, fixtures }) => {
+test("a code stored under another key is never sold: the reseller gets the readable one, and the admin is told of the other", async ({
+  page,
+  browser,
+  baseURL,
+  fixtures,
+}) => {
   const admin = await otherSide(browser, baseURL!, fixtures.admin.email, fixtures.admin.password, /\/admin$/);
   await admin.goto(`/admin/products/${fixtures.unreadableStockSku}`);
   // Stock counts both codes until an order claims the unreadable one, which is the older.
@@ -158,7 +167,13 @@ test("a code stored under another key is never sold: the reseller gets the reada
   await admin.context().close();
 });
 
-test("an order delivered under another key still opens: the readable code shows, the other is withheld with a notice for each side", async ({ page, browser, baseURL, request, fixtures }) => {
+test("an order delivered under another key still opens: the readable code shows, the other is withheld with a notice for each side", async ({
+  page,
+  browser,
+  baseURL,
+  request,
+  fixtures,
+}) => {
   const orderId = fixtures.unreadableDeliveryOrderId;
   await signIn(page, fixtures.paula.email, fixtures.paula.password, /\/dashboard$/);
   await page.goto("/orders");
@@ -166,7 +181,9 @@ test("an order delivered under another key still opens: the readable code shows,
   await expect(page).toHaveURL(new RegExp(`/orders/${orderId}$`));
   await expect(page.getByTestId("delivery-code")).toHaveText("PAULA-READABLE");
   await expect(page.getByTestId("delivery-serial")).toHaveText("SN-PAULA");
-  await expect(page.getByTestId("delivery-unreadable")).toHaveText(/^This code can't be shown right now because of a fault on our side\. Our team has been told/);
+  await expect(page.getByTestId("delivery-unreadable")).toHaveText(
+    /^This code can't be shown right now because of a fault on our side\. Our team has been told/,
+  );
 
   const answer = await request.get(`/api/v2/order/${orderId}`, { headers: { "X-API-Key": fixtures.paula.apiKey } });
   expect(answer.status()).toBe(200);
@@ -291,7 +308,12 @@ test("the admin's order list shows an order placed through the API without a rel
   await expect(page.getByLabel("Reseller email")).toHaveValue(DEMO.email);
 });
 
-test("a reseller's confirmation never pays more than it showed: a price raised meanwhile is refused uncharged, and the page shows the new one", async ({ page, browser, baseURL, fixtures }) => {
+test("a reseller's confirmation never pays more than it showed: a price raised meanwhile is refused uncharged, and the page shows the new one", async ({
+  page,
+  browser,
+  baseURL,
+  fixtures,
+}) => {
   const tag = Date.now().toString(36);
   const sku = `e2e-rising-${tag}`;
   const admin = await otherSide(browser, baseURL!, fixtures.admin.email, fixtures.admin.password, /\/admin$/);

@@ -17,7 +17,10 @@ test("an admin exports the orders the admin orders page shows, with the reseller
   await page.getByLabel("Status").selectOption("processing");
   await page.getByRole("button", { name: "Filter" }).click();
   await expect(page).toHaveURL(/status=processing/);
-  await expect(page.getByRole("link", { name: "Export CSV" })).toHaveAttribute("href", `/admin/orders/export?status=processing&email=${encodeURIComponent(oscar.email)}`);
+  await expect(page.getByRole("link", { name: "Export CSV" })).toHaveAttribute(
+    "href",
+    `/admin/orders/export?status=processing&email=${encodeURIComponent(oscar.email)}`,
+  );
 
   const links = page.getByTestId("order-link");
   await expect(links.first()).toBeVisible();
@@ -124,7 +127,9 @@ test("an admin exports the invoices and the transfers the admin payments page sh
   await expect(invoiceRow).toContainText("Pending");
   await expect(invoiceRow).toContainText("12.34");
   const invoices = await exportedCsvLines(admin, "admin-invoices");
-  expect(invoices[0]).toBe("payment_id,created_at,reseller_id,reseller_email,status,amount,received_amount,address,expires_at,paid_at,transaction_ids,tx_hashes");
+  expect(invoices[0]).toBe(
+    "payment_id,created_at,reseller_id,reseller_email,status,amount,received_amount,address,expires_at,paid_at,transaction_ids,tx_hashes",
+  );
   expect(invoices).toHaveLength(2);
   expect(invoices[1]).toMatch(new RegExp(`^${invoiceId},[\\d-]+T[\\d:.]+Z,usr_[0-9A-Z]+,${email},pending,12.34,0.00,${address},[\\d-]+T[\\d:.]+Z,,,$`));
 
@@ -141,9 +146,13 @@ test("an admin exports the invoices and the transfers the admin payments page sh
     `/admin/payments/export?tab=transfers&status=confirming&email=${encodeURIComponent(email)}`,
   );
   const transfers = await exportedCsvLines(admin, "admin-transfers");
-  expect(transfers[0]).toBe("transfer_id,block_timestamp,reseller_id,reseller_email,tx_hash,from_address,to_address,amount,status,payment_id,transaction_id,credited_at");
+  expect(transfers[0]).toBe(
+    "transfer_id,block_timestamp,reseller_id,reseller_email,tx_hash,from_address,to_address,amount,status,payment_id,transaction_id,credited_at",
+  );
   expect(transfers).toHaveLength(2);
-  expect(transfers[1]).toMatch(new RegExp(`^trf_[0-9A-Z]+,[\\d-]+T[\\d:.]+Z,usr_[0-9A-Z]+,${email},${txHash},[^,]+,${address},5.00,confirming,${invoiceId},,$`));
+  expect(transfers[1]).toMatch(
+    new RegExp(`^trf_[0-9A-Z]+,[\\d-]+T[\\d:.]+Z,usr_[0-9A-Z]+,${email},${txHash},[^,]+,${address},5.00,confirming,${invoiceId},,$`),
+  );
 
   // Credited ones are none yet, on the page and in the file.
   const credited = `/admin/payments?tab=transfers&status=credited&email=${encodeURIComponent(email)}`;
@@ -164,7 +173,9 @@ test("an admin exports the invoices and the transfers the admin payments page sh
   const transactionId = /txn_[0-9A-Z]+/.exec(await admin.getByRole("row").filter({ hasText: invoiceId }).innerText())![0];
   const creditedTransfers = await exportedCsvLines(admin, "admin-transfers");
   expect(creditedTransfers).toHaveLength(2);
-  expect(creditedTransfers[1]).toMatch(new RegExp(`^trf_[0-9A-Z]+,[^,]+,usr_[0-9A-Z]+,${email},${txHash},[^,]+,${address},5.00,credited,${invoiceId},${transactionId},[\\d-]+T[\\d:.]+Z$`));
+  expect(creditedTransfers[1]).toMatch(
+    new RegExp(`^trf_[0-9A-Z]+,[^,]+,usr_[0-9A-Z]+,${email},${txHash},[^,]+,${address},5.00,credited,${invoiceId},${transactionId},[\\d-]+T[\\d:.]+Z$`),
+  );
 
   // Days narrow transfers by when the chain made them: the transfer's own day holds it, the day after none.
   const madeOn = creditedTransfers[1].split(",")[1].slice(0, 10);
@@ -181,7 +192,9 @@ test("an admin exports the invoices and the transfers the admin payments page sh
   await expect(invoiceRow).toContainText(transactionId);
   const paidInPart = await exportedCsvLines(admin, "admin-invoices");
   expect(paidInPart).toHaveLength(2);
-  expect(paidInPart[1]).toMatch(new RegExp(`^${invoiceId},[^,]+,usr_[0-9A-Z]+,${email},partially_paid,12.34,5.00,${address},[^,]+,,${transactionId},${txHash}$`));
+  expect(paidInPart[1]).toMatch(
+    new RegExp(`^${invoiceId},[^,]+,usr_[0-9A-Z]+,${email},partially_paid,12.34,5.00,${address},[^,]+,,${transactionId},${txHash}$`),
+  );
   // The form's days go to the page and the export alike; the invoice was made today, so from the day after, none.
   await admin.getByLabel("From").fill(dayAfter);
   await admin.getByRole("button", { name: "Filter" }).click();
@@ -208,7 +221,11 @@ test("the admin exports refuse a reseller's session and a request without one", 
   }
 });
 
-test("the reseller's exports refuse an admin's session, naming the admin's exports, and ask a request without one to sign in", async ({ page, request, fixtures }) => {
+test("the reseller's exports refuse an admin's session, naming the admin's exports, and ask a request without one to sign in", async ({
+  page,
+  request,
+  fixtures,
+}) => {
   const exports = [
     { path: "/orders/export", what: "orders", instead: "Admin > Orders (/admin/orders)" },
     { path: "/balance/export", what: "transactions", instead: "Admin > Payments (/admin/payments)" },

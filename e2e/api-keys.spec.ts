@@ -20,7 +20,10 @@ test("a key created in the panel works at once and stops working when revoked", 
   await expect(page.getByRole("heading", { level: 1, name: "API keys" })).toBeVisible();
 
   const key = await createKey(page, "e2e key");
-  const row = page.getByTestId("api-key-row").filter({ hasText: "e2e key" }).filter({ has: page.getByRole("button", { name: "Revoke" }) });
+  const row = page
+    .getByTestId("api-key-row")
+    .filter({ hasText: "e2e key" })
+    .filter({ has: page.getByRole("button", { name: "Revoke" }) });
   await expect(row).toHaveCount(1);
   await expect(row).toContainText(key.slice(0, 12));
   await expect(row).toContainText("Any IP");
@@ -98,7 +101,11 @@ test("a reseller at the cap of active keys is refused another with a message, an
 
   await page.getByLabel("Name").fill("one too many");
   await page.getByRole("button", { name: "Create key" }).click();
-  await expect(page.getByRole("alert").filter({ hasText: "You have 20 active API keys, the most an account can hold. Revoke a key you no longer use, then create this one." })).toBeVisible();
+  await expect(
+    page
+      .getByRole("alert")
+      .filter({ hasText: "You have 20 active API keys, the most an account can hold. Revoke a key you no longer use, then create this one." }),
+  ).toBeVisible();
   await expect(page.getByTestId("new-api-key")).toHaveCount(0);
   await expect(page.getByTestId("api-key-row").filter({ hasText: "one too many" })).toHaveCount(0);
   await expect(page.getByText(/^20 of 20 active keys in use/)).toBeVisible();

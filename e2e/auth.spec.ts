@@ -46,7 +46,10 @@ test("a reseller signs in, sees the dashboard with the balance, and signs out", 
   for (const path of ["/api/auth/session/", "/api/auth/session/x", "/api/auth/session/x/y"]) {
     expect(await (await page.request.get(path, { headers: { cookie: copy } })).json(), path).toEqual({});
   }
-  const elsewhere = await page.context().browser()!.newContext({ baseURL: new URL(page.url()).origin });
+  const elsewhere = await page
+    .context()
+    .browser()!
+    .newContext({ baseURL: new URL(page.url()).origin });
   await elsewhere.addCookies(copied);
   const stolen = await elsewhere.newPage();
   await stolen.goto("/dashboard");

@@ -108,7 +108,9 @@ test("a reseller buys a gift card from the catalog, copies its code and finds th
   const csv = await exportedCsvLines(page, "orders");
   expect(csv[0]).toBe("id,created_at,sku,product,quantity,unit_price,total,status,reference");
   expect(csv).toHaveLength(2);
-  expect(csv[1]).toMatch(new RegExp(`^${orderId},\\d{4}-\\d{2}-\\d{2}T[\\d:.]+Z,giftcard-steam-us-10,Steam Gift Card 10 USD,1,${total},${total},completed,${reference}$`));
+  expect(csv[1]).toMatch(
+    new RegExp(`^${orderId},\\d{4}-\\d{2}-\\d{2}T[\\d:.]+Z,giftcard-steam-us-10,Steam Gift Card 10 USD,1,${total},${total},completed,${reference}$`),
+  );
 
   // The export needs the session.
   const anonymous = await request.get("/orders/export", { maxRedirects: 0 });
@@ -160,7 +162,9 @@ test("a reseller downloads the price list the catalog shows: the filtered produc
   expect(anonymous.status()).toBe(401);
 });
 
-test("a reseller orders several gift cards at once: the review prices them and names the line it cannot order, and the balance drops by the total", async ({ page }) => {
+test("a reseller orders several gift cards at once: the review prices them and names the line it cannot order, and the balance drops by the total", async ({
+  page,
+}) => {
   await signIn(page, DEMO.email, DEMO.password, /\/dashboard$/);
   const before = parseMoney(await dashboardBalance(page))!;
   await page.goto("/catalog");

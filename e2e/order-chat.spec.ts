@@ -6,9 +6,16 @@ import { otherSide, signIn } from "./support/sign-in";
  * the server's fixtures: 60 messages ("Message 1" to "Message 60"), and as many as a chat holds.
  */
 
-test("a long chat shows its latest 50 messages with a link to earlier ones, and new messages still arrive", async ({ page, request, browser, baseURL, fixtures }) => {
+test("a long chat shows its latest 50 messages with a link to earlier ones, and new messages still arrive", async ({
+  page,
+  request,
+  browser,
+  baseURL,
+  fixtures,
+}) => {
   const orderId = fixtures.longChatOrderId;
-  const post = async (text: string) => expect((await request.post(`/api/v2/orders/${orderId}/messages`, { headers: { "X-API-Key": fixtures.oscar.apiKey }, data: { text } })).status()).toBe(201);
+  const post = async (text: string) =>
+    expect((await request.post(`/api/v2/orders/${orderId}/messages`, { headers: { "X-API-Key": fixtures.oscar.apiKey }, data: { text } })).status()).toBe(201);
   await signIn(page, fixtures.oscar.email, fixtures.oscar.password);
   await page.goto(`/orders/${orderId}`);
   const messages = page.getByTestId("chat-message");

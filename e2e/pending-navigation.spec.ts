@@ -73,7 +73,12 @@ test("an order's link in the list spins until the order arrives", async ({ page,
   await expect(page.getByRole("status", { name: "Loading" })).toHaveCount(0);
 });
 
-test("a filter form's button spins until the filtered list arrives, and the form still filters without JavaScript", async ({ page, browser, baseURL, clientIp }) => {
+test("a filter form's button spins until the filtered list arrives, and the form still filters without JavaScript", async ({
+  page,
+  browser,
+  baseURL,
+  clientIp,
+}) => {
   await signIn(page, DEMO.email, DEMO.password);
   await page.goto("/orders");
   const form = page.getByRole("form", { name: "Filter orders" });
@@ -98,7 +103,12 @@ test("a filter form's button spins until the filtered list arrives, and the form
   await expect(form.getByLabel("Status")).toHaveValue("");
 
   // Without JavaScript the browser submits the same form itself.
-  const noScript = await browser.newContext({ baseURL, javaScriptEnabled: false, storageState: await page.context().storageState(), extraHTTPHeaders: { "X-Forwarded-For": clientIp } });
+  const noScript = await browser.newContext({
+    baseURL,
+    javaScriptEnabled: false,
+    storageState: await page.context().storageState(),
+    extraHTTPHeaders: { "X-Forwarded-For": clientIp },
+  });
   const plain = await noScript.newPage();
   await plain.goto("/orders");
   await plain.getByLabel("Status").selectOption("failed");

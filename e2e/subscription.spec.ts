@@ -77,7 +77,9 @@ test("admins see the tariffs, their history, and set a reseller's tier by hand",
   await page.goto(`/admin/resellers/${fixtures.kate.id}`);
   await page.getByLabel("Tier").selectOption("Gold");
   await page.getByRole("button", { name: "Set tier" }).click();
-  await expect(page.getByTestId("confirm-question")).toHaveText(`Set ${fixtures.kate.email} from Bronze to Gold? Nothing is charged; Gold runs from now for a month.`);
+  await expect(page.getByTestId("confirm-question")).toHaveText(
+    `Set ${fixtures.kate.email} from Bronze to Gold? Nothing is charged; Gold runs from now for a month.`,
+  );
   await page.getByRole("button", { name: "Set Gold" }).click();
   await expect(page.getByText("Tier set to Gold.")).toBeVisible();
   await expect(page.getByTestId("reseller-tier")).toHaveText("Gold");

@@ -12,7 +12,13 @@ const TIME = "\\d{2}:\\d{2} UTC";
 const DATE_TIME = `\\d{1,2} \\w{3,4} \\d{4}, ${TIME}`;
 const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
-test("an admin takes a manual order: the queue names them, the reseller's page says an operator is on it", async ({ page, request, browser, baseURL, fixtures }) => {
+test("an admin takes a manual order: the queue names them, the reseller's page says an operator is on it", async ({
+  page,
+  request,
+  browser,
+  baseURL,
+  fixtures,
+}) => {
   const placed = await request.post("/api/v2/order", {
     headers: { "X-API-Key": fixtures.oscar.apiKey },
     data: { sku: "manual-account-recovery", quantity: 1, fields: { details: "Recover player 445566 (take spec)" } },
@@ -93,7 +99,13 @@ test("an admin takes a manual order: the queue names them, the reseller's page s
   await admin.context().close();
 });
 
-test("an admin completes the order they took and the activity says so; another admin is refused closing it meanwhile", async ({ page, request, browser, baseURL, fixtures }) => {
+test("an admin completes the order they took and the activity says so; another admin is refused closing it meanwhile", async ({
+  page,
+  request,
+  browser,
+  baseURL,
+  fixtures,
+}) => {
   const placed = await request.post("/api/v2/order", {
     headers: { "X-API-Key": fixtures.oscar.apiKey },
     data: { sku: "manual-account-recovery", quantity: 1, fields: { details: "Recover player 778800 (activity spec)" } },
@@ -112,7 +124,9 @@ test("an admin completes the order they took and the activity says so; another a
   // The second admin's page says who has the order, and still offers Complete; the server refuses it, naming them.
   const second = await otherSide(browser, baseURL!, fixtures.secondAdmin.email, fixtures.secondAdmin.password, /\/admin$/);
   await second.goto(`/admin/orders/${orderId}`);
-  await expect(second.getByTestId("held-by-another")).toHaveText(`${fixtures.admin.email} has taken this order: completing or failing it is refused until you take it over.`);
+  await expect(second.getByTestId("held-by-another")).toHaveText(
+    `${fixtures.admin.email} has taken this order: completing or failing it is refused until you take it over.`,
+  );
   await second.getByLabel("Delivery note").fill("Recovered by the second admin");
   await second.getByRole("button", { name: "Complete…" }).click();
   await second.getByRole("button", { name: "Complete order" }).click();

@@ -55,7 +55,12 @@ test("an amount outside the bounds is refused on the field; another reseller's i
   }
 });
 
-test("an invoice follows the sandbox chain: pending, confirming, partially paid, paid; the balance is credited", async ({ page, browser, baseURL, fixtures }) => {
+test("an invoice follows the sandbox chain: pending, confirming, partially paid, paid; the balance is credited", async ({
+  page,
+  browser,
+  baseURL,
+  fixtures,
+}) => {
   test.setTimeout(120_000);
   const mia = fixtures.mia.email;
   await signIn(page, mia, fixtures.mia.password, /\/dashboard$/);

@@ -71,7 +71,12 @@ async function codeStep(page: Page, code: string) {
 
 const refusal = (page: Page) => page.getByRole("alert").filter({ hasText: /\S/ });
 
-test("a reseller turns on two-factor sign-in, signs in with a code or a recovery code once each, and an admin turns it off", async ({ page, browser, baseURL, fixtures }) => {
+test("a reseller turns on two-factor sign-in, signs in with a code or a recovery code once each, and an admin turns it off", async ({
+  page,
+  browser,
+  baseURL,
+  fixtures,
+}) => {
   const email = uniqueEmail("two-factor");
   await registerReseller(page, "Two Factor Shop", email, PASSWORD);
   const laptop = await otherSide(browser, baseURL!, email, PASSWORD, /\/dashboard$/);

@@ -147,7 +147,11 @@ test("the log refreshes by itself, redelivers, and a webhook paused after 50 fai
   await banner.getByRole("button", { name: "Re-enable webhook" }).click();
   await expect(banner).toHaveCount(0);
   await expect(page.getByText("Enabled", { exact: true })).toBeVisible();
-  expect(await (await request.get("/api/v2/account/webhook", { headers })).json()).toMatchObject({ enabled: true, consecutive_failures: 0, disabled_reason: null });
+  expect(await (await request.get("/api/v2/account/webhook", { headers })).json()).toMatchObject({
+    enabled: true,
+    consecutive_failures: 0,
+    disabled_reason: null,
+  });
 });
 
 test("Recover sends again, after a confirmation with their count, the events missed while the webhook was off", async ({ page, request, fixtures }) => {
@@ -167,7 +171,9 @@ test("Recover sends again, after a confirmation with their count, the events mis
   const placed = await request.post("/api/v2/order", { headers, data: { sku: "giftcard-steam-us-10", quantity: 1, fields: {} } });
   expect(placed.status()).toBe(201);
   const order = await placed.json();
-  await expect.poll(async () => (await (await request.get(`/api/v2/order/${order.order_id}`, { headers })).json()).status, { timeout: 20_000 }).toBe("completed");
+  await expect
+    .poll(async () => (await (await request.get(`/api/v2/order/${order.order_id}`, { headers })).json()).status, { timeout: 20_000 })
+    .toBe("completed");
   expect(receiver.received).toHaveLength(before);
   await page.getByLabel("Send events to this URL").check();
   await page.getByRole("button", { name: "Save webhook" }).click();
@@ -193,7 +199,9 @@ test("Recover sends again, after a confirmation with their count, the events mis
   await dialog.getByRole("button", { name: "Send 2 events" }).click();
   await expect(page.getByText("2 events queued, oldest first")).toBeVisible();
   await expect.poll(() => receiver.received.length, { timeout: 20_000 }).toBe(before + 2);
-  const arrived = receiver.received.slice(before).map((r) => ({ event: JSON.parse(r.body).event, order: JSON.parse(r.body).data.order_id, signed: verifiedWith(secret, r) }));
+  const arrived = receiver.received
+    .slice(before)
+    .map((r) => ({ event: JSON.parse(r.body).event, order: JSON.parse(r.body).data.order_id, signed: verifiedWith(secret, r) }));
   // One change, one timestamp: the two events have no order between them.
   expect(arrived.sort((a, b) => a.event.localeCompare(b.event))).toEqual([
     { event: "order.created", order: order.order_id, signed: true },
@@ -202,7 +210,8 @@ test("Recover sends again, after a confirmation with their count, the events mis
   // The log picks them up by itself, newest first: the two recovered attempts on top, delivered.
   const rows = page.getByTestId("delivery-row");
   const newest = async () => [await rows.nth(0).innerText(), await rows.nth(1).innerText()];
-  const shown = (texts: string[]) => ["order.created", "order.status_changed"].every((event) => texts.some((text) => text.includes(event))) && texts.every((text) => text.includes("HTTP 200"));
+  const shown = (texts: string[]) =>
+    ["order.created", "order.status_changed"].every((event) => texts.some((text) => text.includes(event))) && texts.every((text) => text.includes("HTTP 200"));
   await expect.poll(async () => shown(await newest()), { timeout: 20_000 }).toBe(true);
 
   // Nothing is missing any more.

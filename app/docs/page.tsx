@@ -92,7 +92,11 @@ export default function ApiReferencePage() {
         {Object.entries(document.components.schemas).map(([name, schema]) => (
           <div key={name} id={`schema-${name}`} className="scroll-mt-4 min-w-0">
             <h3 className="mb-1 font-mono text-sm font-semibold text-zinc-900 dark:text-zinc-100">{name}</h3>
-            <pre tabIndex={0} aria-label={`Schema ${name}`} className="overflow-x-auto rounded-md bg-zinc-950 p-3 font-mono text-xs leading-relaxed text-zinc-100">
+            <pre
+              tabIndex={0}
+              aria-label={`Schema ${name}`}
+              className="overflow-x-auto rounded-md bg-zinc-950 p-3 font-mono text-xs leading-relaxed text-zinc-100"
+            >
               {JSON.stringify(compactSchema(document, schema, [name]), null, 2)}
             </pre>
           </div>

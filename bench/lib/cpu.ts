@@ -50,7 +50,11 @@ export function sampleCpu(serverPid: number | undefined): CpuSample {
 /** CPU ms per completed request between two samples. */
 export function cpuPerRequest(before: CpuSample, after: CpuSample, requests: number): CpuSample {
   const per = (a: number, b: number) => (requests > 0 ? (b - a) / requests : NaN);
-  return { server: per(before.server, after.server), postgres: per(before.postgres, after.postgres), loadGenerator: per(before.loadGenerator, after.loadGenerator) };
+  return {
+    server: per(before.server, after.server),
+    postgres: per(before.postgres, after.postgres),
+    loadGenerator: per(before.loadGenerator, after.loadGenerator),
+  };
 }
 
 /** The machine's CPU time so far, from /proc/stat: all of it, and the part a hypervisor gave to other guests. */

@@ -56,13 +56,20 @@ function stockCode(): string {
 /** Encrypted codes through addStockCodes, in its largest allowed uploads. */
 export async function addStock(database: Database, sku: string, total: number): Promise<void> {
   for (let done = 0; done < total; done += 10_000) {
-    const lines = Array.from({ length: Math.min(10_000, total - done) }, () => ({ code: stockCode(), pin: String(1000 + (randomBytes(2).readUInt16BE() % 9000)), serial: null }));
+    const lines = Array.from({ length: Math.min(10_000, total - done) }, () => ({
+      code: stockCode(),
+      pin: String(1000 + (randomBytes(2).readUInt16BE() % 9000)),
+      serial: null,
+    }));
     await addStockCodes(database.db, sku, lines);
   }
 }
 
 export async function availableCodes(database: Database, sku: string): Promise<number> {
-  const [row] = await database.db.select({ n: count() }).from(stockCodes).where(and(eq(stockCodes.sku, sku), isNull(stockCodes.orderId)));
+  const [row] = await database.db
+    .select({ n: count() })
+    .from(stockCodes)
+    .where(and(eq(stockCodes.sku, sku), isNull(stockCodes.orderId)));
   return Number(row.n);
 }
 
@@ -87,7 +94,11 @@ export async function settleDatabase(database: Database): Promise<void> {
 }
 
 export async function someOrderId(database: Database, userId: string): Promise<string> {
-  const [row] = await database.db.select({ id: orders.id }).from(orders).where(and(eq(orders.userId, userId), eq(orders.status, "completed"))).limit(1);
+  const [row] = await database.db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(and(eq(orders.userId, userId), eq(orders.status, "completed")))
+    .limit(1);
   if (!row) throw new Error("no completed order to read back");
   return row.id;
 }
@@ -109,9 +120,15 @@ export async function checkMoney(database: Database, userId: string): Promise<Mo
 
 async function moneyIn(db: Tx, userId: string): Promise<MoneyCheck> {
   const [user] = await db.select({ balance: users.balance }).from(users).where(eq(users.id, userId));
-  const [ledger] = await db.select({ sum: sql<string>`coalesce(sum(${ledgerEntries.amount}), 0)::text` }).from(ledgerEntries).where(eq(ledgerEntries.userId, userId));
+  const [ledger] = await db
+    .select({ sum: sql<string>`coalesce(sum(${ledgerEntries.amount}), 0)::text` })
+    .from(ledgerEntries)
+    .where(eq(ledgerEntries.userId, userId));
   const [orderCount] = await db.select({ n: count() }).from(orders).where(eq(orders.userId, userId));
-  const [entries] = await db.select({ n: count() }).from(ledgerEntries).where(and(eq(ledgerEntries.userId, userId), eq(ledgerEntries.type, "order")));
+  const [entries] = await db
+    .select({ n: count() })
+    .from(ledgerEntries)
+    .where(and(eq(ledgerEntries.userId, userId), eq(ledgerEntries.type, "order")));
   const ids = db.select({ id: orders.id }).from(orders).where(eq(orders.userId, userId));
   const [codes] = await db.select({ n: count() }).from(stockCodes).where(inArray(stockCodes.orderId, ids));
   const [mismatch] = await db
@@ -141,7 +158,13 @@ export async function undeliveredEvents(database: Database, userId: string, limi
   return database.db
     .select()
     .from(events)
-    .where(and(eq(events.userId, userId), sql`${events.id} not in (${delivered})`, sql`not exists (select 1 from ${jobs} where ${jobs.dedupeKey} = 'webhook.deliver:' || ${events.id}::text || ':1')`))
+    .where(
+      and(
+        eq(events.userId, userId),
+        sql`${events.id} not in (${delivered})`,
+        sql`not exists (select 1 from ${jobs} where ${jobs.dedupeKey} = 'webhook.deliver:' || ${events.id}::text || ':1')`,
+      ),
+    )
     .orderBy(events.createdAt, events.id)
     .limit(limit);
 }

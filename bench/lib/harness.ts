@@ -123,7 +123,16 @@ export async function startApp(name: string, env: Record<string, string>): Promi
   const port = await freePort();
   const child = startChild(name, nodeArgs(name, "lib/server/main.ts", startScriptFlags()), {
     // ALLOW_DEMO: the bench seeds the demo on Postgres too (bench/lib/fixtures.ts), and a server there refuses it otherwise; its supplier products buy from the sandbox supplier.
-    env: childEnv({ PORT: String(port), RATE_LIMIT_MULTIPLIER: "100000", WORKER: "inline", WEBHOOK_ALLOW_PRIVATE: "1", ALLOW_DEMO: "1", ALLOW_SANDBOX_SUPPLIER: "1", DATA_DIR: path.join(scratch, name), ...env }),
+    env: childEnv({
+      PORT: String(port),
+      RATE_LIMIT_MULTIPLIER: "100000",
+      WORKER: "inline",
+      WEBHOOK_ALLOW_PRIVATE: "1",
+      ALLOW_DEMO: "1",
+      ALLOW_SANDBOX_SUPPLIER: "1",
+      DATA_DIR: path.join(scratch, name),
+      ...env,
+    }),
     logFile: path.join(LOGS, `${name}.log`),
   });
   const base = `http://127.0.0.1:${port}`;
@@ -134,7 +143,10 @@ export async function startApp(name: string, env: Record<string, string>): Promi
 /** One of the benchmark's own servers (bench/*.ts). */
 export async function startScript(name: string, script: string, env: Record<string, string>): Promise<Server> {
   const port = await freePort();
-  const child = startChild(name, nodeArgs(name, script), { env: childEnv({ PORT: String(port), DATA_DIR: path.join(scratch, name), ...env }), logFile: path.join(LOGS, `${name}.log`) });
+  const child = startChild(name, nodeArgs(name, script), {
+    env: childEnv({ PORT: String(port), DATA_DIR: path.join(scratch, name), ...env }),
+    logFile: path.join(LOGS, `${name}.log`),
+  });
   const base = `http://127.0.0.1:${port}`;
   await waitForHttp(`${base}/`, child);
   return { child, base };

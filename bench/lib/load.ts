@@ -120,7 +120,15 @@ function send(url: URL, target: Target, agent: http.Agent, seen: WeakSet<Socket>
   return new Promise((resolve) => {
     let newConnection = false;
     const request = http.request(
-      { host: url.hostname, port: url.port, path: `${url.pathname}${url.search}`, method: target.method ?? "GET", headers: target.headers, agent, timeout: 30_000 },
+      {
+        host: url.hostname,
+        port: url.port,
+        path: `${url.pathname}${url.search}`,
+        method: target.method ?? "GET",
+        headers: target.headers,
+        agent,
+        timeout: 30_000,
+      },
       (response) => {
         response.resume();
         response.once("end", () => resolve({ ok: response.statusCode !== undefined && response.statusCode < 300, newConnection }));
@@ -167,5 +175,14 @@ async function paced(url: URL, target: Target, agent: http.Agent, seen: WeakSet<
   });
   await Promise.all(pending);
   latencies.sort((a, b) => a - b);
-  return { rate, sent, ok: latencies.length, failed, p50: percentile(latencies, 50), p99: percentile(latencies, 99), max: latencies[latencies.length - 1] ?? NaN, newConnections };
+  return {
+    rate,
+    sent,
+    ok: latencies.length,
+    failed,
+    p50: percentile(latencies, 50),
+    p99: percentile(latencies, 99),
+    max: latencies[latencies.length - 1] ?? NaN,
+    newConnections,
+  };
 }

@@ -63,7 +63,6 @@ export async function stopAllChildren(): Promise<void> {
   await Promise.all([...children].map((child) => child.stop()));
 }
 
-
 /** Polls a URL until it answers at all (any status), or the child dies, or time runs out. */
 export async function waitForHttp(url: string, child: Child, timeoutMs = 90_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;

@@ -55,7 +55,11 @@ const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve,
  * says completed, else GET /api/v2/order/{id} every POLL_MS until it does (bounded by `timeoutMs`).
  */
 async function createOrder(base: string, apiKey: string, sku: string): Promise<{ order_id: string; status?: string }> {
-  const created = await fetch(`${base}/api/v2/order`, { method: "POST", headers: { "X-API-Key": apiKey, "Content-Type": "application/json" }, body: JSON.stringify({ sku }) });
+  const created = await fetch(`${base}/api/v2/order`, {
+    method: "POST",
+    headers: { "X-API-Key": apiKey, "Content-Type": "application/json" },
+    body: JSON.stringify({ sku }),
+  });
   const order = (await created.json()) as { order_id?: string; status?: string };
   if (created.status !== 201 || !order.order_id) throw new Error(`ordering ${sku} answered ${created.status}: ${JSON.stringify(order)}`);
   return { order_id: order.order_id, status: order.status };
@@ -99,7 +103,20 @@ export async function measureSupplierFigures(options: { quick: boolean }): Promi
   const b = await startApp("upstream-b", { DATABASE_URL: urlB });
   const upstream = await createSupplier(dbA.db, { kind: "reseller-api", name: "Upstream B", baseUrl: b.base, credentials: aAtB.apiKey });
   const chainSku = "bench-chained-card";
-  await createProduct(dbA.db, { sku: chainSku, category: "giftcard", name: "Chained card", group: "Bench", region: "US", listPrice: formatMoney(costAtB * 2n), fields: [], minQuantity: 1, maxQuantity: 5, fulfilment: "supplier", enabled: true, lowStockThreshold: 0 });
+  await createProduct(dbA.db, {
+    sku: chainSku,
+    category: "giftcard",
+    name: "Chained card",
+    group: "Bench",
+    region: "US",
+    listPrice: formatMoney(costAtB * 2n),
+    fields: [],
+    minQuantity: 1,
+    maxQuantity: 5,
+    fulfilment: "supplier",
+    enabled: true,
+    lowStockThreshold: 0,
+  });
   await addOffer(dbA.db, { sku: chainSku, supplierId: upstream.id, upstreamProductId: ORDER_SKU, cost: costAtB });
 
   // The slow supplier's product on A too, with stock of A's own for the stock orders beside it.
@@ -108,14 +125,40 @@ export async function measureSupplierFigures(options: { quick: boolean }): Promi
   slow.delayMs = 500;
   const slowSupplier = await createSupplier(dbA.db, { kind: "reseller-api", name: "Slow upstream", baseUrl: slow.url, credentials: slow.apiKey });
   const slowSku = "bench-slow-card";
-  await createProduct(dbA.db, { sku: slowSku, category: "giftcard", name: "Slow card", group: "Bench", region: "US", listPrice: "5.00", fields: [], minQuantity: 1, maxQuantity: 5, fulfilment: "supplier", enabled: true, lowStockThreshold: 0 });
+  await createProduct(dbA.db, {
+    sku: slowSku,
+    category: "giftcard",
+    name: "Slow card",
+    group: "Bench",
+    region: "US",
+    listPrice: "5.00",
+    fields: [],
+    minQuantity: 1,
+    maxQuantity: 5,
+    fulfilment: "supplier",
+    enabled: true,
+    lowStockThreshold: 0,
+  });
   await addOffer(dbA.db, { sku: slowSku, supplierId: slowSupplier.id, upstreamProductId: "slow-card", cost: 1_000_000n });
   // The same card from a supplier that answers at once: the baseline that costs A the same work per order.
   const prompt = await startFakeUpstream();
   onCleanup("prompt upstream", () => prompt.close());
   const promptSupplier = await createSupplier(dbA.db, { kind: "reseller-api", name: "Prompt upstream", baseUrl: prompt.url, credentials: prompt.apiKey });
   const promptSku = "bench-prompt-card";
-  await createProduct(dbA.db, { sku: promptSku, category: "giftcard", name: "Prompt card", group: "Bench", region: "US", listPrice: "5.00", fields: [], minQuantity: 1, maxQuantity: 5, fulfilment: "supplier", enabled: true, lowStockThreshold: 0 });
+  await createProduct(dbA.db, {
+    sku: promptSku,
+    category: "giftcard",
+    name: "Prompt card",
+    group: "Bench",
+    region: "US",
+    listPrice: "5.00",
+    fields: [],
+    minQuantity: 1,
+    maxQuantity: 5,
+    fulfilment: "supplier",
+    enabled: true,
+    lowStockThreshold: 0,
+  });
   await addOffer(dbA.db, { sku: promptSku, supplierId: promptSupplier.id, upstreamProductId: "prompt-card", cost: 1_000_000n });
   await addStock(dbA, ORDER_SKU, options.quick ? 6_000 : 25_000);
   const a = await startApp("downstream-a", { DATABASE_URL: urlA, SUPPLIER_ALLOW_PRIVATE: "1" });
@@ -136,7 +179,9 @@ export async function measureSupplierFigures(options: { quick: boolean }): Promi
   }
   const chainedSummary = summarise(chained);
   const directSummary = summarise(direct);
-  log(`chained: median ${chainedSummary.medianMs.toFixed(1)} ms, p99 ${chainedSummary.p99Ms.toFixed(1)} ms; direct on B: median ${directSummary.medianMs.toFixed(1)} ms, p99 ${directSummary.p99Ms.toFixed(1)} ms`);
+  log(
+    `chained: median ${chainedSummary.medianMs.toFixed(1)} ms, p99 ${chainedSummary.p99Ms.toFixed(1)} ms; direct on B: median ${directSummary.medianMs.toFixed(1)} ms, p99 ${directSummary.p99Ms.toFixed(1)} ms`,
+  );
   await b.child.stop();
 
   // ---- one supplier answering in 500 ms, 32 orders in flight, stock orders beside it ---------------
@@ -149,7 +194,11 @@ export async function measureSupplierFigures(options: { quick: boolean }): Promi
   };
   /** Supplier orders of `sku` finished since the window began; a failed one ends the run. */
   const finishedOf = async (sku: string) => {
-    const rows = await dbA.db.select({ status: orders.status, n: count() }).from(orders).where(and(eq(orders.sku, sku), inArray(orders.status, ["completed", "failed", "refunded"]))).groupBy(orders.status);
+    const rows = await dbA.db
+      .select({ status: orders.status, n: count() })
+      .from(orders)
+      .where(and(eq(orders.sku, sku), inArray(orders.status, ["completed", "failed", "refunded"])))
+      .groupBy(orders.status);
     const failed = rows.filter((row) => row.status !== "completed");
     if (failed.length > 0) throw new Error(`orders of ${sku}: ${failed.map((row) => `${row.n} ${row.status}`).join(", ")}`);
     return rows[0]?.n ?? 0;
@@ -210,7 +259,16 @@ export async function measureSupplierFigures(options: { quick: boolean }): Promi
   const besidePrompt = summarise(stockBesidePrompt);
   const figures: SupplierFigures = {
     chained: { direct: directSummary, chained: chainedSummary, addedMedianMs: chainedSummary.medianMs - directSummary.medianMs },
-    slowSupplier: { inFlight: IN_FLIGHT, seconds: Math.round(elapsed), completedPerSecond: completed / elapsed, stockAlone: alone, stockBeside: beside, stockBesidePrompt: besidePrompt, p99Ratio: beside.p99Ms / besidePrompt.p99Ms, p99RatioAlone: beside.p99Ms / alone.p99Ms },
+    slowSupplier: {
+      inFlight: IN_FLIGHT,
+      seconds: Math.round(elapsed),
+      completedPerSecond: completed / elapsed,
+      stockAlone: alone,
+      stockBeside: beside,
+      stockBesidePrompt: besidePrompt,
+      p99Ratio: beside.p99Ms / besidePrompt.p99Ms,
+      p99RatioAlone: beside.p99Ms / alone.p99Ms,
+    },
   };
   log(
     `slow supplier: ${figures.slowSupplier.completedPerSecond.toFixed(1)} orders/s completed; stock orders p99 ${alone.p99Ms.toFixed(1)} ms alone, ${beside.p99Ms.toFixed(1)} ms beside it, ${besidePrompt.p99Ms.toFixed(1)} ms beside a prompt supplier's orders at that rate (${figures.slowSupplier.p99Ratio.toFixed(2)}x; ${figures.slowSupplier.p99RatioAlone.toFixed(2)}x against alone); upstream orders ${slow.orders.length}, most at once ${slow.maxConcurrentCreates}`,

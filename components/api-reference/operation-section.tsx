@@ -28,10 +28,7 @@ export function OperationSection({ document, entry }: { document: OpenApiDocumen
   const category = operation["x-rate-limit-category"];
 
   return (
-    <section
-      id={operationAnchor(operation.operationId)}
-      className="scroll-mt-4 space-y-4 rounded-lg border border-zinc-200 p-4 sm:p-5 dark:border-zinc-800"
-    >
+    <section id={operationAnchor(operation.operationId)} className="scroll-mt-4 space-y-4 rounded-lg border border-zinc-200 p-4 sm:p-5 dark:border-zinc-800">
       <header className="space-y-2">
         <h3 className="text-lg font-semibold text-zinc-900 dark:text-zinc-50">{operation.summary}</h3>
         <Endpoint method={method} path={path} label="v2" />
@@ -79,9 +76,7 @@ export function OperationSection({ document, entry }: { document: OpenApiDocumen
                     <td className={TD}>{parameter.in}</td>
                     <td className={`${TD} break-words font-mono text-xs`}>
                       {schemaSummary(parameter.schema)}
-                      {parameter.description ? (
-                        <span className="block font-sans text-zinc-500 dark:text-zinc-400">{parameter.description}</span>
-                      ) : null}
+                      {parameter.description ? <span className="block font-sans text-zinc-500 dark:text-zinc-400">{parameter.description}</span> : null}
                     </td>
                     <td className={TD}>{parameter.required ? "yes" : "no"}</td>
                   </tr>
@@ -108,7 +103,11 @@ export function OperationSection({ document, entry }: { document: OpenApiDocumen
       {errors.length > 0 ? (
         <div>
           <h4 className="mb-1 text-sm font-medium text-zinc-700 dark:text-zinc-300">
-            Errors (body: <a href="#schema-Error" className="font-mono text-sky-700 underline-offset-2 hover:underline dark:text-sky-400">Error</a>)
+            Errors (body:{" "}
+            <a href="#schema-Error" className="font-mono text-sky-700 underline-offset-2 hover:underline dark:text-sky-400">
+              Error
+            </a>
+            )
           </h4>
           <div tabIndex={0} role="region" aria-label="Errors" className="overflow-x-auto rounded-md border border-zinc-200 dark:border-zinc-800">
             <table className="min-w-full text-sm">

@@ -73,7 +73,9 @@ export function ReferenceIntro({ document, operations }: { document: OpenApiDocu
         <p className={P}>
           <InlineCode text="Every error has this body (the `Error` schema), with the status of its code. `retryable` says whether the same request may succeed later unchanged (true for 429, 5xx and `out_of_stock`)." />
         </p>
-        <pre tabIndex={0} aria-label="Error body" className="overflow-x-auto rounded-md bg-zinc-950 p-3 font-mono text-xs text-zinc-100">{ERROR_EXAMPLE}</pre>
+        <pre tabIndex={0} aria-label="Error body" className="overflow-x-auto rounded-md bg-zinc-950 p-3 font-mono text-xs text-zinc-100">
+          {ERROR_EXAMPLE}
+        </pre>
       </section>
 
       <section className="space-y-3">

@@ -17,7 +17,11 @@ export function SchemaBlock({ document, schema, title }: { document: OpenApiDocu
           </>
         ) : null}
       </p>
-      <pre tabIndex={0} aria-label={`${title}${name ? ` ${name}` : ""}`} className="max-h-96 overflow-x-auto overflow-y-auto rounded-md bg-zinc-950 p-3 font-mono text-xs leading-relaxed text-zinc-100">
+      <pre
+        tabIndex={0}
+        aria-label={`${title}${name ? ` ${name}` : ""}`}
+        className="max-h-96 overflow-x-auto overflow-y-auto rounded-md bg-zinc-950 p-3 font-mono text-xs leading-relaxed text-zinc-100"
+      >
         {prettySchema(document, schema)}
       </pre>
     </div>

@@ -39,7 +39,11 @@ function ProductRow({ product }: { product: ProductRecord }) {
 /** A group of the catalog (a game, brand or service) as a card of product lines. */
 export function ProductGroup({ id, group, category, products }: { id: string; group: string; category: string; products: ProductRecord[] }) {
   return (
-    <section aria-labelledby={id} data-testid="product-group" className="min-w-0 overflow-hidden rounded-xl wrap-anywhere border border-slate-200 bg-white shadow-sm">
+    <section
+      aria-labelledby={id}
+      data-testid="product-group"
+      className="min-w-0 overflow-hidden rounded-xl wrap-anywhere border border-slate-200 bg-white shadow-sm"
+    >
       <div className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1 border-b border-slate-100 bg-slate-50/60 px-4 py-2.5 sm:px-5">
         <h2 id={id} className="text-sm font-semibold text-slate-900">
           {group}

@@ -32,8 +32,15 @@ export function ChatMessages({ messages, viewer, earlierHref }: { messages: Chat
           const own = message.author === viewer;
           return (
             <li key={message.message_id} data-testid="chat-message" data-author={message.author} className={cx("flex", own ? "justify-end" : "justify-start")}>
-              <div className={cx("max-w-[85%] rounded-2xl px-3.5 py-2 sm:max-w-[75%]", own ? "rounded-br-sm bg-brand-600 text-white" : "rounded-bl-sm bg-slate-100 text-slate-900")}>
-                <p className={cx("text-xs font-semibold", own ? "text-brand-100" : "text-slate-600")}>{message.author === "supplier" ? "Supplier" : "Reseller"}</p>
+              <div
+                className={cx(
+                  "max-w-[85%] rounded-2xl px-3.5 py-2 sm:max-w-[75%]",
+                  own ? "rounded-br-sm bg-brand-600 text-white" : "rounded-bl-sm bg-slate-100 text-slate-900",
+                )}
+              >
+                <p className={cx("text-xs font-semibold", own ? "text-brand-100" : "text-slate-600")}>
+                  {message.author === "supplier" ? "Supplier" : "Reseller"}
+                </p>
                 <p className="text-sm wrap-anywhere whitespace-pre-wrap">{message.text}</p>
                 <p className={cx("mt-1 text-[11px]", own ? "text-brand-100" : "text-slate-600")}>{formatDateTime(message.created_at)}</p>
               </div>

@@ -12,7 +12,10 @@ function Secret({ label, value, testId }: { label: string; value: string; testId
     <div className="flex min-w-0 flex-col gap-1 sm:flex-row sm:items-center sm:gap-3">
       <span className="w-14 shrink-0 text-xs font-medium text-slate-500">{label}</span>
       <div className="flex min-w-0 flex-1 items-center gap-2">
-        <code data-testid={testId} className="min-w-0 flex-1 rounded-md border border-slate-200 bg-slate-50 px-3 py-1.5 font-mono text-sm break-all text-slate-900 select-all">
+        <code
+          data-testid={testId}
+          className="min-w-0 flex-1 rounded-md border border-slate-200 bg-slate-50 px-3 py-1.5 font-mono text-sm break-all text-slate-900 select-all"
+        >
           {value}
         </code>
         <CopyButton text={value} label="Copy" />

@@ -51,7 +51,9 @@ export function OrderFacts({ order, declaredFields = [] }: { order: OrderRecord;
           <Money amount={order.total} currency />
         </span>
       </Fact>
-      <Fact label="Reference">{order.reference ? <span className="font-mono text-xs break-all">{order.reference}</span> : <span className="text-slate-500">—</span>}</Fact>
+      <Fact label="Reference">
+        {order.reference ? <span className="font-mono text-xs break-all">{order.reference}</span> : <span className="text-slate-500">—</span>}
+      </Fact>
       <Fact label="Placed via">{order.source === "api" ? "API" : "Panel"}</Fact>
       <Fact label="Created">{formatDateTime(order.created_at)}</Fact>
       <Fact label="Completed">{order.completed_at ? formatDateTime(order.completed_at) : <span className="text-slate-500">—</span>}</Fact>

@@ -37,7 +37,11 @@ export function OrderFiltersForm({
 }) {
   const filtered = Boolean(values.status || values.type || values.reference || values.from || values.to || values.email);
   return (
-    <FilterForm action={action} aria-label="Filter orders" className="grid grid-cols-2 gap-3 border-b border-slate-100 px-4 py-4 sm:px-6 md:grid-cols-3 lg:grid-cols-6 lg:items-end">
+    <FilterForm
+      action={action}
+      aria-label="Filter orders"
+      className="grid grid-cols-2 gap-3 border-b border-slate-100 px-4 py-4 sm:px-6 md:grid-cols-3 lg:grid-cols-6 lg:items-end"
+    >
       {Object.entries(hidden).map(([name, value]) => (value ? <input key={name} type="hidden" name={name} value={value} /> : null))}
       <Labeled id="filter-status" label="Status">
         <select id="filter-status" name="status" defaultValue={values.status ?? ""} className={control}>
@@ -60,7 +64,15 @@ export function OrderFiltersForm({
         </select>
       </Labeled>
       <Labeled id="filter-reference" label={reference.label} wide>
-        <input id="filter-reference" name="reference" type="search" maxLength={64} defaultValue={values.reference} placeholder={reference.placeholder} className={control} />
+        <input
+          id="filter-reference"
+          name="reference"
+          type="search"
+          maxLength={64}
+          defaultValue={values.reference}
+          placeholder={reference.placeholder}
+          className={control}
+        />
       </Labeled>
       {extra}
       <Labeled id="filter-from" label="From">

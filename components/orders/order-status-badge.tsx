@@ -10,7 +10,13 @@ const tones: Record<string, string> = {
 /** An order's status; `processing` spins. */
 export function OrderStatusBadge({ status, size = "sm" }: { status: string; size?: "sm" | "md" }) {
   return (
-    <StatusPill testId="order-status" status={status} tone={tones[status] ?? "bg-slate-100 text-slate-700 ring-slate-500/20"} busy={status === "processing"} size={size}>
+    <StatusPill
+      testId="order-status"
+      status={status}
+      tone={tones[status] ?? "bg-slate-100 text-slate-700 ring-slate-500/20"}
+      busy={status === "processing"}
+      size={size}
+    >
       {status}
     </StatusPill>
   );

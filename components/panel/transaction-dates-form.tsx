@@ -10,7 +10,11 @@ const control = filterControlClasses("mt-1");
  */
 export function TransactionDatesForm({ type, from, to, clearHref }: { type?: string; from?: string; to?: string; clearHref: string }) {
   return (
-    <FilterForm action="/balance" aria-label="Filter transactions by date" className="grid grid-cols-2 gap-3 border-b border-slate-100 px-4 py-4 sm:flex sm:items-end sm:px-6">
+    <FilterForm
+      action="/balance"
+      aria-label="Filter transactions by date"
+      className="grid grid-cols-2 gap-3 border-b border-slate-100 px-4 py-4 sm:flex sm:items-end sm:px-6"
+    >
       {type ? <input type="hidden" name="type" value={type} /> : null}
       <div className="min-w-0">
         <label htmlFor="transactions-from" className="block text-xs font-medium text-slate-500">
@@ -24,7 +28,13 @@ export function TransactionDatesForm({ type, from, to, clearHref }: { type?: str
         </label>
         <input id="transactions-to" name="to" type="date" defaultValue={to} className={control} />
       </div>
-      <FilterActions submitLabel="Filter" clearHref={from || to ? clearHref : null} clearLabel="Clear dates" className="col-span-2" submitClassName="flex-1 sm:flex-none" />
+      <FilterActions
+        submitLabel="Filter"
+        clearHref={from || to ? clearHref : null}
+        clearLabel="Clear dates"
+        className="col-span-2"
+        submitClassName="flex-1 sm:flex-none"
+      />
     </FilterForm>
   );
 }

@@ -17,7 +17,11 @@ export function invoiceSteps(status: PaymentStatus, received: boolean): Step[] {
   const confirmed: Step = { label: "Confirming", state: "done" };
   switch (status) {
     case "pending":
-      return [{ ...sent, state: "current" }, { ...confirmed, state: "upcoming" }, { label: "Paid", state: "upcoming" }];
+      return [
+        { ...sent, state: "current" },
+        { ...confirmed, state: "upcoming" },
+        { label: "Paid", state: "upcoming" },
+      ];
     case "confirming":
       return [sent, { ...confirmed, state: "current" }, { label: "Paid", state: "upcoming" }];
     case "partially_paid":
@@ -25,7 +29,13 @@ export function invoiceSteps(status: PaymentStatus, received: boolean): Step[] {
     case "paid":
       return [sent, confirmed, { label: "Paid", state: "done" }];
     case "expired":
-      return received ? [sent, confirmed, { label: "Expired", state: "failed" }] : [{ ...sent, state: "upcoming" }, { ...confirmed, state: "upcoming" }, { label: "Expired", state: "failed" }];
+      return received
+        ? [sent, confirmed, { label: "Expired", state: "failed" }]
+        : [
+            { ...sent, state: "upcoming" },
+            { ...confirmed, state: "upcoming" },
+            { label: "Expired", state: "failed" },
+          ];
   }
 }
 
@@ -43,7 +53,16 @@ function Mark({ state, index }: { state: StepState; index: number }) {
   const path = state === "done" ? "M5 12.5l4.5 4.5L19 7.5" : state === "failed" ? "M7 7l10 10M17 7L7 17" : state === "attention" ? "M12 6v8m0 4v.01" : null;
   if (!path) return <>{index + 1}</>;
   return (
-    <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={2.5} strokeLinecap="round" strokeLinejoin="round" className="h-4 w-4" aria-hidden="true">
+    <svg
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth={2.5}
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      className="h-4 w-4"
+      aria-hidden="true"
+    >
       <path d={path} />
     </svg>
   );
@@ -61,7 +80,13 @@ export function InvoiceSteps({ steps }: { steps: Step[] }) {
           data-state={step.state}
         >
           {index > 0 ? (
-            <span aria-hidden="true" className={cx("absolute top-4 right-1/2 -left-1/2 h-0.5 -translate-y-1/2", step.state === "upcoming" || step.state === "failed" ? "bg-slate-200" : "bg-brand-600")} />
+            <span
+              aria-hidden="true"
+              className={cx(
+                "absolute top-4 right-1/2 -left-1/2 h-0.5 -translate-y-1/2",
+                step.state === "upcoming" || step.state === "failed" ? "bg-slate-200" : "bg-brand-600",
+              )}
+            />
           ) : null}
           <span className={cx("relative z-10 flex h-8 w-8 items-center justify-center rounded-full text-sm font-semibold", circles[step.state])}>
             <Mark state={step.state} index={index} />

@@ -19,7 +19,9 @@ export function AutoRenewForm({ action, enabled }: { action: Action; enabled: bo
             Auto-renew is <span data-testid="auto-renew-state">{enabled ? "on" : "off"}</span>
           </p>
           <p className="text-sm text-slate-500">
-            {enabled ? "At the end of each period the next month is paid from your balance." : "The subscription expires at the end of its period; prices then fall back to Bronze."}
+            {enabled
+              ? "At the end of each period the next month is paid from your balance."
+              : "The subscription expires at the end of its period; prices then fall back to Bronze."}
           </p>
         </div>
         <SubmitButton variant={enabled ? "secondary" : "primary"} size="sm">

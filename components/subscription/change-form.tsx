@@ -51,7 +51,13 @@ export function ChangeForm({
         }
         question={
           <span data-testid="confirm-charge">
-            {charge === "0.00" ? "Nothing is charged." : <>Charge <strong className="tabular-nums">{charge} USD</strong> from your balance{note ? ` ${note}` : ""}?</>}
+            {charge === "0.00" ? (
+              "Nothing is charged."
+            ) : (
+              <>
+                Charge <strong className="tabular-nums">{charge} USD</strong> from your balance{note ? ` ${note}` : ""}?
+              </>
+            )}
           </span>
         }
       >

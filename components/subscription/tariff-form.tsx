@@ -18,7 +18,9 @@ type Action = (previous: ActionState<TariffValues>, form: FormData) => Promise<A
 
 /** "Save Silver: 39.00 USD a month (was 49.00)? Prices change at once for every Silver reseller." */
 function saveQuestion(tier: string, changes: string[]): string {
-  return changes.length === 0 ? `Nothing differs from the saved ${tier} tariff. Save it as it is?` : `Save ${tier}: ${changes.join(", ")}? Prices change at once for every ${tier} reseller.`;
+  return changes.length === 0
+    ? `Nothing differs from the saved ${tier} tariff. Save it as it is?`
+    : `Save ${tier}: ${changes.join(", ")}? Prices change at once for every ${tier} reseller.`;
 }
 
 /**
@@ -27,14 +29,29 @@ function saveQuestion(tier: string, changes: string[]): string {
  * included, which put the saved value back beside the message about the typed one. Saving asks first,
  * naming each change against the saved tariff, since every reseller of the tier is priced by it at once.
  */
-export function TariffForm({ action, tier, price, discounts, categories }: { action: Action; tier: string; price: string; discounts: Record<string, string>; categories: readonly string[] }) {
+export function TariffForm({
+  action,
+  tier,
+  price,
+  discounts,
+  categories,
+}: {
+  action: Action;
+  tier: string;
+  price: string;
+  discounts: Record<string, string>;
+  categories: readonly string[];
+}) {
   const [values, setValues] = useState<TariffValues>({ price, discounts });
-  const [state, formAction] = useActionState<ActionState<TariffValues>, FormData>(async (previous, form) => {
-    const result = await action(previous, form);
-    // Saved, the fields show the tariff as stored ("03.50" is 3.5, an empty discount 0).
-    if (result.ok && result.data) setValues(result.data);
-    return result;
-  }, { ok: false });
+  const [state, formAction] = useActionState<ActionState<TariffValues>, FormData>(
+    async (previous, form) => {
+      const result = await action(previous, form);
+      // Saved, the fields show the tariff as stored ("03.50" is 3.5, an empty discount 0).
+      if (result.ok && result.data) setValues(result.data);
+      return result;
+    },
+    { ok: false },
+  );
   const errors = state.fieldErrors ?? {};
   return (
     <form action={formAction} className="space-y-4" data-testid={`tariff-form-${tier}`}>
@@ -67,7 +84,11 @@ export function TariffForm({ action, tier, price, discounts, categories }: { act
           ))}
         </div>
       </fieldset>
-      <ConfirmButton variant="primary" confirmLabel={`Save ${tier}`} question={saveQuestion(tier, tariffChanges({ price, discounts }, values, categories, CATEGORY_LABELS))}>
+      <ConfirmButton
+        variant="primary"
+        confirmLabel={`Save ${tier}`}
+        question={saveQuestion(tier, tariffChanges({ price, discounts }, values, categories, CATEGORY_LABELS))}
+      >
         Save {tier}…
       </ConfirmButton>
     </form>

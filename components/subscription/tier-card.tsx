@@ -4,9 +4,20 @@ import { cx } from "@/components/ui/cx";
 import { CATEGORY_LABELS } from "./category-labels";
 import { PRODUCT_CATEGORIES } from "@/lib/db/schema";
 
-
 /** One tariff side by side with the others: monthly price and the discount per category. */
-export function TierCard({ tier, price, discounts, current, children }: { tier: string; price: string; discounts: Record<string, string>; current: boolean; children?: ReactNode }) {
+export function TierCard({
+  tier,
+  price,
+  discounts,
+  current,
+  children,
+}: {
+  tier: string;
+  price: string;
+  discounts: Record<string, string>;
+  current: boolean;
+  children?: ReactNode;
+}) {
   return (
     <section
       data-testid={`tier-${tier}`}
@@ -25,7 +36,9 @@ export function TierCard({ tier, price, discounts, current, children }: { tier: 
         {PRODUCT_CATEGORIES.map((category) => (
           <div key={category} className="flex justify-between gap-3 py-1.5">
             <dt className="text-slate-600">{CATEGORY_LABELS[category] ?? category}</dt>
-            <dd className={cx("tabular-nums", Number(discounts[category] ?? 0) > 0 ? "font-medium text-emerald-700" : "text-slate-500")}>{Number(discounts[category] ?? 0) > 0 ? `−${discounts[category]} %` : "—"}</dd>
+            <dd className={cx("tabular-nums", Number(discounts[category] ?? 0) > 0 ? "font-medium text-emerald-700" : "text-slate-500")}>
+              {Number(discounts[category] ?? 0) > 0 ? `−${discounts[category]} %` : "—"}
+            </dd>
           </div>
         ))}
       </dl>

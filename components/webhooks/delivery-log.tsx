@@ -75,11 +75,20 @@ function DeliveryItem({ delivery, onRedeliver, busy }: { delivery: DeliveryRecor
       <details className="group mt-3">
         <summary className="cursor-pointer text-sm font-medium text-brand-600 select-none hover:text-brand-700">Payload and answer</summary>
         <div className="mt-2 space-y-2">
-          <pre tabIndex={0} aria-label="Payload" className="max-h-80 overflow-auto rounded-md bg-slate-900 px-3 py-2 font-mono text-xs break-all whitespace-pre-wrap text-slate-100" data-testid="delivery-payload">
+          <pre
+            tabIndex={0}
+            aria-label="Payload"
+            className="max-h-80 overflow-auto rounded-md bg-slate-900 px-3 py-2 font-mono text-xs break-all whitespace-pre-wrap text-slate-100"
+            data-testid="delivery-payload"
+          >
             {prettyJson(delivery.payload)}
           </pre>
           <p className="text-xs font-medium text-slate-500">Receiver&apos;s answer (first 1 KiB)</p>
-          <pre tabIndex={0} aria-label="Receiver's answer" className="max-h-40 overflow-auto rounded-md bg-slate-50 px-3 py-2 font-mono text-xs break-all whitespace-pre-wrap text-slate-700 ring-1 ring-slate-200">
+          <pre
+            tabIndex={0}
+            aria-label="Receiver's answer"
+            className="max-h-40 overflow-auto rounded-md bg-slate-50 px-3 py-2 font-mono text-xs break-all whitespace-pre-wrap text-slate-700 ring-1 ring-slate-200"
+          >
             {delivery.response_body || "(empty)"}
           </pre>
         </div>
@@ -89,7 +98,13 @@ function DeliveryItem({ delivery, onRedeliver, busy }: { delivery: DeliveryRecor
 }
 
 /** The delivery log, kept current by polling the API with the session cookie. */
-export function DeliveryLog({ initial, redeliverAction }: { initial: DeliveryPage; redeliverAction: (id: string) => Promise<ActionState<{ delivery: DeliveryRecord }>> }) {
+export function DeliveryLog({
+  initial,
+  redeliverAction,
+}: {
+  initial: DeliveryPage;
+  redeliverAction: (id: string) => Promise<ActionState<{ delivery: DeliveryRecord }>>;
+}) {
   const queryClient = useQueryClient();
   const [busyId, setBusyId] = useState<string | null>(null);
   const [message, setMessage] = useState<string | null>(null);

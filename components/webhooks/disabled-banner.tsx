@@ -13,8 +13,8 @@ export function DisabledBanner({ action, failures }: { action: (previous: Action
         <div className="min-w-0">
           <p className="font-semibold text-amber-900">Deliveries are paused</p>
           <p className="mt-1 text-sm text-amber-800">
-            Your webhook was turned off after {failures} consecutive failed attempts. Fix your receiver (the delivery log below says what went wrong), then
-            turn it back on. Events that happened while it was off are not sent.
+            Your webhook was turned off after {failures} consecutive failed attempts. Fix your receiver (the delivery log below says what went wrong), then turn
+            it back on. Events that happened while it was off are not sent.
           </p>
           {!state.ok && state.message ? <p className="mt-1 text-sm text-red-700">{state.message}</p> : null}
         </div>

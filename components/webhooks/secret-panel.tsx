@@ -36,11 +36,14 @@ export function SecretPanel({
   const [revealed, setRevealed] = useState<string | null>(null);
   const [revealError, setRevealError] = useState<string | null>(null);
   const [revealing, startReveal] = useTransition();
-  const [rotation, rotate] = useActionState<SecretState>(async (previous: SecretState) => {
-    const next = await rotateAction(previous);
-    if (next.ok && next.data) setRevealed(next.data.secret);
-    return next;
-  }, { ok: false });
+  const [rotation, rotate] = useActionState<SecretState>(
+    async (previous: SecretState) => {
+      const next = await rotateAction(previous);
+      if (next.ok && next.data) setRevealed(next.data.secret);
+      return next;
+    },
+    { ok: false },
+  );
 
   if (!secretSet) {
     return <p className="text-sm text-slate-500">Save an endpoint URL first: the secret is created with it.</p>;

@@ -15,11 +15,14 @@ type TestState = ActionState<{ delivery: DeliveryRecord }>;
 /** Sends a webhook.test event now and shows the receiver's answer. */
 export function TestDelivery({ action, configured }: { action: (previous: TestState) => Promise<TestState>; configured: boolean }) {
   const queryClient = useQueryClient();
-  const [state, formAction] = useActionState<TestState>(async (previous: TestState) => {
-    const next = await action(previous);
-    await queryClient.invalidateQueries({ queryKey: DELIVERIES_QUERY_KEY });
-    return next;
-  }, { ok: false });
+  const [state, formAction] = useActionState<TestState>(
+    async (previous: TestState) => {
+      const next = await action(previous);
+      await queryClient.invalidateQueries({ queryKey: DELIVERIES_QUERY_KEY });
+      return next;
+    },
+    { ok: false },
+  );
   const delivery = state.data?.delivery;
   return (
     <form action={formAction} className="space-y-3">
@@ -41,7 +44,13 @@ export function TestDelivery({ action, configured }: { action: (previous: TestSt
           <p className="mb-2 text-xs font-medium tracking-wide text-slate-500 uppercase">Receiver&apos;s answer</p>
           <DeliveryOutcome delivery={delivery} />
           {delivery.response_body ? (
-            <pre tabIndex={0} aria-label="Receiver's answer" className="mt-2 max-h-32 overflow-auto rounded bg-white px-2 py-1 font-mono text-xs break-all whitespace-pre-wrap text-slate-700">{delivery.response_body}</pre>
+            <pre
+              tabIndex={0}
+              aria-label="Receiver's answer"
+              className="mt-2 max-h-32 overflow-auto rounded bg-white px-2 py-1 font-mono text-xs break-all whitespace-pre-wrap text-slate-700"
+            >
+              {delivery.response_body}
+            </pre>
           ) : null}
         </div>
       ) : null}

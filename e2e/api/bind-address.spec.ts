@@ -11,7 +11,10 @@ const LISTEN = "0A";
  */
 function listeningAddresses(port: number): string[] {
   const found: string[] = [];
-  for (const [file, v6] of [["/proc/net/tcp", false], ["/proc/net/tcp6", true]] as const) {
+  for (const [file, v6] of [
+    ["/proc/net/tcp", false],
+    ["/proc/net/tcp6", true],
+  ] as const) {
     let table: string;
     try {
       table = readFileSync(file, "utf8");
@@ -23,7 +26,16 @@ function listeningAddresses(port: number): string[] {
       if (state !== LISTEN || !local) continue;
       const [hexAddress, hexPort] = local.split(":");
       if (parseInt(hexPort, 16) !== port) continue;
-      found.push(v6 ? (/^0+$/.test(hexAddress) ? "::" : hexAddress) : (hexAddress.match(/../g) ?? []).reverse().map((byte) => parseInt(byte, 16)).join("."));
+      found.push(
+        v6
+          ? /^0+$/.test(hexAddress)
+            ? "::"
+            : hexAddress
+          : (hexAddress.match(/../g) ?? [])
+              .reverse()
+              .map((byte) => parseInt(byte, 16))
+              .join("."),
+      );
     }
   }
   return found;

@@ -33,7 +33,22 @@ const micros = (money: string) => parseMoney(money)!;
 
 function expectProduct(product: Product, category?: string) {
   expect(Object.keys(product).sort()).toEqual(
-    ["attributes", "category", "currency", "fields", "group", "in_stock", "list_price", "max_quantity", "min_quantity", "name", "price", "region", "sku", "stock"].sort(),
+    [
+      "attributes",
+      "category",
+      "currency",
+      "fields",
+      "group",
+      "in_stock",
+      "list_price",
+      "max_quantity",
+      "min_quantity",
+      "name",
+      "price",
+      "region",
+      "sku",
+      "stock",
+    ].sort(),
   );
   expect(CATEGORIES).toContain(product.category);
   if (category) expect(product.category, product.sku).toBe(category);
@@ -113,7 +128,12 @@ test.describe("catalog (/api/v2)", () => {
   });
 
   test("prices are the caller's: Gold below list price, Bronze at list price", async ({ request, fixtures }) => {
-    const gold = (await getJson(request, "/api/v2/prices", fixtures.daveCatalogKey)).data as { sku: string; price: string; list_price: string; currency: string }[];
+    const gold = (await getJson(request, "/api/v2/prices", fixtures.daveCatalogKey)).data as {
+      sku: string;
+      price: string;
+      list_price: string;
+      currency: string;
+    }[];
     const bronze = (await getJson(request, "/api/v2/prices", fixtures.erin.apiKey)).data as typeof gold;
     expect(gold).toHaveLength(DEMO_PRODUCTS);
     expect(bronze).toHaveLength(DEMO_PRODUCTS);
@@ -138,7 +158,13 @@ test.describe("catalog (/api/v2)", () => {
   });
 
   test("GET /api/v2/skus lists every sku with its availability", async ({ request, fixtures }) => {
-    const skus = (await getJson(request, "/api/v2/skus", fixtures.daveCatalogKey)).data as { sku: string; category: string; name: string; in_stock: boolean; stock: number | null }[];
+    const skus = (await getJson(request, "/api/v2/skus", fixtures.daveCatalogKey)).data as {
+      sku: string;
+      category: string;
+      name: string;
+      in_stock: boolean;
+      stock: number | null;
+    }[];
     expect(skus).toHaveLength(DEMO_PRODUCTS);
     for (const row of skus) {
       expect(Object.keys(row).sort()).toEqual(["category", "in_stock", "name", "sku", "stock"]);
@@ -279,7 +305,10 @@ test.describe("catalog (reseller API)", () => {
   });
 
   test("GET /api/platformtopup/rates gives each wallet top-up's credit", async ({ request, fixtures }) => {
-    const rates = (await getJson(request, "/api/platformtopup/rates", fixtures.dave.apiKey)).data as (Product & { wallet_currency: string; wallet_amount: string })[];
+    const rates = (await getJson(request, "/api/platformtopup/rates", fixtures.dave.apiKey)).data as (Product & {
+      wallet_currency: string;
+      wallet_amount: string;
+    })[];
     expect(rates).toHaveLength(4);
     for (const rate of rates) {
       expect(rate.category).toBe("platformtopup");
@@ -349,7 +378,10 @@ test.describe("catalog (reseller API)", () => {
     }
     const notNumeric = await request.get("/api/platformgifts/games/elden-ring", { headers: { "X-API-Key": fixtures.dave.apiKey } });
     expect(notNumeric.status()).toBe(400);
-    expect((await notNumeric.json()).error).toMatchObject({ code: "validation_error", details: { issues: [{ path: "path.appid", message: expect.any(String) }] } });
+    expect((await notNumeric.json()).error).toMatchObject({
+      code: "validation_error",
+      details: { issues: [{ path: "path.appid", message: expect.any(String) }] },
+    });
   });
 
   test("GET /api/messenger/premium and /api/messenger/stars", async ({ request, fixtures }) => {

@@ -35,12 +35,18 @@ test.describe("error bodies", () => {
     expect((await response.json()).error).toMatchObject({ code: "invalid_json", retryable: false });
   });
 
-  test("a compressed body is 400 invalid_json saying to send it uncompressed, not 'not valid UTF-8', and never read as if plain", async ({ request, fixtures }) => {
+  test("a compressed body is 400 invalid_json saying to send it uncompressed, not 'not valid UTF-8', and never read as if plain", async ({
+    request,
+    fixtures,
+  }) => {
     const headers = { "X-API-Key": fixtures.alice.apiKey, "Content-Type": "application/json", "Content-Encoding": "gzip" };
     for (const data of [gzipSync('{"enabled": false}'), Buffer.from('{"enabled": false}')]) {
       const response = await request.post("/api/v2/subscription/auto-renew", { headers, data });
       expect(response.status()).toBe(400);
-      expect((await response.json()).error).toMatchObject({ code: "invalid_json", message: "Send the body uncompressed: a Content-Encoding (here gzip) is not taken." });
+      expect((await response.json()).error).toMatchObject({
+        code: "invalid_json",
+        message: "Send the body uncompressed: a Content-Encoding (here gzip) is not taken.",
+      });
     }
   });
 
@@ -137,7 +143,10 @@ test.describe("error bodies", () => {
 
   test("a reference with a control or direction character is 400 at body.reference", async ({ request, fixtures }) => {
     for (const reference of ["shop\u001b[31m-1", "\u202eshop-1"]) {
-      const response = await request.post("/api/v2/order", { headers: { "X-API-Key": fixtures.dave.apiKey }, data: { sku: "giftcard-steam-us-20", reference } });
+      const response = await request.post("/api/v2/order", {
+        headers: { "X-API-Key": fixtures.dave.apiKey },
+        data: { sku: "giftcard-steam-us-20", reference },
+      });
       expect(response.status(), JSON.stringify(reference)).toBe(400);
       expect((await response.json()).error.details.issues).toEqual([
         { path: "reference", message: "Must not contain control characters, direction overrides or invisible characters." },
@@ -188,7 +197,10 @@ test.describe("error bodies", () => {
     const headers = { "X-API-Key": fixtures.alice.apiKey };
     const balance = await request.get("/api/v2/balance?currency=EUR", { headers });
     expect(balance.status()).toBe(400);
-    expect((await balance.json()).error).toMatchObject({ code: "validation_error", details: { issues: [{ path: "query.currency", message: "Unknown field." }] } });
+    expect((await balance.json()).error).toMatchObject({
+      code: "validation_error",
+      details: { issues: [{ path: "query.currency", message: "Unknown field." }] },
+    });
     expect((await request.get("/api/v2/balance?", { headers })).status()).toBe(200);
 
     const buyer = { "X-API-Key": fixtures.daveSecondKey };
@@ -204,7 +216,9 @@ test.describe("error bodies", () => {
     for (const query of ["limit=1&limit=2", "status=completed&status=failed", "limit=5&type=topup&limit=5"]) {
       const response = await request.get(`/api/v2/orders?${query}`, { headers });
       expect(response.status(), query).toBe(400);
-      expect((await response.json()).error.details.issues, query).toEqual([{ path: `query.${query.split("=")[0]}`, message: "Given more than once: send each parameter once." }]);
+      expect((await response.json()).error.details.issues, query).toEqual([
+        { path: `query.${query.split("=")[0]}`, message: "Given more than once: send each parameter once." },
+      ]);
     }
   });
 
@@ -294,7 +308,10 @@ test.describe("error bodies", () => {
     expect((await unknown.json()).error.code).toBe("not_found");
   });
 
-  test("a body sent as text, a form or multipart is 415 unsupported_media_type, not read as JSON; JSON with a charset is taken", async ({ request, fixtures }) => {
+  test("a body sent as text, a form or multipart is 415 unsupported_media_type, not read as JSON; JSON with a charset is taken", async ({
+    request,
+    fixtures,
+  }) => {
     const headers = { "X-API-Key": fixtures.alice.apiKey };
     for (const [type, data] of [
       ["text/plain", '{"enabled": false}'],
@@ -309,7 +326,10 @@ test.describe("error bodies", () => {
         message: `Send the body as JSON with Content-Type: application/json; it came as ${type.split(";")[0]}.`,
       });
     }
-    const charset = await request.post("/api/v2/subscription/auto-renew", { headers: { ...headers, "Content-Type": "application/json; charset=utf-8" }, data: Buffer.from('{"enabled": true}') });
+    const charset = await request.post("/api/v2/subscription/auto-renew", {
+      headers: { ...headers, "Content-Type": "application/json; charset=utf-8" },
+      data: Buffer.from('{"enabled": true}'),
+    });
     expect(charset.status()).toBe(200);
   });
 
@@ -327,7 +347,10 @@ test.describe("error bodies", () => {
       const unknown = await sendAsWritten(baseURL!, method, "/api/v2/nothing-here");
       expect(unknown.status, method).toBe(404);
       expect(unknown.headers["x-request-id"]).toMatch(/^[0-9a-f-]{36}$/);
-      expect(JSON.parse(unknown.body).error).toMatchObject({ code: "not_found", message: `No API endpoint at ${method} /api/v2/nothing-here. See /api/v2/openapi.json.` });
+      expect(JSON.parse(unknown.body).error).toMatchObject({
+        code: "not_found",
+        message: `No API endpoint at ${method} /api/v2/nothing-here. See /api/v2/openapi.json.`,
+      });
       for (const [path, allow] of [
         ["/api/v2/balance", "GET, HEAD, OPTIONS"],
         ["/api/auth/session", "GET, POST, HEAD, OPTIONS"],

@@ -136,7 +136,15 @@ test.describe("creating orders", () => {
     const key = fixtures.dave.apiKey;
     const before = await balanceOf(request, key);
     const order = await create(request, "/api/v2/topup", key, mlbb);
-    expect(order).toMatchObject({ type: "topup", status: "processing", unit_price: "1.44", total: "1.44", delivery: null, completed_at: null, reference: null });
+    expect(order).toMatchObject({
+      type: "topup",
+      status: "processing",
+      unit_price: "1.44",
+      total: "1.44",
+      delivery: null,
+      completed_at: null,
+      reference: null,
+    });
     expect(order.fields).toEqual({ player_id: "123456789", zone_id: "2001" });
     expect(await balanceOf(request, key)).toBe(before - micros("1.44"));
 
@@ -242,11 +250,15 @@ test.describe("creating orders", () => {
       { path: "fields.server", message: expect.any(String) },
     ]);
     for (const quantity of [0, 11, 1.5, "2"]) {
-      expect(await issuesOf(await post(request, "/api/v2/order", key, { ...mlbb, quantity })), String(quantity)).toEqual([{ path: "quantity", message: expect.any(String) }]);
+      expect(await issuesOf(await post(request, "/api/v2/order", key, { ...mlbb, quantity })), String(quantity)).toEqual([
+        { path: "quantity", message: expect.any(String) },
+      ]);
     }
     expect(await issuesOf(await post(request, "/api/v2/order", key, { ...mlbb, colour: "blue" }))).toEqual([{ path: "colour", message: "Unknown field." }]);
     expect(await issuesOf(await post(request, "/api/v2/order", key, { fields: {} }))).toEqual([{ path: "sku", message: expect.any(String) }]);
-    expect(await issuesOf(await post(request, "/api/v2/order", key, { ...mlbb, reference: "r".repeat(65) }))).toEqual([{ path: "reference", message: expect.any(String) }]);
+    expect(await issuesOf(await post(request, "/api/v2/order", key, { ...mlbb, reference: "r".repeat(65) }))).toEqual([
+      { path: "reference", message: expect.any(String) },
+    ]);
     expect(await issuesOf(await post(request, "/api/v2/order", key, mlbb, { "Idempotency-Key": "k".repeat(256) }))).toEqual([
       { path: "header.Idempotency-Key", message: expect.any(String) },
     ]);
@@ -258,7 +270,10 @@ test.describe("creating orders", () => {
     }
 
     // A Buffer goes out as is (a string with a JSON content type would be JSON-encoded by Playwright).
-    const notJson = await request.post("/api/v2/order", { headers: { "X-API-Key": key, "Content-Type": "application/json" }, data: Buffer.from("{sku: topup") });
+    const notJson = await request.post("/api/v2/order", {
+      headers: { "X-API-Key": key, "Content-Type": "application/json" },
+      data: Buffer.from("{sku: topup"),
+    });
     await expectError(notJson, 400, "invalid_json", {});
 
     expect(await balanceOf(request, key)).toBe(before);
@@ -326,7 +341,13 @@ test.describe("creating orders", () => {
     expect(await balanceOf(request, key)).toBe(before - micros(order.total));
 
     // Keys are per reseller: Erin's same key is a new order of hers.
-    const erins = await post(request, "/api/v2/order", fixtures.erin.apiKey, { sku: "messenger-stars-50", fields: { username: "erin_shop" } }, { "Idempotency-Key": idempotencyKey });
+    const erins = await post(
+      request,
+      "/api/v2/order",
+      fixtures.erin.apiKey,
+      { sku: "messenger-stars-50", fields: { username: "erin_shop" } },
+      { "Idempotency-Key": idempotencyKey },
+    );
     expect(erins.status()).toBe(201);
   });
 
@@ -353,7 +374,10 @@ test.describe("creating orders", () => {
 
 test.describe("reading orders", () => {
   test("another reseller's order, and its chat, read as 404", async ({ request, fixtures }) => {
-    const order = await create(request, "/api/v2/order", fixtures.dave.apiKey, { sku: "manual-custom-topup", fields: { details: "Please top up my account on an unlisted game." } });
+    const order = await create(request, "/api/v2/order", fixtures.dave.apiKey, {
+      sku: "manual-custom-topup",
+      fields: { details: "Please top up my account on an unlisted game." },
+    });
     const headers = { "X-API-Key": fixtures.erin.apiKey };
     for (const path of [`/api/v2/order/${order.order_id}`, `/api/orders/${order.order_id}`, `/api/v2/orders/${order.order_id}/messages`]) {
       await expectError(await request.get(path, { headers }), 404, "not_found", {});
@@ -394,7 +418,9 @@ test.describe("reading orders", () => {
 
     const future = await (await request.get(`/api/v2/orders?from=${encodeURIComponent(new Date(Date.now() + 3_600_000).toISOString())}`, { headers })).json();
     expect(future).toEqual({ data: [], next_cursor: null });
-    const recent = await (await request.get(`/api/v2/orders?from=${encodeURIComponent(a.created_at)}&to=${encodeURIComponent(b.created_at)}`, { headers })).json();
+    const recent = await (
+      await request.get(`/api/v2/orders?from=${encodeURIComponent(a.created_at)}&to=${encodeURIComponent(b.created_at)}`, { headers })
+    ).json();
     expect(recent.data.map((order: Order) => order.order_id)).toEqual([b.order_id, a.order_id]);
 
     const tooMany = Array.from({ length: 101 }, (_, i) => `ord_${i}`).join(",");
@@ -423,7 +449,12 @@ test.describe("reading orders", () => {
     const posted = await request.post(path, { headers, data: { text: "  The account email is player@example.com.  " } });
     expect(posted.status()).toBe(201);
     const message = await posted.json();
-    expect(message).toEqual({ message_id: expect.stringMatching(/^msg_/), author: "reseller", text: "The account email is player@example.com.", created_at: expect.stringMatching(TIMESTAMP) });
+    expect(message).toEqual({
+      message_id: expect.stringMatching(/^msg_/),
+      author: "reseller",
+      text: "The account email is player@example.com.",
+      created_at: expect.stringMatching(TIMESTAMP),
+    });
     const second = await (await request.post(path, { headers, data: { text: "Any news?" } })).json();
 
     const chat = await request.get(path, { headers });

@@ -10,7 +10,26 @@ import { expect, test } from "../support/test";
  * new route or field is in the matrix without a line here.
  */
 
-const METHODS = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS", "TRACE", "PROPFIND", "LOCK", "MKCOL", "SEARCH", "PURGE", "LINK", "UNLINK", "QUERY", "M-SEARCH", "SOURCE"];
+const METHODS = [
+  "GET",
+  "HEAD",
+  "POST",
+  "PUT",
+  "PATCH",
+  "DELETE",
+  "OPTIONS",
+  "TRACE",
+  "PROPFIND",
+  "LOCK",
+  "MKCOL",
+  "SEARCH",
+  "PURGE",
+  "LINK",
+  "UNLINK",
+  "QUERY",
+  "M-SEARCH",
+  "SOURCE",
+];
 /** Path parameters no route takes: a word, an injection, a non-ASCII escape, an overlong id, a NUL. */
 const NONSENSE_PARAMS = ["nonsense", "%27%3B--%20drop", "%E2%82%AC", "x".repeat(300), "ord_%00"];
 /** A body every write refuses before acting: its schemas take no unknown field. */
@@ -143,11 +162,17 @@ test.describe("every route, every method, every bad input", () => {
     test.setTimeout(120_000);
     const document: OpenApiDocument = await (await request.get("/api/v2/openapi.json")).json();
     const table = findRouteFiles(path.join(process.cwd(), "app", "api"));
-    const routes = table.filter((route) => !route.catchAll).map((route) => {
-      const documented = documentPath(route.pattern);
-      // The document and the suppliers' webhooks are no operations of their own: they take their methods, and no documented input.
-      return { documented, methods: document.paths[documented] ? undefined : (OUTSIDE_DOCUMENT[documented] ?? ["GET"]), operations: document.paths[documented] ?? {} };
-    });
+    const routes = table
+      .filter((route) => !route.catchAll)
+      .map((route) => {
+        const documented = documentPath(route.pattern);
+        // The document and the suppliers' webhooks are no operations of their own: they take their methods, and no documented input.
+        return {
+          documented,
+          methods: document.paths[documented] ? undefined : (OUTSIDE_DOCUMENT[documented] ?? ["GET"]),
+          operations: document.paths[documented] ?? {},
+        };
+      });
     const keys = fixtures.matrixKeys;
     // Each category's calls go round the keys, so that no key spends more than its per-minute budget.
     const spent = new Map<string, number>();
@@ -189,7 +214,13 @@ test.describe("every route, every method, every bad input", () => {
         }
         // Query parameters of the wrong type, each in turn, and one the operation does not take.
         for (const param of [...params.filter((p) => p.in === "query"), { name: "matrix_unknown", schema: { type: "integer" } }]) {
-          probes.push({ method, path: `${target}?${param.name}=${wrongQueryValue(param.schema)}`, key: keyFor(operation["x-rate-limit-category"]), ...body, expect: { status: 400 } });
+          probes.push({
+            method,
+            path: `${target}?${param.name}=${wrongQueryValue(param.schema)}`,
+            key: keyFor(operation["x-rate-limit-category"]),
+            ...body,
+            expect: { status: 400 },
+          });
         }
         if (!writes) continue;
 
@@ -199,7 +230,11 @@ test.describe("every route, every method, every bad input", () => {
           [json, "{not json", { status: 400, code: "invalid_json" }],
           [{ "Content-Type": "text/plain;charset=UTF-8" }, "{}", { status: 415, code: "unsupported_media_type" }],
           [{ "Content-Type": "application/x-www-form-urlencoded" }, "sku=a&quantity=1", { status: 415, code: "unsupported_media_type" }],
-          [{ "Content-Type": "multipart/form-data; boundary=m" }, '--m\r\nContent-Disposition: form-data; name="sku"\r\n\r\na\r\n--m--\r\n', { status: 415, code: "unsupported_media_type" }],
+          [
+            { "Content-Type": "multipart/form-data; boundary=m" },
+            '--m\r\nContent-Disposition: form-data; name="sku"\r\n\r\na\r\n--m--\r\n',
+            { status: 415, code: "unsupported_media_type" },
+          ],
           [json, UNKNOWN_FIELD, { status: 400, code: "validation_error" }],
         ];
         const schema = operation.requestBody && resolve(document, operation.requestBody.content["application/json"].schema);
@@ -226,7 +261,12 @@ test.describe("every route, every method, every bad input", () => {
       const target = route.pattern.replace(/\[\.\.\.\w+\]/, "session");
       const allow = String((await send(new URL(baseURL!), { method: "OPTIONS", path: target, key: null }, keys, clientIp)).headers.allow);
       for (const method of METHODS) {
-        const probe: Probe = { method, path: target, key: null, expect: allow.split(", ").includes(method) ? {} : { status: 405, code: "method_not_allowed", allow } };
+        const probe: Probe = {
+          method,
+          path: target,
+          key: null,
+          expect: allow.split(", ").includes(method) ? {} : { status: 405, code: "method_not_allowed", allow },
+        };
         if (method !== "OPTIONS" && allow.split(", ").includes(method)) nextServes.add(probe);
         probes.push(probe);
       }
@@ -246,11 +286,13 @@ test.describe("every route, every method, every bad input", () => {
       }
       if (status >= 300 && status < 400) problems.push(`a redirect to ${headers.location}`);
       if (probe.key !== null && status === 429) problems.push("rate limited: the matrix spent more than a key's budget");
-      if (probe.key !== null && probe.method !== "GET" && probe.method !== "HEAD" && probe.method !== "OPTIONS" && status < 400) problems.push(`a write was done (${status})`);
+      if (probe.key !== null && probe.method !== "GET" && probe.method !== "HEAD" && probe.method !== "OPTIONS" && status < 400)
+        problems.push(`a write was done (${status})`);
       if (!REQUEST_ID.test(String(headers["x-request-id"]))) problems.push("no X-Request-Id");
       if (headers["x-content-type-options"] !== "nosniff") problems.push(`X-Content-Type-Options ${headers["x-content-type-options"]}`);
       if (probe.expect?.status !== undefined && status !== probe.expect.status) problems.push(`status ${status}, expected ${probe.expect.status}`);
-      if (probe.expect?.allow !== undefined && !sameMethods(headers.allow, probe.expect.allow)) problems.push(`Allow ${headers.allow}, expected ${probe.expect.allow}`);
+      if (probe.expect?.allow !== undefined && !sameMethods(headers.allow, probe.expect.allow))
+        problems.push(`Allow ${headers.allow}, expected ${probe.expect.allow}`);
       if (probe.method !== "HEAD" && status !== 204) {
         if (!String(headers["content-type"]).startsWith("application/json")) problems.push(`Content-Type ${headers["content-type"]}`);
         else if (status >= 400) {

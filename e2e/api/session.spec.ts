@@ -85,7 +85,10 @@ test.describe("the panel's session cookie on the API", () => {
       maxRedirects: 0,
     });
     expect(signedIn.status()).toBe(200);
-    const session = signedIn.headers()["set-cookie"].split("\n").find((line) => line.startsWith("__Secure-next-auth.session-token="));
+    const session = signedIn
+      .headers()
+      ["set-cookie"].split("\n")
+      .find((line) => line.startsWith("__Secure-next-auth.session-token="));
     expect(session).toBeDefined();
     const cookie = session!.split(";")[0];
     const write = (origin: string) =>
@@ -101,10 +104,16 @@ test.describe("the panel's session cookie on the API", () => {
 
   test("an admin's session is refused: the API serves resellers", async ({ request, fixtures, baseURL }) => {
     await signIn(request, fixtures.admin.email, fixtures.admin.password);
-    for (const call of [request.get("/api/v2/balance"), request.post("/api/v2/order", { data: { sku: "giftcard-steam-us-10" }, headers: { Origin: baseURL! } })]) {
+    for (const call of [
+      request.get("/api/v2/balance"),
+      request.post("/api/v2/order", { data: { sku: "giftcard-steam-us-10" }, headers: { Origin: baseURL! } }),
+    ]) {
       const refused = await call;
       expect(refused.status()).toBe(403);
-      expect((await refused.json()).error).toMatchObject({ code: "forbidden", message: "The API serves reseller accounts; an admin works in the admin panel." });
+      expect((await refused.json()).error).toMatchObject({
+        code: "forbidden",
+        message: "The API serves reseller accounts; an admin works in the admin panel.",
+      });
     }
   });
 
@@ -160,7 +169,9 @@ test.describe("the panel's session cookie on the API", () => {
 
   test("next-auth's client log endpoint writes nothing to the server's log for whoever posts to it", async ({ request }) => {
     for (const path of ["/api/auth/_log", "/api/auth/_log/x"]) {
-      const response = await request.post(path, { data: { level: "error", code: "FORGED]\n[api] 00000000 GET /api/v2/balance: all good", message: "written by anyone" } });
+      const response = await request.post(path, {
+        data: { level: "error", code: "FORGED]\n[api] 00000000 GET /api/v2/balance: all good", message: "written by anyone" },
+      });
       expect(response.status(), path).toBe(404);
       expect((await response.json()).error.code).toBe("not_found");
     }
@@ -202,7 +213,10 @@ test.describe("next-auth's own sign-out", () => {
     await expectSessionStands(request, copy, fixtures.carol.email);
   });
 
-  test("next-auth's own pages are not served: its sign-in and error pages send the browser to the login page, the rest are refused", async ({ request, baseURL }) => {
+  test("next-auth's own pages are not served: its sign-in and error pages send the browser to the login page, the rest are refused", async ({
+    request,
+    baseURL,
+  }) => {
     const signInPage = await request.get("/api/auth/signin?callbackUrl=%2Forders", { maxRedirects: 0 });
     expect(signInPage.status()).toBe(302);
     expect(signInPage.headers().location).toBe(`${baseURL}/login`);
@@ -243,7 +257,10 @@ test.describe("where the sign-in sends the browser", () => {
   test("only to this site: another site's address, or one that does not parse, sends it to the start page", async ({ request, fixtures, baseURL }) => {
     const { csrfToken } = await (await request.get("/api/auth/csrf")).json();
     const signIn = (callbackUrl: string) =>
-      request.post("/api/auth/callback/credentials", { form: { csrfToken, email: fixtures.carol.email, password: fixtures.carol.password, callbackUrl, json: "true" }, maxRedirects: 0 });
+      request.post("/api/auth/callback/credentials", {
+        form: { csrfToken, email: fixtures.carol.email, password: fixtures.carol.password, callbackUrl, json: "true" },
+        maxRedirects: 0,
+      });
     for (const callbackUrl of ["https://evil.example/take", `${baseURL}.evil.example/`, "http://[::1", "http://host:99999/"]) {
       const response = await signIn(callbackUrl);
       expect(response.status(), callbackUrl).toBe(200);
@@ -275,7 +292,11 @@ test.describe("server actions", () => {
     const own = new URL(baseURL!);
     // No such action: past the origin check, Next answers that it does not know it.
     const call = (origin: string, headers: Record<string, string> = {}) =>
-      request.post("/login", { headers: { "Next-Action": "0".repeat(42), Origin: origin, Accept: "text/x-component", ...headers }, data: "[]", maxRedirects: 0 });
+      request.post("/login", {
+        headers: { "Next-Action": "0".repeat(42), Origin: origin, Accept: "text/x-component", ...headers },
+        data: "[]",
+        maxRedirects: 0,
+      });
     for (const [origin, headers] of [
       [`https://${own.host}`, {}],
       [`${own.protocol}//${own.hostname}:${Number(own.port) + 1}`, {}],

@@ -11,10 +11,22 @@ test.describe("subscription API", () => {
     expect(response.status()).toBe(200);
     expect(response.headers()["x-ratelimit-limit"]).toBe("30"); // account_read
     const body = await response.json();
-    expect(body).toMatchObject({ tier: "Silver", status: "active", auto_renew: true, price: "49.00", effective_tier: "Silver", pending_tier: null, next_period_paid: false });
+    expect(body).toMatchObject({
+      tier: "Silver",
+      status: "active",
+      auto_renew: true,
+      price: "49.00",
+      effective_tier: "Silver",
+      pending_tier: null,
+      next_period_paid: false,
+    });
     expect(body.discounts).toMatchObject({ giftcard: "3.5" });
     expect(Date.parse(body.current_period_end) - Date.parse(body.current_period_start)).toBeGreaterThanOrEqual(28 * 86_400_000);
-    expect(body.tiers.map((t: { tier: string; price: string }) => [t.tier, t.price])).toEqual([["Bronze", "0.00"], ["Silver", "49.00"], ["Gold", "149.00"]]);
+    expect(body.tiers.map((t: { tier: string; price: string }) => [t.tier, t.price])).toEqual([
+      ["Bronze", "0.00"],
+      ["Silver", "49.00"],
+      ["Gold", "149.00"],
+    ]);
     const twin = await request.get("/api/subscription", { headers });
     expect(await twin.json()).toEqual(body);
 

@@ -119,7 +119,10 @@ test("a test delivery is answered with its record and arrives signed", async ({ 
 });
 
 test("an order produces signed order.created and order.status_changed deliveries", async ({ request, fixtures }) => {
-  const placed = await request.post("/api/v2/order", { headers: key(fixtures.frank.apiKey), data: { sku: "giftcard-steam-us-10", quantity: 1, fields: {}, reference: "wh-e2e-1" } });
+  const placed = await request.post("/api/v2/order", {
+    headers: key(fixtures.frank.apiKey),
+    data: { sku: "giftcard-steam-us-10", quantity: 1, fields: {}, reference: "wh-e2e-1" },
+  });
   expect(placed.status()).toBe(201);
   const order = await placed.json();
 
@@ -156,7 +159,22 @@ test("the deliveries list shows every attempt, newest first; redelivery sends th
   expect([...ids].sort().reverse()).toEqual(ids);
   for (const item of list.data) {
     expect(Object.keys(item).sort()).toEqual(
-      ["attempt", "created_at", "delivery_id", "duration_ms", "error", "event", "event_id", "next_retry_at", "payload", "response_body", "response_status", "status", "trigger", "url"].sort(),
+      [
+        "attempt",
+        "created_at",
+        "delivery_id",
+        "duration_ms",
+        "error",
+        "event",
+        "event_id",
+        "next_retry_at",
+        "payload",
+        "response_body",
+        "response_status",
+        "status",
+        "trigger",
+        "url",
+      ].sort(),
     );
     expect(item.status).toBe("succeeded");
   }
@@ -235,7 +253,9 @@ test("recover: the events missed while the webhook was off are sent again once i
   const placed = await request.post("/api/v2/order", { headers, data: { sku: "giftcard-steam-us-10", quantity: 1, fields: {}, reference: "wh-e2e-recover" } });
   expect(placed.status()).toBe(201);
   const order = await placed.json();
-  await expect.poll(async () => (await (await request.get(`/api/v2/order/${order.order_id}`, { headers })).json()).status, { timeout: 20_000 }).toBe("completed");
+  await expect
+    .poll(async () => (await (await request.get(`/api/v2/order/${order.order_id}`, { headers })).json()).status, { timeout: 20_000 })
+    .toBe("completed");
 
   const disabled = await request.post(`${WEBHOOK}/recover`, { headers, data: { since } });
   expect(disabled.status()).toBe(409);
@@ -270,11 +290,21 @@ test("recover: the events missed while the webhook was off are sent again once i
   const times = bodies.map((b) => Date.parse(b.timestamp));
   expect(times).toEqual([...times].sort((a, b) => a - b));
   // A stock order's two events are one change, with one timestamp and no order between them.
-  expect(bodies.filter((b) => b.data.order_id === order.order_id).map((b) => b.event).sort()).toEqual(["order.created", "order.status_changed"]);
+  expect(
+    bodies
+      .filter((b) => b.data.order_id === order.order_id)
+      .map((b) => b.event)
+      .sort(),
+  ).toEqual(["order.created", "order.status_changed"]);
   expect(bodies.slice(2).every((b) => b.data.order_id === order.order_id)).toBe(true);
 
   // Delivered now: nothing is left to recover, and the log shows the recovered attempts.
-  await expect.poll(async () => (await deliveries(request, fixtures.frank.apiKey)).data.filter((d) => d.status === "succeeded" && bodies.some((b) => b.event_id === d.event_id)).length).toBe(4);
+  await expect
+    .poll(
+      async () =>
+        (await deliveries(request, fixtures.frank.apiKey)).data.filter((d) => d.status === "succeeded" && bodies.some((b) => b.event_id === d.event_id)).length,
+    )
+    .toBe(4);
   const again = await request.post(`${WEBHOOK}/recover`, { headers, data: { since } });
   expect(await again.json()).toEqual({ queued: 0 });
   await new Promise((resolve) => setTimeout(resolve, 1000));

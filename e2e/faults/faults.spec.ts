@@ -42,14 +42,17 @@ const figure = (line: string) => {
 function clients(resellers: PreparedReseller[], perReseller = 1, only?: 0 | 1): LoadClient[] {
   return resellers.flatMap((reseller, r) =>
     Array.from({ length: perReseller }, (_, i) => {
-      const side = only ?? ((r + i) % 2);
+      const side = only ?? (r + i) % 2;
       return { reseller, primary: targets[side], fallback: targets[1 - side] };
     }),
   );
 }
 
 async function expectMoneyHeld(when: string) {
-  const found = await readInvariants(shape.database.sql, [...shape.prepared.resellers, ...shape.prepared.failing].map((r) => r.id));
+  const found = await readInvariants(
+    shape.database.sql,
+    [...shape.prepared.resellers, ...shape.prepared.failing].map((r) => r.id),
+  );
   expect.soft(found.balanceMismatches, `${when}: balance = sum of ledger for every reseller`).toEqual([]);
   expect.soft(found.codesInTwoOrders, `${when}: no stock code in two orders`).toBe(0);
   expect.soft(found.stockOrdersWithWrongCodeCount, `${when}: each completed stock order holds its codes`).toBe(0);
@@ -136,13 +139,21 @@ test("the production shape answers every request, holds the money and delivers e
       apps.flatMap((app) => [
         ...Array.from({ length: 10 }, () => call(app.base, agent, { method: "GET", path: "/api/v2/balance", apiKey: buyer.apiKey })),
         ...Array.from({ length: 10 }, (_, i) =>
-          call(app.base, agent, { method: "POST", path: "/api/v2/order", apiKey: buyer.apiKey, body: stockOrder(), headers: { "Idempotency-Key": `after-blips-${app.name}-${i}` } }),
+          call(app.base, agent, {
+            method: "POST",
+            path: "/api/v2/order",
+            apiKey: buyer.apiKey,
+            body: stockOrder(),
+            headers: { "Idempotency-Key": `after-blips-${app.name}-${i}` },
+          }),
         ),
       ]),
     );
     const slowest = Math.max(...after.map((outcome) => outcome.ms));
     const statuses = after.map((outcome) => (outcome.kind === "answer" ? outcome.status : outcome.kind));
-    figure(`1. ${ended} sessions terminated in 20 blips; ${after.length} calls right after: statuses ${[...new Set(statuses)].join(",")}, slowest ${slowest} ms`);
+    figure(
+      `1. ${ended} sessions terminated in 20 blips; ${after.length} calls right after: statuses ${[...new Set(statuses)].join(",")}, slowest ${slowest} ms`,
+    );
     expect.soft(statuses, "1. reads and orders right after the blips").toEqual(after.map((_, i) => (i % 20 < 10 ? 200 : 201)));
     expect.soft(slowest, "1. the pool answers at once after the blips").toBeLessThan(5_000);
     await expectMoneyHeld("1. database blips");
@@ -206,7 +217,9 @@ test("the production shape answers every request, holds the money and delivers e
     expect.soft(stranded.length, "4. the victim was caught holding fulfilments").toBeGreaterThan(0);
     await workers[1].kill();
     const resumeMs = await within(RESUME_GOAL_MS + 5_000, async () => (await stillProcessing(database.sql, stranded)) === 0);
-    figure(`4. worker-2 killed holding ${held} jobs (${stranded.length} orders' fulfilments); those orders left processing ${seconds(resumeMs)} after the kill (goal < ${seconds(RESUME_GOAL_MS)})`);
+    figure(
+      `4. worker-2 killed holding ${held} jobs (${stranded.length} orders' fulfilments); those orders left processing ${seconds(resumeMs)} after the kill (goal < ${seconds(RESUME_GOAL_MS)})`,
+    );
     expectEveryRequestAnswered(stats, "4. orders before the kill");
     expect.soft(resumeMs ?? Infinity, "4. a dead worker's jobs resume within 20 s").toBeLessThan(RESUME_GOAL_MS);
     await workers[1].start();
@@ -230,7 +243,9 @@ test("the production shape answers every request, holds the money and delivers e
     expectEveryRequestAnswered(stats, "5. receiver outage");
     const allReceivedMs = await within(30_000, async () => (await missingEvents(loadResellers, outageStart)) === 0, 500);
     const missing = await missingEvents(loadResellers, outageStart);
-    figure(`5. receiver down 3 s (${receiver.figures().answeredDown} deliveries answered 500, then connections refused): every event since the outage began accepted ${seconds(allReceivedMs === null ? null : Date.now() - backAt)} after it came back; ${missing} missing`);
+    figure(
+      `5. receiver down 3 s (${receiver.figures().answeredDown} deliveries answered 500, then connections refused): every event since the outage began accepted ${seconds(allReceivedMs === null ? null : Date.now() - backAt)} after it came back; ${missing} missing`,
+    );
     expect.soft(missing, "5. every event received at least once with a valid signature once the receiver is back").toBe(0);
     for (const reseller of loadResellers) {
       expect.soft((await readWebhook(apps[1].base, reseller.apiKey)).enabled, `5. ${reseller.name}'s webhook stays enabled through a short outage`).toBe(true);
@@ -285,26 +300,47 @@ test("the production shape answers every request, holds the money and delivers e
     }
     await sleep(2_500);
     const outageMs = Date.now() - outageStart;
-    const outageLogLines = apps.map((app, i) => readFileSync(app.child().logFile).subarray(logSizes[i]).toString("utf8").split("\n").filter((line) => /rate.?limit/i.test(line)).length);
+    const outageLogLines = apps.map(
+      (app, i) =>
+        readFileSync(app.child().logFile)
+          .subarray(logSizes[i])
+          .toString("utf8")
+          .split("\n")
+          .filter((line) => /rate.?limit/i.test(line)).length,
+    );
     await redis.start();
-    const limitsBackMs = await within(20_000, async () => {
-      for (const app of apps) {
-        const first = await call(app.base, keepAliveAgent(), { method: "GET", path: "/api/v2/balance", apiKey: reseller.apiKey });
-        const second = await call(app.base, keepAliveAgent(), { method: "GET", path: "/api/v2/balance", apiKey: reseller.apiKey });
-        if (first.kind !== "answer" || second.kind !== "answer") return false;
-        const [a, b] = [Number(first.headers["x-ratelimit-remaining"]), Number(second.headers["x-ratelimit-remaining"])];
-        if (!(Number.isFinite(a) && Number.isFinite(b) && b < a)) return false;
-      }
-      return true;
-    }, 500);
+    const limitsBackMs = await within(
+      20_000,
+      async () => {
+        for (const app of apps) {
+          const first = await call(app.base, keepAliveAgent(), { method: "GET", path: "/api/v2/balance", apiKey: reseller.apiKey });
+          const second = await call(app.base, keepAliveAgent(), { method: "GET", path: "/api/v2/balance", apiKey: reseller.apiKey });
+          if (first.kind !== "answer" || second.kind !== "answer") return false;
+          const [a, b] = [Number(first.headers["x-ratelimit-remaining"]), Number(second.headers["x-ratelimit-remaining"])];
+          if (!(Number.isFinite(a) && Number.isFinite(b) && b < a)) return false;
+        }
+        return true;
+      },
+      500,
+    );
     await load.stop();
-    figure(`6. Redis out ${seconds(outageMs)}: rate-limit log lines per instance ${outageLogLines.join(" / ")}; limits counted again ${seconds(limitsBackMs)} after it came back`);
+    figure(
+      `6. Redis out ${seconds(outageMs)}: rate-limit log lines per instance ${outageLogLines.join(" / ")}; limits counted again ${seconds(limitsBackMs)} after it came back`,
+    );
     expectEveryRequestAnswered(stats, "6. Redis outage");
-    expect.soft([...stats.byStatus.keys()].filter((status) => status >= 500 || status === 429), "6. no 5xx or 429 while the limits fail open").toEqual([]);
-    for (const [i, lines] of outageLogLines.entries()) expect.soft(lines, `6. ${apps[i].name} logs the outage once, not once per request`).toBeLessThanOrEqual(4);
+    expect
+      .soft(
+        [...stats.byStatus.keys()].filter((status) => status >= 500 || status === 429),
+        "6. no 5xx or 429 while the limits fail open",
+      )
+      .toEqual([]);
+    for (const [i, lines] of outageLogLines.entries())
+      expect.soft(lines, `6. ${apps[i].name} logs the outage once, not once per request`).toBeLessThanOrEqual(4);
     expect.soft(limitsBackMs, "6. the limits count again once Redis is back").not.toBeNull();
     for (const app of apps) {
-      expect.soft(await signInStatus(app.base, reseller.email, reseller.password), `6. ${app.name}: sign-in is counted, not refused, once Redis is back`).not.toBe(429);
+      expect
+        .soft(await signInStatus(app.base, reseller.email, reseller.password), `6. ${app.name}: sign-in is counted, not refused, once Redis is back`)
+        .not.toBe(429);
     }
   });
 
@@ -315,7 +351,9 @@ test("the production shape answers every request, holds the money and delivers e
     const allReceived = await within(40_000, async () => (await missingEvents([...loadResellers, ...prepared.failing])) === 0, 500);
     const missing = await missingEvents([...loadResellers, ...prepared.failing]);
     const events = receiver.figures();
-    figure(`end: ${found.orders} orders, ${found.processing} processing (settled ${seconds(settledMs)}); events accepted ${events.accepted} (+${events.duplicates} repeats), bad signatures ${events.badSignatures}, missing ${missing}`);
+    figure(
+      `end: ${found.orders} orders, ${found.processing} processing (settled ${seconds(settledMs)}); events accepted ${events.accepted} (+${events.duplicates} repeats), bad signatures ${events.badSignatures}, missing ${missing}`,
+    );
     figure(`all faults: ${total.summary()}`);
     expect.soft(missing, `every event received at least once with a valid signature (${seconds(allReceived)})`).toBe(0);
     expect.soft(events.badSignatures, "no delivery with a wrong signature").toBe(0);
@@ -327,7 +365,8 @@ test("the production shape answers every request, holds the money and delivers e
         const accepted = receiver.accepted(reseller.name);
         const unrecorded = [...accepted].filter((id) => !recorded.has(id)).length;
         const unreceived = [...recorded].filter((id) => !accepted.has(id)).length;
-        if (unrecorded + unreceived > 0) found.push(`${reseller.name}: ${unrecorded} received but not recorded delivered, ${unreceived} recorded delivered but never received`);
+        if (unrecorded + unreceived > 0)
+          found.push(`${reseller.name}: ${unrecorded} received but not recorded delivered, ${unreceived} recorded delivered but never received`);
       }
       return found;
     };

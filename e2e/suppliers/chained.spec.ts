@@ -78,7 +78,10 @@ test.beforeAll(async ({ request }) => {
   // B's sandbox takes 5 s: long enough that A's polling (at 2 s, then 4 s, then 8 s) would not be first.
   startServer("b", B_PORT, { WEBHOOK_ALLOW_PRIVATE: "1", SUPPLIER_DELAY: "5s" });
   if (aDatabase) await onPostgresAdmin(`create database "${aDatabase}"`);
-  const prepared = spawnSync(process.execPath, ["--import", "tsx", "e2e/suppliers/prepare-pair.ts", "--upstream", B], { env: { ...process.env, ...aEnv(), DATA_DIR: dirOf("a") }, stdio: "inherit" });
+  const prepared = spawnSync(process.execPath, ["--import", "tsx", "e2e/suppliers/prepare-pair.ts", "--upstream", B], {
+    env: { ...process.env, ...aEnv(), DATA_DIR: dirOf("a") },
+    stdio: "inherit",
+  });
   expect(prepared.status).toBe(0);
   const pair = JSON.parse(readFileSync(path.join(dirOf("a"), "pair.json"), "utf8")) as { buyerKey: string; supplierId: string };
   buyerKey = pair.buyerKey;
@@ -135,7 +138,8 @@ async function settledOnA(request: APIRequestContext, orderId: string): Promise<
   return order!;
 }
 
-const balanceOn = async (request: APIRequestContext, origin: string, key: string) => (await (await request.get(`${origin}/api/v2/balance`, { headers: { "X-API-Key": key } })).json()).balance as string;
+const balanceOn = async (request: APIRequestContext, origin: string, key: string) =>
+  (await (await request.get(`${origin}/api/v2/balance`, { headers: { "X-API-Key": key } })).json()).balance as string;
 
 /** B's orders that A placed: each carries A's attempt id as its reference. */
 async function ordersOnB(request: APIRequestContext): Promise<OrderRecord[]> {
@@ -190,9 +194,14 @@ test("B's signed webhook reaches A and is verified: A reconciles at once and com
   expect(onB.status).toBe("completed");
   expect(done.delivery!.note).toBe(onB.delivery!.note);
   // A logs this only after the signature, the timestamp and the reference checked out.
-  const verified = aLog.split("\n").filter((line) => line.includes("[suppliers] verified webhook order.status_changed") && line.includes(`reconciling order ${order.order_id} now`));
+  const verified = aLog
+    .split("\n")
+    .filter((line) => line.includes("[suppliers] verified webhook order.status_changed") && line.includes(`reconciling order ${order.order_id} now`));
   expect(verified.length).toBeGreaterThan(0);
-  const forged = await request.post(`${A}/api/suppliers/sup_01JD4X0000ABCDEFGHJKMNPQRS/webhook`, { headers: { "Content-Type": "application/json" }, data: { event: "order.status_changed", data: {} } });
+  const forged = await request.post(`${A}/api/suppliers/sup_01JD4X0000ABCDEFGHJKMNPQRS/webhook`, {
+    headers: { "Content-Type": "application/json" },
+    data: { event: "order.status_changed", data: {} },
+  });
   expect(forged.status()).toBe(404);
   const unsigned = await request.post(`${A}/api/suppliers/${supplierId}/webhook`, {
     headers: { "Content-Type": "application/json" },
@@ -304,7 +313,10 @@ test("a reseller on A buys the imported card and top-up: each bought once from B
   expect((await settledOnA(request, card.order_id)).delivery!.items[0].code).toBe(cardOnB.delivery!.items[0].code);
 });
 
-test("A's admin sees B's balance under its alert on the landing page, the sync and the price changes; disabling B fails a new order with the charge back", async ({ page, request }) => {
+test("A's admin sees B's balance under its alert on the landing page, the sync and the price changes; disabling B fails a new order with the charge back", async ({
+  page,
+  request,
+}) => {
   await signInOnA(page);
   await page.goto(`${A}/admin/suppliers`);
   await page.getByRole("link", { name: "Wholesaler B" }).click();

@@ -36,8 +36,26 @@ const { key } = await createApiKey(db, { userId: buyer.id, name: "chain" });
 await db.transaction((tx) => postLedgerEntry(tx, { userId: buyer.id, type: "adjustment", amount: 100_000_000n, description: "E2E opening balance" }));
 
 const upstream = await createSupplier(db, { kind: "reseller-api", name: "Instance B", baseUrl: values.upstream!, credentials: DEMO.apiKey });
-const product = (sku: string, category: "giftcard" | "topup", listPrice: string, fields: { name: string; label: string; required: boolean; pattern?: string }[] = []) =>
-  createProduct(db, { sku, category, name: sku, group: "Chained", region: "GLOBAL", listPrice, fields, minQuantity: 1, maxQuantity: 5, fulfilment: "supplier", enabled: true, lowStockThreshold: 0 });
+const product = (
+  sku: string,
+  category: "giftcard" | "topup",
+  listPrice: string,
+  fields: { name: string; label: string; required: boolean; pattern?: string }[] = [],
+) =>
+  createProduct(db, {
+    sku,
+    category,
+    name: sku,
+    group: "Chained",
+    region: "GLOBAL",
+    listPrice,
+    fields,
+    minQuantity: 1,
+    maxQuantity: 5,
+    fulfilment: "supplier",
+    enabled: true,
+    lowStockThreshold: 0,
+  });
 await product("chain-giftcard", "giftcard", "10.50");
 await addOffer(db, { sku: "chain-giftcard", supplierId: upstream.id, upstreamProductId: "giftcard-steam-us-10", cost: 9_700_000n });
 await product("chain-failover", "giftcard", "10.50");
@@ -48,7 +66,10 @@ await addOffer(db, { sku: "chain-topup", supplierId: upstream.id, upstreamProduc
 
 // As if just synced: the catalog sync would mark the sku B does not sell unavailable, and the failover spec
 // is about B's refusal of an order.
-await db.update(suppliers).set({ lastSyncedAt: sql`now()` }).where(eq(suppliers.id, upstream.id));
+await db
+  .update(suppliers)
+  .set({ lastSyncedAt: sql`now()` })
+  .where(eq(suppliers.id, upstream.id));
 
 // A's embedded mode gives the products it makes a sandbox offer, as the demo's; here only B sells them.
 await db.delete(offers).where(and(like(offers.sku, "chain-%"), ne(offers.supplierId, upstream.id)));

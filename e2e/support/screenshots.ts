@@ -11,7 +11,10 @@ const AXE_SCRIPT = createRequire(import.meta.url).resolve("axe-core/axe.min.js")
 async function accessibilityViolations(page: Page): Promise<string[]> {
   await page.addScriptTag({ path: AXE_SCRIPT });
   const { violations } = await page.evaluate(
-    (tags) => (window as unknown as { axe: { run: (context: Document, options: object) => Promise<AxeResults> } }).axe.run(document, { runOnly: { type: "tag", values: tags } }),
+    (tags) =>
+      (window as unknown as { axe: { run: (context: Document, options: object) => Promise<AxeResults> } }).axe.run(document, {
+        runOnly: { type: "tag", values: tags },
+      }),
     WCAG_AA,
   );
   return violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`);
@@ -28,16 +31,18 @@ export async function expectAccessible(page: Page, what: string) {
  * iOS Safari zooms into such a control when it takes the focus and leaves the page zoomed.
  */
 async function controlsThatZoomOnFocus(page: Page): Promise<string[]> {
-  return page
-    .locator("input, select, textarea")
-    .evaluateAll((controls) =>
-      controls
-        .filter((control) => !(control instanceof HTMLInputElement) || !["hidden", "checkbox", "radio", "file", "range", "color", "submit", "button", "reset", "image"].includes(control.type))
-        .filter((control) => control.checkVisibility())
-        .map((control) => ({ control, size: parseFloat(getComputedStyle(control).fontSize) }))
-        .filter(({ size }) => size < 16)
-        .map(({ control, size }) => `${control.id || control.getAttribute("name")}: ${size}px`),
-    );
+  return page.locator("input, select, textarea").evaluateAll((controls) =>
+    controls
+      .filter(
+        (control) =>
+          !(control instanceof HTMLInputElement) ||
+          !["hidden", "checkbox", "radio", "file", "range", "color", "submit", "button", "reset", "image"].includes(control.type),
+      )
+      .filter((control) => control.checkVisibility())
+      .map((control) => ({ control, size: parseFloat(getComputedStyle(control).fontSize) }))
+      .filter(({ size }) => size < 16)
+      .map(({ control, size }) => `${control.id || control.getAttribute("name")}: ${size}px`),
+  );
 }
 
 /** A desktop and the narrowest common phone. */

@@ -92,13 +92,21 @@ async function prepare(database: Database): Promise<Fixtures> {
     enabled: false,
     lowStockThreshold: 0,
   });
-  await database.db
-    .insert(stockCodes)
-    .values({ sku: unreadableStockSku, codeEncrypted: encryptSecret("TWO-KEYS-LOST", "ab".repeat(32)), codeHash: stockCodeHash(unreadableStockSku, "TWO-KEYS-LOST") });
+  await database.db.insert(stockCodes).values({
+    sku: unreadableStockSku,
+    codeEncrypted: encryptSecret("TWO-KEYS-LOST", "ab".repeat(32)),
+    codeHash: stockCodeHash(unreadableStockSku, "TWO-KEYS-LOST"),
+  });
   await addStockCodes(database.db, unreadableStockSku, [{ code: "TWO-KEYS-READABLE", pin: null, serial: null }]);
   // A completed order whose second code an instance with another ENCRYPTION_KEY delivered.
   const paula = await reseller("paula", 100_000_000n);
-  const { order: twoKeysOrder } = await placeOrder(database.db, { user: paula, sku: "manual-account-recovery", quantity: 1, fields: { details: "Two codes, one unreadable" }, source: "api" });
+  const { order: twoKeysOrder } = await placeOrder(database.db, {
+    user: paula,
+    sku: "manual-account-recovery",
+    quantity: 1,
+    fields: { details: "Two codes, one unreadable" },
+    source: "api",
+  });
   await database.db
     .update(orders)
     .set({
@@ -165,7 +173,18 @@ async function main() {
   if (!values.postgres) await database.close();
   const server = spawn(process.execPath, ["--import", "tsx", "lib/server/main.ts"], {
     stdio: "inherit",
-    env: { ...process.env, ...backing, DATA_DIR: dataDir, PORT: String(port), TRUST_PROXY: "1", WEBHOOK_ALLOW_PRIVATE: "1", CHECK_API_RESPONSES: "1", SUPPLIER_DELAY: "1s", ALLOW_SANDBOX_SUPPLIER: "1", CHAIN_POLL_INTERVAL: "1s" },
+    env: {
+      ...process.env,
+      ...backing,
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      TRUST_PROXY: "1",
+      WEBHOOK_ALLOW_PRIVATE: "1",
+      CHECK_API_RESPONSES: "1",
+      SUPPLIER_DELAY: "1s",
+      ALLOW_SANDBOX_SUPPLIER: "1",
+      CHAIN_POLL_INTERVAL: "1s",
+    },
   });
   const stop = () => server.kill("SIGTERM");
   process.on("SIGINT", stop);
@@ -176,8 +195,7 @@ async function main() {
   });
 }
 
-main()
-  .catch((error) => {
-    console.error("[e2e] could not prepare the server:", error);
-    process.exit(1);
-  });
+main().catch((error) => {
+  console.error("[e2e] could not prepare the server:", error);
+  process.exit(1);
+});

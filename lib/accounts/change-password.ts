@@ -8,10 +8,7 @@ import { getUserOrThrow } from "./get-user";
 import { passwordSchema } from "./schemas";
 
 /** Replaces a panel password after checking the current one, and ends every session signed in before it. */
-export async function changePassword(
-  db: DbOrTx,
-  input: { userId: string; currentPassword: string; newPassword: string },
-): Promise<void> {
+export async function changePassword(db: DbOrTx, input: { userId: string; currentPassword: string; newPassword: string }): Promise<void> {
   const user = await getUserOrThrow(db, input.userId);
   const refusal = await countPasswordCheck(user.id);
   if (refusal) throw new AppError("rate_limited", refusal.message, { retry_after: refusal.retryAfterSeconds });
@@ -30,5 +27,8 @@ export async function changePassword(
       issues: [{ path: "newPassword", message: "The new password must differ from the current one." }],
     });
   }
-  await db.update(users).set({ passwordHash: await hashPassword(parsed.data), sessionsValidAfter: new Date() }).where(eq(users.id, user.id));
+  await db
+    .update(users)
+    .set({ passwordHash: await hashPassword(parsed.data), sessionsValidAfter: new Date() })
+    .where(eq(users.id, user.id));
 }

@@ -32,10 +32,22 @@ export async function createUser(db: DbOrTx, input: CreateUserInput): Promise<Us
   const now = new Date();
   const [user] = await db
     .insert(users)
-    .values({ id: newId("usr"), email, name, passwordHash, role: input.role ?? "reseller", tier, periodStart: paid ? now : null, periodEnd: paid ? addMonths(now) : null })
+    .values({
+      id: newId("usr"),
+      email,
+      name,
+      passwordHash,
+      role: input.role ?? "reseller",
+      tier,
+      periodStart: paid ? now : null,
+      periodEnd: paid ? addMonths(now) : null,
+    })
     .onConflictDoNothing({ target: users.email })
     .returning();
-  if (!user) throw new AppError("validation_error", "An account with this email already exists.", { issues: [{ path: "email", message: "An account with this email already exists." }] });
+  if (!user)
+    throw new AppError("validation_error", "An account with this email already exists.", {
+      issues: [{ path: "email", message: "An account with this email already exists." }],
+    });
   await schedulePeriodEnd(db, user);
   return user;
 }

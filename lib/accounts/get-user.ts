@@ -4,7 +4,14 @@ import { preparedQuery } from "@/lib/db/prepared";
 import { users, type User } from "@/lib/db/schema";
 import { notFound } from "@/lib/errors/app-error";
 
-const userById = preparedQuery((db) => db.select().from(users).where(eq(users.id, sql.placeholder("id"))).limit(1).prepare("user_by_id"));
+const userById = preparedQuery((db) =>
+  db
+    .select()
+    .from(users)
+    .where(eq(users.id, sql.placeholder("id")))
+    .limit(1)
+    .prepare("user_by_id"),
+);
 
 export async function findUserById(db: DbOrTx, id: string): Promise<User | null> {
   const [user] = await userById(db).execute({ id });

@@ -17,10 +17,7 @@ export interface ResellerSummary {
 }
 
 /** Admin view: resellers newest first, with their balance and number of live API keys. */
-export async function listResellers(
-  db: DbOrTx,
-  options: { q?: string; cursor?: string; limit: number },
-): Promise<Page<ResellerSummary>> {
+export async function listResellers(db: DbOrTx, options: { q?: string; cursor?: string; limit: number }): Promise<Page<ResellerSummary>> {
   const conditions: SQL[] = [eq(users.role, "reseller")];
   if (options.q) {
     conditions.push(or(emailContains(options.q), containsText(users.name, options.q))!);

@@ -8,10 +8,7 @@ export const emailSchema = z
   .max(254)
   .pipe(z.email({ message: "Enter a valid email address." }));
 
-export const passwordSchema = z
-  .string()
-  .min(10, "Use at least 10 characters.")
-  .max(200, "Use at most 200 characters.");
+export const passwordSchema = z.string().min(10, "Use at least 10 characters.").max(200, "Use at most 200 characters.");
 
 export const nameSchema = z
   .string()

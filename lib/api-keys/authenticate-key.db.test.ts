@@ -31,7 +31,10 @@ describe(`API keys (${testDriver()})`, () => {
   async function changeHashUnnoticed(apiKeyId: string) {
     await database.db.execute(sql`alter table api_keys disable trigger api_keys_auth_changed`);
     try {
-      await database.db.update(apiKeys).set({ hash: `unnoticed-${apiKeyId}` }).where(eq(apiKeys.id, apiKeyId));
+      await database.db
+        .update(apiKeys)
+        .set({ hash: `unnoticed-${apiKeyId}` })
+        .where(eq(apiKeys.id, apiKeyId));
     } finally {
       await database.db.execute(sql`alter table api_keys enable trigger api_keys_auth_changed`);
     }
@@ -45,7 +48,8 @@ describe(`API keys (${testDriver()})`, () => {
     if (testDriver() === "pglite") await check();
     else await vi.waitFor(check, { timeout: 1_000, interval: 5 });
   }
-  const expectRefused = (key: string, ip: string, code: string) => expectSeen(() => expect(authenticateApiKey(database, key, ip)).rejects.toMatchObject({ code }));
+  const expectRefused = (key: string, ip: string, code: string) =>
+    expectSeen(() => expect(authenticateApiKey(database, key, ip)).rejects.toMatchObject({ code }));
 
   it("creates a key shown once, stores only its hash, and authenticates with it", async () => {
     const user = await createUser(database.db, { email: "keys-1@test.dev", password: "long-enough-password" });
@@ -114,7 +118,10 @@ describe(`API keys (${testDriver()})`, () => {
   it.runIf(testDriver() === "postgres")("a request never waits for another request that is stamping the same key", async () => {
     const user = await createUser(database.db, { email: "keys-8@test.dev", password: "long-enough-password" });
     const { key, apiKey } = await createApiKey(database.db, { userId: user.id, name: "Busy" });
-    await database.db.update(apiKeys).set({ lastUsedAt: new Date(Date.now() - 60_000) }).where(eq(apiKeys.id, apiKey.id));
+    await database.db
+      .update(apiKeys)
+      .set({ lastUsedAt: new Date(Date.now() - 60_000) })
+      .where(eq(apiKeys.id, apiKey.id));
     const outcome = await database.db.transaction(async (tx) => {
       await tx.execute(sql`select id from api_keys where id = ${apiKey.id} for update`);
       const timeout = new Promise<string>((resolve) => setTimeout(() => resolve("waited for the lock"), 3_000));

@@ -20,7 +20,10 @@ describe("API key IP allowlist", () => {
     expect(ipAllowed(list, ip)).toBe(expected);
   });
 
-  it.each(["10.0.0.1/33", "10.0.0/24", "host.example", "10.0.0.1/8/1", "::1/129", "1.2.3.4/x", "fe80::1%eth0", "fe80::%1/64"])("rejects the entry %j", (entry) => {
-    expect(parseAllowlistEntry(entry)).toBeNull();
-  });
+  it.each(["10.0.0.1/33", "10.0.0/24", "host.example", "10.0.0.1/8/1", "::1/129", "1.2.3.4/x", "fe80::1%eth0", "fe80::%1/64"])(
+    "rejects the entry %j",
+    (entry) => {
+      expect(parseAllowlistEntry(entry)).toBeNull();
+    },
+  );
 });

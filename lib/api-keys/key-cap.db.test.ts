@@ -59,9 +59,7 @@ describe(`the cap on a reseller's API keys (${testDriver()})`, () => {
     const reseller = await resellerWithKeys(19);
     // Ten connections open before the race, so that no creation waits for one while another finishes.
     await Promise.all(Array.from({ length: 10 }, () => database.db.execute(sql`select pg_sleep(0.05)`)));
-    const outcomes = await Promise.allSettled(
-      Array.from({ length: 10 }, (_, i) => createApiKey(database.db, { userId: reseller.id, name: `racing ${i}` })),
-    );
+    const outcomes = await Promise.allSettled(Array.from({ length: 10 }, (_, i) => createApiKey(database.db, { userId: reseller.id, name: `racing ${i}` })));
     expect(outcomes.filter((outcome) => outcome.status === "fulfilled")).toHaveLength(1);
     const refusals = outcomes.flatMap((outcome) => (outcome.status === "rejected" ? [outcome.reason as { code: string }] : []));
     expect(refusals.map((reason) => reason.code)).toEqual(Array(9).fill("forbidden"));

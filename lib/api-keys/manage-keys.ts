@@ -46,10 +46,14 @@ export async function createApiKey(
       .from(apiKeys)
       .where(and(eq(apiKeys.userId, input.userId), isNull(apiKeys.revokedAt)));
     if (active >= cap) {
-      throw new AppError("forbidden", `You have ${active} active API keys, the most an account can hold. Revoke a key you no longer use, then create this one.`, {
-        active_keys: active,
-        cap,
-      });
+      throw new AppError(
+        "forbidden",
+        `You have ${active} active API keys, the most an account can hold. Revoke a key you no longer use, then create this one.`,
+        {
+          active_keys: active,
+          cap,
+        },
+      );
     }
     const [apiKey] = await tx
       .insert(apiKeys)

@@ -2,7 +2,6 @@ import { z } from "zod";
 import { hasHiddenCharacter } from "@/lib/text/hidden-characters";
 import { parseAllowlistEntry } from "./ip-allowlist";
 
-
 export const apiKeyNameSchema = z
   .string()
   .trim()

@@ -4,8 +4,18 @@ import { answerHeaders } from "./answer";
 
 describe("answerHeaders", () => {
   it("takes the parts in order, later ones winning, and always ends with the request id, no-store and nosniff", () => {
-    const headers = answerHeaders("req-1", { "X-RateLimit-Limit": "60", Location: "/a" }, { Location: "/b", "Cache-Control": "max-age=60", "X-Request-Id": "forged" });
-    expect(headers).toEqual({ "X-RateLimit-Limit": "60", Location: "/b", "Cache-Control": "no-store", "X-Request-Id": "req-1", "X-Content-Type-Options": "nosniff" });
+    const headers = answerHeaders(
+      "req-1",
+      { "X-RateLimit-Limit": "60", Location: "/a" },
+      { Location: "/b", "Cache-Control": "max-age=60", "X-Request-Id": "forged" },
+    );
+    expect(headers).toEqual({
+      "X-RateLimit-Limit": "60",
+      Location: "/b",
+      "Cache-Control": "no-store",
+      "X-Request-Id": "req-1",
+      "X-Content-Type-Options": "nosniff",
+    });
   });
 
   it("gives every answer's headers the same hidden class, so that a call leaves no old-generation garbage", () => {

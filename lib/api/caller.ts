@@ -76,15 +76,31 @@ export async function resolveCaller(database: Database, request: ApiRequest, ip:
   const key = presentedKey(request.headers);
   if (key !== null) {
     const { userId, apiKeyId, subscription, user } = await authenticateApiKey(database, key, ip);
-    return { userId, apiKeyId, rateLimitSubject: keySubject(apiKeyId), subscription, effectiveTier: tierOf(subscription), account: accountOnce(database.db, userId, user) };
+    return {
+      userId,
+      apiKeyId,
+      rateLimitSubject: keySubject(apiKeyId),
+      subscription,
+      effectiveTier: tierOf(subscription),
+      account: accountOnce(database.db, userId, user),
+    };
   }
   const session = request.headers.get("cookie")?.includes("next-auth.session-token") ? panelSessionOf(await getServerSession(authOptions())) : null;
   if (!session) throw new AppError("unauthenticated", "Send an API key in the X-API-Key header or as 'Authorization: Bearer <key>'.");
   const account = await findSessionAccount(database.db, session);
   const user = activeAccount(account?.user ?? null);
-  if (!account || !sessionStillValid(user, { issuedAt: session.issuedAt, ended: account.ended })) throw new AppError("unauthenticated", "The session has ended. Sign in again.");
+  if (!account || !sessionStillValid(user, { issuedAt: session.issuedAt, ended: account.ended }))
+    throw new AppError("unauthenticated", "The session has ended. Sign in again.");
   // The API is a reseller's: an admin holds no balance to buy with, and acts through the admin panel.
-  if (user.role !== "reseller") throw new RefusedCaller("forbidden", "The API serves reseller accounts; an admin works in the admin panel.", accountSubject(user.id));
+  if (user.role !== "reseller")
+    throw new RefusedCaller("forbidden", "The API serves reseller accounts; an admin works in the admin panel.", accountSubject(user.id));
   if (!SAFE_METHODS.has(request.method)) assertSameOrigin(request, user.id);
-  return { userId: user.id, apiKeyId: null, rateLimitSubject: accountSubject(user.id), subscription: user, effectiveTier: tierOf(user), account: accountOnce(database.db, user.id, user) };
+  return {
+    userId: user.id,
+    apiKeyId: null,
+    rateLimitSubject: accountSubject(user.id),
+    subscription: user,
+    effectiveTier: tierOf(user),
+    account: accountOnce(database.db, user.id, user),
+  };
 }

@@ -33,7 +33,10 @@ describe("money in a request", () => {
 
   it("refuses a JSON number, an exponent, a sign, padding, leading zeros and a lone point, saying the form it takes", () => {
     for (const input of [100, 25.5, "1e2", " 100", "100 ", "00050", "01.50", "+5", "-5", "5.", ".5", "1,50", "25.1234567", "ten", "", null, true]) {
-      expect(moneyInput.safeParse(input).error?.issues.map((issue) => issue.message), JSON.stringify(input)).toEqual([MONEY_INPUT_MESSAGE]);
+      expect(
+        moneyInput.safeParse(input).error?.issues.map((issue) => issue.message),
+        JSON.stringify(input),
+      ).toEqual([MONEY_INPUT_MESSAGE]);
     }
     expect(MONEY_INPUT_MESSAGE).toBe('Must be a decimal string of US dollars such as "25.50", with at most 6 fraction digits.');
   });
@@ -55,7 +58,10 @@ describe("?limit=", () => {
 
   it("refuses anything else saying what it takes, not 'expected number, received NaN'", () => {
     for (const limit of ["abc", "", "0", "101", "2.5", "-1", "Infinity", "0x10", "1e1", " 5", "5 ", "+5", "99999999999999999999"]) {
-      expect(query.safeParse({ limit }).error?.issues.map((issue) => issue.message), limit).toEqual(["Must be a whole number from 1 to 100."]);
+      expect(
+        query.safeParse({ limit }).error?.issues.map((issue) => issue.message),
+        limit,
+      ).toEqual(["Must be a whole number from 1 to 100."]);
     }
   });
 });
@@ -70,9 +76,10 @@ describe("a time filter", () => {
   it("refuses anything else with one message saying what it takes, and how to send an offset's + in a query", () => {
     // "+05:00" unencoded in a query arrives as " 05:00".
     for (const text of ["2026-11-01T00:00:00 05:00", "2026-11-01T00:00:00", "2026-11-01", "yesterday"]) {
-      expect(filterTime.safeParse(text).error?.issues.map((issue) => issue.message), text).toEqual([
-        "Must be an ISO 8601 time with Z or an offset, such as 2026-11-01T00:00:00Z; send an offset's + as %2B.",
-      ]);
+      expect(
+        filterTime.safeParse(text).error?.issues.map((issue) => issue.message),
+        text,
+      ).toEqual(["Must be an ISO 8601 time with Z or an offset, such as 2026-11-01T00:00:00Z; send an offset's + as %2B."]);
     }
   });
 

@@ -16,7 +16,8 @@ export const moneyInput = z
   .refine((text) => parseMoney(text) !== null, "Must be below 1000000000000.")
   .transform((text) => parseMoney(text)!)
   .meta({
-    description: 'US dollars (USDT counts 1:1) as a JSON string of digits with at most 6 fraction digits, such as "100" or "25.50"; no sign, exponent, padding or leading zero.',
+    description:
+      'US dollars (USDT counts 1:1) as a JSON string of digits with at most 6 fraction digits, such as "100" or "25.50"; no sign, exponent, padding or leading zero.',
     example: "25.50",
   });
 
@@ -66,7 +67,10 @@ export function paginationQuery(cursorOf: IdPrefix | RegExp) {
   const cursor = typeof cursorOf === "string" ? z.string().refine((text) => isIdOf(cursorOf, text), NOT_A_CURSOR) : z.string().regex(cursorOf, NOT_A_CURSOR);
   return z.strictObject({
     limit: z
-      .preprocess(decimalDigits, z.number({ error: LIMIT_MESSAGE }).int({ error: LIMIT_MESSAGE, abort: true }).min(1, LIMIT_MESSAGE).max(100, LIMIT_MESSAGE).default(50))
+      .preprocess(
+        decimalDigits,
+        z.number({ error: LIMIT_MESSAGE }).int({ error: LIMIT_MESSAGE, abort: true }).min(1, LIMIT_MESSAGE).max(100, LIMIT_MESSAGE).default(50),
+      )
       .meta({ description: "How many items a page holds, 1 to 100." }),
     cursor: cursor.optional().meta({ description: "The `next_cursor` of the page before; leave it out for the first page." }),
   });

@@ -40,12 +40,8 @@ export interface Operation<
   errors?: ErrorCode[];
 }
 
-export function defineOperation<
-  Q extends z.ZodType,
-  B extends z.ZodType,
-  P extends z.ZodType,
-  R extends z.ZodType,
-  const A extends "reseller" | "none",
->(operation: Operation<Q, B, P, R, A>): Operation<Q, B, P, R, A> {
+export function defineOperation<Q extends z.ZodType, B extends z.ZodType, P extends z.ZodType, R extends z.ZodType, const A extends "reseller" | "none">(
+  operation: Operation<Q, B, P, R, A>,
+): Operation<Q, B, P, R, A> {
   return operation;
 }

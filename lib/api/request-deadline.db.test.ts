@@ -66,7 +66,11 @@ describe(`an order past the request deadline (${testDriver()})`, () => {
     const answer = await send();
     const elapsed = Date.now() - started;
     const body = await answer.json();
-    expect({ status: answer.status, code: body.error?.code, retryable: body.error?.retryable }).toEqual({ status: 503, code: "service_unavailable", retryable: true });
+    expect({ status: answer.status, code: body.error?.code, retryable: body.error?.retryable }).toEqual({
+      status: 503,
+      code: "service_unavailable",
+      retryable: true,
+    });
     expect(answer.headers.get("X-Request-Id")).toBe(body.error.request_id);
     expect(elapsed).toBeLessThan(2_500);
 
@@ -76,10 +80,18 @@ describe(`an order past the request deadline (${testDriver()})`, () => {
     const [account] = await database.db.select({ balance: users.balance }).from(users).where(eq(users.id, reseller.id));
     expect(account.balance).toBe(50_000_000n);
     expect(await database.db.select().from(orders).where(eq(orders.userId, reseller.id))).toEqual([]);
-    expect(await database.db.select().from(ledgerEntries).where(and(eq(ledgerEntries.userId, reseller.id), eq(ledgerEntries.type, "order")))).toEqual([]);
+    expect(
+      await database.db
+        .select()
+        .from(ledgerEntries)
+        .where(and(eq(ledgerEntries.userId, reseller.id), eq(ledgerEntries.type, "order"))),
+    ).toEqual([]);
     expect(await database.db.select().from(idempotencyKeys).where(eq(idempotencyKeys.userId, reseller.id))).toEqual([]);
     if (testDriver() === "postgres") {
-      const open = await executeRows(database.db, sql`select pid from pg_stat_activity where datname = current_database() and state like 'idle in transaction%'`);
+      const open = await executeRows(
+        database.db,
+        sql`select pid from pg_stat_activity where datname = current_database() and state like 'idle in transaction%'`,
+      );
       expect(open).toEqual([]);
     }
 

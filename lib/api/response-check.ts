@@ -43,6 +43,7 @@ export function checkResponse<T>(schema: z.ZodType, body: T): T {
     throw new Error(`The answer does not match its schema at "${issue.path.join(".")}": ${issue.message}`);
   }
   const difference = jsonDifference(body, result.data);
-  if (difference !== null) throw new Error(`The answer differs from its schema's output at "${difference}" (a field outside the schema, or a default not filled in).`);
+  if (difference !== null)
+    throw new Error(`The answer differs from its schema's output at "${difference}" (a field outside the schema, or a default not filled in).`);
   return body;
 }

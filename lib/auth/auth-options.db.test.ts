@@ -73,7 +73,9 @@ describe(`signing in with the password and then a two-factor code (${testDriver(
     for (let i = 0; i < 10; i += 1) {
       await expect(authorize({ email: user.email, password: PASSWORD, code: "000000" })).rejects.toThrow(WRONG_CODE);
     }
-    await expect(authorize({ email: user.email, password: PASSWORD, code: recoveryCodes[0] })).rejects.toThrow(/^Too many sign-in attempts\. Try again in \d+ minutes?\.$/);
+    await expect(authorize({ email: user.email, password: PASSWORD, code: recoveryCodes[0] })).rejects.toThrow(
+      /^Too many sign-in attempts\. Try again in \d+ minutes?\.$/,
+    );
     expect(await spendSecondFactor(database.db, user.id, recoveryCodes[0])).toBe(true);
   });
 });

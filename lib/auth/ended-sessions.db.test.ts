@@ -43,7 +43,10 @@ describe(`ended panel sessions (${testDriver()})`, () => {
     const issuedAt = Date.now() - 1000;
     const signedOut = session(issuedAt);
     await endSession(db, signedOut);
-    const [row] = await db.select().from(endedSessions).where(sql`${endedSessions.id} = ${signedOut.sessionId}`);
+    const [row] = await db
+      .select()
+      .from(endedSessions)
+      .where(sql`${endedSessions.id} = ${signedOut.sessionId}`);
     expect(row.expiresAt.getTime()).toBe(issuedAt + SESSION_MAX_AGE_S * 1000);
   });
 

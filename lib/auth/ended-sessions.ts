@@ -54,6 +54,9 @@ export async function endSession(db: DbOrTx, session: PanelSession): Promise<voi
 
 /** Drops the rows of sessions past their lifetime, which sessionStillValid refuses on their age alone. */
 export async function pruneEndedSessions(db: DbOrTx): Promise<number> {
-  const pruned = await db.delete(endedSessions).where(lt(endedSessions.expiresAt, sql`now()`)).returning({ id: endedSessions.id });
+  const pruned = await db
+    .delete(endedSessions)
+    .where(lt(endedSessions.expiresAt, sql`now()`))
+    .returning({ id: endedSessions.id });
   return pruned.length;
 }

@@ -33,4 +33,3 @@ describe("passwords", () => {
     expect(nobody).toBeGreaterThan(wrong / 3);
   });
 });
-

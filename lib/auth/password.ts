@@ -32,4 +32,3 @@ export async function verifyAgainstNobody(password: string): Promise<false> {
   await verifyPassword(await (decoy ??= hashPassword("no account has this password")), password);
   return false;
 }
-

@@ -8,11 +8,7 @@ import { SESSION_MAX_AGE_S } from "./session-lifetime";
  * it is not older than the account's last password change or "sign out everywhere", which is how a
  * session someone else holds (a stolen cookie) is ended.
  */
-export function sessionStillValid(
-  user: Pick<User, "status" | "sessionsValidAfter">,
-  session: { issuedAt: number; ended: boolean },
-  now = Date.now(),
-): boolean {
+export function sessionStillValid(user: Pick<User, "status" | "sessionsValidAfter">, session: { issuedAt: number; ended: boolean }, now = Date.now()): boolean {
   if (user.status !== "active" || session.ended) return false;
   if (now - session.issuedAt >= SESSION_MAX_AGE_S * 1000) return false;
   return !user.sessionsValidAfter || session.issuedAt >= user.sessionsValidAfter.getTime();

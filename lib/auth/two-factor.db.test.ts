@@ -74,7 +74,9 @@ describe(`two-factor sign-in (${testDriver()})`, () => {
 
   /** The recovery codes an account has, as stored. */
   const storedHashes = async (userId: string) =>
-    (await db.select({ codeHash: twoFactorRecoveryCodes.codeHash }).from(twoFactorRecoveryCodes).where(eq(twoFactorRecoveryCodes.userId, userId))).map((row) => row.codeHash).sort();
+    (await db.select({ codeHash: twoFactorRecoveryCodes.codeHash }).from(twoFactorRecoveryCodes).where(eq(twoFactorRecoveryCodes.userId, userId)))
+      .map((row) => row.codeHash)
+      .sort();
 
   /** An account with two-factor sign-in on since T, its secret, and its recovery codes. */
   async function enrolled() {
@@ -86,7 +88,9 @@ describe(`two-factor sign-in (${testDriver()})`, () => {
 
   it("turns on only with a code of the new secret and the password, stores the secret encrypted, and ends earlier sessions", async () => {
     const user = await newAccount();
-    await expect(confirmTwoFactorSetup(db, { userId: user.id, code: "123456", password: PASSWORD })).rejects.toMatchObject({ message: expect.stringMatching(/^Start the set-up first/) });
+    await expect(confirmTwoFactorSetup(db, { userId: user.id, code: "123456", password: PASSWORD })).rejects.toMatchObject({
+      message: expect.stringMatching(/^Start the set-up first/),
+    });
 
     const { secret, uri } = await startTwoFactorSetup(db, user.id);
     expect(uri).toContain(`secret=${secret}`);
@@ -105,7 +109,12 @@ describe(`two-factor sign-in (${testDriver()})`, () => {
     });
     expect(await hasTwoFactor(db, user.id)).toBe(false);
 
-    const { recoveryCodes, sessionsValidAfter } = await confirmTwoFactorSetup(db, { userId: user.id, code: totpCode(secret, T), password: PASSWORD, now: () => T });
+    const { recoveryCodes, sessionsValidAfter } = await confirmTwoFactorSetup(db, {
+      userId: user.id,
+      code: totpCode(secret, T),
+      password: PASSWORD,
+      now: () => T,
+    });
     expect(recoveryCodes).toHaveLength(10);
     expect(sessionsValidAfter.getTime()).toBe(T);
     expect((await getUserOrThrow(db, user.id)).sessionsValidAfter?.getTime()).toBe(T);
@@ -168,7 +177,9 @@ describe(`two-factor sign-in (${testDriver()})`, () => {
     expect(await hasTwoFactor(db, user.id)).toBe(false);
     expect(await db.select().from(twoFactorRecoveryCodes).where(eq(twoFactorRecoveryCodes.userId, user.id))).toEqual([]);
     expect(await spendSecondFactor(db, user.id, fresh[1])).toBe(false);
-    await expect(disableTwoFactor(db, { userId: user.id, code: fresh[1], password: PASSWORD })).rejects.toMatchObject({ message: "Two-factor sign-in is off." });
+    await expect(disableTwoFactor(db, { userId: user.id, code: fresh[1], password: PASSWORD })).rejects.toMatchObject({
+      message: "Two-factor sign-in is off.",
+    });
   });
 
   it("gives new recovery codes to one of two requests at the same moment, each with a code that was valid", async () => {

@@ -97,7 +97,11 @@ export async function startTwoFactorSetup(db: DbOrTx, userId: string): Promise<{
   const [row] = await db
     .insert(twoFactor)
     .values({ userId: user.id, secretEncrypted })
-    .onConflictDoUpdate({ target: twoFactor.userId, set: { secretEncrypted, lastUsedStep: null, createdAt: new Date() }, setWhere: isNull(twoFactor.enabledAt) })
+    .onConflictDoUpdate({
+      target: twoFactor.userId,
+      set: { secretEncrypted, lastUsedStep: null, createdAt: new Date() },
+      setWhere: isNull(twoFactor.enabledAt),
+    })
     .returning({ userId: twoFactor.userId });
   if (!row) throw new AppError("validation_error", "Two-factor sign-in is already on.");
   return { secret, uri: otpauthUri(secret, user.email) };
@@ -121,11 +125,7 @@ export async function confirmTwoFactorSetup(
   input: { userId: string; code: string; password: string; now?: () => number },
 ): Promise<{ recoveryCodes: string[]; sessionsValidAfter: Date }> {
   const now = input.now ?? Date.now;
-  const [pending] = await db
-    .select()
-    .from(twoFactor)
-    .where(eq(twoFactor.userId, input.userId))
-    .limit(1);
+  const [pending] = await db.select().from(twoFactor).where(eq(twoFactor.userId, input.userId)).limit(1);
   if (pending?.enabledAt) throw new AppError("validation_error", "Two-factor sign-in is already on.");
   if (!pending) throw new AppError("validation_error", "Start the set-up first: choose Set up two-factor sign-in.");
   await checkPassword(db, input.userId, input.password);

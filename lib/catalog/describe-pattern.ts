@@ -11,7 +11,8 @@ function describe(pattern: string): PatternText {
     const count = digits[2] ? `${digits[1]}–${digits[2]} digits` : `${digits[1]} digits`;
     return { hint: count, rule: `must be ${count}` };
   }
-  if (pattern === "^@?[A-Za-z0-9_]{4,32}$") return { hint: "4–32 letters, digits or _, with or without @", rule: "must be 4–32 letters, digits or _, with or without @" };
+  if (pattern === "^@?[A-Za-z0-9_]{4,32}$")
+    return { hint: "4–32 letters, digits or _, with or without @", rule: "must be 4–32 letters, digits or _, with or without @" };
   if (pattern === "^[A-Za-z0-9_.-]{3,64}$") return { hint: "3–64 letters, digits, dots, dashes or _", rule: "must be 3–64 letters, digits, dots, dashes or _" };
   if (pattern === "^\\S{3,200}$") return { hint: "No spaces", rule: "must be 3–200 characters without spaces" };
   return { hint: `Format: ${pattern}`, rule: `must match ${pattern}` };

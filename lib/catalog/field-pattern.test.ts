@@ -21,7 +21,16 @@ describe("an admin's order-field pattern", () => {
   });
 
   it("is refused on the product form, at the field's pattern", () => {
-    const product = { sku: "slow-pattern", category: "topup", name: "Slow", group: "Slow", region: "GLOBAL", listPrice: "1.00", minQuantity: 1, maxQuantity: 1 };
+    const product = {
+      sku: "slow-pattern",
+      category: "topup",
+      name: "Slow",
+      group: "Slow",
+      region: "GLOBAL",
+      listPrice: "1.00",
+      minQuantity: 1,
+      maxQuantity: 1,
+    };
     const field = { name: "player_id", label: "Player ID", required: true, pattern: "^(\\w+\\s?)+$" };
     const result = productInputSchema.safeParse({ ...product, fields: [field], fulfilment: "supplier", enabled: true, lowStockThreshold: 0 });
     expect(result.error?.issues).toEqual([expect.objectContaining({ path: ["fields", 0, "pattern"], message: expect.stringMatching(/can take too long/) })]);

@@ -6,7 +6,10 @@ import { products, stockCodes, type Product, type ProductCategory } from "@/lib/
 import { STOCK_COUNT_CAP } from "./stock-count";
 
 /** A product as listings show it: without its timestamps (a Date each per row) and its supplier pricing, which no listing shows. */
-export type ListedProduct = Omit<Product, "createdAt" | "updatedAt" | "sellAtLossAllowed" | "marginKind" | "marginValue" | "priceStep" | "priceFollowsCost" | "costPausedAt">;
+export type ListedProduct = Omit<
+  Product,
+  "createdAt" | "updatedAt" | "sellAtLossAllowed" | "marginKind" | "marginValue" | "priceStep" | "priceFollowsCost" | "costPausedAt"
+>;
 
 const listedColumns = {
   sku: products.sku,
@@ -52,7 +55,18 @@ export interface ProductFilter {
 }
 
 const hasFilter = (filter: ProductFilter) =>
-  Boolean(filter.includeDisabled || filter.capStockCounts || filter.lowStock || filter.category || filter.group || filter.region || filter.platform || filter.q || filter.skus || filter.appid !== undefined);
+  Boolean(
+    filter.includeDisabled ||
+    filter.capStockCounts ||
+    filter.lowStock ||
+    filter.category ||
+    filter.group ||
+    filter.region ||
+    filter.platform ||
+    filter.q ||
+    filter.skus ||
+    filter.appid !== undefined,
+  );
 
 function conditionsOf(filter: ProductFilter): SQL[] {
   const conditions: SQL[] = [];
@@ -69,7 +83,8 @@ function conditionsOf(filter: ProductFilter): SQL[] {
   }
   if (filter.cursor) conditions.push(gt(products.sku, filter.cursor));
   // Threshold + 1 codes tell "at or below the threshold" exactly; any more would be read for nothing.
-  if (filter.lowStock) conditions.push(eq(products.fulfilment, "stock"), sql`${availableUpTo(sql`"products"."low_stock_threshold" + 1`)} <= ${products.lowStockThreshold}`);
+  if (filter.lowStock)
+    conditions.push(eq(products.fulfilment, "stock"), sql`${availableUpTo(sql`"products"."low_stock_threshold" + 1`)} <= ${products.lowStockThreshold}`);
   return conditions;
 }
 

@@ -19,7 +19,12 @@ describe(`the products on sale that run low (${testDriver()})`, () => {
   const stocked = async (sku: string, codes: number, threshold: number, enabled = true) => {
     await testProduct(database.db, { sku, category: "giftcard", fulfilment: "stock", listPrice: 1_000_000n });
     await database.db.update(products).set({ lowStockThreshold: threshold, enabled }).where(eq(products.sku, sku));
-    if (codes > 0) await addStockCodes(database.db, sku, Array.from({ length: codes }, (_, i) => ({ code: `${sku.toUpperCase()}-${i}`, pin: null, serial: null })));
+    if (codes > 0)
+      await addStockCodes(
+        database.db,
+        sku,
+        Array.from({ length: codes }, (_, i) => ({ code: `${sku.toUpperCase()}-${i}`, pin: null, serial: null })),
+      );
   };
 
   it("are the enabled stock products at or below their threshold, in sku order", async () => {

@@ -14,7 +14,9 @@ export async function createProduct(db: DbOrTx, input: ProductInput): Promise<Pr
     return product;
   } catch (error) {
     if (uniqueViolation(error) !== null) {
-      throw new AppError("validation_error", `A product with the sku ${values.sku} exists.`, { issues: [{ path: "sku", message: "Another product has this sku." }] });
+      throw new AppError("validation_error", `A product with the sku ${values.sku} exists.`, {
+        issues: [{ path: "sku", message: "Another product has this sku." }],
+      });
     }
     throw error;
   }
@@ -34,6 +36,10 @@ export async function updateProduct(db: DbOrTx, sku: string, input: Omit<Product
 }
 
 export async function setProductEnabled(db: DbOrTx, sku: string, enabled: boolean): Promise<void> {
-  const updated = await db.update(products).set({ enabled, updatedAt: sql`now()` }).where(eq(products.sku, sku)).returning({ sku: products.sku });
+  const updated = await db
+    .update(products)
+    .set({ enabled, updatedAt: sql`now()` })
+    .where(eq(products.sku, sku))
+    .returning({ sku: products.sku });
   if (updated.length === 0) throw notFound("Product");
 }

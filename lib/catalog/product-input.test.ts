@@ -1,7 +1,19 @@
 import { describe, expect, it } from "vitest";
 import { productInputSchema } from "./product-input";
 
-const product = { sku: "text-check", category: "topup", name: "Text", group: "Text", region: "GLOBAL", listPrice: "1.00", minQuantity: 1, maxQuantity: 1, fulfilment: "supplier", enabled: true, lowStockThreshold: 0 };
+const product = {
+  sku: "text-check",
+  category: "topup",
+  name: "Text",
+  group: "Text",
+  region: "GLOBAL",
+  listPrice: "1.00",
+  minQuantity: 1,
+  maxQuantity: 1,
+  fulfilment: "supplier",
+  enabled: true,
+  lowStockThreshold: 0,
+};
 
 describe("the product form's text", () => {
   it("refuses half of a surrogate pair, which the order fields' JSON can spell and the database cannot store", () => {
@@ -10,7 +22,9 @@ describe("the product form's text", () => {
   });
 
   it("takes whole characters beyond the basic plane", () => {
-    expect(productInputSchema.safeParse({ ...product, name: "Stars ⭐ 😀", fields: [{ name: "player_id", label: "Player 🎮 ID", required: true }] }).success).toBe(true);
+    expect(
+      productInputSchema.safeParse({ ...product, name: "Stars ⭐ 😀", fields: [{ name: "player_id", label: "Player 🎮 ID", required: true }] }).success,
+    ).toBe(true);
   });
 
   it("takes a region in Latin letters, digits or dashes, upper-cased, and refuses others rather than change them", () => {

@@ -8,7 +8,8 @@ const wholeCharacters = (text: string) => text.isWellFormed();
 const WHOLE_CHARACTERS = "Use whole characters: this holds half of one.";
 
 // Messages in the admin's words: zod's own ("Too small: expected string to have >=1 characters") reach the form.
-const requiredText = (max: number) => z.string().trim().min(1, "Required.").max(max, `Use at most ${max} characters.`).refine(wholeCharacters, WHOLE_CHARACTERS);
+const requiredText = (max: number) =>
+  z.string().trim().min(1, "Required.").max(max, `Use at most ${max} characters.`).refine(wholeCharacters, WHOLE_CHARACTERS);
 
 const wholeNumber = (min: number, max: number) =>
   z.coerce
@@ -72,8 +73,14 @@ export const productInputSchema = z
         appid: positiveWhole.optional(),
         months: positiveWhole.optional(),
         stars: positiveWhole.optional(),
-        walletCurrency: z.string().regex(/^[A-Z]{3}$/, "Use a three-letter currency code such as USD.").optional(),
-        walletAmount: z.string().regex(/^\d+(\.\d{1,2})?$/, "Enter an amount such as 10 or 10.50.").optional(),
+        walletCurrency: z
+          .string()
+          .regex(/^[A-Z]{3}$/, "Use a three-letter currency code such as USD.")
+          .optional(),
+        walletAmount: z
+          .string()
+          .regex(/^\d+(\.\d{1,2})?$/, "Enter an amount such as 10 or 10.50.")
+          .optional(),
       })
       .default({}),
   })

@@ -76,7 +76,14 @@ export async function reencryptStockCodes(db: Db, otherKey: string): Promise<Ree
         await db.transaction(async (tx) => {
           const added = await tx
             .insert(stockCodes)
-            .values({ sku: row.sku, codeEncrypted: code, pinEncrypted: now.pin, serial: row.serial, codeHash: stockCodeHash(row.sku, decryptSecret(code)), createdAt: row.uploadedAt })
+            .values({
+              sku: row.sku,
+              codeEncrypted: code,
+              pinEncrypted: now.pin,
+              serial: row.serial,
+              codeHash: stockCodeHash(row.sku, decryptSecret(code)),
+              createdAt: row.uploadedAt,
+            })
             .onConflictDoNothing()
             .returning({ id: stockCodes.id });
           await tx.delete(unreadableStockCodes).where(eq(unreadableStockCodes.id, row.id));

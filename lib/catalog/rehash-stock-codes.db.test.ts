@@ -32,9 +32,9 @@ describe(`the stock codes' keyed duplicate hash (${testDriver()})`, () => {
 
   /** Codes as an upload before the upgrade stored them; the first `sold` of them handed out already. */
   async function storedUnkeyed(sku: string, codes: string[], sold = 0): Promise<void> {
-    await db.insert(stockCodes).values(
-      codes.map((code, i) => ({ sku, codeEncrypted: encryptSecret(code), codeHash: unkeyedHash(sku, code), orderId: i < sold ? "ord_SOLD" : null })),
-    );
+    await db
+      .insert(stockCodes)
+      .values(codes.map((code, i) => ({ sku, codeEncrypted: encryptSecret(code), codeHash: unkeyedHash(sku, code), orderId: i < sold ? "ord_SOLD" : null })));
   }
 
   const hashes = (sku: string) =>
@@ -75,9 +75,11 @@ describe(`the stock codes' keyed duplicate hash (${testDriver()})`, () => {
   it("goes through more codes than one batch holds, past a batch it can re-hash none of", async () => {
     const sku = await stockProduct();
     const warn = vi.fn();
-    await db.insert(stockCodes).values(
-      Array.from({ length: 7 }, (_, i) => ({ sku, codeEncrypted: encryptSecret(`LOST-${i}`, "22".repeat(32)), codeHash: unkeyedHash(sku, `LOST-${i}`) })),
-    );
+    await db
+      .insert(stockCodes)
+      .values(
+        Array.from({ length: 7 }, (_, i) => ({ sku, codeEncrypted: encryptSecret(`LOST-${i}`, "22".repeat(32)), codeHash: unkeyedHash(sku, `LOST-${i}`) })),
+      );
     const codes = Array.from({ length: 250 }, (_, i) => `BATCH-${i}`);
     await storedUnkeyed(sku, codes);
     const outcome = await rehashStockCodes(db, { batchSize: 7, warn });
@@ -119,7 +121,9 @@ describe(`the stock codes' keyed duplicate hash (${testDriver()})`, () => {
     const [, twin] = await hashes(sku);
     const warn = vi.fn();
     expect(await rehashStockCodes(db, { warn })).toEqual({ rehashed: 1, unreadable: [], repeated: [twin.id] });
-    expect(warn).toHaveBeenCalledWith(`[stock] 1 stock codes repeat a code already in stock and keep their unkeyed hash; an unsold one would sell that code twice (ids ${twin.id})`);
+    expect(warn).toHaveBeenCalledWith(
+      `[stock] 1 stock codes repeat a code already in stock and keep their unkeyed hash; an unsold one would sell that code twice (ids ${twin.id})`,
+    );
     expect((await hashes(sku)).map((row) => row.codeHash)).toEqual([stockCodeHash(sku, "TWIN-1"), unkeyedHash(sku, "TWIN-1"), stockCodeHash(sku, "SINGLE-1")]);
   });
 

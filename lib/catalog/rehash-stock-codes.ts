@@ -35,7 +35,7 @@ const sample = (ids: number[]) => ids.slice(0, 10).join(", ") + (ids.length > 10
  */
 export async function rehashStockCodes(db: Db, { batchSize = 500, warn = console.warn } = {}): Promise<RehashOutcome> {
   const outcome: RehashOutcome = { rehashed: 0, unreadable: [], repeated: [] };
-  for (let after = 0; ; ) {
+  for (let after = 0; ;) {
     const rows = await codesLeftToRehash(db, after, batchSize);
     if (rows.length === 0) break;
     after = rows[rows.length - 1].id;
@@ -65,7 +65,9 @@ export async function rehashStockCodes(db: Db, { batchSize = 500, warn = console
     warn(`[stock] ${outcome.unreadable.length} stock codes do not decrypt with ENCRYPTION_KEY and keep their unkeyed hash (ids ${sample(outcome.unreadable)})`);
   }
   if (outcome.repeated.length > 0) {
-    warn(`[stock] ${outcome.repeated.length} stock codes repeat a code already in stock and keep their unkeyed hash; an unsold one would sell that code twice (ids ${sample(outcome.repeated)})`);
+    warn(
+      `[stock] ${outcome.repeated.length} stock codes repeat a code already in stock and keep their unkeyed hash; an unsold one would sell that code twice (ids ${sample(outcome.repeated)})`,
+    );
   }
   return outcome;
 }

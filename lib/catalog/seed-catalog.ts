@@ -23,7 +23,11 @@ export async function seedCatalog(db: Db, codesPerProduct = 25): Promise<boolean
       await addStockCodes(
         tx,
         product.sku,
-        Array.from({ length: codesPerProduct }, () => ({ code: demoCode(), pin: product.category === "giftcard" ? String(1000 + (randomBytes(2).readUInt16BE() % 9000)) : null, serial: null })),
+        Array.from({ length: codesPerProduct }, () => ({
+          code: demoCode(),
+          pin: product.category === "giftcard" ? String(1000 + (randomBytes(2).readUInt16BE() % 9000)) : null,
+          serial: null,
+        })),
       );
     }
   });

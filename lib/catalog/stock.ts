@@ -13,9 +13,11 @@ import type { StockLine } from "./stock-lines";
 export async function addStockCodes(db: DbOrTx, sku: string, lines: StockLine[]): Promise<{ added: number; duplicates: number }> {
   const [product] = await db.select({ fulfilment: products.fulfilment }).from(products).where(eq(products.sku, sku));
   if (!product) throw notFound("Product");
-  if (product.fulfilment !== "stock") throw new AppError("validation_error", "This product is not sold from stock.", { issues: [{ path: "sku", message: "is not sold from stock" }] });
+  if (product.fulfilment !== "stock")
+    throw new AppError("validation_error", "This product is not sold from stock.", { issues: [{ path: "sku", message: "is not sold from stock" }] });
   if (lines.length === 0) throw new AppError("validation_error", "No codes to add.", { issues: [{ path: "codes", message: "is empty" }] });
-  if (lines.length > 10_000) throw new AppError("validation_error", "Upload at most 10,000 codes at a time.", { issues: [{ path: "codes", message: "too many" }] });
+  if (lines.length > 10_000)
+    throw new AppError("validation_error", "Upload at most 10,000 codes at a time.", { issues: [{ path: "codes", message: "too many" }] });
   const seen = new Set<string>();
   const rows = [];
   for (const line of lines) {
@@ -26,13 +28,20 @@ export async function addStockCodes(db: DbOrTx, sku: string, lines: StockLine[])
   }
   let added = 0;
   for (let i = 0; i < rows.length; i += 500) {
-    const inserted = await db.insert(stockCodes).values(rows.slice(i, i + 500)).onConflictDoNothing().returning({ id: stockCodes.id });
+    const inserted = await db
+      .insert(stockCodes)
+      .values(rows.slice(i, i + 500))
+      .onConflictDoNothing()
+      .returning({ id: stockCodes.id });
     added += inserted.length;
   }
   return { added, duplicates: lines.length - added };
 }
 
 export async function availableStock(db: DbOrTx, sku: string): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(stockCodes).where(and(eq(stockCodes.sku, sku), isNull(stockCodes.orderId)));
+  const [row] = await db
+    .select({ n: count() })
+    .from(stockCodes)
+    .where(and(eq(stockCodes.sku, sku), isNull(stockCodes.orderId)));
   return Number(row.n);
 }

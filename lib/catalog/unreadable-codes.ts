@@ -19,7 +19,10 @@ export async function setAsideUnreadableCodes(db: DbOrTx, ids: number[], claimed
   const moved = await executeRows<{ id: string | number }>(
     db,
     sql`with moved as (
-          delete from ${stockCodes} where id in (${sql.join(ids.map((id) => sql`${id}`), sql`, `)}) and order_id is not distinct from ${claimedBy}
+          delete from ${stockCodes} where id in (${sql.join(
+            ids.map((id) => sql`${id}`),
+            sql`, `,
+          )}) and order_id is not distinct from ${claimedBy}
           returning id, sku, code_encrypted, pin_encrypted, serial, created_at
         )
         insert into ${unreadableStockCodes} (id, sku, code_encrypted, pin_encrypted, serial, uploaded_at)

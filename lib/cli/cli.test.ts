@@ -151,7 +151,18 @@ describe("operator command line (embedded database)", { timeout: 60_000 }, () =>
   it("connects a supplier's webhooks: our endpoint set at the upstream, its secret kept; refuses what cannot be connected", async () => {
     const upstream = await startFakeUpstream();
     try {
-      const added = await cliAsync({ DATABASE_URL: "" }, "supplier:add", "--kind", "reseller-api", "--name", "Hooked B", "--url", upstream.url, "--key", upstream.apiKey);
+      const added = await cliAsync(
+        { DATABASE_URL: "" },
+        "supplier:add",
+        "--kind",
+        "reseller-api",
+        "--name",
+        "Hooked B",
+        "--url",
+        upstream.url,
+        "--key",
+        upstream.apiKey,
+      );
       const hooked = JSON.parse(added.stdout) as { id: string };
       const connected = await cliAsync({ DATABASE_URL: "", SUPPLIER_ALLOW_PRIVATE: "1" }, "supplier:webhook", hooked.id, "--url", "https://panel.example");
       expect(connected.status, connected.stderr).toBe(0);
@@ -178,8 +189,31 @@ describe("operator command line (embedded database)", { timeout: 60_000 }, () =>
       { sku: "uc-325", category: "topup", name: "UC 325", group: "Game", price: "4.90", inStock: true },
     ];
     try {
-      const added = JSON.parse((await cliAsync({ DATABASE_URL: "" }, "supplier:add", "--kind", "reseller-api", "--name", "Importer B", "--url", upstream.url, "--key", upstream.apiKey)).stdout) as { id: string };
-      const imported = await cliAsync({ DATABASE_URL: "", SUPPLIER_ALLOW_PRIVATE: "1" }, "supplier:import", added.id, "--category", "giftcard", "--margin", "5%");
+      const added = JSON.parse(
+        (
+          await cliAsync(
+            { DATABASE_URL: "" },
+            "supplier:add",
+            "--kind",
+            "reseller-api",
+            "--name",
+            "Importer B",
+            "--url",
+            upstream.url,
+            "--key",
+            upstream.apiKey,
+          )
+        ).stdout,
+      ) as { id: string };
+      const imported = await cliAsync(
+        { DATABASE_URL: "", SUPPLIER_ALLOW_PRIVATE: "1" },
+        "supplier:import",
+        added.id,
+        "--category",
+        "giftcard",
+        "--margin",
+        "5%",
+      );
       expect(imported.status, imported.stderr).toBe(0);
       expect(JSON.parse(imported.stdout)).toEqual({
         created: [{ sku: "importer-b-card-10", name: "Card 10", upstream_id: "card-10", price: "10.19", cost: "9.70" }],
@@ -196,7 +230,15 @@ describe("operator command line (embedded database)", { timeout: 60_000 }, () =>
           { sku: "importer-b-card-10", action: "paused", old_cost: null, new_cost: "10.40", old_price: "10.19", new_price: "10.19" },
         ],
       });
-      const badMargin = await cliAsync({ DATABASE_URL: "", SUPPLIER_ALLOW_PRIVATE: "1" }, "supplier:import", added.id, "--category", "giftcard", "--margin", "plenty");
+      const badMargin = await cliAsync(
+        { DATABASE_URL: "", SUPPLIER_ALLOW_PRIVATE: "1" },
+        "supplier:import",
+        added.id,
+        "--category",
+        "giftcard",
+        "--margin",
+        "plenty",
+      );
       expect(badMargin.status).toBe(1);
       expect(badMargin.stderr).toContain("--margin: Give the margin as a percent such as 5% or an amount over cost such as 0.50.");
     } finally {
@@ -209,8 +251,17 @@ describe("operator command line (embedded database)", { timeout: 60_000 }, () =>
   it("adds an offer of a supplier for a product, and refuses a supplier without a URL", () => {
     const offer = cli("offer:add", "--sku", "topup-pubgm-325", "--supplier", supplier.id, "--upstream-sku", "pubg-325", "--cost", "4.70", "--priority", "1");
     expect(offer.status, offer.stderr).toBe(0);
-    expect(JSON.parse(offer.stdout)).toMatchObject({ id: expect.stringMatching(/^ofr_/), sku: "topup-pubgm-325", supplier_id: supplier.id, upstream_product_id: "pubg-325", cost: "4.70", priority: 1 });
-    expect(cli("offer:add", "--sku", "no-such-sku", "--supplier", supplier.id, "--upstream-sku", "x", "--cost", "1").stderr).toBe("error: Product was not found.");
+    expect(JSON.parse(offer.stdout)).toMatchObject({
+      id: expect.stringMatching(/^ofr_/),
+      sku: "topup-pubgm-325",
+      supplier_id: supplier.id,
+      upstream_product_id: "pubg-325",
+      cost: "4.70",
+      priority: 1,
+    });
+    expect(cli("offer:add", "--sku", "no-such-sku", "--supplier", supplier.id, "--upstream-sku", "x", "--cost", "1").stderr).toBe(
+      "error: Product was not found.",
+    );
     const refused = cli("supplier:add", "--kind", "reseller-api", "--name", "No URL");
     expect(refused.status).toBe(1);
     expect(refused.stderr).toContain("error: --url: Give the supplier's base URL");
@@ -221,17 +272,60 @@ describe("operator command line (embedded database)", { timeout: 60_000 }, () =>
     const added = cli("supplier:add", "--kind", "reloadly", "--name", "Reloadly", "--client-id", "rld-client-4321", "--client-secret", secret);
     expect(added.status, added.stderr).toBe(0);
     // The hint names the client id's end, nothing of the secret.
-    expect(JSON.parse(added.stdout)).toMatchObject({ id: expect.stringMatching(/^sup_/), kind: "reloadly", base_url: "https://giftcards.reloadly.com", credentials: "…4321" });
-    const sandbox = cli("supplier:add", "--kind", "reloadly", "--name", "Reloadly test", "--url", "https://giftcards-sandbox.reloadly.com", "--client-id", "rld-client-8765", "--client-secret", secret, "--auth-url", "https://auth.reloadly.com");
+    expect(JSON.parse(added.stdout)).toMatchObject({
+      id: expect.stringMatching(/^sup_/),
+      kind: "reloadly",
+      base_url: "https://giftcards.reloadly.com",
+      credentials: "…4321",
+    });
+    const sandbox = cli(
+      "supplier:add",
+      "--kind",
+      "reloadly",
+      "--name",
+      "Reloadly test",
+      "--url",
+      "https://giftcards-sandbox.reloadly.com",
+      "--client-id",
+      "rld-client-8765",
+      "--client-secret",
+      secret,
+      "--auth-url",
+      "https://auth.reloadly.com",
+    );
     expect(sandbox.status, sandbox.stderr).toBe(0);
     expect(JSON.parse(sandbox.stdout)).toMatchObject({ base_url: "https://giftcards-sandbox.reloadly.com" });
     expect(cli("supplier:list").stdout + added.stdout + sandbox.stdout).not.toContain(secret);
     const missing = cli("supplier:add", "--kind", "reloadly", "--name", "No secret", "--client-id", "rld-client-4321");
     expect(missing.status).toBe(1);
     expect(missing.stderr).toContain("error: --client-secret: Give the client secret");
-    const withKey = cli("supplier:add", "--kind", "reloadly", "--name", "A key", "--key", "rk_live_SomeKey0000", "--client-id", "rld-client-4321", "--client-secret", secret);
+    const withKey = cli(
+      "supplier:add",
+      "--kind",
+      "reloadly",
+      "--name",
+      "A key",
+      "--key",
+      "rk_live_SomeKey0000",
+      "--client-id",
+      "rld-client-4321",
+      "--client-secret",
+      secret,
+    );
     expect(withKey.stderr).toContain("error: --key: A Reloadly supplier takes a client id and client secret, not a key.");
-    const wrongKind = cli("supplier:add", "--kind", "reseller-api", "--name", "B", "--url", "https://b.example", "--key", "rk_live_SomeKey0000", "--client-id", "rld-client-4321");
+    const wrongKind = cli(
+      "supplier:add",
+      "--kind",
+      "reseller-api",
+      "--name",
+      "B",
+      "--url",
+      "https://b.example",
+      "--key",
+      "rk_live_SomeKey0000",
+      "--client-id",
+      "rld-client-4321",
+    );
     expect(wrongKind.stderr).toContain("error: --client-id: Only a Reloadly supplier takes");
   });
 

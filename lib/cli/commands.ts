@@ -37,7 +37,12 @@ function amount(options: Options, name: string): bigint {
 
 export async function adminCreate(db: Db, options: Options) {
   await ensureTariffs(db);
-  const user = await createUser(db, { email: required(options, "email"), password: required(options, "password"), name: options.name as string | undefined, role: "admin" });
+  const user = await createUser(db, {
+    email: required(options, "email"),
+    password: required(options, "password"),
+    name: options.name as string | undefined,
+    role: "admin",
+  });
   return { id: user.id, email: user.email, role: user.role };
 }
 
@@ -153,7 +158,13 @@ export async function supplierImport(db: Db, options: Options, id: string | unde
     followCost: options["follow-cost"] === true,
   });
   return {
-    created: result.created.map(({ sku, name, upstreamId, price, cost }) => ({ sku, name, upstream_id: upstreamId, price: formatMoney(price), cost: formatMoney(cost) })),
+    created: result.created.map(({ sku, name, upstreamId, price, cost }) => ({
+      sku,
+      name,
+      upstream_id: upstreamId,
+      price: formatMoney(price),
+      cost: formatMoney(cost),
+    })),
     skipped: result.skipped.map(({ upstreamId, name, reason }) => ({ upstream_id: upstreamId, name, reason })),
   };
 }

@@ -127,7 +127,11 @@ run()
   .then((code) => process.exit(code))
   .catch((error) => {
     if (error instanceof ZodError) {
-      console.error(zodIssuesToValidation(error).map((i) => `error: ${i.path ? `--${i.path.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}` : "input"}: ${i.message}`).join("\n"));
+      console.error(
+        zodIssuesToValidation(error)
+          .map((i) => `error: ${i.path ? `--${i.path.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}` : "input"}: ${i.message}`)
+          .join("\n"),
+      );
     } else if (error instanceof UsageError || error instanceof AppError || error instanceof ConfigError || error instanceof DataDirBusyError) {
       console.error(`error: ${error.message}`);
     } else if (error instanceof TypeError && "code" in error && String(error.code).startsWith("ERR_PARSE_ARGS")) {

@@ -73,10 +73,7 @@ const envSchema = z.object({
   CHAIN_PROVIDER: z.enum(["sandbox", "trongrid"]).default("sandbox"),
   TRONGRID_URL: z.url({ protocol: /^https?$/ }).default("https://api.trongrid.io"),
   TRONGRID_API_KEY: z.string().optional(),
-  TRON_XPUB: z
-    .string()
-    .refine(isUsableXpub, "should be an account-level extended public key (xpub...), never a private key")
-    .optional(),
+  TRON_XPUB: z.string().refine(isUsableXpub, "should be an account-level extended public key (xpub...), never a private key").optional(),
   USDT_CONTRACT: z
     .string()
     .regex(/^T[1-9A-HJ-NP-Za-km-z]{33}$/, "should be a TRON base58 contract address")
@@ -116,9 +113,7 @@ export type AppConfig = Omit<z.infer<typeof envSchema>, "AUTH_SECRET" | "ENCRYPT
 export class ConfigError extends Error {}
 
 function parseEnv(env: Record<string, string | undefined>) {
-  const input = Object.fromEntries(
-    Object.keys(envSchema.shape).flatMap((name) => (env[name] === undefined || env[name] === "" ? [] : [[name, env[name]]])),
-  );
+  const input = Object.fromEntries(Object.keys(envSchema.shape).flatMap((name) => (env[name] === undefined || env[name] === "" ? [] : [[name, env[name]]])));
   const result = envSchema
     .refine((cfg) => cfg.CHAIN_PROVIDER !== "trongrid" || cfg.TRON_XPUB !== undefined, {
       // A generated key has no private half anyone holds: real USDT sent to its addresses would be lost.

@@ -58,5 +58,7 @@ export async function checkStoredKey(db: DbOrTx, { warn = console.warn } = {}): 
         "Start with that key, or, to move to this one, re-encrypt the data with npm run cli -- encryption:recover --old-key <that key>.",
     );
   }
-  warn(`[crypto] ENCRYPTION_KEY does not decrypt ${names}, though it decrypts the rest: another key has written to this database. Check that every instance has the same ENCRYPTION_KEY; npm run cli -- encryption:recover --old-key <the other key> re-encrypts what it wrote.`);
+  warn(
+    `[crypto] ENCRYPTION_KEY does not decrypt ${names}, though it decrypts the rest: another key has written to this database. Check that every instance has the same ENCRYPTION_KEY; npm run cli -- encryption:recover --old-key <the other key> re-encrypts what it wrote.`,
+  );
 }

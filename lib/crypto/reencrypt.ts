@@ -14,7 +14,11 @@ export function underOwnKey(stored: string, otherKey: string): { value: string; 
  * A code and its pin under ENCRYPTION_KEY, each null where there is none; null when either that is
  * there opens with neither key. `changed` says whether either was re-encrypted.
  */
-export function pairUnderOwnKey(code: string | null, pin: string | null, otherKey: string): { code: string | null; pin: string | null; changed: boolean } | null {
+export function pairUnderOwnKey(
+  code: string | null,
+  pin: string | null,
+  otherKey: string,
+): { code: string | null; pin: string | null; changed: boolean } | null {
   const [codeNow, pinNow] = [code, pin].map((stored) => (stored === null ? { value: null, changed: false } : underOwnKey(stored, otherKey)));
   if (!codeNow || !pinNow) return null;
   return { code: codeNow.value, pin: pinNow.value, changed: codeNow.changed || pinNow.changed };
@@ -22,7 +26,7 @@ export function pairUnderOwnKey(code: string | null, pin: string | null, otherKe
 
 /** Rows of a table by ascending id, a batch at a time, so that a table of any size is read in bounded memory. */
 export async function eachBatch<Id, Row extends { id: Id }>(read: (after: Id | null) => Promise<Row[]>, handle: (rows: Row[]) => Promise<void>) {
-  for (let after: Id | null = null; ; ) {
+  for (let after: Id | null = null; ;) {
     const rows = await read(after);
     if (rows.length === 0) return;
     await handle(rows);

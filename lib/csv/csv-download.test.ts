@@ -25,7 +25,12 @@ describe("everyPage", () => {
 describe("csvDownload", () => {
   it("streams a byte order mark, the header and every page's rows, as an attachment", async () => {
     const reads: (string | undefined)[] = [];
-    const response = csvDownload("letters.csv", ["letter", "upper"], everyPage((cursor) => readLetters(cursor, reads)), (l) => [l, l.toUpperCase()]);
+    const response = csvDownload(
+      "letters.csv",
+      ["letter", "upper"],
+      everyPage((cursor) => readLetters(cursor, reads)),
+      (l) => [l, l.toUpperCase()],
+    );
     expect(response.status).toBe(200);
     expect(response.headers.get("content-type")).toBe("text/csv; charset=utf-8");
     expect(response.headers.get("content-disposition")).toBe('attachment; filename="letters.csv"');

@@ -73,15 +73,19 @@ export function listenOnPostgres(url: string, channel: string, handlers: Channel
 /** The embedded database runs in this process: its notices arrive with the result of the committing statement. */
 export function listenOnPglite(client: PGlite, channel: string, handlers: ChannelHandlers): ChannelListener {
   let stopped = false;
-  const unsubscribe = client.listen(channel, (payload) => handlers.notice(payload)).then((off) => {
-    if (!stopped) handlers.listening(true);
-    return off;
-  });
+  const unsubscribe = client
+    .listen(channel, (payload) => handlers.notice(payload))
+    .then((off) => {
+      if (!stopped) handlers.listening(true);
+      return off;
+    });
   return {
     async stop() {
       stopped = true;
       handlers.listening(false);
-      await (await unsubscribe)();
+      await (
+        await unsubscribe
+      )();
     },
   };
 }

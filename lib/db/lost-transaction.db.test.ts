@@ -81,7 +81,13 @@ describe.runIf(testDriver() === "postgres")("a transaction whose backend is term
     await beforeSending();
     resume();
     await sleep(100);
-    return Promise.race([late!.then(() => "ran", () => "refused"), sleep(2_000).then(() => "still pending")]);
+    return Promise.race([
+      late!.then(
+        () => "ran",
+        () => "refused",
+      ),
+      sleep(2_000).then(() => "still pending"),
+    ]);
   }
 
   it("refuses a statement its callback sends after the loss, without an unhandled rejection", async () => {

@@ -42,21 +42,25 @@ describe("PGlite's queries as named prepared statements", () => {
     expect(inserted.affectedRows).toBe(1);
   });
 
-  it("parses a query once and runs it again from its name", async () => {
-    const before = statements.size;
-    for (let i = 0; i < 5; i++) expect((await statements.run<{ id: string }>("select id from item where ok = $1", [true])).rows).toEqual([{ id: "a" }]);
-    expect(statements.size).toBe(Math.min(3, before + 1));
-    // On a database of its own, without the small bound: one statement in Postgres for five runs, where
-    // a prepare per run would leave five.
-    const own = await PGlite.create("memory://");
-    try {
-      const unbounded = new PgliteStatements(own);
-      for (let i = 0; i < 5; i++) expect((await unbounded.run<{ v: number }>("select $1::int as v", [i])).rows).toEqual([{ v: i }]);
-      expect(await preparedCount(own)).toBe(1);
-    } finally {
-      await own.close();
-    }
-  }, PGLITE_START);
+  it(
+    "parses a query once and runs it again from its name",
+    async () => {
+      const before = statements.size;
+      for (let i = 0; i < 5; i++) expect((await statements.run<{ id: string }>("select id from item where ok = $1", [true])).rows).toEqual([{ id: "a" }]);
+      expect(statements.size).toBe(Math.min(3, before + 1));
+      // On a database of its own, without the small bound: one statement in Postgres for five runs, where
+      // a prepare per run would leave five.
+      const own = await PGlite.create("memory://");
+      try {
+        const unbounded = new PgliteStatements(own);
+        for (let i = 0; i < 5; i++) expect((await unbounded.run<{ v: number }>("select $1::int as v", [i])).rows).toEqual([{ v: i }]);
+        expect(await preparedCount(own)).toBe(1);
+      } finally {
+        await own.close();
+      }
+    },
+    PGLITE_START,
+  );
 
   it("keeps no more statements than its bound, in the cache or in Postgres", async () => {
     for (let i = 0; i < 6; i++) await statements.run(`select $1::int + ${i} as v`, [i]);

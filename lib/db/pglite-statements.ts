@@ -72,10 +72,13 @@ export class PgliteStatements {
       const serializer = options?.serializers?.[statement.paramTypes[i]] ?? this.client.serializers[statement.paramTypes[i]];
       return serializer ? serializer(param) : String(param);
     });
-    const { messages } = await this.client.execProtocol(Buffer.concat([serialize.bind({ statement: statement.name, values }), serialize.execute({}), serialize.sync()]), {
-      syncToFs: false,
-      onNotice: options?.onNotice,
-    });
+    const { messages } = await this.client.execProtocol(
+      Buffer.concat([serialize.bind({ statement: statement.name, values }), serialize.execute({}), serialize.sync()]),
+      {
+        syncToFs: false,
+        onNotice: options?.onNotice,
+      },
+    );
     return parse.parseResults(statement.rowDescription ? [statement.rowDescription, ...messages] : messages, this.client.parsers, options)[0] as Results<T>;
   }
 

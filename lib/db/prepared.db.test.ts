@@ -5,7 +5,13 @@ import { preparedQuery, setPlaceholder } from "./prepared";
 import { tariffs } from "./schema";
 import { createTestDatabase, testDriver } from "./testing/test-database";
 
-const tierOf = preparedQuery((db) => db.select().from(tariffs).where(eq(tariffs.tier, sql.placeholder("tier"))).prepare("test_tier_of"));
+const tierOf = preparedQuery((db) =>
+  db
+    .select()
+    .from(tariffs)
+    .where(eq(tariffs.tier, sql.placeholder("tier")))
+    .prepare("test_tier_of"),
+);
 const repriceTier = preparedQuery((db) =>
   db
     .update(tariffs)

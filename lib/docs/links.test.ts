@@ -5,7 +5,13 @@ import { describe, expect, it } from "vitest";
 const ROOT = path.resolve(import.meta.dirname, "../..");
 
 /** The documents a reader of the repository follows links through. */
-const DOCUMENTS = ["README.md", "CHANGELOG.md", ...readdirSync(path.join(ROOT, "docs")).filter((name) => name.endsWith(".md")).map((name) => `docs/${name}`)];
+const DOCUMENTS = [
+  "README.md",
+  "CHANGELOG.md",
+  ...readdirSync(path.join(ROOT, "docs"))
+    .filter((name) => name.endsWith(".md"))
+    .map((name) => `docs/${name}`),
+];
 
 /** Text outside fenced code blocks and code spans, where a `[x](y)` is code, not a link. */
 function prose(markdown: string): string {

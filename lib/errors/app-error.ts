@@ -86,8 +86,4 @@ export const notFound = (what: string) => new AppError("not_found", `${what} was
 
 /** One sentence naming every issue: "sku: Required; quantity: Too big." rather than "Required.; quantity". */
 export const validationError = (issues: ValidationIssue[]) =>
-  new AppError(
-    "validation_error",
-    issues.map((i) => (i.path ? `${i.path}: ${i.message}` : i.message).replace(/\.$/, "")).join("; ") + ".",
-    { issues },
-  );
+  new AppError("validation_error", issues.map((i) => (i.path ? `${i.path}: ${i.message}` : i.message).replace(/\.$/, "")).join("; ") + ".", { issues });

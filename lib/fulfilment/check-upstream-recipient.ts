@@ -10,7 +10,12 @@ import { rateLimitLeftMs } from "./supplier-lanes";
  * offer's supplier can check it (or none answers, or it rate-limited us and is left alone until then):
  * the product's own field rules are all there is.
  */
-export async function checkUpstreamRecipient(db: DbOrTx, product: Product, fields: Record<string, string>, overrides: Partial<ConnectorOptions> = {}): Promise<UpstreamRecipientCheck | null> {
+export async function checkUpstreamRecipient(
+  db: DbOrTx,
+  product: Product,
+  fields: Record<string, string>,
+  overrides: Partial<ConnectorOptions> = {},
+): Promise<UpstreamRecipientCheck | null> {
   const [routed] = await usableOffers(db, product.sku);
   if (!routed || rateLimitLeftMs(routed.supplier) > 0) return null;
   return connectorFor(routed.supplier, connectorOptions(overrides)).checkRecipient(routed.offer.upstreamProductId, product, fields);

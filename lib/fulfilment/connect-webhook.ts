@@ -24,16 +24,27 @@ export function supplierWebhookUrl(origin: string, supplierId: string): string {
  * account there to our endpoint, and keeps the signing secret it answers, encrypted as credentials are.
  * Afterwards a verified order event wakes that order's reconcile at once; polling stays the fallback.
  */
-export async function connectSupplierWebhook(db: DbOrTx, supplierId: string, origin: string, overrides: Partial<ConnectorOptions> = {}): Promise<{ id: string; webhook_url: string }> {
+export async function connectSupplierWebhook(
+  db: DbOrTx,
+  supplierId: string,
+  origin: string,
+  overrides: Partial<ConnectorOptions> = {},
+): Promise<{ id: string; webhook_url: string }> {
   const supplier = await findSupplier(db, supplierId);
   const url = supplierWebhookUrl(origin, supplier.id);
   const connector = connectorFor(supplier, connectorOptions(overrides));
   if (!connector.registerWebhook) throw new AppError("validation_error", `A ${supplier.kind} supplier sends no webhooks; its orders are polled.`);
   const answer = await connector.registerWebhook(url);
   if (!answer.ok) {
-    await db.update(suppliers).set({ lastError: answer.reason, lastErrorAt: sql`now()` }).where(eq(suppliers.id, supplier.id));
+    await db
+      .update(suppliers)
+      .set({ lastError: answer.reason, lastErrorAt: sql`now()` })
+      .where(eq(suppliers.id, supplier.id));
     throw new AppError("validation_error", `The supplier did not take the webhook: ${answer.reason}`);
   }
-  await db.update(suppliers).set({ webhookSecretEncrypted: encryptSecret(answer.secret), updatedAt: sql`now()` }).where(eq(suppliers.id, supplier.id));
+  await db
+    .update(suppliers)
+    .set({ webhookSecretEncrypted: encryptSecret(answer.secret), updatedAt: sql`now()` })
+    .where(eq(suppliers.id, supplier.id));
   return { id: supplier.id, webhook_url: url };
 }

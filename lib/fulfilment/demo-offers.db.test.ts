@@ -38,7 +38,12 @@ describe(`the demo's supplier products (${testDriver()})`, () => {
     enabled: true,
     lowStockThreshold: 0,
   });
-  const offersOf = (sku: string) => database.db.select({ kind: suppliers.kind, cost: offers.cost }).from(offers).innerJoin(suppliers, eq(suppliers.id, offers.supplierId)).where(eq(offers.sku, sku));
+  const offersOf = (sku: string) =>
+    database.db
+      .select({ kind: suppliers.kind, cost: offers.cost })
+      .from(offers)
+      .innerJoin(suppliers, eq(suppliers.id, offers.supplierId))
+      .where(eq(offers.sku, sku));
 
   it("a supplier product an admin creates, or switches to supplier fulfilment, buys from the sandbox and its orders complete", async () => {
     await createProduct(database.db, product("tu-admin-made", "supplier"));

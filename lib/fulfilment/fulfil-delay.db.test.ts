@@ -24,8 +24,17 @@ describe(`when a supplier order's fulfilment starts (${testDriver()})`, () => {
   it("waits SUPPLIER_DELAY for the sandbox, nothing for a real upstream", async () => {
     const cfg = { ...config(), SUPPLIER_DELAY: 3_000 };
     const sandboxed = await testProduct(database.db, { sku: "delay-sandbox", category: "giftcard", fulfilment: "supplier", listPrice: 10_000_000n });
-    const upstreamed = await testProduct(database.db, { sku: "delay-upstream", category: "giftcard", fulfilment: "supplier", listPrice: 10_000_000n }, { offers: false });
-    const upstream = await createSupplier(database.db, { kind: "reseller-api", name: "Real", baseUrl: "https://wholesaler.example", credentials: "rk_live_SomeUpstreamKey0000" });
+    const upstreamed = await testProduct(
+      database.db,
+      { sku: "delay-upstream", category: "giftcard", fulfilment: "supplier", listPrice: 10_000_000n },
+      { offers: false },
+    );
+    const upstream = await createSupplier(database.db, {
+      kind: "reseller-api",
+      name: "Real",
+      baseUrl: "https://wholesaler.example",
+      credentials: "rk_live_SomeUpstreamKey0000",
+    });
     await addOffer(database.db, { sku: upstreamed.sku, supplierId: upstream.id, upstreamProductId: "card", cost: 9_000_000n });
     expect(await fulfilDelayMs(database.db, sandboxed.sku, cfg)).toBe(3_000);
     expect(await fulfilDelayMs(database.db, upstreamed.sku, cfg)).toBe(0);

@@ -21,7 +21,10 @@ export const importInputSchema = z
     step: z.string().optional(),
     followCost: z.boolean().default(false),
   })
-  .refine((input) => input.upstreamIds !== undefined || input.category !== undefined, { path: ["category"], message: "Pick products, or name the category to import." });
+  .refine((input) => input.upstreamIds !== undefined || input.category !== undefined, {
+    path: ["category"],
+    message: "Pick products, or name the category to import.",
+  });
 
 export type ImportInput = z.input<typeof importInputSchema>;
 
@@ -104,7 +107,9 @@ export async function importUpstreamProducts(db: Db, supplierId: string, input: 
   const picked = parsed.upstreamIds ? new Set(parsed.upstreamIds) : null;
   const chosen = picked ? read.products.filter((product) => picked.has(product.id)) : read.products;
   const skipped: SkippedProduct[] = picked
-    ? [...picked].filter((id) => !chosen.some((product) => product.id === id)).map((id) => ({ upstreamId: id, name: id, reason: "Not in the supplier's catalog." }))
+    ? [...picked]
+        .filter((id) => !chosen.some((product) => product.id === id))
+        .map((id) => ({ upstreamId: id, name: id, reason: "Not in the supplier's catalog." }))
     : [];
 
   return db.transaction(async (tx) => {
@@ -118,7 +123,14 @@ export async function importUpstreamProducts(db: Db, supplierId: string, input: 
       : [];
     const importedAs = new Map(existing.map((offer) => [offer.upstreamProductId, offer.sku]));
     const prefix = slug(supplier.name, 20) || supplier.id.slice(-6).toLowerCase();
-    const taken = new Set((await tx.select({ sku: products.sku }).from(products).where(like(products.sku, `${prefix}-%`))).map((row) => row.sku));
+    const taken = new Set(
+      (
+        await tx
+          .select({ sku: products.sku })
+          .from(products)
+          .where(like(products.sku, `${prefix}-%`))
+      ).map((row) => row.sku),
+    );
 
     const created: ImportedProduct[] = [];
     for (const upstream of chosen) {
@@ -141,7 +153,16 @@ export async function importUpstreamProducts(db: Db, supplierId: string, input: 
       }
       taken.add(sku);
       await tx.insert(products).values({ ...product.values, ...marginColumns(rule, parsed.followCost) });
-      await tx.insert(offers).values({ id: newId("ofr"), sku, supplierId: supplier.id, upstreamProductId: upstream.id, cost, upstreamName: upstream.name, available: true, syncedAt: sql`now()` });
+      await tx.insert(offers).values({
+        id: newId("ofr"),
+        sku,
+        supplierId: supplier.id,
+        upstreamProductId: upstream.id,
+        cost,
+        upstreamName: upstream.name,
+        available: true,
+        syncedAt: sql`now()`,
+      });
       created.push({ sku, name: product.values.name, upstreamId: upstream.id, price, cost });
     }
     return { created, skipped };

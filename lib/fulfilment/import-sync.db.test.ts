@@ -28,7 +28,15 @@ describe(`catalog import and sync (${testDriver()})`, () => {
   let database: Database;
   let upstream: FakeUpstream;
   let supplierId = "";
-  const item = (sku: string, price: string, extra: Partial<FakeCatalogItem> = {}): FakeCatalogItem => ({ sku, category: "giftcard", name: `Card ${sku}`, group: "Cards", price, inStock: true, ...extra });
+  const item = (sku: string, price: string, extra: Partial<FakeCatalogItem> = {}): FakeCatalogItem => ({
+    sku,
+    category: "giftcard",
+    name: `Card ${sku}`,
+    group: "Cards",
+    price,
+    inStock: true,
+    ...extra,
+  });
 
   beforeAll(async () => {
     database = await createTestDatabase();
@@ -46,20 +54,27 @@ describe(`catalog import and sync (${testDriver()})`, () => {
       item("card-c", "5.00", { inStock: false }),
       item("topup-d", "4.90", { category: "topup", group: "Game", fields: [{ name: "player_id", label: "UID", required: true, pattern: "^[0-9]{6,12}$" }] }),
     ];
-    const supplier = await createSupplier(database.db, { kind: "reseller-api", name: `Wholesaler ${Math.random().toString(36).slice(2, 6)}`, baseUrl: upstream.url, credentials: upstream.apiKey });
+    const supplier = await createSupplier(database.db, {
+      kind: "reseller-api",
+      name: `Wholesaler ${Math.random().toString(36).slice(2, 6)}`,
+      baseUrl: upstream.url,
+      credentials: upstream.apiKey,
+    });
     supplierId = supplier.id;
   });
 
   const productOf = async (sku: string) => (await database.db.select().from(products).where(eq(products.sku, sku)))[0];
   const offerOf = async (sku: string) => (await database.db.select().from(offers).where(eq(offers.sku, sku)))[0];
   const logOf = async (sku: string) =>
-    (await database.db.select().from(priceChanges).where(eq(priceChanges.sku, sku)).orderBy(asc(priceChanges.createdAt), asc(priceChanges.id))).map(({ action, oldCost, newCost, oldPrice, newPrice }) => ({
-      action,
-      oldCost,
-      newCost,
-      oldPrice,
-      newPrice,
-    }));
+    (await database.db.select().from(priceChanges).where(eq(priceChanges.sku, sku)).orderBy(asc(priceChanges.createdAt), asc(priceChanges.id))).map(
+      ({ action, oldCost, newCost, oldPrice, newPrice }) => ({
+        action,
+        oldCost,
+        newCost,
+        oldPrice,
+        newPrice,
+      }),
+    );
   const setUpstreamPrice = (sku: string, price: string) => {
     upstream.catalog = upstream.catalog!.map((entry) => (entry.sku === sku ? { ...entry, price } : entry));
   };
@@ -73,24 +88,47 @@ describe(`catalog import and sync (${testDriver()})`, () => {
     expect(result.skipped).toEqual([{ upstreamId: "card-c", name: "Card card-c", reason: "Not sold by the supplier now." }]);
     const [a] = result.created;
     expect(a.sku).toMatch(/^wholesaler-[a-z0-9]{1,4}-card-a$/);
-    expect(await productOf(a.sku)).toMatchObject({ category: "giftcard", group: "Cards", fulfilment: "supplier", enabled: true, listPrice: 10_190_000n, marginKind: "percent", marginValue: 500n, priceStep: 10_000n, priceFollowsCost: false });
+    expect(await productOf(a.sku)).toMatchObject({
+      category: "giftcard",
+      group: "Cards",
+      fulfilment: "supplier",
+      enabled: true,
+      listPrice: 10_190_000n,
+      marginKind: "percent",
+      marginValue: 500n,
+      priceStep: 10_000n,
+      priceFollowsCost: false,
+    });
     expect(await offerOf(a.sku)).toMatchObject({ supplierId, upstreamProductId: "card-a", cost: 9_700_000n, upstreamName: "Card card-a", available: true });
 
     const again = await importUpstreamProducts(database.db, supplierId, { category: "giftcard", margin: "5%" }, connector);
     expect(again.created).toEqual([]);
-    expect(again.skipped.map((skip) => skip.reason)).toEqual([`Already imported as ${a.sku}.`, `Already imported as ${result.created[1].sku}.`, "Not sold by the supplier now."]);
+    expect(again.skipped.map((skip) => skip.reason)).toEqual([
+      `Already imported as ${a.sku}.`,
+      `Already imported as ${result.created[1].sku}.`,
+      "Not sold by the supplier now.",
+    ]);
   });
 
   it("imports picked products with their required fields, and says why the others were not", async () => {
-    const result = await importUpstreamProducts(database.db, supplierId, { upstreamIds: ["topup-d", "card-c", "no-such"], margin: "0.50", step: "0.05" }, connector);
-    expect(result.created).toEqual([{ sku: expect.stringMatching(/-topup-d$/), name: "Card topup-d", upstreamId: "topup-d", price: 5_400_000n, cost: 4_900_000n }]);
+    const result = await importUpstreamProducts(
+      database.db,
+      supplierId,
+      { upstreamIds: ["topup-d", "card-c", "no-such"], margin: "0.50", step: "0.05" },
+      connector,
+    );
+    expect(result.created).toEqual([
+      { sku: expect.stringMatching(/-topup-d$/), name: "Card topup-d", upstreamId: "topup-d", price: 5_400_000n, cost: 4_900_000n },
+    ]);
     expect(result.skipped).toEqual([
       { upstreamId: "no-such", name: "no-such", reason: "Not in the supplier's catalog." },
       { upstreamId: "card-c", name: "Card card-c", reason: "Not sold by the supplier now." },
     ]);
     expect((await productOf(result.created[0].sku)).fields).toEqual([{ name: "player_id", label: "UID", required: true, pattern: "^[0-9]{6,12}$" }]);
     await expect(importUpstreamProducts(database.db, supplierId, { margin: "5%" }, connector)).rejects.toThrow(/Pick products, or name the category/);
-    await expect(importUpstreamProducts(database.db, supplierId, { category: "giftcard", margin: "lots" }, connector)).rejects.toThrow(/Give the margin as a percent/);
+    await expect(importUpstreamProducts(database.db, supplierId, { category: "giftcard", margin: "lots" }, connector)).rejects.toThrow(
+      /Give the margin as a percent/,
+    );
   });
 
   it("a cost risen above the price pauses the product, logged, and nothing is sold at a loss; falling back resumes it", async () => {

@@ -35,7 +35,8 @@ describe(`game keys bought from Kinguin (${testDriver()})`, () => {
     await database.close();
   });
 
-  const attemptsOf = (orderId: string) => database.db.select().from(supplierAttempts).where(eq(supplierAttempts.orderId, orderId)).orderBy(supplierAttempts.createdAt, supplierAttempts.id);
+  const attemptsOf = (orderId: string) =>
+    database.db.select().from(supplierAttempts).where(eq(supplierAttempts.orderId, orderId)).orderBy(supplierAttempts.createdAt, supplierAttempts.id);
 
   /** A 10.00 game key sold from the Kinguin products given, in that order of priority. */
   async function gameKey(kinguinIds: number[], overrides: Parameters<typeof fakeKinguinProduct>[1] = {}) {
@@ -85,7 +86,11 @@ describe(`game keys bought from Kinguin (${testDriver()})`, () => {
     const failed = await fulfilOrder(database.db, order.id, routing);
     expect(failed).toMatchObject({ status: "failed", failureReason: "This product cannot be delivered right now (product_unavailable)." });
     const [attempt] = await attemptsOf(order.id);
-    expect(attempt).toMatchObject({ status: "refused", errorCode: "product_unavailable", error: expect.stringMatching(/^Cost guard: Kinguin's price is now 9\.50 EUR a key, above the 9\.09\d* EUR paid\.$/) });
+    expect(attempt).toMatchObject({
+      status: "refused",
+      errorCode: "product_unavailable",
+      error: expect.stringMatching(/^Cost guard: Kinguin's price is now 9\.50 EUR a key, above the 9\.09\d* EUR paid\.$/),
+    });
     expect(kinguin.orders.filter((o) => o.orderExternalId === attempt.id)).toHaveLength(0);
     const [buyer] = await database.db.select({ balance: users.balance }).from(users).where(eq(users.id, user.id));
     expect(buyer.balance).toBe(50_000_000n);

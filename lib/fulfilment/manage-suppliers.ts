@@ -66,7 +66,10 @@ export async function addOffer(db: DbOrTx, input: NewOffer): Promise<Offer> {
 
 /** Disabling a supplier stops its offers at once: routing reads the supplier's flag with every order. */
 export async function setSupplierEnabled(db: DbOrTx, supplierId: string, enabled: boolean): Promise<void> {
-  await db.update(suppliers).set({ enabled, updatedAt: sql`now()` }).where(eq(suppliers.id, supplierId));
+  await db
+    .update(suppliers)
+    .set({ enabled, updatedAt: sql`now()` })
+    .where(eq(suppliers.id, supplierId));
 }
 
 /** The sandbox supplier, made on first use. */

@@ -33,7 +33,11 @@ describe(`the margin report (${testDriver()})`, () => {
   it("sums completed supplier orders by day, product and supplier; a refunded one brings no revenue but keeps its cost", async () => {
     const a = await createSupplier(database.db, { kind: "reseller-api", name: "Alpha", baseUrl: first.url, credentials: first.apiKey });
     const b = await createSupplier(database.db, { kind: "reseller-api", name: "Beta", baseUrl: second.url, credentials: second.apiKey });
-    const card = await testProduct(database.db, { sku: "margin-card", category: "giftcard", fulfilment: "supplier", listPrice: 10_500_000n }, { offers: false });
+    const card = await testProduct(
+      database.db,
+      { sku: "margin-card", category: "giftcard", fulfilment: "supplier", listPrice: 10_500_000n },
+      { offers: false },
+    );
     const key = await testProduct(database.db, { sku: "margin-key", category: "gamekey", fulfilment: "supplier", listPrice: 20_000_000n }, { offers: false });
     await addOffer(database.db, { sku: card.sku, supplierId: a.id, upstreamProductId: "card", cost: 9_700_000n });
     await addOffer(database.db, { sku: key.sku, supplierId: b.id, upstreamProductId: "key", cost: 15_000_000n });
@@ -61,7 +65,9 @@ describe(`the margin report (${testDriver()})`, () => {
       { label: "Beta", margin: 5_000_000n },
     ]);
     const today = new Date().toISOString().slice(0, 10);
-    expect((await marginReport(database.db, { by: "day" })).lines).toEqual([{ key: today, label: today, orders: 3, refunded: 1, revenue: 41_000_000n, cost: 44_100_000n, margin: -3_100_000n }]);
+    expect((await marginReport(database.db, { by: "day" })).lines).toEqual([
+      { key: today, label: today, orders: 3, refunded: 1, revenue: 41_000_000n, cost: 44_100_000n, margin: -3_100_000n },
+    ]);
     // A range that ends before today holds nothing.
     expect((await marginReport(database.db, { by: "day", to: new Date(Date.now() - 86_400_000) })).lines).toEqual([]);
 

@@ -39,7 +39,11 @@ export async function marginReport(db: DbOrTx, filter: { from?: Date; to?: Date;
   if (filter.to) where.push(lte(orders.completedAt, filter.to));
   const day = sql<string>`to_char(${orders.completedAt} at time zone 'UTC', 'YYYY-MM-DD')`;
   const [key, label] =
-    filter.by === "day" ? [day, day] : filter.by === "product" ? [orders.sku, sql<string>`max(${products.name})`] : [suppliers.id, sql<string>`max(${suppliers.name})`];
+    filter.by === "day"
+      ? [day, day]
+      : filter.by === "product"
+        ? [orders.sku, sql<string>`max(${products.name})`]
+        : [suppliers.id, sql<string>`max(${suppliers.name})`];
   const rows = await db
     .select({
       key,
@@ -59,15 +63,29 @@ export async function marginReport(db: DbOrTx, filter: { from?: Date; to?: Date;
   const lines = rows.map((row) => {
     const revenue = BigInt(row.revenue ?? 0);
     const cost = BigInt(row.cost ?? 0);
-    return { key: String(row.key), label: String(row.label), orders: Number(row.orders), refunded: Number(row.refunded), revenue, cost, margin: revenue - cost };
+    return {
+      key: String(row.key),
+      label: String(row.label),
+      orders: Number(row.orders),
+      refunded: Number(row.refunded),
+      revenue,
+      cost,
+      margin: revenue - cost,
+    };
   });
   const total = lines.reduce(
-    (sumOf, line) => ({ orders: sumOf.orders + line.orders, refunded: sumOf.refunded + line.refunded, revenue: sumOf.revenue + line.revenue, cost: sumOf.cost + line.cost, margin: sumOf.margin + line.margin }),
+    (sumOf, line) => ({
+      orders: sumOf.orders + line.orders,
+      refunded: sumOf.refunded + line.refunded,
+      revenue: sumOf.revenue + line.revenue,
+      cost: sumOf.cost + line.cost,
+      margin: sumOf.margin + line.margin,
+    }),
     {
       orders: 0,
       refunded: 0,
-    revenue: 0n,
-    cost: 0n,
+      revenue: 0n,
+      cost: 0n,
       margin: 0n,
     },
   );
@@ -86,5 +104,14 @@ export function marginPercent(line: Pick<MarginLine, "revenue" | "margin">): str
 export const MARGIN_CSV_COLUMNS = ["group", "name", "orders", "refunded", "revenue", "cost", "margin", "margin_percent"] as const;
 
 export function marginCsvCells(line: MarginLine): string[] {
-  return [line.key, line.label, String(line.orders), String(line.refunded), formatMoney(line.revenue), formatMoney(line.cost), formatMoney(line.margin), marginPercent(line)];
+  return [
+    line.key,
+    line.label,
+    String(line.orders),
+    String(line.refunded),
+    formatMoney(line.revenue),
+    formatMoney(line.cost),
+    formatMoney(line.margin),
+    marginPercent(line),
+  ];
 }

@@ -2,7 +2,8 @@ import { describe, expect, it } from "vitest";
 import { costInDollars, describeMarginRule, marginRuleInputSchema, marginRuleOf, priceFor } from "./margin-rule";
 
 const rule = (margin: string, step?: string) => marginRuleInputSchema.parse(step === undefined ? { margin } : { margin, step });
-const problems = (input: { margin: string; step?: string }) => marginRuleInputSchema.safeParse(input).error?.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`);
+const problems = (input: { margin: string; step?: string }) =>
+  marginRuleInputSchema.safeParse(input).error?.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`);
 
 describe("a margin rule", () => {
   it("reads a percent as basis points and an amount as micro-dollars over cost, with a cent step by default", () => {

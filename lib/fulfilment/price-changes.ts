@@ -8,7 +8,14 @@ import type { PriceChangeLine } from "./sync-supplier";
 /** A change as the CLI prints it: money as decimal strings. */
 export function priceChangeView(line: PriceChangeLine) {
   const money = (value: bigint | null) => (value === null ? null : formatMoney(value));
-  return { sku: line.sku, action: line.action, old_cost: money(line.oldCost), new_cost: money(line.newCost), old_price: money(line.oldPrice), new_price: money(line.newPrice) };
+  return {
+    sku: line.sku,
+    action: line.action,
+    old_cost: money(line.oldCost),
+    new_cost: money(line.newCost),
+    old_price: money(line.oldPrice),
+    new_price: money(line.newPrice),
+  };
 }
 
 export interface PriceChangeRow extends PriceChangeLine {

@@ -50,6 +50,10 @@ export async function updateOffer(db: DbOrTx, offerId: string, input: z.input<ty
 
 /** Lets fulfilment buy from an offer dearer than what the reseller paid (or stops it again). */
 export async function setSellAtLossAllowed(db: DbOrTx, sku: string, allowed: boolean): Promise<void> {
-  const rows = await db.update(products).set({ sellAtLossAllowed: allowed, updatedAt: sql`now()` }).where(eq(products.sku, sku)).returning({ sku: products.sku });
+  const rows = await db
+    .update(products)
+    .set({ sellAtLossAllowed: allowed, updatedAt: sql`now()` })
+    .where(eq(products.sku, sku))
+    .returning({ sku: products.sku });
   if (rows.length === 0) throw notFound("Product");
 }

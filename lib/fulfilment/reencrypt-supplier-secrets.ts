@@ -14,7 +14,10 @@ export interface ReencryptedSupplierSecrets {
 export async function reencryptSupplierSecrets(db: Db, otherKey: string): Promise<ReencryptedSupplierSecrets> {
   const outcome: ReencryptedSupplierSecrets = { supplierCredentials: 0, unreadable: 0 };
 
-  const upstreams = await db.select({ id: suppliers.id, credentials: suppliers.credentialsEncrypted }).from(suppliers).where(isNotNull(suppliers.credentialsEncrypted));
+  const upstreams = await db
+    .select({ id: suppliers.id, credentials: suppliers.credentialsEncrypted })
+    .from(suppliers)
+    .where(isNotNull(suppliers.credentialsEncrypted));
   for (const upstream of upstreams) {
     const credentials = underOwnKey(upstream.credentials!, otherKey);
     if (!credentials) outcome.unreadable += 1;
@@ -24,7 +27,10 @@ export async function reencryptSupplierSecrets(db: Db, otherKey: string): Promis
     }
   }
 
-  const hooks = await db.select({ id: suppliers.id, secret: suppliers.webhookSecretEncrypted }).from(suppliers).where(isNotNull(suppliers.webhookSecretEncrypted));
+  const hooks = await db
+    .select({ id: suppliers.id, secret: suppliers.webhookSecretEncrypted })
+    .from(suppliers)
+    .where(isNotNull(suppliers.webhookSecretEncrypted));
   for (const hook of hooks) {
     const secret = underOwnKey(hook.secret!, otherKey);
     if (!secret) outcome.unreadable += 1;

@@ -31,7 +31,14 @@ describe(`a Reloadly supplier (${testDriver()})`, () => {
     fake = await startFakeReloadly();
     fake.products = [fakeProduct(1, "Amazon"), fakeProduct(3, "Netflix")];
     fake.behaviour.set(3, "pending");
-    const supplier = await addSupplier(database.db, { kind: "reloadly", name: "Reloadly", url: fake.url, clientId: fake.clientId, clientSecret: fake.clientSecret, authUrl: fake.url });
+    const supplier = await addSupplier(database.db, {
+      kind: "reloadly",
+      name: "Reloadly",
+      url: fake.url,
+      clientId: fake.clientId,
+      clientSecret: fake.clientSecret,
+      authUrl: fake.url,
+    });
     supplierId = supplier.id;
   });
   afterAll(async () => {
@@ -61,7 +68,10 @@ describe(`a Reloadly supplier (${testDriver()})`, () => {
     const bought = fake.transactions.filter((t) => t.customIdentifier === attempt.id);
     expect(bought).toHaveLength(1);
     expect(attempt).toMatchObject({ status: "completed", upstreamOrderId: String(bought[0].transactionId) });
-    expect(toOrderRecord(done)).toMatchObject({ status: "completed", delivery: { items: [{ code: bought[0].cards[0].cardNumber, pin: bought[0].cards[0].pinCode }] } });
+    expect(toOrderRecord(done)).toMatchObject({
+      status: "completed",
+      delivery: { items: [{ code: bought[0].cards[0].cardNumber, pin: bought[0].cards[0].pinCode }] },
+    });
     const [buyer] = await database.db.select({ balance: users.balance }).from(users).where(eq(users.id, user.id));
     expect(buyer.balance).toBe(8_000_000n);
   });
@@ -78,7 +88,10 @@ describe(`a Reloadly supplier (${testDriver()})`, () => {
     expect(attempt.upstreamOrderId).toBe(String(transaction.transactionId));
 
     fake.complete(transaction.transactionId);
-    await database.db.update(jobs).set({ runAt: sql`now()` }).where(and(eq(jobs.kind, SUPPLIER_RECONCILE_JOB), eq(jobs.status, "pending")));
+    await database.db
+      .update(jobs)
+      .set({ runAt: sql`now()` })
+      .where(and(eq(jobs.kind, SUPPLIER_RECONCILE_JOB), eq(jobs.status, "pending")));
     await runDueJobsOnce(database.db, "worker-b", quiet);
     const [done] = await database.db.select().from(orders).where(eq(orders.id, order.id));
     expect(toOrderRecord(done)).toMatchObject({ status: "completed", delivery: { items: [{ code: transaction.cards[0].cardNumber }] } });

@@ -54,7 +54,11 @@ async function currentOrder(db: Db, orderId: string): Promise<Order | null> {
 }
 
 /** The most a unit may cost in the supplier's currency: what the reseller paid, rounded down so the guard never lets a loss through. */
-export function maxUnitCostOf(order: Pick<Order, "unitPrice">, product: Pick<Product, "sellAtLossAllowed">, supplier: Pick<RoutedOffer["supplier"], "usdRate">): bigint | null {
+export function maxUnitCostOf(
+  order: Pick<Order, "unitPrice">,
+  product: Pick<Product, "sellAtLossAllowed">,
+  supplier: Pick<RoutedOffer["supplier"], "usdRate">,
+): bigint | null {
   return product.sellAtLossAllowed ? null : (order.unitPrice * 1_000_000n) / supplier.usdRate;
 }
 
@@ -75,7 +79,13 @@ function requestOf(order: Order, product: Product, routed: RoutedOffer, attempt:
  * anything unsure leaves the attempt open for the reconcile job. "next" asks for another step. An
  * upstream's Retry-After (a 429) rate-limits the supplier: nothing is sent to it before then.
  */
-async function recordOutcome(db: Db, order: Order, attempt: SupplierAttempt, routed: RoutedOffer, outcome: UpstreamOutcome): Promise<"next" | "done" | "pending"> {
+async function recordOutcome(
+  db: Db,
+  order: Order,
+  attempt: SupplierAttempt,
+  routed: RoutedOffer,
+  outcome: UpstreamOutcome,
+): Promise<"next" | "done" | "pending"> {
   if (outcome.state === "unknown" && outcome.retryAfterMs !== undefined) await noteRateLimit(db, routed.supplier.id, outcome.retryAfterMs);
   switch (outcome.state) {
     case "completed":
@@ -162,7 +172,13 @@ export async function fulfilFromSuppliers(db: Db, orderId: string, product: Prod
       return { order: failed ?? (await currentOrder(db, orderId)), pending: false, retryInMs: null };
     }
     if (routed.offer.cost > order.unitPrice && !product.sellAtLossAllowed) {
-      await recordSkippedOffer(db, order, routed, "product_unavailable", `Cost guard: the offer costs ${formatMoney(routed.offer.cost)} a unit, above the ${formatMoney(order.unitPrice)} paid.`);
+      await recordSkippedOffer(
+        db,
+        order,
+        routed,
+        "product_unavailable",
+        `Cost guard: the offer costs ${formatMoney(routed.offer.cost)} a unit, above the ${formatMoney(order.unitPrice)} paid.`,
+      );
       continue;
     }
     // Before the attempt is written: a pass deferred here leaves no open attempt behind.

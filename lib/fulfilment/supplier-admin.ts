@@ -47,7 +47,8 @@ export const supplierInputSchema = z
   .superRefine((input, context) => {
     if (input.kind !== "reloadly") {
       for (const path of ["clientId", "clientSecret", "authUrl"] as const) {
-        if (input[path] !== undefined) context.addIssue({ code: "custom", path: [path], message: "Only a Reloadly supplier takes a client id, client secret or auth URL." });
+        if (input[path] !== undefined)
+          context.addIssue({ code: "custom", path: [path], message: "Only a Reloadly supplier takes a client id, client secret or auth URL." });
       }
     }
     if (input.kind === "sandbox") return;
@@ -55,12 +56,15 @@ export const supplierInputSchema = z
       checkUrl(input.url || RELOADLY_DEFAULT_URL, "url", context);
       if (input.authUrl) checkUrl(input.authUrl, "authUrl", context);
       if (input.key) context.addIssue({ code: "custom", path: ["key"], message: "A Reloadly supplier takes a client id and client secret, not a key." });
-      if (!input.clientId) context.addIssue({ code: "custom", path: ["clientId"], message: "Give the client id from Reloadly's dashboard (Developers, API settings)." });
-      if (!input.clientSecret) context.addIssue({ code: "custom", path: ["clientSecret"], message: "Give the client secret from Reloadly's dashboard (Developers, API settings)." });
+      if (!input.clientId)
+        context.addIssue({ code: "custom", path: ["clientId"], message: "Give the client id from Reloadly's dashboard (Developers, API settings)." });
+      if (!input.clientSecret)
+        context.addIssue({ code: "custom", path: ["clientSecret"], message: "Give the client secret from Reloadly's dashboard (Developers, API settings)." });
       return;
     }
     if (input.url) checkUrl(input.url, "url", context);
-    else if (!DEFAULT_URLS[input.kind]) context.addIssue({ code: "custom", path: ["url"], message: "Give the supplier's base URL, such as https://wholesaler.example." });
+    else if (!DEFAULT_URLS[input.kind])
+      context.addIssue({ code: "custom", path: ["url"], message: "Give the supplier's base URL, such as https://wholesaler.example." });
     if (!input.key) context.addIssue({ code: "custom", path: ["key"], message: "Give the API key the supplier issued to us." });
   });
 
@@ -125,7 +129,10 @@ export async function readSupplierBalance(
 ): Promise<{ ok: true; balance: string; currency: string } | { ok: false; reason: string }> {
   const answer = await connectorFor(supplier, connectorOptions(overrides)).balance();
   if (!answer.ok) {
-    await db.update(suppliers).set({ lastError: answer.reason, lastErrorAt: sql`now()` }).where(eq(suppliers.id, supplier.id));
+    await db
+      .update(suppliers)
+      .set({ lastError: answer.reason, lastErrorAt: sql`now()` })
+      .where(eq(suppliers.id, supplier.id));
     return answer;
   }
   await db
@@ -137,7 +144,10 @@ export async function readSupplierBalance(
 
 export const offerInputSchema = z.strictObject({
   sku: z.string().trim().min(1, "Name the product's sku."),
-  supplierId: z.string().trim().refine((id) => isIdOf("sup", id), "Name a supplier by its id (sup_...)."),
+  supplierId: z
+    .string()
+    .trim()
+    .refine((id) => isIdOf("sup", id), "Name a supplier by its id (sup_...)."),
   upstreamProductId: z.string().trim().min(1, "Give the supplier's product id.").max(200),
   cost: z.string().transform((text, context) => {
     const micros = parseMoney(text);
@@ -160,5 +170,13 @@ export async function addOfferFromInput(db: DbOrTx, input: z.input<typeof offerI
 }
 
 export function offerView(offer: Offer) {
-  return { id: offer.id, sku: offer.sku, supplier_id: offer.supplierId, upstream_product_id: offer.upstreamProductId, cost: formatMoney(offer.cost), priority: offer.priority, enabled: offer.enabled };
+  return {
+    id: offer.id,
+    sku: offer.sku,
+    supplier_id: offer.supplierId,
+    upstream_product_id: offer.upstreamProductId,
+    cost: formatMoney(offer.cost),
+    priority: offer.priority,
+    enabled: offer.enabled,
+  };
 }

@@ -1,6 +1,17 @@
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "@/lib/db/client";
-import { OPEN_ATTEMPT_STATUSES, offers, orders, supplierAttempts, suppliers, type Offer, type Order, type Supplier, type SupplierAttempt, type SupplierAttemptStatus } from "@/lib/db/schema";
+import {
+  OPEN_ATTEMPT_STATUSES,
+  offers,
+  orders,
+  supplierAttempts,
+  suppliers,
+  type Offer,
+  type Order,
+  type Supplier,
+  type SupplierAttempt,
+  type SupplierAttemptStatus,
+} from "@/lib/db/schema";
 import { newId } from "@/lib/ids/ids";
 import { uniqueViolation } from "@/lib/orders/errors";
 import type { RefusalCode } from "./suppliers/connector";
@@ -124,7 +135,10 @@ export async function escalateAttempt(db: DbOrTx, attemptId: string): Promise<bo
 }
 
 export async function noteSupplierError(db: DbOrTx, supplierId: string, error: string): Promise<void> {
-  await db.update(suppliers).set({ lastError: error.slice(0, MAX_ERROR_LENGTH), lastErrorAt: sql`now()` }).where(eq(suppliers.id, supplierId));
+  await db
+    .update(suppliers)
+    .set({ lastError: error.slice(0, MAX_ERROR_LENGTH), lastErrorAt: sql`now()` })
+    .where(eq(suppliers.id, supplierId));
 }
 
 export interface AttemptLine {

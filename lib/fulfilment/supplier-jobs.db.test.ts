@@ -50,15 +50,24 @@ describe(`supplier jobs (${testDriver()})`, () => {
     const { order } = await placeOrder(database.db, { user, sku: "gc-job-drop", quantity: 1, fields: {}, source: "api" });
     await runDueJobsOnce(database.db, "worker-a", quiet);
     expect((await database.db.select().from(orders).where(eq(orders.id, order.id)))[0].status).toBe("processing");
-    const [reconcile] = await database.db.select().from(jobs).where(and(eq(jobs.kind, SUPPLIER_RECONCILE_JOB), eq(jobs.status, "pending")));
+    const [reconcile] = await database.db
+      .select()
+      .from(jobs)
+      .where(and(eq(jobs.kind, SUPPLIER_RECONCILE_JOB), eq(jobs.status, "pending")));
     expect(reconcile.payload).toEqual({ orderId: order.id });
 
     upstream.dropAnswer = () => false;
-    await database.db.update(jobs).set({ runAt: sql`now()` }).where(eq(jobs.id, reconcile.id));
+    await database.db
+      .update(jobs)
+      .set({ runAt: sql`now()` })
+      .where(eq(jobs.id, reconcile.id));
     await runDueJobsOnce(database.db, "worker-b", quiet);
     const [done] = await database.db.select().from(orders).where(eq(orders.id, order.id));
     const [attempt] = await database.db.select().from(supplierAttempts).where(eq(supplierAttempts.orderId, order.id));
-    expect(toOrderRecord(done)).toMatchObject({ status: "completed", delivery: { items: [{ code: upstream.orders.find((o) => o.reference === attempt.id)!.code }] } });
+    expect(toOrderRecord(done)).toMatchObject({
+      status: "completed",
+      delivery: { items: [{ code: upstream.orders.find((o) => o.reference === attempt.id)!.code }] },
+    });
     expect(upstream.orders.filter((o) => o.reference === attempt.id)).toHaveLength(1);
     expect(await balanceOf(user.id)).toBe(3_000_000n);
   });
@@ -85,7 +94,9 @@ describe(`supplier jobs (${testDriver()})`, () => {
   it("a production start refuses while an enabled offer buys from the sandbox, unless ALLOW_SANDBOX_SUPPLIER=1", async () => {
     await testProduct(database.db, { sku: "tu-sandboxed", category: "topup", fulfilment: "supplier", listPrice: 1_000_000n });
     const production = loadConfig({ ...process.env, DATABASE_URL: "postgres://db.example/shop" });
-    await expect(refuseSandboxSupplierInProduction(database.db, production)).rejects.toThrow(/Refusing to start: \d+ enabled offer\(s\) buy from the sandbox supplier.*ALLOW_SANDBOX_SUPPLIER=1/);
+    await expect(refuseSandboxSupplierInProduction(database.db, production)).rejects.toThrow(
+      /Refusing to start: \d+ enabled offer\(s\) buy from the sandbox supplier.*ALLOW_SANDBOX_SUPPLIER=1/,
+    );
     await expect(refuseSandboxSupplierInProduction(database.db, { ...production, ALLOW_SANDBOX_SUPPLIER: true })).resolves.toBeUndefined();
     await expect(refuseSandboxSupplierInProduction(database.db, { ...production, DATABASE_URL: undefined })).resolves.toBeUndefined();
     await database.db.update(offers).set({ enabled: false });

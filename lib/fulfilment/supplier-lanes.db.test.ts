@@ -50,7 +50,12 @@ describe(`supplier rate limits and lanes (${testDriver()})`, () => {
     const upstream = await startFakeUpstream();
     upstreams.push(upstream);
     await testProduct(database.db, { sku, category: "giftcard", fulfilment: "supplier", listPrice: 2_000_000n }, { offers: false });
-    const supplier = await createSupplier(database.db, { kind: "reseller-api", name: `Upstream of ${sku}`, baseUrl: upstream.url, credentials: upstream.apiKey });
+    const supplier = await createSupplier(database.db, {
+      kind: "reseller-api",
+      name: `Upstream of ${sku}`,
+      baseUrl: upstream.url,
+      credentials: upstream.apiKey,
+    });
     if (options.maxInFlight) await database.db.update(suppliers).set({ maxInFlight: options.maxInFlight }).where(eq(suppliers.id, supplier.id));
     await addOffer(database.db, { sku, supplierId: supplier.id, upstreamProductId: `up-${sku}`, cost: 1_000_000n });
     return { upstream, supplier };
@@ -85,7 +90,9 @@ describe(`supplier rate limits and lanes (${testDriver()})`, () => {
     worker = quietWorker();
     const [first] = await buy("gc-lane-429", 1);
     // The 429 arrives and rate-limits the supplier.
-    await expect.poll(async () => (await database.db.select().from(suppliers).where(eq(suppliers.id, limited.supplier.id)))[0].rateLimitedUntil, { timeout: 5_000 }).not.toBeNull();
+    await expect
+      .poll(async () => (await database.db.select().from(suppliers).where(eq(suppliers.id, limited.supplier.id)))[0].rateLimitedUntil, { timeout: 5_000 })
+      .not.toBeNull();
     const limitedAt = Date.now();
     const [second] = await buy("gc-lane-429", 1);
     const freeOrders = await buy("gc-lane-free", 3);
@@ -102,7 +109,10 @@ describe(`supplier rate limits and lanes (${testDriver()})`, () => {
     const limitedDone = await completionTimes([first, second], 15_000);
     expect(limitedDone.size).toBe(2);
     for (const at of limitedDone.values()) expect(at - limitedAt).toBeGreaterThanOrEqual(2_000);
-    const attempts = await database.db.select().from(supplierAttempts).where(inArray(supplierAttempts.orderId, [first.id, second.id]));
+    const attempts = await database.db
+      .select()
+      .from(supplierAttempts)
+      .where(inArray(supplierAttempts.orderId, [first.id, second.id]));
     expect(attempts.map((a) => a.status).sort()).toEqual(["completed", "completed"]);
     for (const a of attempts) expect(limited.upstream.orders.filter((o) => o.reference === a.id)).toHaveLength(1);
     expect(limited.upstream.orders).toHaveLength(2);
@@ -158,7 +168,10 @@ describe(`supplier rate limits and lanes (${testDriver()})`, () => {
     const [order] = await buy("gc-lane-deadline", 1);
     await fulfilOrder(database.db, order.id);
     const requests = limited.upstream.requests;
-    await database.db.update(suppliers).set({ rateLimitedUntil: sql`now() + interval '1 hour'` }).where(eq(suppliers.id, limited.supplier.id));
+    await database.db
+      .update(suppliers)
+      .set({ rateLimitedUntil: sql`now() + interval '1 hour'` })
+      .where(eq(suppliers.id, limited.supplier.id));
     expect(await fulfilOrder(database.db, order.id, { reconcileDeadlineMs: 0 })).toMatchObject({ status: "processing" });
     expect(limited.upstream.requests).toBe(requests);
     const [attempt] = await database.db.select().from(supplierAttempts).where(eq(supplierAttempts.orderId, order.id));

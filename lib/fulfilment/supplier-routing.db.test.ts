@@ -42,10 +42,14 @@ describe(`supplier routing and reconciliation (${testDriver()})`, () => {
 
   const ledgerState = async (userId: string) => {
     const [user] = await database.db.select({ balance: users.balance }).from(users).where(eq(users.id, userId));
-    const [row] = await database.db.select({ total: sum(ledgerEntries.amount) }).from(ledgerEntries).where(eq(ledgerEntries.userId, userId));
+    const [row] = await database.db
+      .select({ total: sum(ledgerEntries.amount) })
+      .from(ledgerEntries)
+      .where(eq(ledgerEntries.userId, userId));
     return { balance: user.balance, ledgerSum: BigInt(row.total ?? "0") };
   };
-  const attemptsOf = (orderId: string) => database.db.select().from(supplierAttempts).where(eq(supplierAttempts.orderId, orderId)).orderBy(supplierAttempts.createdAt, supplierAttempts.id);
+  const attemptsOf = (orderId: string) =>
+    database.db.select().from(supplierAttempts).where(eq(supplierAttempts.orderId, orderId)).orderBy(supplierAttempts.createdAt, supplierAttempts.id);
   const orderNow = async (id: string) => (await database.db.select().from(orders).where(eq(orders.id, id)))[0];
   const upstreamOrdersOf = (attemptIds: string[]) => upstream.orders.filter((o) => attemptIds.includes(o.reference));
 
@@ -55,7 +59,8 @@ describe(`supplier routing and reconciliation (${testDriver()})`, () => {
     const sku = `gc-up-${skus}`;
     const product = await testProduct(database.db, { sku, category: "giftcard", fulfilment: "supplier", listPrice: 2_000_000n, ...extra }, { offers: false });
     const supplier = await createSupplier(database.db, { kind: "reseller-api", name: UPSTREAM_NAME, baseUrl: upstream.url, credentials: upstream.apiKey });
-    for (const [upstreamSku, cost, priority] of offerList) await addOffer(database.db, { sku, supplierId: supplier.id, upstreamProductId: upstreamSku, cost, priority });
+    for (const [upstreamSku, cost, priority] of offerList)
+      await addOffer(database.db, { sku, supplierId: supplier.id, upstreamProductId: upstreamSku, cost, priority });
     return { product, supplier };
   }
 
@@ -169,7 +174,14 @@ describe(`supplier routing and reconciliation (${testDriver()})`, () => {
     // The process died before the request left.
     const { order: lost } = await buy(product.sku);
     const [offer] = await database.db.select().from(supplierAttempts).where(eq(supplierAttempts.orderId, reached.id));
-    await database.db.insert(supplierAttempts).values({ id: "sat_01KCRASHEDBEFORESENDING00", orderId: lost.id, offerId: offer.offerId, supplierId: offer.supplierId, cost: 1_000_000n, status: "sending" });
+    await database.db.insert(supplierAttempts).values({
+      id: "sat_01KCRASHEDBEFORESENDING00",
+      orderId: lost.id,
+      offerId: offer.offerId,
+      supplierId: offer.supplierId,
+      cost: 1_000_000n,
+      status: "sending",
+    });
     upstream.dropAnswer = () => false;
 
     for (const order of [reached, lost]) {

@@ -29,22 +29,33 @@ describe(`supplier state for the admin (${testDriver()})`, () => {
   it("counts offers and the orders still being bought, and flags a balance under the alert at the supplier's rate", async () => {
     const euros = await createSupplier(database.db, { kind: "reseller-api", name: "Euro wholesaler", baseUrl: upstream.url, credentials: upstream.apiKey });
     const quiet = await createSupplier(database.db, { kind: "reseller-api", name: "Quiet wholesaler", baseUrl: upstream.url, credentials: upstream.apiKey });
-    const product = await testProduct(database.db, { sku: "state-card", category: "giftcard", fulfilment: "supplier", listPrice: 10_000_000n }, { offers: false });
+    const product = await testProduct(
+      database.db,
+      { sku: "state-card", category: "giftcard", fulfilment: "supplier", listPrice: 10_000_000n },
+      { offers: false },
+    );
     const offer = await addOffer(database.db, { sku: product.sku, supplierId: euros.id, upstreamProductId: "card", cost: 9_000_000n });
     const buyer = await resellerWithBalance(database.db, 50_000_000n);
     const { order } = await placeOrder(database.db, { user: buyer, sku: product.sku, quantity: 1, fields: {}, source: "api" });
-    await database.db.insert(supplierAttempts).values({ id: newId("sat"), orderId: order.id, offerId: offer.id, supplierId: euros.id, cost: 9_000_000n, status: "unknown" });
+    await database.db
+      .insert(supplierAttempts)
+      .values({ id: newId("sat"), orderId: order.id, offerId: offer.id, supplierId: euros.id, cost: 9_000_000n, status: "unknown" });
 
     // 90 euros at 1.08 is 97.20 dollars: under a 100.00 alert; at 1.12 it is 100.80, over it.
     const settings = await updateSupplierSettings(database.db, euros.id, { lowBalanceThreshold: "100", usdRate: "1.08", maxInFlight: "4" });
     expect(settings).toMatchObject({ lowBalanceThreshold: 100_000_000n, usdRate: 1_080_000n, maxInFlight: 4 });
-    await database.db.update(suppliers).set({ lastBalance: 90_000_000n, lastBalanceCurrency: "EUR", balanceCheckedAt: new Date() }).where(eq(suppliers.id, euros.id));
+    await database.db
+      .update(suppliers)
+      .set({ lastBalance: 90_000_000n, lastBalanceCurrency: "EUR", balanceCheckedAt: new Date() })
+      .where(eq(suppliers.id, euros.id));
 
     const states = await listSupplierStates(database.db);
     expect(states.find((state) => state.supplier.id === euros.id)).toMatchObject({ offers: 1, inFlight: 1, lowBalance: true });
     expect(states.find((state) => state.supplier.id === quiet.id)).toMatchObject({ offers: 0, inFlight: 0, lowBalance: false });
     expect((await lowBalanceSuppliers(database.db)).map((supplier) => supplier.id)).toEqual([euros.id]);
-    expect((await offersOfSupplier(database.db, euros.id)).map(({ offer: o, listPrice }) => ({ sku: o.sku, listPrice }))).toEqual([{ sku: "state-card", listPrice: 10_000_000n }]);
+    expect((await offersOfSupplier(database.db, euros.id)).map(({ offer: o, listPrice }) => ({ sku: o.sku, listPrice }))).toEqual([
+      { sku: "state-card", listPrice: 10_000_000n },
+    ]);
 
     await updateSupplierSettings(database.db, euros.id, { lowBalanceThreshold: "100", usdRate: "1.12", maxInFlight: "4" });
     expect(await lowBalanceSuppliers(database.db)).toEqual([]);
@@ -55,9 +66,15 @@ describe(`supplier state for the admin (${testDriver()})`, () => {
 
   it("refuses settings it cannot take, and a supplier that does not exist", async () => {
     const supplier = await createSupplier(database.db, { kind: "reseller-api", name: "Strict", baseUrl: upstream.url, credentials: upstream.apiKey });
-    await expect(updateSupplierSettings(database.db, supplier.id, { lowBalanceThreshold: "-5", usdRate: "1", maxInFlight: "4" })).rejects.toThrow(/Enter an amount in dollars/);
-    await expect(updateSupplierSettings(database.db, supplier.id, { lowBalanceThreshold: "", usdRate: "0", maxInFlight: "4" })).rejects.toThrow(/Enter the dollars one unit/);
-    await expect(updateSupplierSettings(database.db, supplier.id, { lowBalanceThreshold: "", usdRate: "1", maxInFlight: "0" })).rejects.toThrow(/Use at least 1/);
+    await expect(updateSupplierSettings(database.db, supplier.id, { lowBalanceThreshold: "-5", usdRate: "1", maxInFlight: "4" })).rejects.toThrow(
+      /Enter an amount in dollars/,
+    );
+    await expect(updateSupplierSettings(database.db, supplier.id, { lowBalanceThreshold: "", usdRate: "0", maxInFlight: "4" })).rejects.toThrow(
+      /Enter the dollars one unit/,
+    );
+    await expect(updateSupplierSettings(database.db, supplier.id, { lowBalanceThreshold: "", usdRate: "1", maxInFlight: "0" })).rejects.toThrow(
+      /Use at least 1/,
+    );
     await expect(supplierStateOf(database.db, "sup_nothing")).rejects.toMatchObject({ code: "not_found" });
     await expect(supplierStateOf(database.db, "not-an-id")).rejects.toMatchObject({ code: "not_found" });
   });
@@ -90,7 +107,11 @@ describe(`a product's offers for the admin (${testDriver()})`, () => {
   });
 
   it("lists them in routing order, edits cost, priority and enabled, and switches selling at a loss", async () => {
-    const product = await testProduct(database.db, { sku: "offers-card", category: "giftcard", fulfilment: "supplier", listPrice: 10_000_000n }, { offers: false });
+    const product = await testProduct(
+      database.db,
+      { sku: "offers-card", category: "giftcard", fulfilment: "supplier", listPrice: 10_000_000n },
+      { offers: false },
+    );
     const one = await createSupplier(database.db, { kind: "sandbox", name: "One" });
     const two = await createSupplier(database.db, { kind: "sandbox", name: "Two" });
     const dear = await addOffer(database.db, { sku: product.sku, supplierId: one.id, upstreamProductId: "x", cost: 9_900_000n });

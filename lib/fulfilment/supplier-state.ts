@@ -1,7 +1,17 @@
 import { and, asc, count, eq, inArray, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { DbOrTx } from "@/lib/db/client";
-import { OPEN_ATTEMPT_STATUSES, offers, PRODUCT_CATEGORIES, products, supplierAttempts, suppliers, type Offer, type ProductCategory, type Supplier } from "@/lib/db/schema";
+import {
+  OPEN_ATTEMPT_STATUSES,
+  offers,
+  PRODUCT_CATEGORIES,
+  products,
+  supplierAttempts,
+  suppliers,
+  type Offer,
+  type ProductCategory,
+  type Supplier,
+} from "@/lib/db/schema";
 import { parseMoney } from "@/lib/money/money";
 import { costInDollars } from "./margin-rule";
 import { findSupplier } from "./manage-suppliers";
@@ -128,6 +138,10 @@ export async function browseSupplierCatalog(
   overrides: Partial<ConnectorOptions> = {},
 ): Promise<{ supplier: Supplier; page: UpstreamCatalogPage }> {
   const supplier = await findSupplier(db, supplierId);
-  const page = await connectorFor(supplier, connectorOptions(overrides)).listProducts({ cursor: query.cursor || null, category: query.category, group: query.group || undefined });
+  const page = await connectorFor(supplier, connectorOptions(overrides)).listProducts({
+    cursor: query.cursor || null,
+    category: query.category,
+    group: query.group || undefined,
+  });
   return { supplier, page };
 }

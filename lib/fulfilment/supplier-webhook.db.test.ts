@@ -49,20 +49,37 @@ describe(`supplier webhooks (${testDriver()})`, () => {
   const storedSecret = async () => decryptSecret((await database.db.select().from(suppliers).where(eq(suppliers.id, supplier.id)))[0].webhookSecretEncrypted!);
 
   function delivery(body: string, options: { secret?: string; now?: Date; contentType?: string; headers?: Record<string, string> } = {}) {
-    const headers: Record<string, string> = deliveryHeaders({ secret: options.secret ?? upstream.webhook!.secret, eventId: randomUUID(), event: "order.status_changed", body, now: options.now });
+    const headers: Record<string, string> = deliveryHeaders({
+      secret: options.secret ?? upstream.webhook!.secret,
+      eventId: randomUUID(),
+      event: "order.status_changed",
+      body,
+      now: options.now,
+    });
     if (options.contentType !== undefined) headers["Content-Type"] = options.contentType;
     return { headers: { ...headers, ...options.headers }, body };
   }
 
   async function post(supplierId: string, { headers, body }: { headers: Record<string, string>; body: string }) {
-    const response = await supplierWebhookResponse(database.db, new Request(`${ORIGIN}/api/suppliers/${supplierId}/webhook`, { method: "POST", headers, body }), supplierId);
-    return { status: response.status, requestId: response.headers.get("x-request-id"), body: (await response.json()) as { received?: boolean; error?: { code: string; message: string } } };
+    const response = await supplierWebhookResponse(
+      database.db,
+      new Request(`${ORIGIN}/api/suppliers/${supplierId}/webhook`, { method: "POST", headers, body }),
+      supplierId,
+    );
+    return {
+      status: response.status,
+      requestId: response.headers.get("x-request-id"),
+      body: (await response.json()) as { received?: boolean; error?: { code: string; message: string } },
+    };
   }
 
   const eventOf = (data: unknown) => JSON.stringify({ event: "order.status_changed", event_id: randomUUID(), timestamp: new Date().toISOString(), data });
 
   async function pendingReconcile(orderId: string) {
-    const [job] = await database.db.select().from(jobs).where(and(eq(jobs.dedupeKey, reconcileJobKey(orderId)), eq(jobs.status, "pending")));
+    const [job] = await database.db
+      .select()
+      .from(jobs)
+      .where(and(eq(jobs.dedupeKey, reconcileJobKey(orderId)), eq(jobs.status, "pending")));
     return job ?? null;
   }
 
@@ -97,7 +114,10 @@ describe(`supplier webhooks (${testDriver()})`, () => {
 
     await runDueJobsOnce(database.db, "worker-a", quiet);
     const [done] = await database.db.select().from(orders).where(eq(orders.id, order.id));
-    expect(toOrderRecord(done)).toMatchObject({ status: "completed", delivery: { items: [{ code: upstream.orders.find((o) => o.reference === attempt.id)!.code }] } });
+    expect(toOrderRecord(done)).toMatchObject({
+      status: "completed",
+      delivery: { items: [{ code: upstream.orders.find((o) => o.reference === attempt.id)!.code }] },
+    });
     // A duplicate, after: harmless.
     expect((await post(supplier.id, delivery(eventOf(upstream.recordOf(attempt.upstreamOrderId!))))).status).toBe(200);
     expect(await pendingReconcile(order.id)).toBeNull();
@@ -108,7 +128,11 @@ describe(`supplier webhooks (${testDriver()})`, () => {
     const { order } = await placeOrder(database.db, { user, sku: "gc-hook", quantity: 1, fields: {}, source: "api" });
     await runDueJobsOnce(database.db, "worker-a", quiet);
     const [attempt] = await database.db.select().from(supplierAttempts).where(eq(supplierAttempts.orderId, order.id));
-    const forged = { ...upstream.recordOf(attempt.upstreamOrderId!), status: "completed", delivery: { items: [{ code: "FORGED-CODE", pin: null, serial: null }], note: null } };
+    const forged = {
+      ...upstream.recordOf(attempt.upstreamOrderId!),
+      status: "completed",
+      delivery: { items: [{ code: "FORGED-CODE", pin: null, serial: null }], note: null },
+    };
     expect((await post(supplier.id, delivery(eventOf(forged)))).status).toBe(200);
     await runDueJobsOnce(database.db, "worker-a", quiet);
     const [still] = await database.db.select().from(orders).where(eq(orders.id, order.id));
@@ -117,8 +141,17 @@ describe(`supplier webhooks (${testDriver()})`, () => {
 
   it("a webhook for a reference we do not know, or an event of no order of ours, is answered 200 and ignored", async () => {
     const before = await database.db.select().from(jobs);
-    expect((await post(supplier.id, delivery(eventOf({ order_id: "ord_X", status: "completed", reference: "sat_01JD4X0000ABCDEFGHJKMNPQRS" })))).status).toBe(200);
-    expect((await post(supplier.id, delivery(JSON.stringify({ event: "webhook.test", event_id: randomUUID(), timestamp: new Date().toISOString(), data: { message: "test" } })))).status).toBe(200);
+    expect((await post(supplier.id, delivery(eventOf({ order_id: "ord_X", status: "completed", reference: "sat_01JD4X0000ABCDEFGHJKMNPQRS" })))).status).toBe(
+      200,
+    );
+    expect(
+      (
+        await post(
+          supplier.id,
+          delivery(JSON.stringify({ event: "webhook.test", event_id: randomUUID(), timestamp: new Date().toISOString(), data: { message: "test" } })),
+        )
+      ).status,
+    ).toBe(200);
     expect(await database.db.select().from(jobs)).toHaveLength(before.length);
   });
 
@@ -129,7 +162,13 @@ describe(`supplier webhooks (${testDriver()})`, () => {
       ["no signature", delivery(body, { headers: { "X-Webhook-Signature": "" } }), supplier.id, 401, "unauthenticated"],
       ["a body changed after signing", { ...delivery(body), body: body.replace("completed", "refunded") }, supplier.id, 401, "unauthenticated"],
       ["a stale timestamp", delivery(body, { now: new Date(Date.now() - 10 * 60_000) }), supplier.id, 401, "unauthenticated"],
-      ["a timestamp that is not its signature's", delivery(body, { headers: { "webhook-timestamp": String(Math.floor(Date.now() / 1000) + 1) } }), supplier.id, 401, "unauthenticated"],
+      [
+        "a timestamp that is not its signature's",
+        delivery(body, { headers: { "webhook-timestamp": String(Math.floor(Date.now() / 1000) + 1) } }),
+        supplier.id,
+        401,
+        "unauthenticated",
+      ],
       ["an unknown supplier", delivery(body), "sup_01JD4X0000ABCDEFGHJKMNPQRS", 404, "not_found"],
       ["a malformed supplier id", delivery(body), "nonsense", 404, "not_found"],
       ["a signed body that is not JSON", delivery("{not json"), supplier.id, 400, "invalid_json"],

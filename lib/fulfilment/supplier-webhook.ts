@@ -44,7 +44,8 @@ export function verifySupplierWebhook(secret: string, headers: HeaderReader, bod
   const id = headers.get("webhook-id") ?? "";
   const timestamp = headers.get("webhook-timestamp") ?? "";
   if (!id || !/^\d{1,12}$/.test(timestamp)) throw refused("webhook-id and webhook-timestamp (Unix seconds) are required.");
-  if (Math.abs(nowMs / 1000 - Number(timestamp)) > WEBHOOK_TOLERANCE_S) throw refused(`webhook-timestamp is more than ${WEBHOOK_TOLERANCE_S / 60} minutes from now: a stale or replayed delivery.`);
+  if (Math.abs(nowMs / 1000 - Number(timestamp)) > WEBHOOK_TOLERANCE_S)
+    throw refused(`webhook-timestamp is more than ${WEBHOOK_TOLERANCE_S / 60} minutes from now: a stale or replayed delivery.`);
   const signed = createHmac("sha256", standardWebhooksKey(secret)).update(`${id}.${timestamp}.`).update(body).digest("base64");
   // The header may list several signatures (a rotation), each "v1,<base64>"; one matching is enough.
   const given = (headers.get("webhook-signature") ?? "").split(" ").filter((part) => part.startsWith("v1,"));

@@ -48,7 +48,10 @@ export async function syncSupplier(db: Db, supplierId: string, overrides: Partia
   for (const { sku } of skus) {
     changes.push(...(await db.transaction((tx) => syncProduct(tx, sku, supplier, listed, read.complete))));
   }
-  await db.update(suppliers).set({ lastSyncedAt: sql`now()` }).where(eq(suppliers.id, supplier.id));
+  await db
+    .update(suppliers)
+    .set({ lastSyncedAt: sql`now()` })
+    .where(eq(suppliers.id, supplier.id));
   // The balance too, so that the landing page's low-balance alert is never older than a sync.
   await readSupplierBalance(db, supplier, overrides);
   return { ok: true, changes, complete: read.complete };
@@ -75,7 +78,8 @@ async function syncProduct(tx: DbOrTx, sku: string, supplier: Supplier, listed: 
     const cost = upstream ? costInDollars(upstream.cost, supplier.usdRate) : offer.cost;
     const available = upstream?.available ?? false;
     if (cost !== offer.cost) await log(offer, { action: "cost", oldCost: offer.cost, newCost: cost, oldPrice: null, newPrice: null });
-    if (available !== offer.available) await log(offer, { action: available ? "available" : "unavailable", oldCost: null, newCost: cost, oldPrice: null, newPrice: null });
+    if (available !== offer.available)
+      await log(offer, { action: available ? "available" : "unavailable", oldCost: null, newCost: cost, oldPrice: null, newPrice: null });
     await tx
       .update(offers)
       .set({ cost, available, upstreamName: upstream?.name ?? offer.upstreamName, syncedAt: sql`now()`, updatedAt: sql`now()` })
@@ -118,7 +122,11 @@ async function settleProductState(
   }
 }
 
-async function setProduct(tx: DbOrTx, sku: string, set: Partial<{ listPrice: bigint; enabled: boolean; costPausedAt: ReturnType<typeof sql> | null }>): Promise<void> {
+async function setProduct(
+  tx: DbOrTx,
+  sku: string,
+  set: Partial<{ listPrice: bigint; enabled: boolean; costPausedAt: ReturnType<typeof sql> | null }>,
+): Promise<void> {
   await tx
     .update(products)
     .set({ ...set, updatedAt: sql`now()` })

@@ -8,9 +8,7 @@ import { connectorFor, connectorOptions } from "./suppliers/registry";
  */
 export const MAX_CATALOG_PAGES = 100;
 
-export type CatalogRead =
-  | { ok: true; products: UpstreamProduct[]; complete: boolean }
-  | { ok: false; reason: string; retryAfterMs?: number };
+export type CatalogRead = { ok: true; products: UpstreamProduct[]; complete: boolean } | { ok: false; reason: string; retryAfterMs?: number };
 
 /**
  * An upstream's catalog read page after page, up to MAX_CATALOG_PAGES. `complete` is false when the bound

@@ -17,7 +17,10 @@ export function resolveClientIp(socketAddress: string | undefined, forwardedFor:
   const fallback = normalize(socketAddress ?? "") || "0.0.0.0";
   if (!trustProxy || !forwardedFor) return fallback;
   const header = Array.isArray(forwardedFor) ? forwardedFor.join(",") : forwardedFor;
-  const entries = header.split(",").map((entry) => entry.trim()).filter(Boolean);
+  const entries = header
+    .split(",")
+    .map((entry) => entry.trim())
+    .filter(Boolean);
   const forwarded = normalize(entries[entries.length - 1] ?? "");
   return isIP(forwarded) ? forwarded : fallback;
 }

@@ -6,7 +6,9 @@ describe("errorMessage", () => {
   it("gives a failed query's reason and the start of its statement, without the parameters", () => {
     const statement = `update "jobs" set "status" = $1, "attempts" = "jobs"."attempts" + 1 where "jobs"."id" in (select id from "jobs" limit $2)`;
     const error = new DrizzleQueryError(statement, ["running", "secret-parameter"], new Error('database "shop" is not currently accepting connections'));
-    expect(errorMessage(error)).toBe(`database "shop" is not currently accepting connections (in update "jobs" set "status" = $1, "attempts" = "jobs"."attemp…)`);
+    expect(errorMessage(error)).toBe(
+      `database "shop" is not currently accepting connections (in update "jobs" set "status" = $1, "attempts" = "jobs"."attemp…)`,
+    );
   });
 
   it("keeps a short statement whole", () => {

@@ -85,7 +85,10 @@ describe(`job leases (${testDriver()})`, () => {
     start({ workerId: "stalled", log: (line) => lines.push(line) });
     await vi.waitFor(async () => expect((await rowOf("lease.taken"))?.lockedBy).toBe("stalled"), { timeout: 5_000, interval: 20 });
     // What a claim by another worker after this one's lease ran out leaves in the row.
-    await db.update(jobs).set({ lockedBy: "thief", attempts: sql`${jobs.attempts} + 1`, lockedUntil: sql`now() + interval '1 hour'` }).where(eq(jobs.kind, "lease.taken"));
+    await db
+      .update(jobs)
+      .set({ lockedBy: "thief", attempts: sql`${jobs.attempts} + 1`, lockedUntil: sql`now() + interval '1 hour'` })
+      .where(eq(jobs.kind, "lease.taken"));
     await vi.waitFor(() => expect(aborted).toBe(true), { timeout: 2_000, interval: 20 });
     await sleep(200);
     expect(await rowOf("lease.taken")).toMatchObject({ status: "running", lockedBy: "thief", attempts: 2 });
@@ -112,10 +115,13 @@ describe(`job leases (${testDriver()})`, () => {
     await sleep(900);
     expect(await claimJobs(db, "thief", { limit: 2, leaseMs: 300, kind: "lease.batch" })).toEqual([]);
     release();
-    await vi.waitFor(async () => expect((await db.select().from(jobs).where(eq(jobs.kind, "lease.batch"))).map((row) => row.status)).toEqual(["done", "done"]), {
-      timeout: 5_000,
-      interval: 50,
-    });
+    await vi.waitFor(
+      async () => expect((await db.select().from(jobs).where(eq(jobs.kind, "lease.batch"))).map((row) => row.status)).toEqual(["done", "done"]),
+      {
+        timeout: 5_000,
+        interval: 50,
+      },
+    );
   });
 
   it("writes the outcome of a run again after a failed write, rather than running the job a second time", async () => {

@@ -31,7 +31,12 @@ describe(`jobs.prune (${testDriver()})`, () => {
     expect(await runDueJobsOnce(db, "w1")).toBe(1);
 
     const rows = await db
-      .select({ kind: jobs.kind, status: jobs.status, attempts: jobs.attempts, inSeconds: sql<number>`extract(epoch from ${jobs.runAt} - now())`.mapWith(Number) })
+      .select({
+        kind: jobs.kind,
+        status: jobs.status,
+        attempts: jobs.attempts,
+        inSeconds: sql<number>`extract(epoch from ${jobs.runAt} - now())`.mapWith(Number),
+      })
       .from(jobs)
       .orderBy(jobs.id);
     expect(rows.map((r) => r.kind)).toEqual(["recent", "old-failure", "jobs.prune"]);

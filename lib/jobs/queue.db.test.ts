@@ -34,7 +34,11 @@ describe(`job queue (${testDriver()})`, () => {
       .where(eq(jobs.id, id));
     return row.seconds;
   };
-  const makeDue = (id: number) => db.update(jobs).set({ runAt: sql`now()` }).where(eq(jobs.id, id));
+  const makeDue = (id: number) =>
+    db
+      .update(jobs)
+      .set({ runAt: sql`now()` })
+      .where(eq(jobs.id, id));
 
   it("enqueues, claims and completes a job", async () => {
     await enqueueJob(db, { kind: "q.basic", payload: { orderId: "o1" } });

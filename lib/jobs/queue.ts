@@ -40,7 +40,12 @@ const heldBy = (job: Job, workerId: string) =>
 
 /** heldBy for prepared statements: the claim as placeholders jobId, lockedBy and attempts. */
 const heldClaim = () =>
-  and(eq(jobs.id, sql.placeholder("jobId")), eq(jobs.status, "running"), eq(jobs.lockedBy, sql.placeholder("lockedBy")), eq(jobs.attempts, sql.placeholder("attempts")));
+  and(
+    eq(jobs.id, sql.placeholder("jobId")),
+    eq(jobs.status, "running"),
+    eq(jobs.lockedBy, sql.placeholder("lockedBy")),
+    eq(jobs.attempts, sql.placeholder("attempts")),
+  );
 
 /** Takes a DbOrTx so a domain write and the job that follows it up commit together (outbox). */
 export async function enqueueJob(db: DbOrTx, job: NewJob): Promise<void> {
@@ -129,7 +134,12 @@ function claimStatement(db: DbOrTx, filter: KindFilter) {
   const due = sql`(select id from (select id from ${expired} expired union all select id from ${ready} ready) due limit ${limit})`;
   return db
     .update(jobs)
-    .set({ status: "running", lockedBy: setPlaceholder("workerId", jobs.lockedBy), lockedUntil: msFromNow(sql.placeholder("leaseMs")), attempts: sql`${jobs.attempts} + 1` })
+    .set({
+      status: "running",
+      lockedBy: setPlaceholder("workerId", jobs.lockedBy),
+      lockedUntil: msFromNow(sql.placeholder("leaseMs")),
+      attempts: sql`${jobs.attempts} + 1`,
+    })
     .where(inArray(jobs.id, due))
     .returning();
 }

@@ -17,11 +17,7 @@ export interface RunJobOptions {
   log: (line: string) => void;
 }
 
-type Outcome =
-  | { type: "done" }
-  | { type: "later"; delayMs: number }
-  | { type: "failed"; error: unknown; retryDelayMs?: number }
-  | { type: "lease-lost" };
+type Outcome = { type: "done" } | { type: "later"; delayMs: number } | { type: "failed"; error: unknown; retryDelayMs?: number } | { type: "lease-lost" };
 
 /**
  * Runs one claimed job through its handler and records the outcome. Never throws: when the outcome
@@ -46,7 +42,12 @@ export async function runClaimedJob(job: Job, options: RunJobOptions): Promise<v
  * Runs claimed jobs of a batch kind through its handler, one promise per job. Jobs whose attempts ran
  * out while their leases expired are failed here instead, as runClaimedJob fails them.
  */
-export function runClaimedBatch(batch: BatchJobHandler, claimed: Job[], options: RunJobOptions, inSlot: BatchJobContext["inSlot"] = withoutSlots): Promise<unknown>[] {
+export function runClaimedBatch(
+  batch: BatchJobHandler,
+  claimed: Job[],
+  options: RunJobOptions,
+  inSlot: BatchJobContext["inSlot"] = withoutSlots,
+): Promise<unknown>[] {
   const { db, signal, log } = options;
   const runnable = claimed.filter((job) => !leaseUsedUp(job));
   const ran = runnable.length > 0 ? batch(runnable, { db, signal, log, inSlot }) : [];

@@ -46,7 +46,10 @@ describe(`job worker (${testDriver()})`, () => {
       expect(row).toMatchObject({ attempts: attempt, lastError: `boom ${attempt}`, status: attempt < 3 ? "pending" : "failed" });
       // Not due again until the back-off has passed; the test moves the clock on instead of waiting.
       expect(await runDueJobsOnce(db, "w1", { log: quiet })).toBe(0);
-      await db.update(jobs).set({ runAt: sql`now()` }).where(eq(jobs.id, row.id));
+      await db
+        .update(jobs)
+        .set({ runAt: sql`now()` })
+        .where(eq(jobs.id, row.id));
     }
     expect(await runDueJobsOnce(db, "w1", { log: quiet })).toBe(0);
     expect(calls).toBe(3);
@@ -65,7 +68,10 @@ describe(`job worker (${testDriver()})`, () => {
     expect(await runDueJobsOnce(db, "w1", { log: quiet })).toBe(1);
     expect(settled).toEqual([]);
     const [row] = await rowsOf("w.settle");
-    await db.update(jobs).set({ runAt: sql`now()` }).where(eq(jobs.id, row.id));
+    await db
+      .update(jobs)
+      .set({ runAt: sql`now()` })
+      .where(eq(jobs.id, row.id));
     expect(await runDueJobsOnce(db, "w1", { log: quiet })).toBe(1);
     expect(settled).toEqual([row.id]);
     expect((await rowsOf("w.settle"))[0]).toMatchObject({ status: "failed", lastError: "supplier down" });
@@ -231,7 +237,10 @@ describe(`job worker (${testDriver()})`, () => {
       await sleep(700);
       expect(await claimJobs(db, "thief", { limit: 1, leaseMs: 300, kind: "w.heartbeat" })).toEqual([]);
       release();
-      await vi.waitFor(async () => expect((await rowsOf("w.heartbeat"))[0]).toMatchObject({ status: "done", lockedBy: "busy", attempts: 1 }), { timeout: 5_000, interval: 50 });
+      await vi.waitFor(async () => expect((await rowsOf("w.heartbeat"))[0]).toMatchObject({ status: "done", lockedBy: "busy", attempts: 1 }), {
+        timeout: 5_000,
+        interval: 50,
+      });
       expect(runs).toBe(1);
     } finally {
       release();

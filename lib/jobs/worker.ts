@@ -185,11 +185,7 @@ function runClaimedJobsOfKind(kind: string, claimed: Job[], options: RunJobOptio
  * Claims and runs every job that is due, one at a time, until none is left, and returns how many ran.
  * For tests and scripts that want the queue drained deterministically rather than a polling loop.
  */
-export async function runDueJobsOnce(
-  db: Db,
-  workerId: string,
-  options: { leaseMs?: number; log?: (line: string) => void } = {},
-): Promise<number> {
+export async function runDueJobsOnce(db: Db, workerId: string, options: { leaseMs?: number; log?: (line: string) => void } = {}): Promise<number> {
   const { leaseMs = DEFAULT_LEASE_MS, log = console.log } = options;
   const signal = new AbortController().signal;
   let count = 0;

@@ -31,7 +31,8 @@ export async function adjustBalance(
   db: Db,
   input: { userId: string; amount: bigint; note: string; adminId?: string | null; expectedBalance?: bigint },
 ): Promise<LedgerEntry> {
-  if (input.amount === 0n) throw new AppError("validation_error", "The amount must not be zero.", { issues: [{ path: "amount", message: "must not be zero" }] });
+  if (input.amount === 0n)
+    throw new AppError("validation_error", "The amount must not be zero.", { issues: [{ path: "amount", message: "must not be zero" }] });
   const note = adjustmentNoteSchema.safeParse(input.note);
   if (!note.success) {
     const message = note.error.issues[0].message;

@@ -24,7 +24,10 @@ describe(`ledger (${testDriver()})`, () => {
 
   async function balanceAndLedgerSum(userId: string) {
     const [user] = await database.db.select({ balance: users.balance }).from(users).where(eq(users.id, userId));
-    const [row] = await database.db.select({ total: sum(ledgerEntries.amount) }).from(ledgerEntries).where(eq(ledgerEntries.userId, userId));
+    const [row] = await database.db
+      .select({ total: sum(ledgerEntries.amount) })
+      .from(ledgerEntries)
+      .where(eq(ledgerEntries.userId, userId));
     return { balance: user.balance, ledgerSum: BigInt(row.total ?? "0") };
   }
 
@@ -84,7 +87,10 @@ describe(`ledger (${testDriver()})`, () => {
     await expect(adjustBalance(database.db, { userId: user.id, amount: 1n, note: "  " })).rejects.toMatchObject({ code: "validation_error" });
     // The note is the reseller's transaction description: nothing in it may read otherwise than written.
     for (const note of ["\u202eevil\u202c credit", "bank\u0007ref", "zero\u200bwidth", "n".repeat(501)]) {
-      await expect(adjustBalance(database.db, { userId: user.id, amount: 1n, note })).rejects.toMatchObject({ code: "validation_error", details: { issues: [{ path: "note" }] } });
+      await expect(adjustBalance(database.db, { userId: user.id, amount: 1n, note })).rejects.toMatchObject({
+        code: "validation_error",
+        details: { issues: [{ path: "note" }] },
+      });
     }
     expect((await adjustBalance(database.db, { userId: user.id, amount: 1n, note: ` ${"😀".repeat(500)} ` })).description).toBe("😀".repeat(500));
   });

@@ -61,7 +61,12 @@ describe(`encryption:recover, re-encrypting what another key wrote (${testDriver
     const { order } = await placeOrder(db, { user: reseller, sku, quantity: 1, fields: {}, source: "api" });
     await db
       .update(orders)
-      .set({ delivery: { items: [{ codeEncrypted: encryptSecret("DELIVERED-OLD", OLD_KEY), pinEncrypted: encryptSecret("1234", OLD_KEY), serial: "S1" }], note: null } })
+      .set({
+        delivery: {
+          items: [{ codeEncrypted: encryptSecret("DELIVERED-OLD", OLD_KEY), pinEncrypted: encryptSecret("1234", OLD_KEY), serial: "S1" }],
+          note: null,
+        },
+      })
       .where(eq(orders.id, order.id));
     const [unreadableOrder] = await db.select().from(orders).where(eq(orders.id, order.id));
     const logged = vi.spyOn(console, "error").mockImplementation(() => {});
@@ -88,9 +93,22 @@ describe(`encryption:recover, re-encrypting what another key wrote (${testDriver
 
     // A supplier added on that instance: its key could not be read to buy upstream.
     const upstream = await createSupplier(db, { kind: "reseller-api", name: "Upstream", baseUrl: "https://b.example", credentials: "rk_live_placeholder" });
-    await db.update(suppliers).set({ credentialsEncrypted: encryptSecret("rk_live_UpstreamKeyWrittenUnderTheOldKey", OLD_KEY) }).where(eq(suppliers.id, upstream.id));
+    await db
+      .update(suppliers)
+      .set({ credentialsEncrypted: encryptSecret("rk_live_UpstreamKeyWrittenUnderTheOldKey", OLD_KEY) })
+      .where(eq(suppliers.id, upstream.id));
 
-    expect(await adoptKey(db, OLD_KEY)).toEqual({ stockCodes: 1, duplicatesDropped: 1, returnedToStock: 1, orders: 1, webhookSecrets: 1, webhookBodies: 0, twoFactorSecrets: 1, supplierCredentials: 1, unreadable: 2 });
+    expect(await adoptKey(db, OLD_KEY)).toEqual({
+      stockCodes: 1,
+      duplicatesDropped: 1,
+      returnedToStock: 1,
+      orders: 1,
+      webhookSecrets: 1,
+      webhookBodies: 0,
+      twoFactorSecrets: 1,
+      supplierCredentials: 1,
+      unreadable: 2,
+    });
     const [adopted] = await db.select().from(suppliers).where(eq(suppliers.id, upstream.id));
     expect(decryptSecret(adopted.credentialsEncrypted!)).toBe("rk_live_UpstreamKeyWrittenUnderTheOldKey");
     expect(await spendSecondFactor(db, reseller.id, totpCode(appSecret, Date.now()))).toBe(true);
@@ -100,7 +118,9 @@ describe(`encryption:recover, re-encrypting what another key wrote (${testDriver
     const lost = await db.select({ codeEncrypted: stockCodes.codeEncrypted }).from(stockCodes).where(eq(stockCodes.codeHash, "hmac-sha256:lost-1"));
     expect(lost).toHaveLength(1);
     // Readable ones in stock, each once, the returned one keeping its upload time; the lost ones stay as they were.
-    const readable = (await db.select().from(stockCodes).where(eq(stockCodes.sku, sku)).orderBy(asc(stockCodes.id))).filter((row) => row.codeHash !== "hmac-sha256:lost-1");
+    const readable = (await db.select().from(stockCodes).where(eq(stockCodes.sku, sku)).orderBy(asc(stockCodes.id))).filter(
+      (row) => row.codeHash !== "hmac-sha256:lost-1",
+    );
     expect(readable.map((row) => decryptSecret(row.codeEncrypted)).sort()).toEqual(["ASIDE-OLD", "FREE-OLD", "SOLD-OWN", "TWICE"]);
     expect(readable.find((row) => decryptSecret(row.codeEncrypted) === "FREE-OLD")!.pinEncrypted).not.toBeNull();
     expect(decryptSecret(readable.find((row) => decryptSecret(row.codeEncrypted) === "FREE-OLD")!.pinEncrypted!)).toBe("9999");
@@ -110,16 +130,35 @@ describe(`encryption:recover, re-encrypting what another key wrote (${testDriver
     expect(decryptSecret(endpoint.secretEncrypted)).toBe("whsec_old");
 
     // The duplicate check knows the recovered codes by this key's hash, so an upload of one is refused.
-    expect(await addStockCodes(db, sku, [{ code: "FREE-OLD", pin: null, serial: null }, { code: "ASIDE-OLD", pin: null, serial: null }])).toEqual({ added: 0, duplicates: 2 });
+    expect(
+      await addStockCodes(db, sku, [
+        { code: "FREE-OLD", pin: null, serial: null },
+        { code: "ASIDE-OLD", pin: null, serial: null },
+      ]),
+    ).toEqual({ added: 0, duplicates: 2 });
     // An order is sold the recovered codes, none set aside.
     const error = vi.spyOn(console, "error");
     const bought = await placeOrder(db, { user: reseller, sku, quantity: 3, fields: {}, source: "api" });
     expect(error).not.toHaveBeenCalled();
     error.mockRestore();
-    expect(toOrderRecord(bought.order).delivery!.items.map((item) => item.code).sort()).toEqual(["ASIDE-OLD", "FREE-OLD", "TWICE"]);
+    expect(
+      toOrderRecord(bought.order)
+        .delivery!.items.map((item) => item.code)
+        .sort(),
+    ).toEqual(["ASIDE-OLD", "FREE-OLD", "TWICE"]);
 
     // A second run finds nothing left to do but what no key opens.
-    expect(await adoptKey(db, OLD_KEY)).toEqual({ stockCodes: 0, duplicatesDropped: 0, returnedToStock: 0, orders: 0, webhookSecrets: 0, webhookBodies: 0, twoFactorSecrets: 0, supplierCredentials: 0, unreadable: 2 });
+    expect(await adoptKey(db, OLD_KEY)).toEqual({
+      stockCodes: 0,
+      duplicatesDropped: 0,
+      returnedToStock: 0,
+      orders: 0,
+      webhookSecrets: 0,
+      webhookBodies: 0,
+      twoFactorSecrets: 0,
+      supplierCredentials: 0,
+      unreadable: 2,
+    });
   });
 
   it("leaves a two-factor secret set up again while it ran, after an admin's reset, as the reseller's app has it", async () => {

@@ -42,13 +42,21 @@ describe("blockedAddressReason", () => {
     expect(reason).toContain(why);
   });
 
-  it.each(["93.184.216.34", "8.8.8.8", "1.1.1.1", "100.63.255.255", "100.128.0.0", "172.32.0.1", "2606:4700:4700::1111", "2a00:1450:4001:80b::200e", "::ffff:8.8.8.8", "64:ff9b::8.8.8.8"])(
-    "lets the public address %s through",
-    (address) => {
-      expect(blockedAddressReason(address)).toBeNull();
-      expect(isBlockedAddress(address)).toBe(false);
-    },
-  );
+  it.each([
+    "93.184.216.34",
+    "8.8.8.8",
+    "1.1.1.1",
+    "100.63.255.255",
+    "100.128.0.0",
+    "172.32.0.1",
+    "2606:4700:4700::1111",
+    "2a00:1450:4001:80b::200e",
+    "::ffff:8.8.8.8",
+    "64:ff9b::8.8.8.8",
+  ])("lets the public address %s through", (address) => {
+    expect(blockedAddressReason(address)).toBeNull();
+    expect(isBlockedAddress(address)).toBe(false);
+  });
 
   it("refuses what is not an address at all", () => {
     expect(blockedAddressReason("example.com")).toBe("not an IP address");

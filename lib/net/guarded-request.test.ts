@@ -83,7 +83,9 @@ describe("the SSRF guard refuses private destinations before connecting", () => 
       { address: "10.1.2.3", family: 4 },
     ];
     const result = await guardedPost(`http://mixed.example:${listener.port}/`, base({ resolver }));
-    expect(result.error).toBe("The host mixed.example resolves to 10.1.2.3, which is a private network address (10.0.0.0/8); webhooks are only sent to public internet addresses.");
+    expect(result.error).toBe(
+      "The host mixed.example resolves to 10.1.2.3, which is a private network address (10.0.0.0/8); webhooks are only sent to public internet addresses.",
+    );
     expect(listener.connections()).toBe(0);
   });
 
@@ -160,7 +162,12 @@ describe("guardedPost against a real receiver (private addresses allowed)", () =
 
   it("counts a non-2xx answer as a failure and keeps its body", async () => {
     handler = (_req, res) => res.writeHead(503).end("down for maintenance");
-    expect(await guardedPost(url(), allowed())).toMatchObject({ ok: false, status: 503, error: "The receiver answered HTTP 503.", responseBody: "down for maintenance" });
+    expect(await guardedPost(url(), allowed())).toMatchObject({
+      ok: false,
+      status: 503,
+      error: "The receiver answered HTTP 503.",
+      responseBody: "down for maintenance",
+    });
   });
 
   it("reads a 429's Retry-After, in seconds or as a date", async () => {

@@ -15,7 +15,11 @@ describe(`a bulk order from the panel (${testDriver()})`, () => {
     database = await createTestDatabase();
     await ensureTariffs(database.db);
     await testProduct(database.db, { sku: "gc-bulk-5", category: "giftcard", fulfilment: "stock", listPrice: 5_000_000n, maxQuantity: 3 });
-    await addStockCodes(database.db, "gc-bulk-5", Array.from({ length: 4 }, (_, i) => ({ code: `BULK-FIVE-${i}`, pin: null, serial: null })));
+    await addStockCodes(
+      database.db,
+      "gc-bulk-5",
+      Array.from({ length: 4 }, (_, i) => ({ code: `BULK-FIVE-${i}`, pin: null, serial: null })),
+    );
     await testProduct(database.db, { sku: "gk-bulk-2", category: "gamekey", fulfilment: "supplier", listPrice: 2_500_000n });
     await testProduct(database.db, {
       sku: "tu-bulk-player",
@@ -51,11 +55,14 @@ describe(`a bulk order from the panel (${testDriver()})`, () => {
   it("refuses a list longer than the limit before reading any product", async () => {
     const user = await resellerWithBalance(database.db, 0n);
     const text = Array.from({ length: MAX_BULK_LINES + 1 }, () => "gk-bulk-2,1").join("\n");
-    await expect(reviewBulkOrder(database.db, user, text)).rejects.toThrow(new AppError("validation_error", `Give at most ${MAX_BULK_LINES} lines at once; this has ${MAX_BULK_LINES + 1}.`));
+    await expect(reviewBulkOrder(database.db, user, text)).rejects.toThrow(
+      new AppError("validation_error", `Give at most ${MAX_BULK_LINES} lines at once; this has ${MAX_BULK_LINES + 1}.`),
+    );
   });
 
   const itemsOf = async (user: Parameters<typeof reviewBulkOrder>[1], text: string) => (await reviewBulkOrder(database.db, user, text)).items;
-  const placedOf = (outcomes: BulkOutcome[]) => outcomes.map((outcome) => ("orderId" in outcome ? [outcome.line, outcome.total] : [outcome.line, outcome.error]));
+  const placedOf = (outcomes: BulkOutcome[]) =>
+    outcomes.map((outcome) => ("orderId" in outcome ? [outcome.line, outcome.total] : [outcome.line, outcome.error]));
   const orderCount = async (userId: string) => (await database.db.select({ id: orders.id }).from(orders).where(eq(orders.userId, userId))).length;
 
   it("counts a sku's lines together against its stock, refusing the line that would take more than is left", async () => {
@@ -86,7 +93,10 @@ describe(`a bulk order from the panel (${testDriver()})`, () => {
     ]);
     expect(admit).toHaveBeenCalledTimes(4);
     expect(await balanceOf(user.id)).toBe(0n);
-    const codes = await database.db.select().from(stockCodes).where(eq(stockCodes.orderId, (outcomes[0] as { orderId: string }).orderId));
+    const codes = await database.db
+      .select()
+      .from(stockCodes)
+      .where(eq(stockCodes.orderId, (outcomes[0] as { orderId: string }).orderId));
     expect(codes).toHaveLength(3);
 
     // The resend spends the budget only for the line that was not placed.
@@ -147,7 +157,15 @@ describe(`a bulk order from the panel (${testDriver()})`, () => {
   it("refuses a confirmation that is not a review's items, before placing anything", () => {
     const item = { line: 1, text: "gk-bulk-2", sku: "gk-bulk-2", quantity: 1, unitPrice: "2.50" };
     expect(confirmedItemsSchema.safeParse([item]).success).toBe(true);
-    for (const bad of [[], [item, item], [{ ...item, unitPrice: "0" }], [{ ...item, unitPrice: "-1" }], [{ ...item, quantity: 0 }], [{ ...item, sku: "GK BULK" }], "gk-bulk-2,1"]) {
+    for (const bad of [
+      [],
+      [item, item],
+      [{ ...item, unitPrice: "0" }],
+      [{ ...item, unitPrice: "-1" }],
+      [{ ...item, quantity: 0 }],
+      [{ ...item, sku: "GK BULK" }],
+      "gk-bulk-2,1",
+    ]) {
       expect(confirmedItemsSchema.safeParse(bad).success).toBe(false);
     }
     expect(confirmedItemsSchema.safeParse(Array.from({ length: MAX_BULK_LINES + 1 }, (_, i) => ({ ...item, line: i + 1 }))).success).toBe(false);

@@ -42,7 +42,8 @@ export function parseBulkLines(text: string): { lines: BulkLine[]; refused: Bulk
     const [given, quantityText = "1"] = shown.split(/\s*[,;\t ]\s*/);
     const sku = given.toLowerCase();
     if (!SKU_PATTERN.test(sku)) return refused.push({ line, text: shown.slice(0, 100), reason: "Not a sku: use 3 to 80 letters, digits and dashes." });
-    if (!/^\d{1,6}$/.test(quantityText) || Number(quantityText) < 1) return refused.push({ line, text: shown.slice(0, 100), reason: "The quantity must be a whole number of at least 1." });
+    if (!/^\d{1,6}$/.test(quantityText) || Number(quantityText) < 1)
+      return refused.push({ line, text: shown.slice(0, 100), reason: "The quantity must be a whole number of at least 1." });
     lines.push({ line, text: shown.slice(0, 100), sku, quantity: Number(quantityText) });
   });
   return { lines, refused };
@@ -128,7 +129,10 @@ export const confirmedItemsSchema = z
       text: z.string().max(100),
       sku: z.string().regex(SKU_PATTERN),
       quantity: z.number().int().min(1).max(999_999),
-      unitPrice: z.string().max(32).refine((price) => (parseMoney(price) ?? 0n) > 0n, "Not a price."),
+      unitPrice: z
+        .string()
+        .max(32)
+        .refine((price) => (parseMoney(price) ?? 0n) > 0n, "Not a price."),
     }),
   )
   .min(1, "Review the list before confirming.")

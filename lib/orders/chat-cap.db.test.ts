@@ -31,7 +31,8 @@ describe(`a manual order's chat holds at most ${MAX_MESSAGES_PER_ORDER} messages
     return (await placeOrder(database.db, { user: reseller, sku: "capped-svc", quantity: 1, fields: {}, source: "api" })).order;
   }
 
-  const messagesIn = async (order: Order) => (await database.db.select({ id: orderMessages.id }).from(orderMessages).where(eq(orderMessages.orderId, order.id))).length;
+  const messagesIn = async (order: Order) =>
+    (await database.db.select({ id: orderMessages.id }).from(orderMessages).where(eq(orderMessages.orderId, order.id))).length;
 
   it("takes the last message that fits, then refuses either side's with chat_full naming the order and the limit", async () => {
     const order = await manualOrder();
@@ -57,7 +58,11 @@ describe(`a manual order's chat holds at most ${MAX_MESSAGES_PER_ORDER} messages
     await fillChat(database.db, order, MAX_MESSAGES_PER_ORDER);
     const { key } = await createApiKey(database.db, { userId: reseller.id, name: "chat" });
     const response = await postMessageRoute(
-      new Request(`http://localhost/api/v2/orders/${order.id}/messages`, { method: "POST", headers: { "X-API-Key": key, "Content-Type": "application/json" }, body: JSON.stringify({ text: "Hello?" }) }),
+      new Request(`http://localhost/api/v2/orders/${order.id}/messages`, {
+        method: "POST",
+        headers: { "X-API-Key": key, "Content-Type": "application/json" },
+        body: JSON.stringify({ text: "Hello?" }),
+      }),
       { params: Promise.resolve({ orderId: order.id }) },
     );
     expect(response.status).toBe(409);
@@ -94,7 +99,10 @@ describe(`a manual order's chat holds at most ${MAX_MESSAGES_PER_ORDER} messages
       release();
       await holder;
       const outcomes = await settled;
-      expect(outcomes.filter((outcome) => outcome.status === "fulfilled"), `round ${round}`).toHaveLength(1);
+      expect(
+        outcomes.filter((outcome) => outcome.status === "fulfilled"),
+        `round ${round}`,
+      ).toHaveLength(1);
       for (const outcome of outcomes.filter((outcome) => outcome.status === "rejected")) expect(outcome.reason).toMatchObject({ code: "chat_full" });
       expect(await messagesIn(order)).toBe(MAX_MESSAGES_PER_ORDER);
     }

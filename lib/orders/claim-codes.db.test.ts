@@ -29,7 +29,9 @@ describe(`claiming stock codes (${testDriver()})`, () => {
     await database.db.execute(codes(`${SKU}-other`, 2000));
     await database.db.execute(codes(SKU, 30000));
     // The oldest codes are the ones sold, as they are after a sku has sold for a while.
-    await database.db.execute(sql`update ${stockCodes} set order_id = 'ord_sold', delivered_at = now() where id in (select id from ${stockCodes} where sku = ${SKU} order by id limit 8000)`);
+    await database.db.execute(
+      sql`update ${stockCodes} set order_id = 'ord_sold', delivered_at = now() where id in (select id from ${stockCodes} where sku = ${SKU} order by id limit 8000)`,
+    );
     await database.db.execute(sql`analyze ${stockCodes}`);
   }, 120_000);
   afterAll(async () => {
@@ -45,7 +47,10 @@ describe(`claiming stock codes (${testDriver()})`, () => {
   }
 
   it("hands out the oldest free code first", async () => {
-    const [oldestFree] = await executeRows<{ id: number }>(database.db, sql`select id from ${stockCodes} where sku = ${SKU} and order_id is null order by id limit 1`);
+    const [oldestFree] = await executeRows<{ id: number }>(
+      database.db,
+      sql`select id from ${stockCodes} where sku = ${SKU} and order_id is null order by id limit 1`,
+    );
     const claimed = await database.db.transaction((tx) => claimCodes(tx).execute({ sku: SKU, quantity: 2, orderId: "ord_fifo" }));
     expect(claimed.map((code) => Number(code.id)).sort((a, b) => a - b)).toEqual([Number(oldestFree.id), Number(oldestFree.id) + 1]);
   });

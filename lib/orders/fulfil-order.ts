@@ -25,7 +25,8 @@ export async function fulfilmentPass(db: Db, orderId: string, options: RoutingOp
   const [order] = await db.select().from(orders).where(eq(orders.id, orderId));
   if (!order || order.status !== "processing") return settled(order ?? null);
   const product = await findProduct(db, order.sku);
-  if (!product) return settled((await db.transaction((tx) => failOrder(tx, orderId, "The product was withdrawn before the order could be delivered."))) ?? order);
+  if (!product)
+    return settled((await db.transaction((tx) => failOrder(tx, orderId, "The product was withdrawn before the order could be delivered."))) ?? order);
   if (product.fulfilment === "manual") return settled(order);
   if (product.fulfilment === "stock") return settled(await deliverFromStock(db, order));
 

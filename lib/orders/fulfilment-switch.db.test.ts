@@ -62,7 +62,9 @@ describe(`orders whose product changed its fulfilment (${testDriver()})`, () => 
   it("switched to stock that another key wrote: the order fails with the money back, and the unreadable code is set aside", async () => {
     const { user, order } = await waitingOrder("tu-to-unreadable-stock");
     await switchTo("tu-to-unreadable-stock", "stock");
-    await database.db.insert(stockCodes).values({ sku: "tu-to-unreadable-stock", codeEncrypted: encryptSecret("LOST-1", "ef".repeat(32)), codeHash: "unreadable-1" });
+    await database.db
+      .insert(stockCodes)
+      .values({ sku: "tu-to-unreadable-stock", codeEncrypted: encryptSecret("LOST-1", "ef".repeat(32)), codeHash: "unreadable-1" });
     vi.spyOn(console, "error").mockImplementationOnce(() => {});
     const failed = await fulfilOrder(database.db, order.id);
     expect(failed).toMatchObject({ status: "failed", failureReason: "Out of stock when the order came to be delivered." });
@@ -100,7 +102,10 @@ describe(`orders whose product changed its fulfilment (${testDriver()})`, () => 
   it("an admin failing an order by hand while its supplier answers: one outcome, the money back at most once", async () => {
     for (let round = 0; round < 5; round++) {
       const { user, order } = await waitingOrder(`tu-race-${round}`);
-      const [byHand, bySupplier] = await Promise.allSettled([failManualOrder(database.db, order.id, admin.id, "Closed by hand"), fulfilOrder(database.db, order.id)]);
+      const [byHand, bySupplier] = await Promise.allSettled([
+        failManualOrder(database.db, order.id, admin.id, "Closed by hand"),
+        fulfilOrder(database.db, order.id),
+      ]);
       const [final] = (await listOrdersForAdmin(database.db, { ids: [order.id], limit: 1 })).data;
       expect(["completed", "failed"]).toContain(final.status);
       if (final.status === "failed" && final.failureReason === "Closed by hand") expect(byHand.status).toBe("fulfilled");
@@ -114,12 +119,24 @@ describe(`orders whose product changed its fulfilment (${testDriver()})`, () => 
     // As if every worker that took the job died mid-run: its attempts are used up and its lease has run out.
     await database.db
       .update(jobs)
-      .set({ status: "running", attempts: sql`${jobs.maxAttempts}`, lockedBy: "dead-worker", lockedUntil: new Date(Date.now() - 1000), runAt: new Date(Date.now() - 1000) })
+      .set({
+        status: "running",
+        attempts: sql`${jobs.maxAttempts}`,
+        lockedBy: "dead-worker",
+        lockedUntil: new Date(Date.now() - 1000),
+        runAt: new Date(Date.now() - 1000),
+      })
       .where(sql`${jobs.payload}->>'orderId' = ${order.id}`);
     await runDueJobsOnce(database.db, "test-worker", { log: () => {} });
-    const [job] = await database.db.select().from(jobs).where(sql`${jobs.payload}->>'orderId' = ${order.id}`);
+    const [job] = await database.db
+      .select()
+      .from(jobs)
+      .where(sql`${jobs.payload}->>'orderId' = ${order.id}`);
     expect(job.status).toBe("failed");
-    expect(toOrderRecord((await listOrdersForAdmin(database.db, { ids: [order.id], limit: 1 })).data[0])).toMatchObject({ status: "failed", failure_reason: SUPPLIER_GAVE_UP });
+    expect(toOrderRecord((await listOrdersForAdmin(database.db, { ids: [order.id], limit: 1 })).data[0])).toMatchObject({
+      status: "failed",
+      failure_reason: SUPPLIER_GAVE_UP,
+    });
     expect(await balanceOf(user.id)).toBe(10_000_000n);
   });
 });

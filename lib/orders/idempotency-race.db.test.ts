@@ -46,7 +46,11 @@ describe(`one Idempotency-Key on two overlapping order requests (${testDriver()}
     setDatabase(database);
     await testProduct(database.db, { sku: GIFT_CARD.sku, category: "giftcard", fulfilment: "stock", listPrice: 10_000_000n });
     await testProduct(database.db, { sku: TOP_UP.sku, category: "topup", fulfilment: "supplier", listPrice: 10_000_000n });
-    await addStockCodes(database.db, GIFT_CARD.sku, Array.from({ length: 8 * rounds }, (_, i) => ({ code: `RACE-GC-${i}`, pin: null, serial: null })));
+    await addStockCodes(
+      database.db,
+      GIFT_CARD.sku,
+      Array.from({ length: 8 * rounds }, (_, i) => ({ code: `RACE-GC-${i}`, pin: null, serial: null })),
+    );
   });
   afterAll(async () => {
     setDatabase(undefined);
@@ -81,15 +85,17 @@ describe(`one Idempotency-Key on two overlapping order requests (${testDriver()}
     const reseller = await resellerWithBalance(database.db, balance);
     const { key } = await createApiKey(database.db, { userId: reseller.id, name: "race" });
     const idempotencyKey = `race-${reseller.id}`;
-    const send = ({ route, path, body }: Sent) => () =>
-      route(
-        new Request(`http://localhost${path}`, {
-          method: "POST",
-          headers: { "X-API-Key": key, "Idempotency-Key": idempotencyKey, "Content-Type": "application/json" },
-          body: JSON.stringify(body),
-        }),
-        { params: Promise.resolve({}) },
-      );
+    const send =
+      ({ route, path, body }: Sent) =>
+      () =>
+        route(
+          new Request(`http://localhost${path}`, {
+            method: "POST",
+            headers: { "X-API-Key": key, "Idempotency-Key": idempotencyKey, "Content-Type": "application/json" },
+            body: JSON.stringify(body),
+          }),
+          { params: Promise.resolve({}) },
+        );
     const answers = await overlapping(send(first), send(second));
     const bodies = await Promise.all(answers.map((answer) => answer.json()));
     const [account] = await database.db.select({ balance: users.balance }).from(users).where(eq(users.id, reseller.id));

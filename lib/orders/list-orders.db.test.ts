@@ -26,6 +26,8 @@ describe(`a reseller's orders and the admin's (${testDriver()})`, () => {
     expect((await listResellerOrders(database.db, ann.id, { limit: 10 })).data.map((o) => o.id)).toEqual([annOrder.id]);
     expect((await listResellerOrders(database.db, ann.id, { ids: [annOrder.id, bobOrder.id], limit: 10 })).data.map((o) => o.id)).toEqual([annOrder.id]);
     expect((await listResellerOrders(database.db, bob.id, { reference: "shared-ref", limit: 10 })).data.map((o) => o.id)).toEqual([bobOrder.id]);
-    expect((await listOrdersForAdmin(database.db, { ids: [annOrder.id, bobOrder.id], limit: 10 })).data.map((o) => o.id).sort()).toEqual([annOrder.id, bobOrder.id].sort());
+    expect((await listOrdersForAdmin(database.db, { ids: [annOrder.id, bobOrder.id], limit: 10 })).data.map((o) => o.id).sort()).toEqual(
+      [annOrder.id, bobOrder.id].sort(),
+    );
   });
 });

@@ -24,7 +24,13 @@ describe(`manual orders and their chat (${testDriver()})`, () => {
     database = await createTestDatabase();
     await ensureTariffs(database.db);
     admin = await testAdmin(database.db);
-    await testProduct(database.db, { sku: "svc", category: "manual", fulfilment: "manual", listPrice: 15_000_000n, fields: [{ name: "details", label: "Details", required: true }] });
+    await testProduct(database.db, {
+      sku: "svc",
+      category: "manual",
+      fulfilment: "manual",
+      listPrice: 15_000_000n,
+      fields: [{ name: "details", label: "Details", required: true }],
+    });
   });
   afterAll(async () => {
     await database.close();
@@ -37,7 +43,13 @@ describe(`manual orders and their chat (${testDriver()})`, () => {
     const { order } = await placeOrder(database.db, { user, sku: "svc", quantity: 1, fields: { details: "recover account 77" }, source: "panel" });
     expect(order.status).toBe("processing");
     await postOrderMessage(database.db, { order, author: "reseller", authorId: user.id, text: "Any news?" });
-    await postOrderMessage(database.db, { order, author: "supplier", authorId: "admin", text: "Please send the account email. ".repeat(5), waitingReply: true });
+    await postOrderMessage(database.db, {
+      order,
+      author: "supplier",
+      authorId: "admin",
+      text: "Please send the account email. ".repeat(5),
+      waitingReply: true,
+    });
     const { messages } = await latestOrderMessages(database.db, order, CHAT_WINDOW);
     expect(messages.map((m) => m.author)).toEqual(["reseller", "supplier"]);
     const chatEvents = (await database.db.select().from(events).where(eq(events.userId, user.id))).filter((e) => e.type.startsWith("manual_service"));
@@ -68,7 +80,10 @@ describe(`manual orders and their chat (${testDriver()})`, () => {
       expect.arrayContaining(["order.created", "manual_service.chat.message", "manual_service.chat.waiting_reply", "order.status_changed"]),
     );
     for (const event of recorded) {
-      expect(undocumentedInDelivery(document, { headers: {}, body: await buildEventBody(database.db, event) }).filter((p) => !p.startsWith("header")), event.type).toEqual([]);
+      expect(
+        undocumentedInDelivery(document, { headers: {}, body: await buildEventBody(database.db, event) }).filter((p) => !p.startsWith("header")),
+        event.type,
+      ).toEqual([]);
     }
   });
 
@@ -87,13 +102,17 @@ describe(`manual orders and their chat (${testDriver()})`, () => {
 
     // The 2000-character limit counts an emoji as one character.
     await postOrderMessage(database.db, { order, author: "reseller", authorId: user.id, text: "a".repeat(1999) + "😀" });
-    await expect(postOrderMessage(database.db, { order, author: "reseller", authorId: user.id, text: "a".repeat(2000) + "😀" })).rejects.toMatchObject({ code: "validation_error" });
+    await expect(postOrderMessage(database.db, { order, author: "reseller", authorId: user.id, text: "a".repeat(2000) + "😀" })).rejects.toMatchObject({
+      code: "validation_error",
+    });
   });
 
   it("failing it returns the charge; chat needs text and a manual order", async () => {
     const user = await resellerWithBalance(database.db, 20_000_000n);
     const { order } = await placeOrder(database.db, { user, sku: "svc", quantity: 1, fields: { details: "x" }, source: "api" });
-    await expect(postOrderMessage(database.db, { order, author: "reseller", authorId: user.id, text: "  " })).rejects.toMatchObject({ code: "validation_error" });
+    await expect(postOrderMessage(database.db, { order, author: "reseller", authorId: user.id, text: "  " })).rejects.toMatchObject({
+      code: "validation_error",
+    });
     // The issue's message is the same sentence: an integrator shows details.issues to its user as every other refusal's.
     await expect(postOrderMessage(database.db, { order, author: "reseller", authorId: user.id, text: "\u200b" })).rejects.toMatchObject({
       message: "Write a message.",
@@ -107,7 +126,10 @@ describe(`manual orders and their chat (${testDriver()})`, () => {
     await expect(failManualOrder(database.db, order.id, admin.id, "")).rejects.toThrow("Give the reseller a reason.");
     await failManualOrder(database.db, order.id, admin.id, "Cannot be done for this region");
     expect(await balanceOf(user.id)).toBe(20_000_000n);
-    await expect(postOrderMessage(database.db, { order, author: "reseller", authorId: user.id, text: "Why?" })).rejects.toMatchObject({ code: "order_closed", details: { status: "failed" } });
+    await expect(postOrderMessage(database.db, { order, author: "reseller", authorId: user.id, text: "Why?" })).rejects.toMatchObject({
+      code: "order_closed",
+      details: { status: "failed" },
+    });
   });
 
   it("refuses a delivery or a reason the reseller would read otherwise than the admin wrote it", async () => {
@@ -122,8 +144,14 @@ describe(`manual orders and their chat (${testDriver()})`, () => {
       expect((error as ZodError).issues[0].message).toBe(message);
     };
     // Shown as "live" in the panel, and sent to integrators with the override in it.
-    await refused(completeManualOrder(database.db, order.id, admin.id, { note: "Done", codes: ["GOOD-1", "\u202eevil"] }), "Code 2 holds a control, direction or invisible character.");
-    await refused(completeManualOrder(database.db, order.id, admin.id, { note: "Done", codes: ["TAB\tCODE"] }), "Code 1 holds a control, direction or invisible character.");
+    await refused(
+      completeManualOrder(database.db, order.id, admin.id, { note: "Done", codes: ["GOOD-1", "\u202eevil"] }),
+      "Code 2 holds a control, direction or invisible character.",
+    );
+    await refused(
+      completeManualOrder(database.db, order.id, admin.id, { note: "Done", codes: ["TAB\tCODE"] }),
+      "Code 1 holds a control, direction or invisible character.",
+    );
     await refused(completeManualOrder(database.db, order.id, admin.id, { note: "Done", codes: ["C".repeat(201)] }), "Code 1 is over 200 characters.");
     await refused(completeManualOrder(database.db, order.id, admin.id, { note: "   " }), "Say what was delivered.");
     await refused(completeManualOrder(database.db, order.id, admin.id, { note: "n".repeat(501) }), "Use at most 500 characters.");

@@ -17,7 +17,8 @@ import { completeOrder, encryptDelivery, failOrder, refundOrder } from "./transi
  * transitions only move a processing order.
  */
 export function assertProcessing(order: Order) {
-  if (order.status !== "processing") throw new AppError("validation_error", `The order is already ${order.status}.`, { issues: [{ path: "status", message: order.status }] });
+  if (order.status !== "processing")
+    throw new AppError("validation_error", `The order is already ${order.status}.`, { issues: [{ path: "status", message: order.status }] });
 }
 
 export const changedMeanwhile = () => new AppError("validation_error", "The order changed meanwhile; reload it.");
@@ -45,7 +46,8 @@ async function lockOrder(tx: DbOrTx, orderId: string): Promise<Order> {
  */
 async function assertClosableBy(tx: DbOrTx, order: Order, adminId: string) {
   assertProcessing(order);
-  if (order.takenBy && order.takenBy !== adminId) throw new AppError("validation_error", `Taken by ${await holderEmail(tx, order.takenBy)} — take it over first.`);
+  if (order.takenBy && order.takenBy !== adminId)
+    throw new AppError("validation_error", `Taken by ${await holderEmail(tx, order.takenBy)} — take it over first.`);
 }
 
 /** The longest note or reason: the reseller reads it beside the order, and integrators get it in the order record. */
@@ -75,7 +77,8 @@ export const manualDeliverySchema = z.object({
       // One message naming the line, since the admin pastes the codes as one block.
       const bad = codes.findIndex((code) => characterCount(code) > MAX_DELIVERED_CODE || hasHiddenCharacter(code));
       if (bad < 0) return;
-      const why = characterCount(codes[bad]) > MAX_DELIVERED_CODE ? `is over ${MAX_DELIVERED_CODE} characters` : "holds a control, direction or invisible character";
+      const why =
+        characterCount(codes[bad]) > MAX_DELIVERED_CODE ? `is over ${MAX_DELIVERED_CODE} characters` : "holds a control, direction or invisible character";
       context.addIssue({ code: "custom", message: `Code ${bad + 1} ${why}.`, input: codes });
     }),
 });

@@ -27,9 +27,18 @@ describe(`the chat of a manual order, a page at a time (${testDriver()})`, () =>
   /** Messages straight into the table, all stamped with one created_at and inserted newest first, so that neither the time nor the insertion order can be what sorts them. */
   async function insertMessages(target: Order, count: number): Promise<string[]> {
     const ids = Array.from({ length: count }, () => newId("msg"));
-    await database.db
-      .insert(orderMessages)
-      .values(ids.map((id, i) => ({ id, orderId: target.id, author: i % 2 ? ("supplier" as const) : ("reseller" as const), authorId: reseller.id, text: `message ${i}`, createdAt: SAME_MOMENT })).reverse());
+    await database.db.insert(orderMessages).values(
+      ids
+        .map((id, i) => ({
+          id,
+          orderId: target.id,
+          author: i % 2 ? ("supplier" as const) : ("reseller" as const),
+          authorId: reseller.id,
+          text: `message ${i}`,
+          createdAt: SAME_MOMENT,
+        }))
+        .reverse(),
+    );
     return ids;
   }
 
@@ -127,7 +136,13 @@ describe(`the chat of a manual order, a page at a time (${testDriver()})`, () =>
     expect(response.status).toBe(400);
     const body = await response.json();
     expect(body).toEqual({
-      error: { code: "validation_error", message: expect.any(String), retryable: false, request_id: expect.any(String), details: { issues: [{ path, message: expect.any(String) }] } },
+      error: {
+        code: "validation_error",
+        message: expect.any(String),
+        retryable: false,
+        request_id: expect.any(String),
+        details: { issues: [{ path, message: expect.any(String) }] },
+      },
     });
     expect(body.error.request_id).toBe(response.headers.get("X-Request-Id"));
   });
@@ -138,7 +153,9 @@ describe(`the chat of a manual order, a page at a time (${testDriver()})`, () =>
     for (const query of ["", `?limit=1&cursor=${written[10]}`]) {
       const response = await get(order.id, query, strangerKey);
       expect(response.status).toBe(404);
-      expect(await response.json()).toEqual({ error: { code: "not_found", message: expect.any(String), retryable: false, request_id: expect.any(String), details: {} } });
+      expect(await response.json()).toEqual({
+        error: { code: "not_found", message: expect.any(String), retryable: false, request_id: expect.any(String), details: {} },
+      });
     }
   });
 });

@@ -78,9 +78,17 @@ export async function postOrderMessage(
       .returning();
     if (input.author === "supplier") {
       const base = { order_id: input.order.id, type: "manual" as const, message_preview: preview(text) };
-      await recordEvent(tx, { userId: input.order.userId, type: "manual_service.chat.message", data: { ...base, message_created_at: message.createdAt.toISOString() } });
+      await recordEvent(tx, {
+        userId: input.order.userId,
+        type: "manual_service.chat.message",
+        data: { ...base, message_created_at: message.createdAt.toISOString() },
+      });
       if (input.waitingReply) {
-        await recordEvent(tx, { userId: input.order.userId, type: "manual_service.chat.waiting_reply", data: { ...base, waiting_since: message.createdAt.toISOString() } });
+        await recordEvent(tx, {
+          userId: input.order.userId,
+          type: "manual_service.chat.waiting_reply",
+          data: { ...base, waiting_since: message.createdAt.toISOString() },
+        });
       }
     }
     return message;

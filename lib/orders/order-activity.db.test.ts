@@ -33,7 +33,11 @@ describe(`the activity of an order (${testDriver()})`, () => {
   }
   /** The order's rows, oldest first, as who did what. */
   const activity = async (orderId: string) =>
-    (await database.db.select().from(orderActivity).where(eq(orderActivity.orderId, orderId)).orderBy(orderActivity.id)).map((row) => ({ adminId: row.adminId, action: row.action, detail: row.detail }));
+    (await database.db.select().from(orderActivity).where(eq(orderActivity.orderId, orderId)).orderBy(orderActivity.id)).map((row) => ({
+      adminId: row.adminId,
+      action: row.action,
+      detail: row.detail,
+    }));
   const balanceOf = async (id: string) => (await database.db.select({ b: users.balance }).from(users).where(eq(users.id, id)))[0].b;
 
   it("each change writes one row naming the admin who made it, and the page lists them newest first", async () => {
@@ -108,7 +112,10 @@ describe(`the activity of an order (${testDriver()})`, () => {
     const balance = await balanceOf(reseller.id);
 
     const refusal = `Taken by ${ann.email} — take it over first.`;
-    await expect(completeManualOrder(database.db, order.id, ben.id, { note: "Done", codes: ["CODE-1"] })).rejects.toMatchObject({ code: "validation_error", message: refusal });
+    await expect(completeManualOrder(database.db, order.id, ben.id, { note: "Done", codes: ["CODE-1"] })).rejects.toMatchObject({
+      code: "validation_error",
+      message: refusal,
+    });
     await expect(failManualOrder(database.db, order.id, ben.id, "Cannot be done")).rejects.toMatchObject({ code: "validation_error", message: refusal });
     expect(await getOrderForAdmin(database.db, order.id)).toEqual(before);
     expect(await balanceOf(reseller.id)).toBe(balance);
@@ -136,7 +143,10 @@ describe(`the activity of an order (${testDriver()})`, () => {
     for (let round = 0; round < 10; round += 1) {
       const { reseller, order } = await processingOrder();
       const balance = await balanceOf(reseller.id);
-      const [completed, taken] = await Promise.allSettled([completeManualOrder(database.db, order.id, ben.id, { note: "Done" }), takeOrder(database.db, order.id, ann.id)]);
+      const [completed, taken] = await Promise.allSettled([
+        completeManualOrder(database.db, order.id, ben.id, { note: "Done" }),
+        takeOrder(database.db, order.id, ann.id),
+      ]);
       const after = await getOrderForAdmin(database.db, order.id);
       if (after.status === "completed") {
         expect(taken).toMatchObject({ status: "rejected", reason: { message: "The order is already completed." } });

@@ -4,8 +4,13 @@ import { orderActivity, users, type OrderActivity, type OrderActivityAction } fr
 import { newId } from "@/lib/ids/ids";
 
 /** Called inside the transaction of the change it records, once the change has happened. */
-export async function recordOrderActivity(tx: DbOrTx, entry: { orderId: string; adminId: string; action: OrderActivityAction; detail?: string | null }): Promise<void> {
-  await tx.insert(orderActivity).values({ id: newId("act"), orderId: entry.orderId, adminId: entry.adminId, action: entry.action, detail: entry.detail ?? null });
+export async function recordOrderActivity(
+  tx: DbOrTx,
+  entry: { orderId: string; adminId: string; action: OrderActivityAction; detail?: string | null },
+): Promise<void> {
+  await tx
+    .insert(orderActivity)
+    .values({ id: newId("act"), orderId: entry.orderId, adminId: entry.adminId, action: entry.action, detail: entry.detail ?? null });
 }
 
 export interface OrderActivityLine extends OrderActivity {

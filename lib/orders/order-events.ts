@@ -17,5 +17,9 @@ export function recordOrderCreated(tx: DbOrTx, order: Order) {
 
 // Object.assign, not `{ ...x, key }`: on Node 20 that literal makes a hidden class per call (answerHeaders, lib/api/answer.ts).
 export function recordOrderStatusChanged(tx: DbOrTx, order: Order, previousStatus: OrderStatus) {
-  return recordEvent(tx, { userId: order.userId, type: "order.status_changed", data: Object.assign({}, eventRecord(order), { previous_status: previousStatus }) });
+  return recordEvent(tx, {
+    userId: order.userId,
+    type: "order.status_changed",
+    data: Object.assign({}, eventRecord(order), { previous_status: previousStatus }),
+  });
 }

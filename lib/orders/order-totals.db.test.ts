@@ -72,7 +72,18 @@ describe(`the admin overview's order figures (${testDriver()})`, () => {
       // The last id of a millisecond, and the first: salesSince reads an order's time from its id.
       const lastIdAt = (time: string) => `${firstIdAt("ord", new Date(time)).slice(0, -16)}${"Z".repeat(16)}`;
       const placed = async (id: string, total: bigint) =>
-        fresh.db.insert(orders).values({ id, userId: user.id, sku: "svc-totals", productName: "Service", type: "manual", status: "completed", quantity: 1, unitPrice: total, total, source: "api" });
+        fresh.db.insert(orders).values({
+          id,
+          userId: user.id,
+          sku: "svc-totals",
+          productName: "Service",
+          type: "manual",
+          status: "completed",
+          quantity: 1,
+          unitPrice: total,
+          total,
+          source: "api",
+        });
       await placed(lastIdAt("2026-03-03T23:59:59.999Z"), 1_000_000n);
       await placed(firstIdAt("ord", new Date("2026-03-04T00:00:00.000Z")), 20_000_000n);
       await placed(lastIdAt("2026-03-09T23:59:59.999Z"), 300_000_000n);

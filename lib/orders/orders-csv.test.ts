@@ -47,7 +47,7 @@ describe("orders CSV", () => {
   });
 
   it("defuses an email that a spreadsheet would read as a formula", () => {
-    const line = csvLine(adminOrderCsvCells({ order: order(), reseller: { id: "usr_1", email: "=HYPERLINK(\"x\")@example.com" }, taker: null }));
+    const line = csvLine(adminOrderCsvCells({ order: order(), reseller: { id: "usr_1", email: '=HYPERLINK("x")@example.com' }, taker: null }));
     expect(line.endsWith(`,usr_1,"'=HYPERLINK(""x"")@example.com"\r\n`)).toBe(true);
   });
 });

@@ -24,7 +24,11 @@ describe(`placing orders (${testDriver()})`, () => {
     await testProduct(database.db, { sku: "gc-5", category: "giftcard", fulfilment: "stock", listPrice: 5_000_000n });
     await testProduct(database.db, { sku: "gc-race", category: "giftcard", fulfilment: "stock", listPrice: 1_000_000n, maxQuantity: 1 });
     await testProduct(database.db, { sku: "tu-1", category: "topup", fulfilment: "supplier", listPrice: 1_500_000n, fields: playerField });
-    await addStockCodes(database.db, "gc-5", Array.from({ length: 50 }, (_, i) => ({ code: `GC5-${i}`, pin: null, serial: null })));
+    await addStockCodes(
+      database.db,
+      "gc-5",
+      Array.from({ length: 50 }, (_, i) => ({ code: `GC5-${i}`, pin: null, serial: null })),
+    );
   });
   afterAll(async () => {
     await database.close();
@@ -32,7 +36,10 @@ describe(`placing orders (${testDriver()})`, () => {
 
   async function ledgerState(userId: string) {
     const [user] = await database.db.select({ balance: users.balance }).from(users).where(eq(users.id, userId));
-    const [row] = await database.db.select({ total: sum(ledgerEntries.amount) }).from(ledgerEntries).where(eq(ledgerEntries.userId, userId));
+    const [row] = await database.db
+      .select({ total: sum(ledgerEntries.amount) })
+      .from(ledgerEntries)
+      .where(eq(ledgerEntries.userId, userId));
     return { balance: user.balance, ledgerSum: BigInt(row.total ?? "0") };
   }
 
@@ -50,8 +57,18 @@ describe(`placing orders (${testDriver()})`, () => {
     const written = await database.db.select().from(events).where(eq(events.userId, user.id));
     expect(written.map((e) => e.type).sort()).toEqual(["order.created", "order.status_changed"]);
     expect(written.find((e) => e.type === "order.created")!.data).toMatchObject({ order_id: order.id, status: "processing" });
-    expect(written.find((e) => e.type === "order.status_changed")!.data).toMatchObject({ order_id: order.id, status: "completed", previous_status: "processing", type: "giftcard" });
-    expect(await database.db.select().from(jobs).where(sql`${jobs.kind} = 'order.fulfil' and ${jobs.payload}->>'orderId' = ${order.id}`)).toEqual([]);
+    expect(written.find((e) => e.type === "order.status_changed")!.data).toMatchObject({
+      order_id: order.id,
+      status: "completed",
+      previous_status: "processing",
+      type: "giftcard",
+    });
+    expect(
+      await database.db
+        .select()
+        .from(jobs)
+        .where(sql`${jobs.kind} = 'order.fulfil' and ${jobs.payload}->>'orderId' = ${order.id}`),
+    ).toEqual([]);
     expect(JSON.stringify(written)).not.toContain("GC5-");
   });
 
@@ -80,7 +97,9 @@ describe(`placing orders (${testDriver()})`, () => {
       code: "insufficient_balance",
       details: { balance: "1.00", required: "2.00" },
     });
-    await expect(placeOrder(database.db, { user: poor, sku: "gc-few", quantity: 2, fields: {}, source: "api" })).rejects.toMatchObject({ code: "insufficient_balance" });
+    await expect(placeOrder(database.db, { user: poor, sku: "gc-few", quantity: 2, fields: {}, source: "api" })).rejects.toMatchObject({
+      code: "insufficient_balance",
+    });
     expect(await ledgerState(poor.id)).toEqual({ balance: 1_000_000n, ledgerSum: 1_000_000n });
     expect(await database.db.select().from(orders).where(eq(orders.userId, poor.id))).toEqual([]);
     expect(await database.db.select().from(events).where(eq(events.userId, poor.id))).toEqual([]);
@@ -167,7 +186,11 @@ describe(`placing orders (${testDriver()})`, () => {
 
   it("K codes in stock and 3K simultaneous orders: exactly K delivered, no code twice", async () => {
     const k = 6;
-    await addStockCodes(database.db, "gc-race", Array.from({ length: k }, (_, i) => ({ code: `RACE-${i}`, pin: null, serial: null })));
+    await addStockCodes(
+      database.db,
+      "gc-race",
+      Array.from({ length: k }, (_, i) => ({ code: `RACE-${i}`, pin: null, serial: null })),
+    );
     const buyers = await Promise.all(Array.from({ length: 3 * k }, () => resellerWithBalance(database.db, 1_000_000n)));
     const results = await Promise.allSettled(buyers.map((user) => placeOrder(database.db, { user, sku: "gc-race", quantity: 1, fields: {}, source: "api" })));
     const delivered = results.filter((r): r is PromiseFulfilledResult<Awaited<ReturnType<typeof placeOrder>>> => r.status === "fulfilled");
@@ -176,7 +199,10 @@ describe(`placing orders (${testDriver()})`, () => {
     expect(new Set(codes).size).toBe(k);
     const refused = results.filter((r): r is PromiseRejectedResult => r.status === "rejected");
     expect(refused.every((r) => r.reason.code === "out_of_stock")).toBe(true);
-    const used = await database.db.select().from(stockCodes).where(and(eq(stockCodes.sku, "gc-race")));
+    const used = await database.db
+      .select()
+      .from(stockCodes)
+      .where(and(eq(stockCodes.sku, "gc-race")));
     expect(used.filter((c) => c.orderId !== null)).toHaveLength(k);
     for (const buyer of buyers) {
       const state = await ledgerState(buyer.id);
@@ -208,7 +234,15 @@ describe(`placing orders (${testDriver()})`, () => {
       await database.db.update(products).set({ enabled: true }).where(eq(products.sku, "tu-1"));
     }
     await expect(
-      placeOrder(database.db, { user, sku: "tu-1", quantity: 1, fields: { player_id: "123456" }, idempotencyKey: "k-num", source: "api", categories: ["giftcard"] }),
+      placeOrder(database.db, {
+        user,
+        sku: "tu-1",
+        quantity: 1,
+        fields: { player_id: "123456" },
+        idempotencyKey: "k-num",
+        source: "api",
+        categories: ["giftcard"],
+      }),
     ).rejects.toMatchObject({ code: "idempotency_conflict" });
   });
 });

@@ -61,7 +61,11 @@ function requestHash(input: PlaceOrderInput): string {
  * wrong_category or the balance the first order has just spent.
  */
 async function claimIdempotencyKey(tx: Tx, userId: string, key: string, hash: string, orderId: string): Promise<string | null> {
-  const inserted = await tx.insert(idempotencyKeys).values({ userId, key, requestHash: hash, orderId }).onConflictDoNothing().returning({ orderId: idempotencyKeys.orderId });
+  const inserted = await tx
+    .insert(idempotencyKeys)
+    .values({ userId, key, requestHash: hash, orderId })
+    .onConflictDoNothing()
+    .returning({ orderId: idempotencyKeys.orderId });
   if (inserted.length) return null;
   const [existing] = await tx
     .select()
@@ -69,7 +73,10 @@ async function claimIdempotencyKey(tx: Tx, userId: string, key: string, hash: st
     .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key)))
     .for("update");
   if (Date.now() - existing.createdAt.getTime() > IDEMPOTENCY_WINDOW_MS) {
-    await tx.update(idempotencyKeys).set({ requestHash: hash, orderId, createdAt: new Date() }).where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key)));
+    await tx
+      .update(idempotencyKeys)
+      .set({ requestHash: hash, orderId, createdAt: new Date() })
+      .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key)));
     return null;
   }
   if (existing.requestHash !== hash) {
@@ -211,7 +218,10 @@ export async function placeOrder(db: Db, input: PlaceOrderInput): Promise<{ orde
     await keepUnreadableSetAside(db, error);
     const constraint = uniqueViolation(error);
     if (constraint === "orders_user_reference_key" && input.reference) {
-      const [taken] = await db.select({ id: orders.id }).from(orders).where(and(eq(orders.userId, input.user.id), eq(orders.reference, input.reference)));
+      const [taken] = await db
+        .select({ id: orders.id })
+        .from(orders)
+        .where(and(eq(orders.userId, input.user.id), eq(orders.reference, input.reference)));
       throw duplicateReference(input.reference, taken?.id ?? null);
     }
     throw error;

@@ -36,7 +36,10 @@ export async function reencryptDeliveries(db: Db, otherKey: string): Promise<Ree
           items.push({ ...item, codeEncrypted: now.code, pinEncrypted: now.pin });
         }
         if (!changed) continue;
-        await db.update(orders).set({ delivery: { ...row.delivery!, items } }).where(eq(orders.id, row.id));
+        await db
+          .update(orders)
+          .set({ delivery: { ...row.delivery!, items } })
+          .where(eq(orders.id, row.id));
         outcome.orders += 1;
       }
     },

@@ -20,9 +20,13 @@ export function outOfStock(sku: string, quantity: number, available: number): Ap
 
 /** The panel's confirmations only: the API has no confirmed price, and so never answers this. */
 export function priceRaised(sku: string, price: bigint, confirmed: bigint): AppError {
-  return new AppError("validation_error", `The price of ${sku} is now ${formatMoney(price)} USD, above the ${formatMoney(confirmed)} USD confirmed. Review it again.`, {
-    sku,
-  });
+  return new AppError(
+    "validation_error",
+    `The price of ${sku} is now ${formatMoney(price)} USD, above the ${formatMoney(confirmed)} USD confirmed. Review it again.`,
+    {
+      sku,
+    },
+  );
 }
 
 export function idempotencyConflict(orderId: string): AppError {

@@ -49,7 +49,9 @@ export async function deliverStock(tx: Tx, sku: string, quantity: number, orderI
   }
   if (unreadable.length > 0) {
     await setAsideUnreadableCodes(tx, unreadable, orderId);
-    console.error(`[stock] set aside ${unreadable.length} ${unreadable.length === 1 ? "code" : "codes"} of ${sku} that do not decrypt with ENCRYPTION_KEY (ids ${unreadable.join(", ")})`);
+    console.error(
+      `[stock] set aside ${unreadable.length} ${unreadable.length === 1 ? "code" : "codes"} of ${sku} that do not decrypt with ENCRYPTION_KEY (ids ${unreadable.join(", ")})`,
+    );
   }
   if (readable.length < quantity) {
     const refusal = outOfStock(sku, quantity, readable.length);

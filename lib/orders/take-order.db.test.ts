@@ -62,7 +62,11 @@ describe(`taking a manual order (${testDriver()})`, () => {
     const order = await processingOrder();
     await takeOrder(database.db, order.id, ann.id);
     await completeManualOrder(database.db, order.id, ann.id, { note: "Done" });
-    const attempts = [() => takeOrder(database.db, order.id, ben.id), () => takeOverOrder(database.db, order.id, ben.id, ann.id), () => releaseOrder(database.db, order.id, ann.id)];
+    const attempts = [
+      () => takeOrder(database.db, order.id, ben.id),
+      () => takeOverOrder(database.db, order.id, ben.id, ann.id),
+      () => releaseOrder(database.db, order.id, ann.id),
+    ];
     for (const attempt of attempts) {
       await expect(attempt()).rejects.toMatchObject({ code: "validation_error", message: "The order is already completed." });
     }

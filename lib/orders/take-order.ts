@@ -41,7 +41,10 @@ async function takeWhere(db: Db, orderId: string, adminId: string, free: SQL, di
       .where(and(eq(orders.id, orderId), eq(orders.status, "processing"), free))
       .returning();
     if (order) {
-      await recordOrderActivity(tx, displaced ? { orderId, adminId, action: "taken_over", detail: await holderEmail(tx, displaced) } : { orderId, adminId, action: "taken" });
+      await recordOrderActivity(
+        tx,
+        displaced ? { orderId, adminId, action: "taken_over", detail: await holderEmail(tx, displaced) } : { orderId, adminId, action: "taken" },
+      );
     }
     return order;
   });
@@ -51,7 +54,12 @@ async function takeWhere(db: Db, orderId: string, adminId: string, free: SQL, di
 export async function takeOrder(db: Db, orderId: string, adminId: string): Promise<Order> {
   const taken = await takeWhere(db, orderId, adminId, isNull(orders.takenBy), null);
   if (taken) return taken;
-  const refusal = await refusalFor(db, orderId, adminId, (email) => new AppError("validation_error", `${email} has taken this order. Take it over to work on it yourself.`));
+  const refusal = await refusalFor(
+    db,
+    orderId,
+    adminId,
+    (email) => new AppError("validation_error", `${email} has taken this order. Take it over to work on it yourself.`),
+  );
   if (refusal) throw refusal;
   return getOrderForAdmin(db, orderId);
 }
@@ -64,9 +72,15 @@ export async function takeOrder(db: Db, orderId: string, adminId: string): Promi
 export async function takeOverOrder(db: Db, orderId: string, adminId: string, from: string): Promise<Order> {
   // A page that showed the admin as the holder offers Release, never Take over: this is a second click.
   if (from === adminId) return takeOrder(db, orderId, adminId);
-  const taken = (await takeWhere(db, orderId, adminId, eq(orders.takenBy, from), from)) ?? (await takeWhere(db, orderId, adminId, isNull(orders.takenBy), null));
+  const taken =
+    (await takeWhere(db, orderId, adminId, eq(orders.takenBy, from), from)) ?? (await takeWhere(db, orderId, adminId, isNull(orders.takenBy), null));
   if (taken) return taken;
-  const refusal = await refusalFor(db, orderId, adminId, (email) => new AppError("validation_error", `${email} has taken this order over meanwhile; reload it.`));
+  const refusal = await refusalFor(
+    db,
+    orderId,
+    adminId,
+    (email) => new AppError("validation_error", `${email} has taken this order over meanwhile; reload it.`),
+  );
   if (refusal) throw refusal;
   return getOrderForAdmin(db, orderId);
 }

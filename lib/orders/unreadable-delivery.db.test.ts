@@ -45,7 +45,15 @@ describe(`an order whose delivered code does not decrypt (${testDriver()})`, () 
     // The first item's PIN and the second item's code are under the other key.
     await database.db
       .update(orders)
-      .set({ delivery: { items: [{ ...first, pinEncrypted: encryptSecret("1111", OTHER_KEY) }, { ...second, codeEncrypted: encryptSecret("READ-3", OTHER_KEY) }], note: null } })
+      .set({
+        delivery: {
+          items: [
+            { ...first, pinEncrypted: encryptSecret("1111", OTHER_KEY) },
+            { ...second, codeEncrypted: encryptSecret("READ-3", OTHER_KEY) },
+          ],
+          note: null,
+        },
+      })
       .where(eq(orders.id, orderId));
   });
   afterAll(async () => {

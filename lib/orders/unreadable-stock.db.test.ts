@@ -42,8 +42,7 @@ describe(`stock codes that do not decrypt (${testDriver()})`, () => {
     return sku;
   }
 
-  const setAside = (sku: string) =>
-    database.db.select({ id: unreadableStockCodes.id }).from(unreadableStockCodes).where(eq(unreadableStockCodes.sku, sku));
+  const setAside = (sku: string) => database.db.select({ id: unreadableStockCodes.id }).from(unreadableStockCodes).where(eq(unreadableStockCodes.sku, sku));
   const balanceOf = async (userId: string) => (await database.db.select({ balance: users.balance }).from(users).where(eq(users.id, userId)))[0].balance;
 
   beforeAll(async () => {
@@ -68,7 +67,9 @@ describe(`stock codes that do not decrypt (${testDriver()})`, () => {
     expect(await balanceOf(reseller.id)).toBe(6_000_000n);
     expect(await setAside(sku)).toHaveLength(2);
     expect(await availableStock(database.db, sku)).toBe(1);
-    expect(logged).toEqual([expect.stringMatching(new RegExp(`^\\[stock\\] set aside 2 codes of ${sku} that do not decrypt with ENCRYPTION_KEY \\(ids \\d+, \\d+\\)$`))]);
+    expect(logged).toEqual([
+      expect.stringMatching(new RegExp(`^\\[stock\\] set aside 2 codes of ${sku} that do not decrypt with ENCRYPTION_KEY \\(ids \\d+, \\d+\\)$`)),
+    ]);
   });
 
   it("too few readable codes refuse the order uncharged, and the unreadable ones stay set aside after the rollback", async () => {

@@ -26,14 +26,21 @@ describe(`the admin's orders across resellers (${testDriver()})`, () => {
     const filter = adminOrderFilterOf(parseAdminOrderFilterParams(new URLSearchParams(query)), adminId);
     const rows = [];
     for await (const page of everyPage((cursor) => listOrdersWithResellers(database.db, { ...filter, cursor, limit: 2 }))) rows.push(...page);
-    return rows.map(({ order, reseller, taker }) => ({ id: order.id, email: reseller.email, userId: order.userId, resellerId: reseller.id, taker: taker?.email ?? null }));
+    return rows.map(({ order, reseller, taker }) => ({
+      id: order.id,
+      email: reseller.email,
+      userId: order.userId,
+      resellerId: reseller.id,
+      taker: taker?.email ?? null,
+    }));
   };
 
   it("reads every page, each order with its own reseller, and narrows to one reseller by email", async () => {
     const ann = await resellerWithBalance(database.db, 10_000_000n);
     const ben = await resellerWithBalance(database.db, 10_000_000n);
     const placed = [];
-    for (const user of [ann, ben, ann, ben, ann]) placed.push((await placeOrder(database.db, { user, sku: "svc", quantity: 1, fields: {}, source: "panel" })).order);
+    for (const user of [ann, ben, ann, ben, ann])
+      placed.push((await placeOrder(database.db, { user, sku: "svc", quantity: 1, fields: {}, source: "panel" })).order);
 
     const all = await exported("");
     expect(all.map((row) => row.id)).toEqual(placed.map((order) => order.id).reverse());
@@ -94,7 +101,8 @@ describe(`the admin's orders across resellers (${testDriver()})`, () => {
   it("finds an order by its reference in any case, across resellers, or by its id, and keeps the other filters", async () => {
     const ann = await resellerWithBalance(database.db, 10_000_000n);
     const ben = await resellerWithBalance(database.db, 10_000_000n);
-    const place = async (user: typeof ann, reference: string) => (await placeOrder(database.db, { user, sku: "svc", quantity: 1, fields: {}, source: "panel", reference })).order;
+    const place = async (user: typeof ann, reference: string) =>
+      (await placeOrder(database.db, { user, sku: "svc", quantity: 1, fields: {}, source: "panel", reference })).order;
     const annsOrder = await place(ann, "ABC-123");
     const annsLonger = await place(ann, "ABC-1234");
     const bensOrder = await place(ben, "abc-123");

@@ -12,10 +12,7 @@ export type AdminPaymentFilterParams = {
   from?: string;
   to?: string;
   cursor?: string;
-} & (
-  | { tab: "invoices"; status?: PaymentStatus }
-  | { tab: "transfers"; status?: ChainTransferStatus }
-);
+} & ({ tab: "invoices"; status?: PaymentStatus } | { tab: "transfers"; status?: ChainTransferStatus });
 
 export function parseAdminPaymentFilterParams(params: SearchParams): AdminPaymentFilterParams {
   const emailText = searchParamOf(params, "email");

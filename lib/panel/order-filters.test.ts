@@ -3,7 +3,9 @@ import { orderFilterOf, parseOrderFilterParams, parseTakenView, takenByOf } from
 
 describe("order filter params", () => {
   it("keeps valid values and drops made-up ones", () => {
-    expect(parseOrderFilterParams({ status: "failed", type: "topup", reference: " shop-1 ", from: "2026-11-01", to: "2026-11-30", cursor: "ord_01ABC" })).toEqual({
+    expect(
+      parseOrderFilterParams({ status: "failed", type: "topup", reference: " shop-1 ", from: "2026-11-01", to: "2026-11-30", cursor: "ord_01ABC" }),
+    ).toEqual({
       status: "failed",
       type: "topup",
       reference: "shop-1",

@@ -19,15 +19,29 @@ describe("a panel action", () => {
     const before = await left("order_create");
     expect(await runPanelAction(spec, echo, { name: "Shop" }, asReseller)).toEqual({ ok: true, message: "Saved Shop." });
     expect(await left("order_create")).toBe(before - 2);
-    expect(await runPanelAction(spec, echo, { name: "" }, asReseller)).toEqual({ ok: false, message: CHECK_FIELDS_MESSAGE, fieldErrors: { name: "Give a name." }, values: { name: "" } });
+    expect(await runPanelAction(spec, echo, { name: "" }, asReseller)).toEqual({
+      ok: false,
+      message: CHECK_FIELDS_MESSAGE,
+      fieldErrors: { name: "Give a name." },
+      values: { name: "" },
+    });
     expect(await left("order_create")).toBe(before - 3);
   });
 
   it("refuses what the API refuses before the schema sees it: a NUL, a lone surrogate, __proto__", async () => {
     const spec = { role: "reseller" as const, input, rename: { name: "displayName" } };
-    expect(await runPanelAction(spec, echo, { name: "a\u0000b" }, asReseller)).toMatchObject({ ok: false, fieldErrors: { displayName: "Must not contain a NUL character." } });
-    expect(await runPanelAction(spec, echo, { name: "a\ud800b" }, asReseller)).toMatchObject({ ok: false, fieldErrors: { displayName: expect.stringContaining("well-formed Unicode") } });
-    expect(await runPanelAction(spec, echo, JSON.parse('{"name": "x", "__proto__": {"admin": true}}'), asReseller)).toMatchObject({ ok: false, fieldErrors: { __proto__: "Unknown field." } });
+    expect(await runPanelAction(spec, echo, { name: "a\u0000b" }, asReseller)).toMatchObject({
+      ok: false,
+      fieldErrors: { displayName: "Must not contain a NUL character." },
+    });
+    expect(await runPanelAction(spec, echo, { name: "a\ud800b" }, asReseller)).toMatchObject({
+      ok: false,
+      fieldErrors: { displayName: expect.stringContaining("well-formed Unicode") },
+    });
+    expect(await runPanelAction(spec, echo, JSON.parse('{"name": "x", "__proto__": {"admin": true}}'), asReseller)).toMatchObject({
+      ok: false,
+      fieldErrors: { __proto__: "Unknown field." },
+    });
   });
 
   it("refuses input past its size, as the API refuses a body over 64 KiB, unless the action takes more", async () => {
@@ -38,9 +52,17 @@ describe("a panel action", () => {
 
   it("answers a page's own control with the issue's message, and keeps a message the work answered with its fields", async () => {
     const spec = { role: "reseller" as const, input };
-    expect(await runPanelAction(spec, echo, { name: "" }, asReseller, "message")).toEqual({ ok: false, message: "Give a name.", fieldErrors: { name: "Give a name." } });
+    expect(await runPanelAction(spec, echo, { name: "" }, asReseller, "message")).toEqual({
+      ok: false,
+      message: "Give a name.",
+      fieldErrors: { name: "Give a name." },
+    });
     const answered = async () => ({ ok: false, message: "Paste at least one code.", fieldErrors: { name: "One code per line." } });
-    expect(await runPanelAction(spec, answered, { name: "x" }, asReseller)).toEqual({ ok: false, message: "Paste at least one code.", fieldErrors: { name: "One code per line." } });
+    expect(await runPanelAction(spec, answered, { name: "x" }, asReseller)).toEqual({
+      ok: false,
+      message: "Paste at least one code.",
+      fieldErrors: { name: "One code per line." },
+    });
   });
 
   it("answers a refused account as the session does, before reading the input", async () => {

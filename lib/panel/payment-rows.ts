@@ -51,7 +51,12 @@ export function toInvoiceRow(payment: Payment, now: Date): InvoiceRow {
 }
 
 export function toAdminInvoiceRow(item: InvoiceListItem, now: Date): InvoiceRow {
-  return { ...toInvoiceRow(item.payment, now), href: null, reseller: resellerLink(item.reseller), creditIds: item.credits.map((credit) => credit.transactionId) };
+  return {
+    ...toInvoiceRow(item.payment, now),
+    href: null,
+    reseller: resellerLink(item.reseller),
+    creditIds: item.credits.map((credit) => credit.transactionId),
+  };
 }
 
 export function toTransferRow(transfer: ChainTransfer): TransferRow {

@@ -16,7 +16,10 @@ describe(`runAction (${testDriver()})`, () => {
   it("answers text the database cannot store with a message, not a logged failure", async () => {
     const logged = vi.spyOn(console, "error").mockImplementation(() => {});
     try {
-      for (const store of [() => database.db.execute(sql`select ${"a\u0000b"}::text`), () => database.db.execute(sql`select ${'{"note": "a\\u0000b"}'}::jsonb`)]) {
+      for (const store of [
+        () => database.db.execute(sql`select ${"a\u0000b"}::text`),
+        () => database.db.execute(sql`select ${'{"note": "a\\u0000b"}'}::jsonb`),
+      ]) {
         expect(
           await runAction(async () => {
             await store();

@@ -10,7 +10,9 @@ describe("the exports' refusals", () => {
     const admin = resellersOnlyExport("orders", true, "export every reseller's orders on Admin > Orders (/admin/orders)");
     expect(admin.status).toBe(403);
     expect(admin.headers.get("Content-Type")).toBe("text/plain; charset=utf-8");
-    expect(await admin.text()).toBe("Only a reseller can export their own orders. As an admin, export every reseller's orders on Admin > Orders (/admin/orders).\n");
+    expect(await admin.text()).toBe(
+      "Only a reseller can export their own orders. As an admin, export every reseller's orders on Admin > Orders (/admin/orders).\n",
+    );
 
     expect(adminsOnlyExport("orders", false).status).toBe(401);
     expect(adminsOnlyExport("orders", true).status).toBe(403);

@@ -66,7 +66,12 @@ export async function listInvoices(
         .select({ paymentId: chainTransfers.paymentId, transactionId: ledgerEntries.id, txHash: chainTransfers.txHash })
         .from(chainTransfers)
         .innerJoin(ledgerEntries, eq(ledgerEntries.chainTransferId, chainTransfers.id))
-        .where(inArray(chainTransfers.paymentId, page.map((row) => row.payment.id)))
+        .where(
+          inArray(
+            chainTransfers.paymentId,
+            page.map((row) => row.payment.id),
+          ),
+        )
         .orderBy(asc(ledgerEntries.id))
     : [];
   return {

@@ -23,9 +23,7 @@ export async function depositAddressFor(db: DbOrTx, userId: string, xpub: string
   for (let attempt = 1; ; attempt++) {
     const [existing] = await db.select().from(depositAddresses).where(eq(depositAddresses.userId, userId));
     if (existing) return existing;
-    const [{ next }] = await db
-      .select({ next: sql<number>`coalesce(max(${depositAddresses.derivationIndex}) + 1, 0)::int` })
-      .from(depositAddresses);
+    const [{ next }] = await db.select({ next: sql<number>`coalesce(max(${depositAddresses.derivationIndex}) + 1, 0)::int` }).from(depositAddresses);
     try {
       // A savepoint, so that a lost race leaves a caller's transaction usable for the retry.
       const [created] = await db.transaction((tx) =>

@@ -54,7 +54,9 @@ describe("invoices CSV", () => {
   it("writes the status the page shows at that time, not the one stored", () => {
     const afterExpiry = new Date("2026-11-21T12:00:00.000Z");
     expect(invoiceCsvCells({ payment: payment(), reseller, credits: [] }, afterExpiry)[4]).toBe("expired");
-    expect(invoiceCsvCells({ payment: payment({ receivedAmount: 40_500_000n, seenAmount: 40_500_000n }), reseller, credits: [] }, created)[4]).toBe("partially_paid");
+    expect(invoiceCsvCells({ payment: payment({ receivedAmount: 40_500_000n, seenAmount: 40_500_000n }), reseller, credits: [] }, created)[4]).toBe(
+      "partially_paid",
+    );
   });
 
   it("defuses a reseller email that a spreadsheet would read as a formula", () => {

@@ -37,9 +37,21 @@ export async function createPayment(db: DbOrTx, userId: string, amount: bigint, 
     const deposit = await depositAddressFor(tx, userId);
     const [created] = await tx
       .insert(payments)
-      .values({ id: newId("pay", now.getTime()), userId, address: deposit.address, amount, expiresAt: new Date(now.getTime() + config().PAYMENT_TTL), createdAt: now })
+      .values({
+        id: newId("pay", now.getTime()),
+        userId,
+        address: deposit.address,
+        amount,
+        expiresAt: new Date(now.getTime() + config().PAYMENT_TTL),
+        createdAt: now,
+      })
       .returning();
-    await enqueueJob(tx, { kind: PAYMENT_EXPIRE_JOB, payload: { paymentId: created.id }, runAt: created.expiresAt, dedupeKey: `${PAYMENT_EXPIRE_JOB}:${created.id}` });
+    await enqueueJob(tx, {
+      kind: PAYMENT_EXPIRE_JOB,
+      payload: { paymentId: created.id },
+      runAt: created.expiresAt,
+      dedupeKey: `${PAYMENT_EXPIRE_JOB}:${created.id}`,
+    });
     return created;
   });
   // Read the address soon rather than at the next idle rescan: the reseller is about to pay.
@@ -64,7 +76,16 @@ export async function listPayments(
     .limit(options.limit + 1);
   const { data: page, nextCursor } = pageOf(rows, options.limit);
   const transfers = page.length
-    ? await db.select().from(chainTransfers).where(inArray(chainTransfers.paymentId, page.map((p) => p.id))).orderBy(asc(chainTransfers.blockTimestamp))
+    ? await db
+        .select()
+        .from(chainTransfers)
+        .where(
+          inArray(
+            chainTransfers.paymentId,
+            page.map((p) => p.id),
+          ),
+        )
+        .orderBy(asc(chainTransfers.blockTimestamp))
     : [];
   return {
     data: page.map((payment) => ({ payment, transfers: transfers.filter((t) => t.paymentId === payment.id) })),

@@ -11,7 +11,12 @@ const transfer = (minute: number, dollars: string, email: string | null): Unfina
 });
 
 describe("making a sandbox transfer final", () => {
-  const unfinal = [transfer(1, "4", "leo@example.test"), transfer(2, "0.5", "leo@example.test"), transfer(3, "10", "mia@example.test"), transfer(4, "6", "leo@example.test")];
+  const unfinal = [
+    transfer(1, "4", "leo@example.test"),
+    transfer(2, "0.5", "leo@example.test"),
+    transfer(3, "10", "mia@example.test"),
+    transfer(4, "6", "leo@example.test"),
+  ];
 
   it("names the one reseller and amount when nothing earlier is pending", () => {
     const plan = planFinality([transfer(3, "10", "mia@example.test")], at(3), DUST);
@@ -20,8 +25,16 @@ describe("making a sandbox transfer final", () => {
 
   it("counts every earlier transfer that becomes final with it, and what each reseller is credited in all", () => {
     const plan = planFinality(unfinal, at(3), DUST);
-    expect(plan).toEqual({ transfers: 3, credits: [{ email: "leo@example.test", amount: 4_000_000n }, { email: "mia@example.test", amount: 10_000_000n }] });
-    expect(finalityQuestion(plan, DUST)).toBe("Credit 4.00 USDT to leo@example.test and 10.00 USDT to mia@example.test now? It makes 2 earlier transfers final too.");
+    expect(plan).toEqual({
+      transfers: 3,
+      credits: [
+        { email: "leo@example.test", amount: 4_000_000n },
+        { email: "mia@example.test", amount: 10_000_000n },
+      ],
+    });
+    expect(finalityQuestion(plan, DUST)).toBe(
+      "Credit 4.00 USDT to leo@example.test and 10.00 USDT to mia@example.test now? It makes 2 earlier transfers final too.",
+    );
   });
 
   it("adds up one reseller's transfers and leaves out later blocks", () => {

@@ -20,7 +20,11 @@ describe(`the sandbox transfer's recipients (${testDriver()})`, () => {
   let db: Db;
 
   async function reseller(email: string, role: "admin" | "reseller" = "reseller"): Promise<string> {
-    const id = `usr_${email.replace(/[^a-z0-9]/g, "").toUpperCase().padEnd(26, "0").slice(0, 26)}`;
+    const id = `usr_${email
+      .replace(/[^a-z0-9]/g, "")
+      .toUpperCase()
+      .padEnd(26, "0")
+      .slice(0, 26)}`;
     await db.insert(users).values({ id, email, name: email, passwordHash: "x", role });
     return id;
   }
@@ -93,10 +97,22 @@ describe(`the sandbox transfer's recipients (${testDriver()})`, () => {
     await reseller("crowd@y.test");
 
     const awaiting = await resellersAwaitingPayment(db, NOW);
-    expect(awaiting.map((s) => s.email)).toEqual(["many0300@crowd.test", "many0299@crowd.test", "many0298@crowd.test", "many0297@crowd.test", "many0296@crowd.test", "many0295@crowd.test", "many0294@crowd.test", "many0293@crowd.test"]);
+    expect(awaiting.map((s) => s.email)).toEqual([
+      "many0300@crowd.test",
+      "many0299@crowd.test",
+      "many0298@crowd.test",
+      "many0297@crowd.test",
+      "many0296@crowd.test",
+      "many0295@crowd.test",
+      "many0294@crowd.test",
+      "many0293@crowd.test",
+    ]);
 
     expect(await searchResellerEmails(db, "  MANY01  ")).toEqual(
-      ["many0100", "many0101", "many0102", "many0103", "many0104", "many0105", "many0106", "many0107"].map((name) => ({ email: `${name}@crowd.test`, outstanding: null })),
+      ["many0100", "many0101", "many0102", "many0103", "many0104", "many0105", "many0106", "many0107"].map((name) => ({
+        email: `${name}@crowd.test`,
+        outstanding: null,
+      })),
     );
     expect(await searchResellerEmails(db, "many0042@")).toEqual([{ email: "many0042@crowd.test", outstanding: null }]);
     expect((await searchResellerEmails(db, "Crowd")).map((s) => s.email)).toEqual([

@@ -212,7 +212,12 @@ describe(`USDT chain watcher against a fake TronGrid (${testDriver()})`, () => {
     tron.addTransfer({ to: address, value: units(50), block_timestamp: at, token_info: other });
     tron.addTransfer({ to: address, value: units(50), block_timestamp: at, type: "Approval" });
     tron.addTransfer({ from: address, to: "TKHuVq1oKVruCGLvqVexFs6dawKv6fQgFs", value: units(50), block_timestamp: at });
-    tron.addTransfer({ to: address, value: units(50), block_timestamp: at, token_info: { symbol: "USDT", address: MAINNET_USDT, decimals: 18, name: "Tether USD" } });
+    tron.addTransfer({
+      to: address,
+      value: units(50),
+      block_timestamp: at,
+      token_info: { symbol: "USDT", address: MAINNET_USDT, decimals: 18, name: "Tether USD" },
+    });
     tron.addTransfer({ to: address, value: "999999", block_timestamp: at });
     const real = tron.addTransfer({ to: address, value: units(10), block_timestamp: at + 1 });
     tron.solidifiedAt = at + 1;

@@ -1,6 +1,14 @@
 import { describe, expect, it, vi } from "vitest";
 import { RATE_CATEGORIES } from "./categories";
-import { checkApiRateLimit, checkLoginRateLimit, checkPasswordCheckRateLimit, checkRegistrationRateLimit, checkSecondFactorRateLimit, createRateLimitStore, peekApiRateLimit } from "./limiter";
+import {
+  checkApiRateLimit,
+  checkLoginRateLimit,
+  checkPasswordCheckRateLimit,
+  checkRegistrationRateLimit,
+  checkSecondFactorRateLimit,
+  createRateLimitStore,
+  peekApiRateLimit,
+} from "./limiter";
 import { MemoryRateLimitStore } from "./memory-store";
 import type { RateLimitStore } from "./store";
 
@@ -50,7 +58,13 @@ describe("checkApiRateLimit", () => {
       expect(await checkLoginRateLimit("10.0.0.9", flaky)).toMatchObject({ allowed: false, unavailable: true });
       expect(lines).toEqual([expect.stringMatching(/^rate limits unavailable \(connection refused\): API requests are let through uncounted/)]);
       down = false;
-      expect(await checkApiRateLimit("catalog_read", "key1", 1, flaky)).toEqual({ allowed: true, limit: 30, remaining: 29, resetSeconds: 0, retryAfterSeconds: 0 });
+      expect(await checkApiRateLimit("catalog_read", "key1", 1, flaky)).toEqual({
+        allowed: true,
+        limit: 30,
+        remaining: 29,
+        resetSeconds: 0,
+        retryAfterSeconds: 0,
+      });
       expect(lines[1]).toMatch(/^rate limits back after \d+ s: 40 API requests were let through uncounted and 1 attempts refused meanwhile$/);
       await checkApiRateLimit("catalog_read", "key1", 1, flaky);
       expect(lines).toHaveLength(2);
@@ -72,7 +86,14 @@ describe("peekApiRateLimit", () => {
   it("fails open, showing the whole budget, when the store throws", async () => {
     const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
     try {
-      expect(await peekApiRateLimit("account_read", "key1", 1, brokenStore())).toEqual({ allowed: true, limit: 30, remaining: 30, resetSeconds: 0, retryAfterSeconds: 0, unavailable: true });
+      expect(await peekApiRateLimit("account_read", "key1", 1, brokenStore())).toEqual({
+        allowed: true,
+        limit: 30,
+        remaining: 30,
+        resetSeconds: 0,
+        retryAfterSeconds: 0,
+        unavailable: true,
+      });
       expect(warn).toHaveBeenCalledTimes(1);
     } finally {
       warn.mockRestore();

@@ -19,7 +19,12 @@ export function rateLimitStore(): RateLimitStore {
 }
 
 /** One call to the store, with the outage's bookkeeping (outage.ts): `fallback` answers while it is down. */
-async function ask(store: RateLimitStore, call: (store: RateLimitStore) => Promise<RateLimitResult>, verdict: OutageVerdict, fallback: () => RateLimitResult): Promise<RateLimitResult> {
+async function ask(
+  store: RateLimitStore,
+  call: (store: RateLimitStore) => Promise<RateLimitResult>,
+  verdict: OutageVerdict,
+  fallback: () => RateLimitResult,
+): Promise<RateLimitResult> {
   let result: RateLimitResult;
   try {
     result = await call(store);
@@ -39,7 +44,12 @@ async function ask(store: RateLimitStore, call: (store: RateLimitStore) => Promi
 export function checkApiRateLimit(category: RateCategory, subject: string, multiplier = 1, store?: RateLimitStore): Promise<RateLimitResult> {
   const { limit, windowMs } = RATE_CATEGORIES[category];
   const scaled = limit * multiplier;
-  return ask(store ?? rateLimitStore(), (s) => s.hit(`api:${category}:${subject}`, scaled, windowMs), "let-through", () => uncounted(category, multiplier));
+  return ask(
+    store ?? rateLimitStore(),
+    (s) => s.hit(`api:${category}:${subject}`, scaled, windowMs),
+    "let-through",
+    () => uncounted(category, multiplier),
+  );
 }
 
 /**
@@ -49,7 +59,12 @@ export function checkApiRateLimit(category: RateCategory, subject: string, multi
 export function peekApiRateLimit(category: RateCategory, subject: string, multiplier = 1, store?: RateLimitStore): Promise<RateLimitResult> {
   const { limit, windowMs } = RATE_CATEGORIES[category];
   const scaled = limit * multiplier;
-  return ask(store ?? rateLimitStore(), (s) => s.peek(`api:${category}:${subject}`, scaled, windowMs), "none", () => uncounted(category, multiplier));
+  return ask(
+    store ?? rateLimitStore(),
+    (s) => s.peek(`api:${category}:${subject}`, scaled, windowMs),
+    "none",
+    () => uncounted(category, multiplier),
+  );
 }
 
 /** The fail-open answer: admitted, the budget unknown. */
@@ -97,12 +112,17 @@ export function checkRegistrationRateLimit(ip: string, store?: RateLimitStore): 
 
 function hitFailingClosed(key: string, store?: RateLimitStore): Promise<RateLimitResult> {
   const { limit, windowMs } = LOGIN_LIMIT;
-  return ask(store ?? rateLimitStore(), (s) => s.hit(key, limit, windowMs), "refused", () => ({
-    allowed: false,
-    limit,
-    remaining: 0,
-    resetSeconds: 60,
-    retryAfterSeconds: 60,
-    unavailable: true,
-  }));
+  return ask(
+    store ?? rateLimitStore(),
+    (s) => s.hit(key, limit, windowMs),
+    "refused",
+    () => ({
+      allowed: false,
+      limit,
+      remaining: 0,
+      resetSeconds: 60,
+      retryAfterSeconds: 60,
+      unavailable: true,
+    }),
+  );
 }

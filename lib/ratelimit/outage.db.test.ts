@@ -102,7 +102,9 @@ describe.skipIf(!reachable && !process.env.CI)(`a Redis outage of the API rate l
       expect(after.status).toBe(200);
       expect(budget(after)).toEqual(["120", "118", "0"]);
       expect(lines).toHaveLength(2);
-      expect(lines[1]).toMatch(new RegExp(`^rate limits back after \\d+ s: ${letThrough} API requests were let through uncounted and 0 attempts refused meanwhile$`));
+      expect(lines[1]).toMatch(
+        new RegExp(`^rate limits back after \\d+ s: ${letThrough} API requests were let through uncounted and 0 attempts refused meanwhile$`),
+      );
     } finally {
       warn.mockRestore();
     }

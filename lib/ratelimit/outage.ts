@@ -22,7 +22,9 @@ export function storeFailed(store: RateLimitStore, error: unknown, verdict: Outa
     outage = { startedAt: Date.now(), letThrough: 0, refused: 0 };
     outages.set(store, outage);
     const reason = error instanceof Error ? error.message : String(error);
-    log(`rate limits unavailable (${reason}): API requests are let through uncounted, without X-RateLimit headers, and sign-ins are refused until it answers again`);
+    log(
+      `rate limits unavailable (${reason}): API requests are let through uncounted, without X-RateLimit headers, and sign-ins are refused until it answers again`,
+    );
   }
   if (verdict === "let-through") outage.letThrough++;
   if (verdict === "refused") outage.refused++;

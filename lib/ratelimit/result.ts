@@ -23,8 +23,6 @@ export function rateLimitResult(
   const remaining = allowed ? Math.max(0, limit - count) : 0;
   // Capped at the window: only a clock that stepped back leaves a hit stamped after now.
   const resetSeconds =
-    remaining > 0 || blockingHitMs === null
-      ? 0
-      : Math.min(Math.ceil(windowMs / 1000), Math.max(1, Math.ceil((blockingHitMs + windowMs - nowMs) / 1000)));
+    remaining > 0 || blockingHitMs === null ? 0 : Math.min(Math.ceil(windowMs / 1000), Math.max(1, Math.ceil((blockingHitMs + windowMs - nowMs) / 1000)));
   return { allowed, limit, remaining, resetSeconds, retryAfterSeconds: allowed ? 0 : Math.max(1, resetSeconds) };
 }

@@ -26,7 +26,10 @@ describe(`the demo credentials at the start of a server on Postgres (${testDrive
   const refusal = () => refuseDemoCredentialsInProduction(database.db, PRODUCTION);
 
   async function changePassword(email: string) {
-    await database.db.update(users).set({ passwordHash: await hashPassword("an-operator-chosen-password") }).where(eq(users.email, email));
+    await database.db
+      .update(users)
+      .set({ passwordHash: await hashPassword("an-operator-chosen-password") })
+      .where(eq(users.email, email));
   }
 
   async function revokeDemoKey() {

@@ -100,7 +100,11 @@ describe(`the server's API dispatch, with the app's own route handlers (${testDr
     const bad = await fetch(`${base}/api/v2/order`, { method: "POST", headers: { "X-API-Key": key, "Content-Type": "application/json" }, body: "{bad" });
     expect(bad.status).toBe(400);
     expect((await bad.json()).error.code).toBe("invalid_json");
-    const unknown = await fetch(`${base}/api/v2/order`, { method: "POST", headers: { "X-API-Key": key, "Content-Type": "application/json" }, body: JSON.stringify({ sku: "no-such-sku" }) });
+    const unknown = await fetch(`${base}/api/v2/order`, {
+      method: "POST",
+      headers: { "X-API-Key": key, "Content-Type": "application/json" },
+      body: JSON.stringify({ sku: "no-such-sku" }),
+    });
     expect(unknown.status).toBe(422);
     expect((await unknown.json()).error.details).toMatchObject({ sku: "no-such-sku" });
     const longKey = await fetch(`${base}/api/v2/order`, {
@@ -195,7 +199,10 @@ describe(`the server's API dispatch, with the app's own route handlers (${testDr
     const logged = vi.spyOn(console, "error").mockImplementation(() => {});
     try {
       await new Promise<void>((resolve) => {
-        const req = httpRequest(`${base}/api/v2/order`, { method: "POST", headers: { "X-API-Key": key, "Content-Type": "application/json", "Content-Length": "1000" } });
+        const req = httpRequest(`${base}/api/v2/order`, {
+          method: "POST",
+          headers: { "X-API-Key": key, "Content-Type": "application/json", "Content-Length": "1000" },
+        });
         req.on("error", () => resolve());
         req.write('{"sku":', () => setTimeout(() => req.destroy(), 50));
       });
@@ -250,7 +257,10 @@ describe(`the server's API dispatch, with the app's own route handlers (${testDr
       expect(status, method).toBe(405);
       expect(headers.allow).toBe("GET, POST, HEAD, OPTIONS");
       expect(headers["x-request-id"]).toMatch(/^[0-9a-f-]{36}$/);
-      expect(JSON.parse(body).error).toMatchObject({ code: "method_not_allowed", message: `/api/auth/[...nextauth] does not take ${method}; it takes GET, POST, HEAD, OPTIONS.` });
+      expect(JSON.parse(body).error).toMatchObject({
+        code: "method_not_allowed",
+        message: `/api/auth/[...nextauth] does not take ${method}; it takes GET, POST, HEAD, OPTIONS.`,
+      });
     }
     const options = await fetch(`${base}/api/auth/callback/credentials`, { method: "OPTIONS" });
     expect(options.status).toBe(204);

@@ -5,7 +5,16 @@ import { afterAll, describe, expect, it } from "vitest";
 import { allowedMethods, findRouteFiles, matchApiRoute, type ApiRoute, type RouteHandler } from "./api-routes";
 
 const tree = mkdtempSync(path.join(tmpdir(), "api-routes-"));
-for (const folder of ["orders", "orders/[orderId]", "orders/export", "orders/[orderId]/messages", "[...path]", "(group)/hidden", "_private", "auth/[...nextauth]"]) {
+for (const folder of [
+  "orders",
+  "orders/[orderId]",
+  "orders/export",
+  "orders/[orderId]/messages",
+  "[...path]",
+  "(group)/hidden",
+  "_private",
+  "auth/[...nextauth]",
+]) {
   mkdirSync(path.join(tree, folder), { recursive: true });
   writeFileSync(path.join(tree, folder, "route.ts"), "");
 }
@@ -19,7 +28,13 @@ const routes: ApiRoute[] = findRouteFiles(tree).map((file) => ({
 
 describe("the API's route table", () => {
   it("takes plain, [param] and nested [...rest] folders, static before param before rest, and leaves the top catch-all, groups and private folders to Next", () => {
-    expect(routes.map((route) => route.pattern)).toEqual(["/api/orders", "/api/orders/export", "/api/orders/[orderId]", "/api/orders/[orderId]/messages", "/api/auth/[...nextauth]"]);
+    expect(routes.map((route) => route.pattern)).toEqual([
+      "/api/orders",
+      "/api/orders/export",
+      "/api/orders/[orderId]",
+      "/api/orders/[orderId]/messages",
+      "/api/auth/[...nextauth]",
+    ]);
     expect(routes.filter((route) => route.catchAll).map((route) => route.pattern)).toEqual(["/api/auth/[...nextauth]"]);
   });
 
@@ -38,7 +53,17 @@ describe("the API's route table", () => {
   });
 
   it("leaves every path that is not in its plain form, or that no plain route serves, to Next", () => {
-    for (const pathname of ["/api/orders/", "/api//orders", "/api/./orders", "/api/orders/..", "/api/orders/%E0%A4%A", "/api/nothing", "/api/orders/a/b/c", "api/orders", "/API/orders"]) {
+    for (const pathname of [
+      "/api/orders/",
+      "/api//orders",
+      "/api/./orders",
+      "/api/orders/..",
+      "/api/orders/%E0%A4%A",
+      "/api/nothing",
+      "/api/orders/a/b/c",
+      "api/orders",
+      "/API/orders",
+    ]) {
       expect(matchApiRoute(routes, pathname), pathname).toBeNull();
     }
   });
@@ -50,7 +75,16 @@ describe("the API's route table", () => {
 
   it("finds the app's own API routes, next-auth's catch-all among them and the unknown-path one not", () => {
     const patterns = findRouteFiles(path.join(process.cwd(), "app", "api")).map((route) => route.pattern);
-    expect(patterns).toEqual(expect.arrayContaining(["/api/v2/catalog", "/api/v2/order", "/api/v2/order/[orderId]", "/api/orders/[orderId]", "/api/v2/openapi.json", "/api/auth/[...nextauth]"]));
+    expect(patterns).toEqual(
+      expect.arrayContaining([
+        "/api/v2/catalog",
+        "/api/v2/order",
+        "/api/v2/order/[orderId]",
+        "/api/orders/[orderId]",
+        "/api/v2/openapi.json",
+        "/api/auth/[...nextauth]",
+      ]),
+    );
     expect(patterns.filter((pattern) => pattern.includes("..."))).toEqual(["/api/auth/[...nextauth]"]);
   });
 });

@@ -31,13 +31,29 @@ describe("tidyApiSlashes", () => {
 
 describe("hasDotSegment", () => {
   it("finds a . or .. segment anywhere in the path, spelled plainly or with %2e escapes in either case", () => {
-    for (const pathname of ["/api/v2/order/.", "/api/v2/./order", "/api/v2/orders/x/..", "/api/v2/order/%2e", "/api/v2/order/%2E%2e", "/api/v2/order/.%2E/x", "/api/v2/%2e./balance"]) {
+    for (const pathname of [
+      "/api/v2/order/.",
+      "/api/v2/./order",
+      "/api/v2/orders/x/..",
+      "/api/v2/order/%2e",
+      "/api/v2/order/%2E%2e",
+      "/api/v2/order/.%2E/x",
+      "/api/v2/%2e./balance",
+    ]) {
       expect(hasDotSegment(pathname), pathname).toBe(true);
     }
   });
 
   it("leaves segments that only hold dots among other characters, and three dots, which no URL parser resolves", () => {
-    for (const pathname of ["/api/v2/openapi.json", "/api/v2/order/ord_.", "/api/v2/order/..x", "/api/v2/order/...", "/api/v2/order/%2e%2e%2e", "/api/v2/order/a%2eb", "/api/v2/order"]) {
+    for (const pathname of [
+      "/api/v2/openapi.json",
+      "/api/v2/order/ord_.",
+      "/api/v2/order/..x",
+      "/api/v2/order/...",
+      "/api/v2/order/%2e%2e%2e",
+      "/api/v2/order/a%2eb",
+      "/api/v2/order",
+    ]) {
       expect(hasDotSegment(pathname), pathname).toBe(false);
     }
   });

@@ -31,7 +31,13 @@ export interface Health {
 function withinTimeout(check: Promise<unknown>): Promise<boolean> {
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(false), CHECK_TIMEOUT_MS)));
-  return Promise.race([check.then(() => true, () => false), timeout]).finally(() => clearTimeout(timer));
+  return Promise.race([
+    check.then(
+      () => true,
+      () => false,
+    ),
+    timeout,
+  ]).finally(() => clearTimeout(timer));
 }
 
 /** What a load balancer needs to know: whether this instance can serve, and why not. */

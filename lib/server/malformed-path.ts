@@ -15,6 +15,9 @@ export function refuseMalformedPath(req: IncomingMessage, res: ServerResponse): 
   const pathname = targetPath(req.url);
   if (pathname === null || isDecodable(pathname)) return false;
   if (pathname.startsWith("/api/")) sendAnswer(res, errorAnswer(validationError([{ path: "path", message: ISSUE }]), randomUUID()));
-  else res.writeHead(400, { "content-type": "text/plain; charset=utf-8", "cache-control": "no-store", "x-content-type-options": "nosniff" }).end(`The path ${ISSUE.toLowerCase()}\n`);
+  else
+    res
+      .writeHead(400, { "content-type": "text/plain; charset=utf-8", "cache-control": "no-store", "x-content-type-options": "nosniff" })
+      .end(`The path ${ISSUE.toLowerCase()}\n`);
   return true;
 }

@@ -31,6 +31,8 @@ export function refuseMethodNextCannotServe(req: IncomingMessage, res: ServerRes
     return true;
   }
   const page = `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>405 Method Not Allowed</title></head><body><h1>405 Method Not Allowed</h1><p>This page takes ${PAGE_METHODS}.</p></body></html>\n`;
-  res.writeHead(405, { Allow: PAGE_METHODS, "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store", "X-Content-Type-Options": "nosniff" }).end(page);
+  res
+    .writeHead(405, { Allow: PAGE_METHODS, "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store", "X-Content-Type-Options": "nosniff" })
+    .end(page);
   return true;
 }

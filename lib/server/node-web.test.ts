@@ -29,7 +29,12 @@ describe("the server's view of a node request (toApiRequest)", () => {
     expect(view.method).toBe("GET");
     expect(view.headers.get("x-api-key")).toBe("rk_live_abc");
     expect(view.headers.get("X-Api-Key")).toBe("rk_live_abc");
-    expect(view.headers.get("x-tag")).toBe(new Headers([["x-tag", "a"], ["x-tag", "b"]]).get("x-tag"));
+    expect(view.headers.get("x-tag")).toBe(
+      new Headers([
+        ["x-tag", "a"],
+        ["x-tag", "b"],
+      ]).get("x-tag"),
+    );
     expect(view.headers.get("idempotency-key")).toBeNull();
     expect(new URL(view.url).pathname).toBe("/api/v2/balance");
     expect(new URL(view.url).searchParams.get("x")).toBe("1");

@@ -23,9 +23,7 @@ try {
   throw error;
 }
 if (!databaseUrl) {
-  fail(
-    "npm run worker needs DATABASE_URL: the embedded database belongs to the server process, which runs the worker itself (WORKER=inline)",
-  );
+  fail("npm run worker needs DATABASE_URL: the embedded database belongs to the server process, which runs the worker itself (WORKER=inline)");
 }
 
 const shared = database();

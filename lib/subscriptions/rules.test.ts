@@ -52,7 +52,12 @@ describe("what a stored subscription means at a moment", () => {
     expect(effectiveTier(silver(), new Date("2025-01-20T00:00:00Z"))).toBe("Silver");
     expect(subscriptionView(silver(), FEB1)).toMatchObject({ tier: "Silver", effectiveTier: "Bronze", status: "expired" });
     expect(effectiveTier(silver({ subscriptionStatus: "expired" }), JAN1)).toBe("Bronze");
-    expect(subscriptionView(silver({ nextTier: "Silver" }), FEB1)).toMatchObject({ tier: "Silver", status: "active", periodStart: FEB1, periodEnd: addMonths(FEB1) });
+    expect(subscriptionView(silver({ nextTier: "Silver" }), FEB1)).toMatchObject({
+      tier: "Silver",
+      status: "active",
+      periodStart: FEB1,
+      periodEnd: addMonths(FEB1),
+    });
     expect(subscriptionView(silver({ nextTier: "Bronze" }), FEB1)).toMatchObject({ tier: "Bronze", status: "active", periodEnd: null });
     expect(effectiveTier({ tier: "Bronze", periodStart: null, periodEnd: null, nextTier: null, subscriptionStatus: "active" }, FEB1)).toBe("Bronze");
   });

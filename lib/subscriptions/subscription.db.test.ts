@@ -55,7 +55,10 @@ describe(`subscriptions (${testDriver()})`, () => {
   }
   async function ledger(id: string) {
     const user = await fresh(id);
-    const [row] = await database.db.select({ total: sum(ledgerEntries.amount) }).from(ledgerEntries).where(eq(ledgerEntries.userId, id));
+    const [row] = await database.db
+      .select({ total: sum(ledgerEntries.amount) })
+      .from(ledgerEntries)
+      .where(eq(ledgerEntries.userId, id));
     const charges = await database.db
       .select({ amount: ledgerEntries.amount })
       .from(ledgerEntries)
@@ -73,8 +76,20 @@ describe(`subscriptions (${testDriver()})`, () => {
   it("a new reseller is on Bronze, free and never expiring", async () => {
     const user = await reseller(0n);
     const record = await getSubscription(database.db, user.id, new Date("2031-01-01T00:00:00Z"));
-    expect(record).toMatchObject({ tier: "Bronze", status: "active", current_period_start: null, current_period_end: null, price: "0.00", discounts: {}, auto_renew: true });
-    expect(record.tiers.map((t) => [t.tier, t.price])).toEqual([["Bronze", "0.00"], ["Silver", "49.00"], ["Gold", "149.00"]]);
+    expect(record).toMatchObject({
+      tier: "Bronze",
+      status: "active",
+      current_period_start: null,
+      current_period_end: null,
+      price: "0.00",
+      discounts: {},
+      auto_renew: true,
+    });
+    expect(record.tiers.map((t) => [t.tier, t.price])).toEqual([
+      ["Bronze", "0.00"],
+      ["Silver", "49.00"],
+      ["Gold", "149.00"],
+    ]);
   });
 
   it("catalog prices and order totals follow the tier and the admin's discounts at once", async () => {
@@ -103,8 +118,18 @@ describe(`subscriptions (${testDriver()})`, () => {
     expect(bronze.order.total).toBe(20_000_000n);
 
     const audit = await listTariffAudit(database.db, { subject: "Silver" });
-    expect(audit[0]).toMatchObject({ kind: "tariff", actorId: admin.id, actorEmail: admin.email, before: { price: "49.00", discounts: expect.objectContaining({ giftcard: "3.5" }) }, after: { price: "49.00", discounts: { giftcard: "10", topup: "2" } } });
-    await updateTariff(database.db, admin.id, { tier: "Silver", price: "49.00", discounts: { topup: "2", giftcard: "3.5", gamekey: "3", platformtopup: "1.5", platformgift: "2", messenger_premium: "2", messenger_stars: "2" } });
+    expect(audit[0]).toMatchObject({
+      kind: "tariff",
+      actorId: admin.id,
+      actorEmail: admin.email,
+      before: { price: "49.00", discounts: expect.objectContaining({ giftcard: "3.5" }) },
+      after: { price: "49.00", discounts: { giftcard: "10", topup: "2" } },
+    });
+    await updateTariff(database.db, admin.id, {
+      tier: "Silver",
+      price: "49.00",
+      discounts: { topup: "2", giftcard: "3.5", gamekey: "3", platformtopup: "1.5", platformgift: "2", messenger_premium: "2", messenger_stars: "2" },
+    });
   });
 
   it("upgrade prorates exactly at the period's start, middle and last second", async () => {
@@ -120,8 +145,18 @@ describe(`subscriptions (${testDriver()})`, () => {
       expect(quote).toEqual({ charge: expected, error: null });
       const { charged, record } = await upgradeSubscription(database.db, user.id, "Gold", at);
       expect(charged).toBe(expected);
-      expect(record).toMatchObject({ tier: "Gold", status: "active", current_period_start: JAN1.toISOString(), current_period_end: FEB1.toISOString(), price: "149.00" });
-      expect(await ledger(user.id)).toEqual({ balance: 200_000_000n - 49_000_000n - expected, sum: 200_000_000n - 49_000_000n - expected, charges: [-49_000_000n, -expected] });
+      expect(record).toMatchObject({
+        tier: "Gold",
+        status: "active",
+        current_period_start: JAN1.toISOString(),
+        current_period_end: FEB1.toISOString(),
+        price: "149.00",
+      });
+      expect(await ledger(user.id)).toEqual({
+        balance: 200_000_000n - 49_000_000n - expected,
+        sum: 200_000_000n - 49_000_000n - expected,
+        charges: [-49_000_000n, -expected],
+      });
     }
   });
 
@@ -129,7 +164,9 @@ describe(`subscriptions (${testDriver()})`, () => {
     const user = await januarySilver(200_000_000n);
     const quotedAt = Date.parse("2025-01-11T00:00:00Z");
     const quote = await quoteChange(database.db, user, "upgrade", "Gold", new Date(quotedAt));
-    await expect(changeSubscriptionAsQuoted(database.db, user.id, { action: "upgrade", tier: "Gold", quotedAt }, quotedAt + QUOTE_VALID_MS + 1)).rejects.toMatchObject({
+    await expect(
+      changeSubscriptionAsQuoted(database.db, user.id, { action: "upgrade", tier: "Gold", quotedAt }, quotedAt + QUOTE_VALID_MS + 1),
+    ).rejects.toMatchObject({
       code: "validation_error",
       message: STALE_QUOTE_MESSAGE,
     });
@@ -173,9 +210,21 @@ describe(`subscriptions (${testDriver()})`, () => {
     await upgradeSubscription(database.db, gold.id, "Gold", JAN1);
     const down = await renewSubscription(database.db, gold.id, "Silver", mid);
     expect(down.charged).toBe(49_000_000n);
-    expect(down.record).toMatchObject({ tier: "Gold", pending_tier: "Silver", pending_from: FEB1.toISOString(), effective_tier: "Gold", current_period_end: addMonths(FEB1).toISOString() });
+    expect(down.record).toMatchObject({
+      tier: "Gold",
+      pending_tier: "Silver",
+      pending_from: FEB1.toISOString(),
+      effective_tier: "Gold",
+      current_period_end: addMonths(FEB1).toISOString(),
+    });
     const feb = await getSubscription(database.db, gold.id, new Date("2025-02-10T00:00:00Z"));
-    expect(feb).toMatchObject({ tier: "Silver", status: "active", current_period_start: FEB1.toISOString(), current_period_end: addMonths(FEB1).toISOString(), price: "49.00" });
+    expect(feb).toMatchObject({
+      tier: "Silver",
+      status: "active",
+      current_period_start: FEB1.toISOString(),
+      current_period_end: addMonths(FEB1).toISOString(),
+      price: "49.00",
+    });
 
     const bronze = await januarySilver(100_000_000n);
     const toBronze = await renewSubscription(database.db, bronze.id, "Bronze", mid);
@@ -224,16 +273,29 @@ describe(`subscriptions (${testDriver()})`, () => {
     setSubscriptionClock(new Date(end.getTime() + 1000));
     while ((await runDueJobsOnce(database.db, "sub-worker", { log: quiet })) > 0);
 
-    expect(await fresh(rich.id)).toMatchObject({ tier: "Silver", subscriptionStatus: "active", periodStart: end, periodEnd: addMonths(end), balance: 2_000_000n });
+    expect(await fresh(rich.id)).toMatchObject({
+      tier: "Silver",
+      subscriptionStatus: "active",
+      periodStart: end,
+      periodEnd: addMonths(end),
+      balance: 2_000_000n,
+    });
     expect((await ledger(rich.id)).charges).toEqual([-49_000_000n, -49_000_000n]);
     expect(effectiveTier(await fresh(rich.id), new Date(end.getTime() + 1000))).toBe("Silver");
-    const next = await database.db.select().from(jobs).where(eq(jobs.dedupeKey, `subscriptions.period-end:${rich.id}:${addMonths(end).toISOString()}`));
+    const next = await database.db
+      .select()
+      .from(jobs)
+      .where(eq(jobs.dedupeKey, `subscriptions.period-end:${rich.id}:${addMonths(end).toISOString()}`));
     expect(next).toHaveLength(1);
 
     const expired = await fresh(poor.id);
     expect(expired).toMatchObject({ tier: "Silver", subscriptionStatus: "expired", balance: 11_000_000n });
     expect(effectiveTier(expired, new Date(end.getTime() + 1000))).toBe("Bronze");
-    expect(await getSubscription(database.db, poor.id, new Date(end.getTime() + 1000))).toMatchObject({ status: "expired", effective_tier: "Bronze", discounts: {} });
+    expect(await getSubscription(database.db, poor.id, new Date(end.getTime() + 1000))).toMatchObject({
+      status: "expired",
+      effective_tier: "Bronze",
+      discounts: {},
+    });
     expect(await ledger(poor.id)).toMatchObject({ balance: 11_000_000n, sum: 11_000_000n });
     expect(await fresh(off.id)).toMatchObject({ subscriptionStatus: "expired", balance: 51_000_000n });
 
@@ -242,7 +304,12 @@ describe(`subscriptions (${testDriver()})`, () => {
     const now = new Date();
     const back = await renewSubscription(database.db, poor.id, undefined, now);
     expect(back.charged).toBe(49_000_000n);
-    expect(back.record).toMatchObject({ tier: "Silver", status: "active", current_period_start: now.toISOString(), current_period_end: addMonths(now).toISOString() });
+    expect(back.record).toMatchObject({
+      tier: "Silver",
+      status: "active",
+      current_period_start: now.toISOString(),
+      current_period_end: addMonths(now).toISOString(),
+    });
   });
 
   it("an admin sets a reseller's tier by hand, recorded", async () => {

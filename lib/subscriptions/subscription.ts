@@ -106,7 +106,14 @@ export function planRenew(view: SubscriptionView, requested: Tier | undefined, t
   const active = view.status === "active" && view.tier !== LOWEST_TIER && view.periodEnd;
   if (!active) {
     if (target === LOWEST_TIER) {
-      return { charge: 0n, description: "", changes: view.tier === LOWEST_TIER && view.status === "active" ? null : { tier: LOWEST_TIER, subscriptionStatus: "active", periodStart: null, periodEnd: null, nextTier: null } };
+      return {
+        charge: 0n,
+        description: "",
+        changes:
+          view.tier === LOWEST_TIER && view.status === "active"
+            ? null
+            : { tier: LOWEST_TIER, subscriptionStatus: "active", periodStart: null, periodEnd: null, nextTier: null },
+      };
     }
     return startNewPeriod(target, table, now);
   }
@@ -198,7 +205,12 @@ export async function settleLocked(tx: DbOrTx, locked: User, table: TariffTable,
     if (user.autoRenew) {
       try {
         if (price > 0n) {
-          await postLedgerEntry(tx, { userId: user.id, type: "subscription", amount: -price, description: `${user.tier} subscription ${day(start)} to ${day(addMonths(start))} (auto-renew)` });
+          await postLedgerEntry(tx, {
+            userId: user.id,
+            type: "subscription",
+            amount: -price,
+            description: `${user.tier} subscription ${day(start)} to ${day(addMonths(start))} (auto-renew)`,
+          });
         }
         user = await update(tx, user.id, { periodStart: start, periodEnd: addMonths(start) });
         await schedulePeriodEnd(tx, user);

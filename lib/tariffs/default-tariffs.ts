@@ -7,7 +7,16 @@ export const DEFAULT_TARIFFS: { tier: Tier; rank: number; monthlyPrice: bigint; 
     tier: "Silver",
     rank: 2,
     monthlyPrice: 49_000_000n,
-    discounts: { topup: "2", giftcard: "3.5", gamekey: "3", platformtopup: "1.5", platformgift: "2", messenger_premium: "2", messenger_stars: "2", manual: "0" },
+    discounts: {
+      topup: "2",
+      giftcard: "3.5",
+      gamekey: "3",
+      platformtopup: "1.5",
+      platformgift: "2",
+      messenger_premium: "2",
+      messenger_stars: "2",
+      manual: "0",
+    },
   },
   {
     tier: "Gold",

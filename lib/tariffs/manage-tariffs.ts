@@ -51,7 +51,9 @@ export async function updateTariff(db: Db, actorId: string, input: TariffInput):
     const [after] = await tx.update(tariffs).set({ monthlyPrice: price, discounts, updatedAt: new Date() }).where(eq(tariffs.tier, parsed.tier)).returning();
     const snapshot = (t: Tariff) => ({ price: formatMoney(t.monthlyPrice), discounts: t.discounts });
     if (JSON.stringify(snapshot(before)) !== JSON.stringify(snapshot(after))) {
-      await tx.insert(tariffAudit).values({ id: randomUUID(), kind: "tariff", subject: parsed.tier, actorId, before: snapshot(before), after: snapshot(after) });
+      await tx
+        .insert(tariffAudit)
+        .values({ id: randomUUID(), kind: "tariff", subject: parsed.tier, actorId, before: snapshot(before), after: snapshot(after) });
     }
     return after;
   });
@@ -71,12 +73,20 @@ export async function setResellerTier(db: Db, actorId: string, userId: string, t
     const paid = tier !== "Bronze";
     const [after] = await tx
       .update(users)
-      .set({ tier, subscriptionStatus: "active", nextTier: paid ? decidedNextMonth(before, now) : null, periodStart: paid ? now : null, periodEnd: paid ? addMonths(now) : null })
+      .set({
+        tier,
+        subscriptionStatus: "active",
+        nextTier: paid ? decidedNextMonth(before, now) : null,
+        periodStart: paid ? now : null,
+        periodEnd: paid ? addMonths(now) : null,
+      })
       .where(eq(users.id, userId))
       .returning();
     await schedulePeriodEnd(tx, after);
     const snapshot = (u: User) => ({ tier: u.tier, status: u.subscriptionStatus, period_end: u.periodEnd?.toISOString() ?? null });
-    await tx.insert(tariffAudit).values({ id: randomUUID(), kind: "reseller_tier", subject: userId, actorId, before: snapshot(before), after: snapshot(after) });
+    await tx
+      .insert(tariffAudit)
+      .values({ id: randomUUID(), kind: "reseller_tier", subject: userId, actorId, before: snapshot(before), after: snapshot(after) });
     return after;
   });
 }

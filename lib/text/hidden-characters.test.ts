@@ -3,7 +3,8 @@ import { hasHiddenCharacter, hasHiddenCharacterInMessage, hasVisibleCharacter } 
 
 describe("hidden characters", () => {
   it("are found in one line of text: controls, direction overrides, invisible characters", () => {
-    for (const text of ["\u202eevil\u202c Shop", "a\u001b[31m", "tab\there", "two\nlines", "zero\u200bwidth", "\ufeffbom", "c1\u0085"]) expect(hasHiddenCharacter(text), JSON.stringify(text)).toBe(true);
+    for (const text of ["\u202eevil\u202c Shop", "a\u001b[31m", "tab\there", "two\nlines", "zero\u200bwidth", "\ufeffbom", "c1\u0085"])
+      expect(hasHiddenCharacter(text), JSON.stringify(text)).toBe(true);
   });
 
   it("leave ordinary text alone, joiners, accents and right-to-left scripts included", () => {

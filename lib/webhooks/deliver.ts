@@ -79,7 +79,11 @@ async function deliverNow(
       if (result.ok) await countDeliverySuccess(tx, endpoint.userId);
       else if (!(await countDeliveryFailure(tx, endpoint.userId)).counted) note = NOT_COUNTED;
     }
-    const [updated] = await tx.update(webhookDeliveries).set(outcomeColumns(result, new Date(), note)).where(eq(webhookDeliveries.id, row.id)).returning();
+    const [updated] = await tx
+      .update(webhookDeliveries)
+      .set(outcomeColumns(result, new Date(), note))
+      .where(eq(webhookDeliveries.id, row.id))
+      .returning();
     return updated;
   });
 }

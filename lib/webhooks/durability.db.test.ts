@@ -159,9 +159,18 @@ describe(`webhook delivery survives a dying worker (${testDriver()})`, () => {
     const expected = new Set((await db.select({ id: events.id }).from(events).where(eq(events.userId, user.id))).map((e) => e.id));
     expect(expected.size).toBe(eventCount);
     const seen = new Set(receiver.received.map((r) => String(r.headers["webhook-id"])));
-    expect([...expected].filter((id) => !seen.has(id)), "events never delivered").toEqual([]);
-    expect([...seen].filter((id) => !expected.has(id)), "deliveries of unknown events").toEqual([]);
-    expect(receiver.received.filter((r) => !verifiedWith(secret!, r)), "deliveries with a bad signature").toEqual([]);
+    expect(
+      [...expected].filter((id) => !seen.has(id)),
+      "events never delivered",
+    ).toEqual([]);
+    expect(
+      [...seen].filter((id) => !expected.has(id)),
+      "deliveries of unknown events",
+    ).toEqual([]);
+    expect(
+      receiver.received.filter((r) => !verifiedWith(secret!, r)),
+      "deliveries with a bad signature",
+    ).toEqual([]);
     // Every event ends with a recorded successful attempt.
     const [{ succeeded }] = await db
       .select({ succeeded: sql<number>`count(distinct ${webhookDeliveries.eventId})`.mapWith(Number) })
@@ -170,11 +179,23 @@ describe(`webhook delivery survives a dying worker (${testDriver()})`, () => {
     expect(succeeded).toBe(eventCount);
     // The runs the kill cut off keep their own rows, pending (their jobs re-ran with rows of their
     // own); once long overdue, the sweep closes them, and no attempt is left pending.
-    const pendingRows = () => db.select().from(webhookDeliveries).where(and(eq(webhookDeliveries.userId, user.id), eq(webhookDeliveries.status, "pending")));
+    const pendingRows = () =>
+      db
+        .select()
+        .from(webhookDeliveries)
+        .where(and(eq(webhookDeliveries.userId, user.id), eq(webhookDeliveries.status, "pending")));
     const cutOff = await pendingRows();
     expect(cutOff.length).toBeLessThanOrEqual(300);
     if (cutOff.length > 0) {
-      await db.update(webhookDeliveries).set({ createdAt: new Date(Date.now() - 10 * 60_000) }).where(inArray(webhookDeliveries.id, cutOff.map((d) => d.id)));
+      await db
+        .update(webhookDeliveries)
+        .set({ createdAt: new Date(Date.now() - 10 * 60_000) })
+        .where(
+          inArray(
+            webhookDeliveries.id,
+            cutOff.map((d) => d.id),
+          ),
+        );
     }
     expect(await settleAbandonedDeliveries(db)).toBe(cutOff.length);
     expect(await pendingRows()).toEqual([]);

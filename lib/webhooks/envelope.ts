@@ -14,7 +14,13 @@ function envelope(event: string, eventId: string, timestamp: Date, data: Record<
   return JSON.stringify({ event, event_id: eventId, timestamp: timestamp.toISOString(), data } satisfies Record<keyof WebhookEnvelope, unknown>);
 }
 
-const orderById = preparedQuery((db) => db.select().from(orders).where(eq(orders.id, sql.placeholder("orderId"))).prepare("order_by_id"));
+const orderById = preparedQuery((db) =>
+  db
+    .select()
+    .from(orders)
+    .where(eq(orders.id, sql.placeholder("orderId")))
+    .prepare("order_by_id"),
+);
 
 /**
  * The order an event's body is completed from, if any. Order events are stored without their delivered

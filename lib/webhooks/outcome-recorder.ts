@@ -94,7 +94,12 @@ function createRecorder(db: Db, options: WebhookDeliveryOptions): Recorder {
     while (waiting.length > 0) {
       const batch = waiting;
       waiting = [];
-      const outcomes = await writeBatch(db, batch.map((w) => w.entry), options, markDisabled);
+      const outcomes = await writeBatch(
+        db,
+        batch.map((w) => w.entry),
+        options,
+        markDisabled,
+      );
       batch.forEach((w, i) => w.settle(outcomes[i]));
     }
     writing = false;
@@ -127,7 +132,10 @@ async function writeBatch(db: Db, entries: Entry[], options: WebhookDeliveryOpti
       markDisabled(disabled);
       for (const [i, outcome] of outcomes.entries()) {
         const { job } = entries[i];
-        if (outcome.type === "lease-lost") options.log(`job ${job.id} (${job.kind}) lost its lease to another worker; this run's answer is recorded on its own row, the job is left to its new holder`);
+        if (outcome.type === "lease-lost")
+          options.log(
+            `job ${job.id} (${job.kind}) lost its lease to another worker; this run's answer is recorded on its own row, the job is left to its new holder`,
+          );
         if (outcome.type === "sent" && outcome.disabledNow) {
           options.log(`the webhook of ${entries[i].sent!.userId} was disabled after ${MAX_CONSECUTIVE_FAILURES} consecutive failed attempts`);
         }
@@ -219,7 +227,12 @@ async function recordOutcomes(tx: DbOrTx, entries: Entry[], options: WebhookDeli
       if (counted.enabled && delay !== undefined) {
         nextRetryAt = new Date(attempt.finishedAt.getTime() + delay);
         const next = attempt.attempt + 1;
-        await enqueueJob(tx, { kind: WEBHOOK_DELIVER_JOB, payload: { eventId: attempt.eventId, attempt: next }, runAt: nextRetryAt, dedupeKey: deliverJobKey(attempt.eventId, next) });
+        await enqueueJob(tx, {
+          kind: WEBHOOK_DELIVER_JOB,
+          payload: { eventId: attempt.eventId, attempt: next },
+          runAt: nextRetryAt,
+          dedupeKey: deliverJobKey(attempt.eventId, next),
+        });
       }
       rows.push(outcomeRow(attempt, nextRetryAt, counted.counted ? null : NOT_COUNTED));
       outcomes.set(entry, { type: "sent", deliveryId: attempt.deliveryId, succeeded: false, disabledNow: counted.disabledNow });

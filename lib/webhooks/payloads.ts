@@ -67,7 +67,9 @@ export type WebhookEventData<T extends WebhookEventName> = z.infer<(typeof WEBHO
 export function webhookEnvelopeSchema<T extends WebhookEventName>(event: T) {
   return z.object({
     event: z.literal(event),
-    event_id: z.uuid().meta({ description: "The event's id: the same in every attempt and redelivery of the event, and in `X-Webhook-Id` and `webhook-id`. Deduplicate by it." }),
+    event_id: z.uuid().meta({
+      description: "The event's id: the same in every attempt and redelivery of the event, and in `X-Webhook-Id` and `webhook-id`. Deduplicate by it.",
+    }),
     timestamp: timestampString.meta({ description: "When the event occurred, ISO 8601 UTC with milliseconds; the same in every attempt." }),
     data: WEBHOOK_EVENTS[event].data,
   });

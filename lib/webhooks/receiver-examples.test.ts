@@ -79,7 +79,11 @@ async function run(code: string, runner: Runner, secret: string | null = SECRET)
   const port = await freePort();
   const [command, ...args] = runner.command(port);
   const { WEBHOOK_SECRET: _unset, ...env } = process.env;
-  const child = spawn(command, args, { cwd: dir, env: { ...env, ...(secret ? { WEBHOOK_SECRET: secret } : {}), PORT: String(port) }, stdio: ["ignore", "pipe", "pipe"] });
+  const child = spawn(command, args, {
+    cwd: dir,
+    env: { ...env, ...(secret ? { WEBHOOK_SECRET: secret } : {}), PORT: String(port) },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   const running = { url: `http://127.0.0.1:${port}/webhooks`, child, dir, output: () => output };
   let output = "";
   child.stdout!.on("data", (chunk: Buffer) => (output += chunk));
@@ -121,7 +125,12 @@ function chatEvent() {
     id,
     userId: "usr_example",
     type: "manual_service.chat.message",
-    data: { order_id: "ord_01JD4X0000ABCDEFGHJKMNPQRS", type: "manual", message_preview: "Код активации: 4F2K-9QX7 — €25 ✓", message_created_at: "2026-11-21T10:15:30.123Z" },
+    data: {
+      order_id: "ord_01JD4X0000ABCDEFGHJKMNPQRS",
+      type: "manual",
+      message_preview: "Код активации: 4F2K-9QX7 — €25 ✓",
+      message_created_at: "2026-11-21T10:15:30.123Z",
+    },
     createdAt: new Date("2026-11-21T10:15:31.000Z"),
   });
   return { url: "", secret: SECRET, eventId: id, event: "manual_service.chat.message", body };
@@ -134,46 +143,49 @@ function postSignedAs(url: string, signed: ReturnType<typeof chatEvent>, body: s
   return guardedPost(url, { ...SEND, maxResponseBytes: MAX_RESPONSE_BYTES, headers: sent, body });
 }
 
-describe.each(RECEIVER_EXAMPLES.map((example) => ({ ...example, runner: runnerOf(example.id, example.code) })))("the $label receiver example", ({ code, runner }) => {
-  // Skipped only where the language is missing locally: CI installs it, and CI=1 makes a missing one fail.
-  const runnable = runner.available || Boolean(process.env.CI);
-  let receiver: Running | undefined;
+describe.each(RECEIVER_EXAMPLES.map((example) => ({ ...example, runner: runnerOf(example.id, example.code) })))(
+  "the $label receiver example",
+  ({ code, runner }) => {
+    // Skipped only where the language is missing locally: CI installs it, and CI=1 makes a missing one fail.
+    const runnable = runner.available || Boolean(process.env.CI);
+    let receiver: Running | undefined;
 
-  beforeAll(async () => {
-    if (runnable) receiver = await run(code, runner);
-  }, 15_000);
-  afterAll(() => stop(receiver));
+    beforeAll(async () => {
+      if (runnable) receiver = await run(code, runner);
+    }, 15_000);
+    afterAll(() => stop(receiver));
 
-  it("compares the signature in constant time", () => {
-    expect(code).toMatch(runner.constantTime);
-  });
+    it("compares the signature in constant time", () => {
+      expect(code).toMatch(runner.constantTime);
+    });
 
-  it.runIf(runnable)("accepts a genuine delivery, sent by the worker's sending function", async () => {
-    const result = await sendWebhookRequest({ ...chatEvent(), url: receiver!.url }, SEND);
-    expect(result, result.responseBody ?? "").toMatchObject({ ok: true, status: 200 });
-  });
+    it.runIf(runnable)("accepts a genuine delivery, sent by the worker's sending function", async () => {
+      const result = await sendWebhookRequest({ ...chatEvent(), url: receiver!.url }, SEND);
+      expect(result, result.responseBody ?? "").toMatchObject({ ok: true, status: 200 });
+    });
 
-  it.runIf(runnable)("refuses a delivery signed with another secret", async () => {
-    const result = await sendWebhookRequest({ ...chatEvent(), url: receiver!.url, secret: generateWebhookSecret() }, SEND);
-    expect(result.status).toBe(401);
-  });
+    it.runIf(runnable)("refuses a delivery signed with another secret", async () => {
+      const result = await sendWebhookRequest({ ...chatEvent(), url: receiver!.url, secret: generateWebhookSecret() }, SEND);
+      expect(result.status).toBe(401);
+    });
 
-  it.runIf(runnable)("refuses a body changed after signing", async () => {
-    const genuine = chatEvent();
-    expect((await postSignedAs(receiver!.url, genuine, genuine.body.replace("4F2K-9QX7", "4F2K-9QX8"))).status).toBe(401);
-  });
+    it.runIf(runnable)("refuses a body changed after signing", async () => {
+      const genuine = chatEvent();
+      expect((await postSignedAs(receiver!.url, genuine, genuine.body.replace("4F2K-9QX7", "4F2K-9QX8"))).status).toBe(401);
+    });
 
-  it.runIf(runnable)("refuses a wrong, a malformed or a missing signature", async () => {
-    const genuine = chatEvent();
-    const signature = deliveryHeaders(genuine)["X-Webhook-Signature"];
-    const flipped = signature.slice(0, -1) + (signature.endsWith("0") ? "1" : "0");
-    // The last character replaced by a non-ASCII one: Python's compare_digest raises on such a str.
-    const nonAscii = signature.slice(0, -1) + "é";
-    for (const forged of [flipped, nonAscii, signature.toUpperCase(), signature.slice("sha256=".length), "sha256=", "", null]) {
-      expect((await postSignedAs(receiver!.url, genuine, genuine.body, forged)).status, String(forged)).toBe(401);
-    }
-  });
-});
+    it.runIf(runnable)("refuses a wrong, a malformed or a missing signature", async () => {
+      const genuine = chatEvent();
+      const signature = deliveryHeaders(genuine)["X-Webhook-Signature"];
+      const flipped = signature.slice(0, -1) + (signature.endsWith("0") ? "1" : "0");
+      // The last character replaced by a non-ASCII one: Python's compare_digest raises on such a str.
+      const nonAscii = signature.slice(0, -1) + "é";
+      for (const forged of [flipped, nonAscii, signature.toUpperCase(), signature.slice("sha256=".length), "sha256=", "", null]) {
+        expect((await postSignedAs(receiver!.url, genuine, genuine.body, forged)).status, String(forged)).toBe(401);
+      }
+    });
+  },
+);
 
 /** Started without WEBHOOK_SECRET, each example says which variable to set: at start, or (PHP, which runs per request) in its answer. */
 describe("a receiver example started without WEBHOOK_SECRET", () => {
@@ -182,27 +194,35 @@ describe("a receiver example started without WEBHOOK_SECRET", () => {
   const MISSING = /WEBHOOK_SECRET/;
 
   for (const id of ["node", "python"] as const) {
-    it.runIf(runnable(id))(`${id}: stops at start, naming the variable`, async () => {
-      const error = await run(runners[id].code, runners[id].runner, null).then(
-        async (running) => {
-          await stop(running);
-          return null;
-        },
-        (refused: Error) => refused,
-      );
-      expect(error?.message).toMatch(/exited/);
-      expect(error?.message).toMatch(MISSING);
-    }, 15_000);
+    it.runIf(runnable(id))(
+      `${id}: stops at start, naming the variable`,
+      async () => {
+        const error = await run(runners[id].code, runners[id].runner, null).then(
+          async (running) => {
+            await stop(running);
+            return null;
+          },
+          (refused: Error) => refused,
+        );
+        expect(error?.message).toMatch(/exited/);
+        expect(error?.message).toMatch(MISSING);
+      },
+      15_000,
+    );
   }
 
-  it.runIf(runnable("php"))("php: answers 500 naming the variable, rather than 401 to every delivery", async () => {
-    const receiver = await run(runners.php.code, runners.php.runner, null);
-    try {
-      const result = await sendWebhookRequest({ ...chatEvent(), url: receiver.url }, SEND);
-      expect(result.status).toBe(500);
-      expect(result.responseBody).toMatch(MISSING);
-    } finally {
-      await stop(receiver);
-    }
-  }, 15_000);
+  it.runIf(runnable("php"))(
+    "php: answers 500 naming the variable, rather than 401 to every delivery",
+    async () => {
+      const receiver = await run(runners.php.code, runners.php.runner, null);
+      try {
+        const result = await sendWebhookRequest({ ...chatEvent(), url: receiver.url }, SEND);
+        expect(result.status).toBe(500);
+        expect(result.responseBody).toMatch(MISSING);
+      } finally {
+        await stop(receiver);
+      }
+    },
+    15_000,
+  );
 });

@@ -42,9 +42,15 @@ describe(`recovering the events a receiver missed (${testDriver()})`, () => {
 
   const retries = (retryDelays: number[]) => registerWebhookDeliveryHandler({ allowPrivate: true, retryDelays, log: quiet });
   const record = (user: User) =>
-    db.transaction((tx) => recordEvent(tx, { userId: user.id, type: "order.created", data: { order_id: "ord_test", status: "processing" } as WebhookEventData<"order.created"> }));
+    db.transaction((tx) =>
+      recordEvent(tx, { userId: user.id, type: "order.created", data: { order_id: "ord_test", status: "processing" } as WebhookEventData<"order.created"> }),
+    );
   const drain = () => runDueJobsOnce(db, "test-worker", { log: quiet });
-  const refusal = (promise: Promise<unknown>) => promise.then(() => null, (error: AppError) => ({ code: error.code, status: error.status, message: error.message }));
+  const refusal = (promise: Promise<unknown>) =>
+    promise.then(
+      () => null,
+      (error: AppError) => ({ code: error.code, status: error.status, message: error.message }),
+    );
   const received = (from: number) => hook.received.slice(from).map((r) => String(r.headers["webhook-id"]));
 
   it("queues again, in event order, exactly the events whose deliveries ran out or never went out, once the webhook is enabled", async () => {
@@ -73,7 +79,11 @@ describe(`recovering the events a receiver missed (${testDriver()})`, () => {
     const whileOff = await record(user);
     await drain();
 
-    expect(await refusal(recoverEvents(db, user.id, since))).toEqual({ code: "webhook_disabled", status: 409, message: expect.stringMatching(/enable it first/) });
+    expect(await refusal(recoverEvents(db, user.id, since))).toEqual({
+      code: "webhook_disabled",
+      status: 409,
+      message: expect.stringMatching(/enable it first/),
+    });
     await enableWebhook(db, user.id);
     up = true;
     expect(await countRecoverableEvents(db, user.id, since)).toBe(4);
@@ -86,9 +96,14 @@ describe(`recovering the events a receiver missed (${testDriver()})`, () => {
       .from(jobs)
       .where(and(eq(jobs.kind, WEBHOOK_DELIVER_JOB), eq(jobs.status, "pending"), sql`${jobs.payload}->>'eventId' <> ${retrying}`))
       .orderBy(jobs.runAt, jobs.id);
-    const inEventOrder = (await db.select({ id: events.id }).from(events).where(eq(events.userId, user.id)).orderBy(events.createdAt, events.id)).map((e) => e.id);
+    const inEventOrder = (await db.select({ id: events.id }).from(events).where(eq(events.userId, user.id)).orderBy(events.createdAt, events.id)).map(
+      (e) => e.id,
+    );
     const missed = inEventOrder.filter((id) => exhausted.includes(id));
-    expect(queued.map((job) => job.payload)).toEqual([...missed.map((eventId) => ({ eventId, attempt: 2, inOrderOf: user.id })), { eventId: whileOff, attempt: 1, inOrderOf: user.id }]);
+    expect(queued.map((job) => job.payload)).toEqual([
+      ...missed.map((eventId) => ({ eventId, attempt: 2, inOrderOf: user.id })),
+      { eventId: whileOff, attempt: 1, inOrderOf: user.id },
+    ]);
 
     // The retry, a minute away, is not due yet.
     retries([]);
@@ -119,7 +134,9 @@ describe(`recovering the events a receiver missed (${testDriver()})`, () => {
       const claimed = await claimJobs(db, "test-worker", { limit: 10, leaseMs: 60_000, kind: WEBHOOK_DELIVER_JOB });
       expect(claimed).toHaveLength(5);
       // Handed over in any order, and with slots for all of them at once.
-      const outcomes = await Promise.all(deliverScheduledAttempts(db, [...claimed].reverse(), deliveryOptions({ allowPrivate: true, retryDelays: [], log: quiet })));
+      const outcomes = await Promise.all(
+        deliverScheduledAttempts(db, [...claimed].reverse(), deliveryOptions({ allowPrivate: true, retryDelays: [], log: quiet })),
+      );
       expect(outcomes.map((o) => o.type)).toEqual(Array(5).fill("sent"));
       // Event order: by creation time, then id (events recorded in the same millisecond).
       const inEventOrder = await db.select({ id: events.id }).from(events).where(eq(events.userId, user.id)).orderBy(events.createdAt, events.id);
@@ -143,7 +160,13 @@ describe(`recovering the events a receiver missed (${testDriver()})`, () => {
     const [{ n }] = await db
       .select({ n: sql<number>`count(*)`.mapWith(Number) })
       .from(jobs)
-      .where(and(eq(jobs.kind, WEBHOOK_DELIVER_JOB), eq(jobs.status, "pending"), sql`${jobs.payload}->>'eventId' in (select id::text from ${events} where user_id = ${user.id})`));
+      .where(
+        and(
+          eq(jobs.kind, WEBHOOK_DELIVER_JOB),
+          eq(jobs.status, "pending"),
+          sql`${jobs.payload}->>'eventId' in (select id::text from ${events} where user_id = ${user.id})`,
+        ),
+      );
     expect(n).toBe(20);
   });
 
@@ -151,8 +174,15 @@ describe(`recovering the events a receiver missed (${testDriver()})`, () => {
     const user = await resellerWithBalance(db, 0n);
     expect(await refusal(recoverEvents(db, user.id, new Date(Date.now() - DAY_MS)))).toMatchObject({ code: "not_found" });
     await saveWebhook(db, user.id, { url: hook.url, enabled: true }, { allowPrivate: true });
-    expect(await refusal(recoverEvents(db, user.id, new Date(Date.now() + 60_000)))).toEqual({ code: "validation_error", status: 400, message: "since: Must not be in the future." });
-    expect(await refusal(recoverEvents(db, user.id, new Date(Date.now() - 15 * DAY_MS)))).toMatchObject({ code: "validation_error", message: expect.stringMatching(/^since: Must be within the last 14 days/) });
+    expect(await refusal(recoverEvents(db, user.id, new Date(Date.now() + 60_000)))).toEqual({
+      code: "validation_error",
+      status: 400,
+      message: "since: Must not be in the future.",
+    });
+    expect(await refusal(recoverEvents(db, user.id, new Date(Date.now() - 15 * DAY_MS)))).toMatchObject({
+      code: "validation_error",
+      message: expect.stringMatching(/^since: Must be within the last 14 days/),
+    });
     expect(await recoverEvents(db, user.id, new Date(Date.now() - 13 * DAY_MS))).toBe(0);
   });
 });

@@ -11,7 +11,10 @@ export const RECOVERY_WINDOW_DAYS = 14;
 const RECOVERY_WINDOW_MS = RECOVERY_WINDOW_DAYS * 24 * 60 * 60_000;
 
 export const webhookDisabled = () =>
-  new AppError("webhook_disabled", "The webhook is disabled: enable it first (PUT /api/v2/account/webhook with enabled true, or the Webhooks page), then recover.");
+  new AppError(
+    "webhook_disabled",
+    "The webhook is disabled: enable it first (PUT /api/v2/account/webhook with enabled true, or the Webhooks page), then recover.",
+  );
 
 /** A `since` from the future, or from before the recovery window, names no events to send. */
 function checkSince(since: Date, now: Date): void {

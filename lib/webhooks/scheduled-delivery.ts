@@ -3,7 +3,17 @@ import { decryptSecret, encryptSecret } from "@/lib/crypto/encryption";
 import type { Db } from "@/lib/db/client";
 import { preparedQuery } from "@/lib/db/prepared";
 import { executeRows } from "@/lib/db/rows";
-import { events, orders, webhookDeliveries, webhookEndpoints, type AppEvent, type Job, type Order, type WebhookDelivery, type WebhookEndpoint } from "@/lib/db/schema";
+import {
+  events,
+  orders,
+  webhookDeliveries,
+  webhookEndpoints,
+  type AppEvent,
+  type Job,
+  type Order,
+  type WebhookDelivery,
+  type WebhookEndpoint,
+} from "@/lib/db/schema";
 import { newId } from "@/lib/ids/ids";
 import { errorMessage, failJob } from "@/lib/jobs/queue";
 import { withoutSlots, type BatchJobContext } from "@/lib/jobs/registry";
@@ -60,7 +70,12 @@ const deliveryTargets = preparedQuery((db) =>
     .prepare("webhook_delivery_targets"),
 );
 const deliveriesOfEvents = preparedQuery((db) =>
-  db.select().from(webhookDeliveries).where(sql`${webhookDeliveries.eventId} = any(${eventIdsParameter})`).orderBy(webhookDeliveries.id).prepare("deliveries_of_events"),
+  db
+    .select()
+    .from(webhookDeliveries)
+    .where(sql`${webhookDeliveries.eventId} = any(${eventIdsParameter})`)
+    .orderBy(webhookDeliveries.id)
+    .prepare("deliveries_of_events"),
 );
 
 const targetOf = (job: Job): Target => ({
@@ -94,7 +109,12 @@ const targetOf = (job: Job): Target => ({
  *
  * Returns one promise per job, in order, settled with its outcome once that is recorded; never rejects.
  */
-export function deliverScheduledAttempts(db: Db, jobs: Job[], options: WebhookDeliveryOptions, inSlot: BatchJobContext["inSlot"] = withoutSlots): Promise<AttemptOutcome>[] {
+export function deliverScheduledAttempts(
+  db: Db,
+  jobs: Job[],
+  options: WebhookDeliveryOptions,
+  inSlot: BatchJobContext["inSlot"] = withoutSlots,
+): Promise<AttemptOutcome>[] {
   const recorder = outcomeRecorder(db, options);
   const targets = jobs.map(targetOf);
   const plannedAt = Date.now();
@@ -125,11 +145,16 @@ export function deliverScheduledAttempts(db: Db, jobs: Job[], options: WebhookDe
     await turn;
     const result = await inSlot(async () =>
       // The attempts ahead of this one may have disabled the webhook since the batch read it enabled.
-      recorder.disabledSince(event.userId, plannedAt) ? null : sendWebhookRequest({ url: endpoint.url, secret, eventId: event.id, event: event.type, body }, options),
+      recorder.disabledSince(event.userId, plannedAt)
+        ? null
+        : sendWebhookRequest({ url: endpoint.url, secret, eventId: event.id, event: event.type, body }, options),
     );
     (await turn)?.();
     if (!result) return recorder.record({ job: target.job, skip: "disabled", unsent: deliveryId });
-    return recorder.record({ job: target.job, sent: { userId: event.userId, eventId: event.id, attempt: target.attempt, deliveryId, url: endpoint.url, result, finishedAt: new Date() } });
+    return recorder.record({
+      job: target.job,
+      sent: { userId: event.userId, eventId: event.id, attempt: target.attempt, deliveryId, url: endpoint.url, result, finishedAt: new Date() },
+    });
   };
   return targets.map(async (target, index) => {
     const turn = turns.get(target);
@@ -182,8 +207,16 @@ async function planAttempts(db: Db, targets: Target[]): Promise<Plan[]> {
 
   // New attempt rows: a retry copies the first attempt's bytes, a first attempt builds them.
   const fresh = drafts.filter((draft): draft is Draft => "target" in draft && !draft.row);
-  const bodies = new Map(fresh.map((draft) => [draft, draft.first ? decryptSecret(draft.first.requestBodyEncrypted) : eventBody(draft.event, draft.order ?? undefined)]));
-  const inserted = fresh.length > 0 ? await insertPendingAttempts(db, fresh.map((draft) => ({ draft, body: bodies.get(draft)! }))) : [];
+  const bodies = new Map(
+    fresh.map((draft) => [draft, draft.first ? decryptSecret(draft.first.requestBodyEncrypted) : eventBody(draft.event, draft.order ?? undefined)]),
+  );
+  const inserted =
+    fresh.length > 0
+      ? await insertPendingAttempts(
+          db,
+          fresh.map((draft) => ({ draft, body: bodies.get(draft)! })),
+        )
+      : [];
 
   const plans: Plan[] = [];
   for (const draft of drafts) {
@@ -206,7 +239,10 @@ async function planAttempts(db: Db, targets: Target[]): Promise<Plan[]> {
 }
 
 /** The batch's new attempt rows, pending, in one statement; an attempt already recorded is left as it is. */
-async function insertPendingAttempts(db: Db, attempts: { draft: Draft; body: string }[]): Promise<{ id: string; event_id: string; attempt: number; run: number }[]> {
+async function insertPendingAttempts(
+  db: Db,
+  attempts: { draft: Draft; body: string }[],
+): Promise<{ id: string; event_id: string; attempt: number; run: number }[]> {
   const rows = attempts.map(({ draft, body }) => ({
     id: newId("dlv"),
     user_id: draft.event.userId,

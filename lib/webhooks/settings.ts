@@ -28,7 +28,13 @@ export function toWebhookRecord(endpoint: WebhookEndpoint | null): WebhookRecord
   };
 }
 
-const endpointOf = preparedQuery((db) => db.select().from(webhookEndpoints).where(eq(webhookEndpoints.userId, sql.placeholder("userId"))).prepare("webhook_endpoint"));
+const endpointOf = preparedQuery((db) =>
+  db
+    .select()
+    .from(webhookEndpoints)
+    .where(eq(webhookEndpoints.userId, sql.placeholder("userId")))
+    .prepare("webhook_endpoint"),
+);
 
 export async function findWebhookEndpoint(db: DbOrTx, userId: string): Promise<WebhookEndpoint | null> {
   const [endpoint] = await endpointOf(db).execute({ userId });

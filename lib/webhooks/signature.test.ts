@@ -19,7 +19,12 @@ const BODY_HMAC_HEX = "0d239a949052f2b30346387507f2037c2ce8a6873e036066beef353e4
 const EVENT_ID = "3f0c2a4e-8b1d-4c6f-9a7e-2d5b8c1e0f93";
 const TIMESTAMP = 1795774530;
 const STANDARD_SIGNATURE = "v1,S0eZtcOnje8gX1beIuIDlqiKwM3zhHq2RqNL1e/Nvj4=";
-const SPEC_VECTOR = { id: "msg_p5jXN8AQM9LWM0D4loKWxJek", timestamp: 1614265330, body: '{"test": 2432232314}', signature: "v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=" };
+const SPEC_VECTOR = {
+  id: "msg_p5jXN8AQM9LWM0D4loKWxJek",
+  timestamp: 1614265330,
+  body: '{"test": 2432232314}',
+  signature: "v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=",
+};
 
 describe("webhook signatures (known answers)", () => {
   it("X-Webhook-Signature is sha256= and the lowercase hex HMAC-SHA256 of the raw body", () => {

@@ -48,13 +48,11 @@ export const webhookHeadersSchema = z.object({
   "X-Webhook-Event": z.string().meta({ description: "The event name, as `event` in the body.", example: "order.status_changed" }),
   "X-Webhook-Id": z.uuid().meta({ description: "The event id, as `event_id` in the body." }),
   "webhook-id": z.uuid().meta({ description: "Standard Webhooks: the event id again, as `event_id`." }),
-  "webhook-timestamp": z
-    .string()
-    .regex(/^\d+$/)
-    .meta({
-      description: "Standard Webhooks: Unix time in seconds of this attempt (not of the event), so a retry or redelivery carries a fresh one and passes a receiver's replay window.",
-      example: "1795774530",
-    }),
+  "webhook-timestamp": z.string().regex(/^\d+$/).meta({
+    description:
+      "Standard Webhooks: Unix time in seconds of this attempt (not of the event), so a retry or redelivery carries a fresh one and passes a receiver's replay window.",
+    example: "1795774530",
+  }),
   "webhook-signature": z
     .string()
     .regex(/^v1,[A-Za-z0-9+/]{43}=$/)

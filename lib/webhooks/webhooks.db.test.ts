@@ -80,7 +80,10 @@ describe(`webhooks (${testDriver()})`, () => {
   const drain = () => runDueJobsOnce(db, "test-worker", { log: quiet });
   const deliveriesOf = (user: User) => db.select().from(webhookDeliveries).where(eq(webhookDeliveries.userId, user.id)).orderBy(webhookDeliveries.id);
   const deliverJobsOf = async (eventId: string) =>
-    db.select().from(jobs).where(and(eq(jobs.kind, WEBHOOK_DELIVER_JOB), sql`${jobs.payload}->>'eventId' = ${eventId}`));
+    db
+      .select()
+      .from(jobs)
+      .where(and(eq(jobs.kind, WEBHOOK_DELIVER_JOB), sql`${jobs.payload}->>'eventId' = ${eventId}`));
   const endpointOf = async (user: User) => (await findWebhookEndpoint(db, user.id))!;
   const options = (overrides: Partial<WebhookDeliveryOptions> = {}) => deliveryOptions({ allowPrivate: true, retryDelays: [], log: quiet, ...overrides });
   /** Claims the next due delivery job as a worker does, and checks that it is the attempt the test means. */
@@ -107,7 +110,13 @@ describe(`webhooks (${testDriver()})`, () => {
       const user = await reseller();
       const first = await saveWebhook(db, user.id, { url: "https://hooks.example/in", enabled: true }, ALLOW);
       expect(first.secret).toMatch(/^whsec_[0-9A-Za-z]{32}$/);
-      expect(toWebhookRecord(first.endpoint)).toEqual({ url: "https://hooks.example/in", enabled: true, secret_set: true, consecutive_failures: 0, disabled_reason: null });
+      expect(toWebhookRecord(first.endpoint)).toEqual({
+        url: "https://hooks.example/in",
+        enabled: true,
+        secret_set: true,
+        consecutive_failures: 0,
+        disabled_reason: null,
+      });
       const [row] = await db.select().from(webhookEndpoints).where(eq(webhookEndpoints.userId, user.id));
       expect(row.secretEncrypted).not.toContain(first.secret!);
       expect(decryptSecret(row.secretEncrypted)).toBe(first.secret);
@@ -431,7 +440,12 @@ describe(`webhooks (${testDriver()})`, () => {
       await configure(c, ok.url);
       await db.update(webhookEndpoints).set({ consecutiveFailures: 3 }).where(eq(webhookEndpoints.userId, c.id));
       const idsOf = new Map<User, string[]>();
-      for (const [user, count] of [[a, 5], [b, 4], [c, 3]] as const) idsOf.set(user, await Promise.all(Array.from({ length: count }, () => record(user))));
+      for (const [user, count] of [
+        [a, 5],
+        [b, 4],
+        [c, 3],
+      ] as const)
+        idsOf.set(user, await Promise.all(Array.from({ length: count }, () => record(user))));
       await configure(off, ok.url);
       const offEvent = await record(off);
       await saveWebhook(db, off.id, { url: ok.url, enabled: false }, ALLOW);
@@ -454,18 +468,33 @@ describe(`webhooks (${testDriver()})`, () => {
       // The run that lost its lease still records the receiver's answer, on its own row.
       expect((await deliveriesOf(a)).map((d) => d.status)).toEqual(["succeeded", "succeeded", "succeeded", "succeeded", "succeeded"]);
       const failed = await deliveriesOf(b);
-      expect(failed.map((d) => [d.status, d.responseStatus, d.responseBody, d.error])).toEqual(failed.map(() => ["failed", 500, "nope", "The receiver answered HTTP 500."]));
+      expect(failed.map((d) => [d.status, d.responseStatus, d.responseBody, d.error])).toEqual(
+        failed.map(() => ["failed", 500, "nope", "The receiver answered HTTP 500."]),
+      );
       for (const d of failed) expect(d.nextRetryAt!.getTime() - d.finishedAt!.getTime()).toBe(60_000);
       expect((await deliveriesOf(c)).map((d) => [d.status, d.responseStatus, d.nextRetryAt])).toEqual([0, 1, 2].map(() => ["succeeded", 200, null]));
       expect(await deliveriesOf(off)).toEqual([]);
-      expect([(await endpointOf(a)).consecutiveFailures, (await endpointOf(b)).consecutiveFailures, (await endpointOf(c)).consecutiveFailures]).toEqual([0, 4, 0]);
+      expect([(await endpointOf(a)).consecutiveFailures, (await endpointOf(b)).consecutiveFailures, (await endpointOf(c)).consecutiveFailures]).toEqual([
+        0, 4, 0,
+      ]);
 
-      const statuses = await db.select({ id: jobs.id, status: jobs.status }).from(jobs).where(inArray(jobs.id, claimed.map((job) => job.id)));
+      const statuses = await db
+        .select({ id: jobs.id, status: jobs.status })
+        .from(jobs)
+        .where(
+          inArray(
+            jobs.id,
+            claimed.map((job) => job.id),
+          ),
+        );
       expect(statuses.filter((job) => job.status === "done")).toHaveLength(12);
       expect(statuses.find((job) => job.id === lost.id)!.status).toBe("running");
       for (const id of idsOf.get(b)!) {
         const attempts = (await deliverJobsOf(id)).map((job) => [job.payload.attempt, job.status]);
-        expect(attempts.sort()).toEqual([[1, "done"], [2, "pending"]]);
+        expect(attempts.sort()).toEqual([
+          [1, "done"],
+          [2, "pending"],
+        ]);
       }
     });
 
@@ -557,8 +586,17 @@ describe(`webhooks (${testDriver()})`, () => {
       const results = await Promise.all(Array.from({ length: 60 }, () => db.transaction((tx) => countDeliveryFailure(tx, user.id))));
       expect(results.filter((r) => r.disabledNow)).toHaveLength(1);
       expect(results.find((r) => r.disabledNow)!.failures).toBe(MAX_CONSECUTIVE_FAILURES);
-      expect(results.filter((r) => r.counted).map((r) => r.failures).sort((a, b) => a - b)).toEqual(Array.from({ length: MAX_CONSECUTIVE_FAILURES }, (_, i) => i + 1));
-      expect(toWebhookRecord(await endpointOf(user))).toMatchObject({ enabled: false, consecutive_failures: MAX_CONSECUTIVE_FAILURES, disabled_reason: "consecutive_failures" });
+      expect(
+        results
+          .filter((r) => r.counted)
+          .map((r) => r.failures)
+          .sort((a, b) => a - b),
+      ).toEqual(Array.from({ length: MAX_CONSECUTIVE_FAILURES }, (_, i) => i + 1));
+      expect(toWebhookRecord(await endpointOf(user))).toMatchObject({
+        enabled: false,
+        consecutive_failures: MAX_CONSECUTIVE_FAILURES,
+        disabled_reason: "consecutive_failures",
+      });
       await countDeliverySuccess(db, user.id);
       expect(toWebhookRecord(await endpointOf(user))).toMatchObject({ enabled: false, consecutive_failures: 0, disabled_reason: "consecutive_failures" });
     });
@@ -567,7 +605,10 @@ describe(`webhooks (${testDriver()})`, () => {
       const hook = await receiver(() => ({ status: 500, body: "down", delayMs: 50 }));
       const user = await reseller();
       await configure(user, hook.url);
-      await db.update(webhookEndpoints).set({ consecutiveFailures: MAX_CONSECUTIVE_FAILURES - 1 }).where(eq(webhookEndpoints.userId, user.id));
+      await db
+        .update(webhookEndpoints)
+        .set({ consecutiveFailures: MAX_CONSECUTIVE_FAILURES - 1 })
+        .where(eq(webhookEndpoints.userId, user.id));
       for (let i = 0; i < 60; i++) await record(user);
       const claimed = await claimJobs(db, "test-worker", { limit: 100, leaseMs: 60_000, kind: WEBHOOK_DELIVER_JOB });
       expect(claimed).toHaveLength(60);
@@ -575,12 +616,16 @@ describe(`webhooks (${testDriver()})`, () => {
       const lines: string[] = [];
       const batches = [0, 1, 2].map((i) => claimed.slice(i * 20, i * 20 + 20));
       const outcomes = (
-        await Promise.all(batches.map((batch) => Promise.all(deliverScheduledAttempts(db, batch, options({ retryDelays: [60_000], log: (line) => lines.push(line) })))))
+        await Promise.all(
+          batches.map((batch) => Promise.all(deliverScheduledAttempts(db, batch, options({ retryDelays: [60_000], log: (line) => lines.push(line) })))),
+        )
       ).flat();
 
       expect(hook.received).toHaveLength(60);
       expect(outcomes.filter((o) => o.type === "sent" && o.disabledNow)).toHaveLength(1);
-      expect(lines.filter((line) => line.includes("disabled"))).toEqual([`the webhook of ${user.id} was disabled after ${MAX_CONSECUTIVE_FAILURES} consecutive failed attempts`]);
+      expect(lines.filter((line) => line.includes("disabled"))).toEqual([
+        `the webhook of ${user.id} was disabled after ${MAX_CONSECUTIVE_FAILURES} consecutive failed attempts`,
+      ]);
       const endpoint = toWebhookRecord(await endpointOf(user));
       expect(endpoint).toMatchObject({ enabled: false, consecutive_failures: MAX_CONSECUTIVE_FAILURES, disabled_reason: "consecutive_failures" });
       // Every answer is in the log as it came; only the one that reached 50 counted, and none is retried.
@@ -590,7 +635,19 @@ describe(`webhooks (${testDriver()})`, () => {
       expect(counted.map((d) => d.error)).toEqual(["The receiver answered HTTP 500."]);
       expect(MAX_CONSECUTIVE_FAILURES - 1 + counted.length).toBe(endpoint.consecutive_failures);
       expect(rows.every((d) => d.nextRetryAt === null)).toBe(true);
-      const retries = await db.select().from(jobs).where(and(eq(jobs.kind, WEBHOOK_DELIVER_JOB), sql`${jobs.payload}->>'attempt' = '2'`, inArray(sql`${jobs.payload}->>'eventId'`, rows.map((d) => d.eventId))));
+      const retries = await db
+        .select()
+        .from(jobs)
+        .where(
+          and(
+            eq(jobs.kind, WEBHOOK_DELIVER_JOB),
+            sql`${jobs.payload}->>'attempt' = '2'`,
+            inArray(
+              sql`${jobs.payload}->>'eventId'`,
+              rows.map((d) => d.eventId),
+            ),
+          ),
+        );
       expect(retries).toEqual([]);
     });
 
@@ -598,7 +655,10 @@ describe(`webhooks (${testDriver()})`, () => {
       const hook = await receiver(() => ({ status: 500, delayMs: 20 }));
       const user = await reseller();
       await configure(user, hook.url);
-      await db.update(webhookEndpoints).set({ consecutiveFailures: MAX_CONSECUTIVE_FAILURES - 5 }).where(eq(webhookEndpoints.userId, user.id));
+      await db
+        .update(webhookEndpoints)
+        .set({ consecutiveFailures: MAX_CONSECUTIVE_FAILURES - 5 })
+        .where(eq(webhookEndpoints.userId, user.id));
       const ids: string[] = [];
       for (let i = 0; i < 60; i++) ids.push(await record(user));
       const claimed = await claimJobs(db, "test-worker", { limit: 100, leaseMs: 60_000, kind: WEBHOOK_DELIVER_JOB });
@@ -612,13 +672,25 @@ describe(`webhooks (${testDriver()})`, () => {
       expect(sent).toBeLessThanOrEqual(20);
       expect(outcomes.filter((o) => o.type === "sent")).toHaveLength(sent);
       expect(outcomes.filter((o) => o.type === "skipped" && o.reason === "disabled")).toHaveLength(60 - sent);
-      expect(toWebhookRecord(await endpointOf(user))).toMatchObject({ enabled: false, disabled_reason: "consecutive_failures", consecutive_failures: MAX_CONSECUTIVE_FAILURES });
+      expect(toWebhookRecord(await endpointOf(user))).toMatchObject({
+        enabled: false,
+        disabled_reason: "consecutive_failures",
+        consecutive_failures: MAX_CONSECUTIVE_FAILURES,
+      });
       const rows = await deliveriesOf(user);
       expect(rows.map((row) => row.status)).toEqual(Array(sent).fill("failed"));
       const open = await db
         .select({ n: sql<number>`count(*)`.mapWith(Number) })
         .from(jobs)
-        .where(and(inArray(jobs.id, claimed.map((job) => job.id)), sql`${jobs.status} <> 'done'`));
+        .where(
+          and(
+            inArray(
+              jobs.id,
+              claimed.map((job) => job.id),
+            ),
+            sql`${jobs.status} <> 'done'`,
+          ),
+        );
       expect(open[0].n).toBe(0);
     });
 
@@ -678,12 +750,14 @@ describe(`webhooks (${testDriver()})`, () => {
       await db.insert(webhookDeliveries).values([row("test", 1, 120_000), row("redelivery", 2, 120_000), row("test", 1, 5_000), row("event", 1, 120_000)]);
       expect(await settleAbandonedDeliveries(db)).toBe(3);
       const rows = await deliveriesOf(user);
-      expect(Object.fromEntries(rows.map((d) => [`${d.trigger}:${d.createdAt.getTime() < Date.now() - 60_000 ? "old" : "new"}`, [d.status, d.error]]))).toEqual({
-        "test:old": ["failed", ABANDONED_ERROR],
-        "redelivery:old": ["failed", ABANDONED_ERROR],
-        "test:new": ["pending", null],
-        "event:old": ["failed", ABANDONED_ERROR],
-      });
+      expect(Object.fromEntries(rows.map((d) => [`${d.trigger}:${d.createdAt.getTime() < Date.now() - 60_000 ? "old" : "new"}`, [d.status, d.error]]))).toEqual(
+        {
+          "test:old": ["failed", ABANDONED_ERROR],
+          "redelivery:old": ["failed", ABANDONED_ERROR],
+          "test:new": ["pending", null],
+          "event:old": ["failed", ABANDONED_ERROR],
+        },
+      );
     });
 
     it("after regenerating, deliveries verify with the new secret and not with the old", async () => {
@@ -715,7 +789,14 @@ describe(`webhooks (${testDriver()})`, () => {
       await expect(sendTestDelivery(db, user.id, { ...ALLOW, timeoutMs: 10_000 })).rejects.toMatchObject({ code: "not_found" });
       const secret = await configure(user, hook.url);
       const delivery = await sendTestDelivery(db, user.id, { ...ALLOW, timeoutMs: 10_000 });
-      expect(toDeliveryRecord(delivery)).toMatchObject({ event: "webhook.test", trigger: "test", attempt: 1, status: "succeeded", response_status: 200, response_body: "thanks" });
+      expect(toDeliveryRecord(delivery)).toMatchObject({
+        event: "webhook.test",
+        trigger: "test",
+        attempt: 1,
+        status: "succeeded",
+        response_status: 200,
+        response_body: "thanks",
+      });
       const [request] = hook.received;
       expect(verifiedWith(secret, request)).toBe(true);
       const body = JSON.parse(request.body);

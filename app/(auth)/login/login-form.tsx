@@ -57,8 +57,8 @@ export function LoginForm({ initialError, notice }: { initialError?: string; not
       <form onSubmit={submit} className="mt-6 space-y-4" noValidate>
         {error ? <Alert tone="error">{error}</Alert> : null}
         <p className="text-sm text-slate-600">
-          Two-factor sign-in is on for <strong className="wrap-anywhere">{firstStep.email}</strong>. Enter the 6-digit code your authenticator app shows, or
-          one of your recovery codes.
+          Two-factor sign-in is on for <strong className="wrap-anywhere">{firstStep.email}</strong>. Enter the 6-digit code your authenticator app shows, or one
+          of your recovery codes.
         </p>
         <TextField
           key="code"

@@ -40,7 +40,10 @@ export default async function AdminResellersPage({ searchParams }: { searchParam
 
   return (
     <>
-      <PageHeader title="Resellers" description="Today at a glance; below, find a reseller to see their balance and transactions, adjust their balance, or block them." />
+      <PageHeader
+        title="Resellers"
+        description="Today at a glance; below, find a reseller to see their balance and transactions, adjust their balance, or block them."
+      />
       <AdminOverview />
       <Card>
         <FilterForm action="/admin" role="search" className="flex flex-col gap-2 border-b border-slate-100 px-4 py-4 sm:flex-row sm:px-6">

@@ -13,7 +13,11 @@ export function RevokeKeyForm({ keyId, keyName }: { keyId: string; keyName: stri
       <ConfirmButton confirmLabel="Revoke key" question="Stop this key now?">
         Revoke
       </ConfirmButton>
-      {!state.ok && state.message ? <p className="text-sm text-red-600" role="alert">{state.message}</p> : null}
+      {!state.ok && state.message ? (
+        <p className="text-sm text-red-600" role="alert">
+          {state.message}
+        </p>
+      ) : null}
     </form>
   );
 }

@@ -88,15 +88,20 @@ export default async function BalancePage({ searchParams }: { searchParams: Prom
         </div>
         <TransactionDatesForm type={type} from={from} to={to} clearHref={hrefFor({ type })} />
         {page.data.length === 0 ? (
-          <EmptyState
-            title={cursor ? "No older transactions" : dated ? `No ${kind} in these dates` : `No ${kind} yet`}
-          >
-            {cursor ? "You have reached the first transaction." : dated ? "Change or clear the dates." : "Top-ups, orders, refunds and adjustments will show up here."}
+          <EmptyState title={cursor ? "No older transactions" : dated ? `No ${kind} in these dates` : `No ${kind} yet`}>
+            {cursor
+              ? "You have reached the first transaction."
+              : dated
+                ? "Change or clear the dates."
+                : "Top-ups, orders, refunds and adjustments will show up here."}
           </EmptyState>
         ) : (
           <TransactionsTable rows={page.data.map(toTransactionRow)} />
         )}
-        <CursorPager newestHref={cursor ? hrefFor({ type, from, to }) : null} olderHref={page.nextCursor ? hrefFor({ type, from, to, cursor: page.nextCursor }) : null} />
+        <CursorPager
+          newestHref={cursor ? hrefFor({ type, from, to }) : null}
+          olderHref={page.nextCursor ? hrefFor({ type, from, to, cursor: page.nextCursor }) : null}
+        />
       </Card>
     </>
   );

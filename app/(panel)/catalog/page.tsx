@@ -77,7 +77,11 @@ export default async function CatalogPage({ searchParams }: { searchParams: Prom
       />
 
       <Card>
-        <FilterForm action="/catalog" role="search" className="flex flex-col gap-2 border-b border-slate-100 px-4 py-4 sm:flex-row sm:flex-wrap sm:items-center sm:px-6">
+        <FilterForm
+          action="/catalog"
+          role="search"
+          className="flex flex-col gap-2 border-b border-slate-100 px-4 py-4 sm:flex-row sm:flex-wrap sm:items-center sm:px-6"
+        >
           {category ? <input type="hidden" name="category" value={category} /> : null}
           <label htmlFor="catalog-search" className="sr-only">
             Search products
@@ -93,12 +97,7 @@ export default async function CatalogPage({ searchParams }: { searchParams: Prom
           <label htmlFor="catalog-region" className="sr-only">
             Region
           </label>
-          <select
-            id="catalog-region"
-            name="region"
-            defaultValue={region ?? ""}
-            className={filterControlClasses("sm:w-44")}
-          >
+          <select id="catalog-region" name="region" defaultValue={region ?? ""} className={filterControlClasses("sm:w-44")}>
             <option value="">All regions</option>
             {regions.map((r) => (
               <option key={r} value={r}>

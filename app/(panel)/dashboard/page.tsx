@@ -50,9 +50,7 @@ export default async function DashboardPage() {
 
       {isLowBalance(user.balance) ? (
         <Alert tone="warning" className="mb-6 flex flex-wrap items-center justify-between gap-2">
-          <span data-testid="low-balance">
-            Your balance is below {formatMoney(LOW_BALANCE_THRESHOLD)} USD. Top up to keep your orders and API calls going.
-          </span>
+          <span data-testid="low-balance">Your balance is below {formatMoney(LOW_BALANCE_THRESHOLD)} USD. Top up to keep your orders and API calls going.</span>
           <PendingLink href="/topup" className={buttonClasses("primary", "sm")}>
             Top up
           </PendingLink>
@@ -61,7 +59,14 @@ export default async function DashboardPage() {
 
       <div className="grid grid-cols-2 gap-4 sm:grid-cols-3">
         <div className="col-span-2 sm:col-span-1">
-          <Stat label="Balance" hint={<PendingLink href="/topup" className="text-brand-600 hover:text-brand-700">Top up →</PendingLink>}>
+          <Stat
+            label="Balance"
+            hint={
+              <PendingLink href="/topup" className="text-brand-600 hover:text-brand-700">
+                Top up →
+              </PendingLink>
+            }
+          >
             <span data-testid="dashboard-balance">
               <Money amount={formatMoney(user.balance)} currency />
             </span>
@@ -72,21 +77,45 @@ export default async function DashboardPage() {
           hint={
             <>
               <span data-testid="tier-days-left" className="block">
-                {subscription.status === "expired" ? "Expired: Bronze prices" : tierDaysLeft === null ? "Free, never expires" : `${tierDaysLeft === 1 ? "1 day" : `${tierDaysLeft} days`} left`}
+                {subscription.status === "expired"
+                  ? "Expired: Bronze prices"
+                  : tierDaysLeft === null
+                    ? "Free, never expires"
+                    : `${tierDaysLeft === 1 ? "1 day" : `${tierDaysLeft} days`} left`}
               </span>
-              <PendingLink href="/subscription" className="text-brand-600 hover:text-brand-700">Subscription →</PendingLink>
+              <PendingLink href="/subscription" className="text-brand-600 hover:text-brand-700">
+                Subscription →
+              </PendingLink>
             </>
           }
         >
           {subscription.tier}
         </Stat>
-        <Stat label="Active API keys" hint={<PendingLink href="/api-keys" className="text-brand-600 hover:text-brand-700">Manage keys →</PendingLink>}>
+        <Stat
+          label="Active API keys"
+          hint={
+            <PendingLink href="/api-keys" className="text-brand-600 hover:text-brand-700">
+              Manage keys →
+            </PendingLink>
+          }
+        >
           {activeKeys}
         </Stat>
       </div>
 
       <Card className="mt-6">
-        <CardHeader title="Spend, last 30 days" description={<>Orders that were not failed or refunded, per day (UTC): <span className="font-medium text-slate-900 tabular-nums" data-testid="spend-total">{chart.total} USD</span> in total.</>} />
+        <CardHeader
+          title="Spend, last 30 days"
+          description={
+            <>
+              Orders that were not failed or refunded, per day (UTC):{" "}
+              <span className="font-medium text-slate-900 tabular-nums" data-testid="spend-total">
+                {chart.total} USD
+              </span>{" "}
+              in total.
+            </>
+          }
+        />
         {chart.empty ? (
           // Thirty empty days drawn as a chart read as a broken one: a new reseller sees what will fill it.
           <EmptyState title="No spend in the last 30 days">Each day you buy, its total shows here as a bar.</EmptyState>
@@ -141,7 +170,11 @@ export default async function DashboardPage() {
       <h2 className="mt-8 mb-3 text-sm font-semibold text-slate-900">Quick links</h2>
       <div className="grid gap-4 sm:grid-cols-3">
         {quickLinks.map((link) => (
-          <PendingLink key={link.href} href={link.href} className="group rounded-xl border border-slate-200 bg-white p-4 shadow-sm transition hover:border-brand-500 hover:shadow">
+          <PendingLink
+            key={link.href}
+            href={link.href}
+            className="group rounded-xl border border-slate-200 bg-white p-4 shadow-sm transition hover:border-brand-500 hover:shadow"
+          >
             {(spinner) => (
               <>
                 <span className="flex items-center gap-2 text-sm font-semibold text-slate-900 group-hover:text-brand-700">

@@ -59,7 +59,11 @@ export default async function OrdersPage({ searchParams }: { searchParams: Promi
               ) : undefined
             }
           >
-            {cursor ? "You have reached your first order." : filtered ? "Change or clear the filters." : "Orders you place in the panel or through the API show up here."}
+            {cursor
+              ? "You have reached your first order."
+              : filtered
+                ? "Change or clear the filters."
+                : "Orders you place in the panel or through the API show up here."}
           </EmptyState>
         ) : (
           <OrdersTable rows={page.data.map((order) => toOrderRow(order))} />

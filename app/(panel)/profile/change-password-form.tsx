@@ -14,7 +14,15 @@ export function ChangePasswordForm() {
   return (
     <form action={formAction} className="max-w-md space-y-4" noValidate>
       {state.message && !aboutFields ? <Alert tone={state.ok ? "success" : "error"}>{state.message}</Alert> : null}
-      <TextField id="current-password" name="currentPassword" type="password" label="Current password" autoComplete="current-password" required error={state.fieldErrors?.currentPassword} />
+      <TextField
+        id="current-password"
+        name="currentPassword"
+        type="password"
+        label="Current password"
+        autoComplete="current-password"
+        required
+        error={state.fieldErrors?.currentPassword}
+      />
       <TextField
         id="new-password"
         name="newPassword"
@@ -26,7 +34,15 @@ export function ChangePasswordForm() {
         error={state.fieldErrors?.newPassword}
         hint="At least 10 characters."
       />
-      <TextField id="confirm-password" name="confirmPassword" type="password" label="Repeat the new password" autoComplete="new-password" required error={state.fieldErrors?.confirmPassword} />
+      <TextField
+        id="confirm-password"
+        name="confirmPassword"
+        type="password"
+        label="Repeat the new password"
+        autoComplete="new-password"
+        required
+        error={state.fieldErrors?.confirmPassword}
+      />
       <SubmitButton pendingText="Saving…">Change password</SubmitButton>
     </form>
   );

@@ -57,7 +57,10 @@ export default async function ProfilePage() {
           </CardBody>
         </Card>
         <Card>
-          <CardHeader title="Sessions" description="Signing out ends this session, a copy of its cookie included. To end the sessions on your other devices too, sign out everywhere. API keys are not affected." />
+          <CardHeader
+            title="Sessions"
+            description="Signing out ends this session, a copy of its cookie included. To end the sessions on your other devices too, sign out everywhere. API keys are not affected."
+          />
           <CardBody>
             <form action={signOutEverywhere}>
               <ConfirmButton confirmLabel="Sign out everywhere" question="Every device signs in again.">

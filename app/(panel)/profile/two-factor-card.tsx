@@ -34,7 +34,15 @@ function BothFactors({ idPrefix, state, codeHint }: { idPrefix: string; state: A
         error={errors.code}
         hint={codeHint}
       />
-      <TextField id={`${idPrefix}-password`} name="password" type="password" label="Password" autoComplete="current-password" required error={errors.password} />
+      <TextField
+        id={`${idPrefix}-password`}
+        name="password"
+        type="password"
+        label="Password"
+        autoComplete="current-password"
+        required
+        error={errors.password}
+      />
     </div>
   );
 }
@@ -68,12 +76,23 @@ function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void 
   );
 }
 
-function SetupForm({ setup, onCancel, onEnabled }: { setup: TwoFactorSetup; onCancel: () => void; onEnabled: (codes: string[], message: string | undefined) => void }) {
-  const [state, formAction] = useActionState<ActionState<string[]>, FormData>(async (previous, form) => {
-    const result = await confirmTwoFactorSetupAction(previous, form);
-    if (result.ok && result.data) onEnabled(result.data, result.message);
-    return result;
-  }, { ok: false });
+function SetupForm({
+  setup,
+  onCancel,
+  onEnabled,
+}: {
+  setup: TwoFactorSetup;
+  onCancel: () => void;
+  onEnabled: (codes: string[], message: string | undefined) => void;
+}) {
+  const [state, formAction] = useActionState<ActionState<string[]>, FormData>(
+    async (previous, form) => {
+      const result = await confirmTwoFactorSetupAction(previous, form);
+      if (result.ok && result.data) onEnabled(result.data, result.message);
+      return result;
+    },
+    { ok: false },
+  );
   return (
     <div className="space-y-4">
       <ol className="list-decimal space-y-1 pl-5 text-sm text-slate-700">
@@ -113,11 +132,14 @@ function SetupForm({ setup, onCancel, onEnabled }: { setup: TwoFactorSetup; onCa
 }
 
 function RegenerateForm({ onCodes, onCancel }: { onCodes: (codes: string[], message: string | undefined) => void; onCancel: () => void }) {
-  const [state, formAction] = useActionState<ActionState<string[]>, FormData>(async (previous, form) => {
-    const result = await regenerateRecoveryCodesAction(previous, form);
-    if (result.ok && result.data) onCodes(result.data, result.message);
-    return result;
-  }, { ok: false });
+  const [state, formAction] = useActionState<ActionState<string[]>, FormData>(
+    async (previous, form) => {
+      const result = await regenerateRecoveryCodesAction(previous, form);
+      if (result.ok && result.data) onCodes(result.data, result.message);
+      return result;
+    },
+    { ok: false },
+  );
   return (
     <form action={formAction} className="space-y-4" noValidate>
       <p className="text-sm text-slate-600">The recovery codes you have stop working, and ten new ones are shown.</p>
@@ -134,11 +156,14 @@ function RegenerateForm({ onCodes, onCancel }: { onCodes: (codes: string[], mess
 }
 
 function DisableForm({ onDisabled, onCancel }: { onDisabled: (message: string) => void; onCancel: () => void }) {
-  const [state, formAction] = useActionState<ActionState, FormData>(async (previous, form) => {
-    const result = await disableTwoFactorAction(previous, form);
-    if (result.ok) onDisabled(result.message ?? "Two-factor sign-in is off.");
-    return result;
-  }, { ok: false });
+  const [state, formAction] = useActionState<ActionState, FormData>(
+    async (previous, form) => {
+      const result = await disableTwoFactorAction(previous, form);
+      if (result.ok) onDisabled(result.message ?? "Two-factor sign-in is off.");
+      return result;
+    },
+    { ok: false },
+  );
   return (
     <form action={formAction} className="space-y-4" noValidate>
       <FormMessage state={state} />

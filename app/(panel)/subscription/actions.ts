@@ -33,8 +33,11 @@ export const changeSubscriptionAction = panelAction(
   },
 );
 
-export const autoRenewAction = panelAction({ role: "reseller", input: z.object({ enabled: textField.transform((text) => text === "true") }) }, async ({ user, input }) => {
-  await setAutoRenew(db(), user.id, input.enabled);
-  refresh();
-  return { ok: true, message: input.enabled ? "Auto-renew is on." : "Auto-renew is off: the subscription expires at the end of its period." };
-});
+export const autoRenewAction = panelAction(
+  { role: "reseller", input: z.object({ enabled: textField.transform((text) => text === "true") }) },
+  async ({ user, input }) => {
+    await setAutoRenew(db(), user.id, input.enabled);
+    refresh();
+    return { ok: true, message: input.enabled ? "Auto-renew is on." : "Auto-renew is off: the subscription expires at the end of its period." };
+  },
+);

@@ -45,7 +45,9 @@ export default async function SubscriptionPage() {
         </Stat>
         <Stat
           label="Period"
-          hint={record.pending_tier ? `${record.pending_tier} from ${formatDate(record.pending_from!)}` : record.next_period_paid ? "Next month paid" : undefined}
+          hint={
+            record.pending_tier ? `${record.pending_tier} from ${formatDate(record.pending_from!)}` : record.next_period_paid ? "Next month paid" : undefined
+          }
         >
           <span className="text-base sm:text-lg" data-testid="current-period">
             {record.current_period_start && record.current_period_end ? (
@@ -58,7 +60,14 @@ export default async function SubscriptionPage() {
             )}
           </span>
         </Stat>
-        <Stat label="Balance" hint={<PendingLink href="/topup" className="text-brand-600 hover:text-brand-700">Top up →</PendingLink>}>
+        <Stat
+          label="Balance"
+          hint={
+            <PendingLink href="/topup" className="text-brand-600 hover:text-brand-700">
+              Top up →
+            </PendingLink>
+          }
+        >
           <Money amount={balance} currency />
         </Stat>
       </div>
@@ -100,7 +109,14 @@ export default async function SubscriptionPage() {
             );
           } else if (tier === "Bronze" && active && !record.pending_tier) {
             control = (
-              <ChangeForm action={changeSubscriptionAction} kind="renew" tier="Bronze" charge="0.00" quotedAt={now.getTime()} label="Move to Bronze at period end" />
+              <ChangeForm
+                action={changeSubscriptionAction}
+                kind="renew"
+                tier="Bronze"
+                charge="0.00"
+                quotedAt={now.getTime()}
+                label="Move to Bronze at period end"
+              />
             );
           } else if (tier === "Bronze" && record.tier === "Bronze") {
             control = <p className="text-sm text-slate-500">Free. Upgrade any time.</p>;

@@ -66,8 +66,8 @@ export default async function TopUpPage({ searchParams }: { searchParams: Promis
       {open.length > 0 ? (
         <Alert tone="info" className="mb-6">
           <p>
-            {open.length === 1 ? "You have an open invoice" : `You have ${open.length} open invoices`}; a transfer counts towards the oldest one that still needs
-            money.
+            {open.length === 1 ? "You have an open invoice" : `You have ${open.length} open invoices`}; a transfer counts towards the oldest one that still
+            needs money.
           </p>
           <ul className="mt-1 space-y-0.5">
             {open.map((payment) => (
@@ -109,7 +109,10 @@ export default async function TopUpPage({ searchParams }: { searchParams: Promis
                 <strong className="font-semibold text-slate-900">Send only USDT on TRON (TRC-20).</strong> Other tokens, and USDT on other networks, are not
                 credited.
               </li>
-              <li>Every USDT transfer to it is credited once final, with or without an open invoice; transfers under {formatMoney(cfg.DEPOSIT_DUST)} USDT are ignored.</li>
+              <li>
+                Every USDT transfer to it is credited once final, with or without an open invoice; transfers under {formatMoney(cfg.DEPOSIT_DUST)} USDT are
+                ignored.
+              </li>
               <li>An invoice is the way to follow a payment live, and to see it paid in full.</li>
             </ul>
           </CardBody>

@@ -32,7 +32,11 @@ export const saveWebhookAction = panelAction(
     const created = secret !== null;
     return {
       ok: true,
-      message: created ? "Webhook saved. Your signing secret was created: reveal it below." : input.enabled ? "Webhook saved." : "Webhook saved and turned off.",
+      message: created
+        ? "Webhook saved. Your signing secret was created: reveal it below."
+        : input.enabled
+          ? "Webhook saved."
+          : "Webhook saved and turned off.",
       data: { created, url: input.url, enabled: input.enabled },
     };
   },
@@ -88,7 +92,9 @@ export const recoverEventsAction = panelCall(
     const queued = await recoverEvents(db(), user.id, new Date(input.since));
     revalidatePath("/webhooks");
     const message =
-      queued === 0 ? "Nothing to send: every event since then has reached your receiver or is on its way." : `${queued} event${queued === 1 ? "" : "s"} queued, oldest first; they appear in the delivery log as they go out.`;
+      queued === 0
+        ? "Nothing to send: every event since then has reached your receiver or is on its way."
+        : `${queued} event${queued === 1 ? "" : "s"} queued, oldest first; they appear in the delivery log as they go out.`;
     return { ok: true, message, data: { queued } };
   },
   (since: string) => ({ since }),

@@ -16,7 +16,16 @@ import { db } from "@/lib/db/client";
 import { MAX_CONSECUTIVE_FAILURES } from "@/lib/webhooks/constants";
 import { listDeliveries, toDeliveryRecord } from "@/lib/webhooks/deliveries";
 import { findWebhookEndpoint, toWebhookRecord } from "@/lib/webhooks/settings";
-import { enableWebhookAction, previewRecoveryAction, recoverEventsAction, redeliverAction, revealSecretAction, rotateSecretAction, saveWebhookAction, sendTestAction } from "./actions";
+import {
+  enableWebhookAction,
+  previewRecoveryAction,
+  recoverEventsAction,
+  redeliverAction,
+  revealSecretAction,
+  rotateSecretAction,
+  saveWebhookAction,
+  sendTestAction,
+} from "./actions";
 import { RecoverEvents } from "./recover-events";
 
 export const metadata: Metadata = { title: "Webhooks" };
@@ -108,9 +117,9 @@ export default async function WebhooksPage() {
         <CardHeader title="Verify deliveries on your server" />
         <CardBody className="space-y-4 text-sm text-slate-600">
           <p>
-            Each delivery is a POST of <Code>{'{"event", "event_id", "timestamp", "data"}'}</Code> with <Code>X-Webhook-Signature: sha256=…</Code>, the
-            hex HMAC-SHA256 of the raw body keyed with your secret. Compute it over the bytes you received (before any JSON parsing) and compare in
-            constant time. Answer 2xx within 10 seconds; deliveries can repeat, so skip an <Code>event_id</Code> you have already handled.
+            Each delivery is a POST of <Code>{'{"event", "event_id", "timestamp", "data"}'}</Code> with <Code>X-Webhook-Signature: sha256=…</Code>, the hex
+            HMAC-SHA256 of the raw body keyed with your secret. Compute it over the bytes you received (before any JSON parsing) and compare in constant time.
+            Answer 2xx within 10 seconds; deliveries can repeat, so skip an <Code>event_id</Code> you have already handled.
           </p>
           <ReceiverExamples />
           <p>

@@ -9,4 +9,12 @@ function unknownPath(request: Request): Response {
 }
 
 // OPTIONS and HEAD too: Next's own answer to them would be a 204 that allows every method.
-export { unknownPath as GET, unknownPath as HEAD, unknownPath as POST, unknownPath as PUT, unknownPath as PATCH, unknownPath as DELETE, unknownPath as OPTIONS };
+export {
+  unknownPath as GET,
+  unknownPath as HEAD,
+  unknownPath as POST,
+  unknownPath as PUT,
+  unknownPath as PATCH,
+  unknownPath as DELETE,
+  unknownPath as OPTIONS,
+};

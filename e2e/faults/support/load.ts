@@ -74,7 +74,10 @@ export class LoadStats {
   }
 
   summary(): string {
-    const statuses = [...this.byStatus].sort(([a], [b]) => a - b).map(([status, n]) => `${status}: ${n}`).join(", ");
+    const statuses = [...this.byStatus]
+      .sort(([a], [b]) => a - b)
+      .map(([status, n]) => `${status}: ${n}`)
+      .join(", ");
     return (
       `sent ${this.sent}, answered {${statuses}}, refused ${this.refused} (retried elsewhere), dropped ${this.drops}, ` +
       `timed out ${this.timeouts}, unclean errors ${this.unclean}, max latency ${this.maxLatencyMs} ms, ` +

@@ -44,7 +44,11 @@ async function main() {
     enabled: true,
     lowStockThreshold: 0,
   });
-  await addStockCodes(db, FAULT_SKUS.stock, Array.from({ length: 6_000 }, () => ({ code: stockCode(), pin: null, serial: null })));
+  await addStockCodes(
+    db,
+    FAULT_SKUS.stock,
+    Array.from({ length: 6_000 }, () => ({ code: stockCode(), pin: null, serial: null })),
+  );
   await createProduct(db, {
     sku: FAULT_SKUS.supplier,
     category: "topup",

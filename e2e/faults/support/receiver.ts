@@ -36,7 +36,10 @@ export async function startReceiver(): Promise<Receiver> {
   const validSignatures = (secret: string, headers: Record<string, string | string[] | undefined>, body: string) => {
     const id = String(headers["webhook-id"] ?? "");
     const timestamp = Number(headers["webhook-timestamp"]);
-    return equal(bodySignature(secret, body), String(headers["x-webhook-signature"] ?? "")) && equal(standardSignature(secret, id, timestamp, body), String(headers["webhook-signature"] ?? ""));
+    return (
+      equal(bodySignature(secret, body), String(headers["x-webhook-signature"] ?? "")) &&
+      equal(standardSignature(secret, id, timestamp, body), String(headers["webhook-signature"] ?? ""))
+    );
   };
 
   const server: Server = createServer((req, res) => {

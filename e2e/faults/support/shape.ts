@@ -29,7 +29,10 @@ export interface Shape {
 function prepare(backing: Backing, receiverUrl: string, names: string[], failing: string[]): Promise<PreparedShape> {
   return new Promise((resolve, reject) => {
     const args = ["--import", "tsx", "e2e/faults/support/prepare-shape.ts", ...names, ...failing.flatMap((name) => ["--failing", name])];
-    const proc = spawn(process.execPath, args, { env: { ...process.env, ...SUITE_SECRETS, DATABASE_URL: backing.databaseUrl, DATA_DIR: backing.dataDir, RECEIVER_URL: receiverUrl }, stdio: ["ignore", "pipe", "pipe"] });
+    const proc = spawn(process.execPath, args, {
+      env: { ...process.env, ...SUITE_SECRETS, DATABASE_URL: backing.databaseUrl, DATA_DIR: backing.dataDir, RECEIVER_URL: receiverUrl },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
     let out = "";
     let err = "";
     proc.stdout.on("data", (chunk: Buffer) => (out += chunk.toString()));

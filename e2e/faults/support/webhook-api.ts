@@ -26,7 +26,8 @@ export async function readWebhook(base: string, apiKey: string): Promise<Webhook
 export const saveWebhook = (base: string, apiKey: string, url: string) => api(base, apiKey, "PUT", "/api/v2/account/webhook", { url, enabled: true });
 
 /** Sends again every event since `since` whose retries ran out (the issue's Svix-like recover). */
-export const recoverWebhook = (base: string, apiKey: string, since: Date) => api(base, apiKey, "POST", "/api/v2/account/webhook/recover", { since: since.toISOString() });
+export const recoverWebhook = (base: string, apiKey: string, since: Date) =>
+  api(base, apiKey, "POST", "/api/v2/account/webhook/recover", { since: since.toISOString() });
 
 /** A sign-in attempt as the login form posts it; only its status matters here (429 = refused before the password). */
 export async function signInStatus(base: string, email: string, password: string): Promise<number> {

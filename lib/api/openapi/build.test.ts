@@ -155,7 +155,9 @@ describe("buildOpenApiDocument", () => {
         expect(operation.responses[status]?.content?.["application/json"].schema, `${operation.operationId} ${status}`).toEqual({
           $ref: "#/components/schemas/Error",
         });
-        expect(operation.responses[status]?.headers?.["X-RateLimit-Limit"], `${operation.operationId} ${status}`).toEqual({ $ref: "#/components/headers/X-RateLimit-Limit" });
+        expect(operation.responses[status]?.headers?.["X-RateLimit-Limit"], `${operation.operationId} ${status}`).toEqual({
+          $ref: "#/components/headers/X-RateLimit-Limit",
+        });
       }
       expect(operation.security).toEqual([{ apiKey: [] }, { bearer: [] }]);
     }
@@ -209,15 +211,27 @@ describe("buildOpenApiDocument", () => {
       const body = deref(doc, post.requestBody.content["application/json"].schema);
       expect(body.required, event).toEqual(["event", "event_id", "timestamp", "data"]);
       expect((body.properties as Record<string, JsonSchema>).event, event).toMatchObject({ const: event });
-      expect(post.parameters.map((p) => p.name), event).toEqual(["X-Webhook-Signature", "X-Webhook-Event", "X-Webhook-Id", "webhook-id", "webhook-timestamp", "webhook-signature"]);
+      expect(
+        post.parameters.map((p) => p.name),
+        event,
+      ).toEqual(["X-Webhook-Signature", "X-Webhook-Event", "X-Webhook-Id", "webhook-id", "webhook-timestamp", "webhook-signature"]);
       expect(post.parameters.every((p) => p.in === "header" && p.required)).toBe(true);
       expect(Object.keys(post.responses)).toEqual(["2XX", "default"]);
-      for (const text of ["{event, event_id, timestamp, data}", "at most 3 times", "at least once", "deduplicate by `event_id`", "may arrive before its `order.created`"]) {
+      for (const text of [
+        "{event, event_id, timestamp, data}",
+        "at most 3 times",
+        "at least once",
+        "deduplicate by `event_id`",
+        "may arrive before its `order.created`",
+      ]) {
         expect(post.description, `${event}: ${text}`).toContain(text);
       }
     }
-    const data = (event: string) => deref(doc, (deref(doc, doc.webhooks[event].post.requestBody.content["application/json"].schema).properties as Record<string, JsonSchema>).data);
-    expect(doc.webhooks["order.created"].post.requestBody.content["application/json"].schema).toMatchObject({ properties: { data: { $ref: "#/components/schemas/Order" } } });
+    const data = (event: string) =>
+      deref(doc, (deref(doc, doc.webhooks[event].post.requestBody.content["application/json"].schema).properties as Record<string, JsonSchema>).data);
+    expect(doc.webhooks["order.created"].post.requestBody.content["application/json"].schema).toMatchObject({
+      properties: { data: { $ref: "#/components/schemas/Order" } },
+    });
     expect(data("order.status_changed").required).toEqual(expect.arrayContaining([...(doc.components.schemas.Order.required as string[]), "previous_status"]));
     expect(data("manual_service.chat.waiting_reply").required).toEqual(["order_id", "type", "message_preview", "waiting_since"]);
     expect(doc.info.description).toContain("## Webhooks");
@@ -234,13 +248,22 @@ describe("buildOpenApiDocument", () => {
     const eventId = "3f0c2a4e-8b1d-4c6f-9a7e-2d5b8c1e0f93";
     const body = testEventBody(eventId, new Date());
     const headers = Object.fromEntries(
-      Object.entries(deliveryHeaders({ secret: "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw", eventId, event: TEST_EVENT, body })).map(([k, v]) => [k.toLowerCase(), v]),
+      Object.entries(deliveryHeaders({ secret: "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw", eventId, event: TEST_EVENT, body })).map(([k, v]) => [
+        k.toLowerCase(),
+        v,
+      ]),
     );
     expect(undocumentedInDelivery(doc, { headers, body })).toEqual([]);
     // The check itself refuses what the document does not allow.
-    expect(undocumentedInDelivery(doc, { headers, body: body.replace('"test"}', '"test","extra":1}') })).toEqual(["body.data should NOT have additional properties"]);
-    expect(undocumentedInDelivery(doc, { headers: { ...headers, "webhook-signature": "v1,short" }, body })).toEqual([expect.stringContaining("header webhook-signature")]);
-    expect(undocumentedInDelivery(doc, { headers, body: body.replace(TEST_EVENT, "order.deleted") })).toEqual(['no webhook documented for event "order.deleted"']);
+    expect(undocumentedInDelivery(doc, { headers, body: body.replace('"test"}', '"test","extra":1}') })).toEqual([
+      "body.data should NOT have additional properties",
+    ]);
+    expect(undocumentedInDelivery(doc, { headers: { ...headers, "webhook-signature": "v1,short" }, body })).toEqual([
+      expect.stringContaining("header webhook-signature"),
+    ]);
+    expect(undocumentedInDelivery(doc, { headers, body: body.replace(TEST_EVENT, "order.deleted") })).toEqual([
+      'no webhook documented for event "order.deleted"',
+    ]);
   });
 
   it("resolves every $ref and leaves no $schema", () => {

@@ -154,12 +154,22 @@ export function buildOpenApiDocument(operations: Operation[], options: BuildOpen
       schemas: registry.sortedComponents(),
       headers: {
         "X-Request-Id": { description: "The request's id; quote it when reporting a problem.", schema: { type: "string" } },
-        "X-RateLimit-Limit": integer("Requests per minute in the operation's rate-limit category. Absent while the rate-limit store is unreachable (calls are admitted uncounted then)."),
-        "X-RateLimit-Remaining": integer("Requests left in the current window of that category. Absent, never a guess, while the rate-limit store is unreachable."),
+        "X-RateLimit-Limit": integer(
+          "Requests per minute in the operation's rate-limit category. Absent while the rate-limit store is unreachable (calls are admitted uncounted then).",
+        ),
+        "X-RateLimit-Remaining": integer(
+          "Requests left in the current window of that category. Absent, never a guess, while the rate-limit store is unreachable.",
+        ),
         "X-RateLimit-Reset": integer("Seconds until a request of that category is certain to be admitted. Absent while the rate-limit store is unreachable."),
         "Retry-After": { description: "Whole seconds (at least 1) to wait before retrying.", schema: { type: "integer", minimum: 1 } },
-        "WWW-Authenticate": { description: 'The scheme a key is taken in besides X-API-Key: `Bearer realm="api"`.', schema: { type: "string", enum: ['Bearer realm="api"'] } },
-        "Idempotent-Replayed": { description: "`true` when the answer replays the original response to the same Idempotency-Key.", schema: { type: "string", enum: ["true"] } },
+        "WWW-Authenticate": {
+          description: 'The scheme a key is taken in besides X-API-Key: `Bearer realm="api"`.',
+          schema: { type: "string", enum: ['Bearer realm="api"'] },
+        },
+        "Idempotent-Replayed": {
+          description: "`true` when the answer replays the original response to the same Idempotency-Key.",
+          schema: { type: "string", enum: ["true"] },
+        },
       },
       securitySchemes: {
         [API_KEY_SCHEME]: {

@@ -20,7 +20,8 @@ export const ERROR_CODE_NOTES: Record<ErrorCode, string> = {
   forbidden: "not allowed, e.g. a call from outside the key's IP allowlist",
   not_found: "unknown id, or one that belongs to another reseller",
   method_not_allowed: "the path does not take this method",
-  idempotency_conflict: "the same `Idempotency-Key` was used with a different body, or on an endpoint that sells other categories; `details.order_id` names the order it made",
+  idempotency_conflict:
+    "the same `Idempotency-Key` was used with a different body, or on an endpoint that sells other categories; `details.order_id` names the order it made",
   duplicate_reference: "the `reference` is already used by another order; `details.order_id` names it",
   order_closed: "the order is completed or failed, so its chat is read-only; `details.status` says which",
   chat_full: "the order's chat holds as many messages as it can, `details.limit`, and takes no more",
@@ -35,7 +36,8 @@ export const ERROR_CODE_NOTES: Record<ErrorCode, string> = {
   invalid_recipient: "the recipient was rejected",
   rate_limited: "the operation's rate-limit category is exhausted; `Retry-After` says when to retry",
   internal_error: "an unexpected failure on our side; retry later, quoting the request id",
-  service_unavailable: "the request passed its deadline (`REQUEST_DEADLINE`, 25 s by default) and nothing of it was kept; retry it, with the same `Idempotency-Key` for an order",
+  service_unavailable:
+    "the request passed its deadline (`REQUEST_DEADLINE`, 25 s by default) and nothing of it was kept; retry it, with the same `Idempotency-Key` for an order",
 };
 
 const EXAMPLE_REQUEST_ID = "6f1c2b3a-4d5e-4f60-8a7b-9c0d1e2f3a4b";

@@ -5,7 +5,8 @@ export const IDEMPOTENCY_KEY_PARAMETER: OpenApiParameter = {
   name: "Idempotency-Key",
   in: "header",
   required: false,
-  description: "Your key for this request (1 to 255 characters, kept 24 hours): a retry with the same key and body answers the original with 200; a different body, 409 idempotency_conflict. A blank key is refused with 400; leave the header out to send none.",
+  description:
+    "Your key for this request (1 to 255 characters, kept 24 hours): a retry with the same key and body answers the original with 200; a different body, 409 idempotency_conflict. A blank key is refused with 400; leave the header out to send none.",
   schema: { type: "string", minLength: 1, maxLength: 255 },
 };
 

@@ -47,7 +47,13 @@ function defRefs(value: unknown, found = new Set<string>()): Set<string> {
 /** Object keys sorted, so that two renderings of the same schema compare equal as strings. */
 function canonical(value: unknown): string {
   return JSON.stringify(value, (_key, inner: unknown) =>
-    isObject(inner) ? Object.fromEntries(Object.keys(inner).sort().map((k) => [k, inner[k]])) : inner,
+    isObject(inner)
+      ? Object.fromEntries(
+          Object.keys(inner)
+            .sort()
+            .map((k) => [k, inner[k]]),
+        )
+      : inner,
   );
 }
 
@@ -110,7 +116,7 @@ export class ComponentRegistry {
       const output = raw.output.get(name);
       if (output && canonical(output) !== canonical(def)) suffixed.add(name);
     }
-    for (let changed = true; changed; ) {
+    for (let changed = true; changed;) {
       changed = false;
       for (const [name, def] of raw.input) {
         if (suffixed.has(name) || !raw.output.has(name)) continue;
@@ -171,6 +177,10 @@ export class ComponentRegistry {
   }
 
   sortedComponents(): Record<string, JsonSchema> {
-    return Object.fromEntries(Object.keys(this.components).sort().map((name) => [name, this.components[name]]));
+    return Object.fromEntries(
+      Object.keys(this.components)
+        .sort()
+        .map((name) => [name, this.components[name]]),
+    );
   }
 }

@@ -12,7 +12,10 @@ describe("the catalog's cursor", () => {
     for (const cursor of ["ord_01M87M5WSDH1B9XQ7KG92KC87C", "", "Gamekey-Elden-Ring", `a${"b".repeat(80)}`]) {
       const result = listCatalogOp.query!.safeParse({ cursor });
       expect(result.success, cursor).toBe(false);
-      expect(result.error?.issues.map((issue) => issue.message), cursor).toEqual(["Not a cursor of this list: pass the next_cursor of the page before."]);
+      expect(
+        result.error?.issues.map((issue) => issue.message),
+        cursor,
+      ).toEqual(["Not a cursor of this list: pass the next_cursor of the page before."]);
     }
   });
 });

@@ -191,7 +191,13 @@ export const getGameKeyProductsOp = defineOperation({
   path: "/api/gamekeys/products",
   category: "catalog_read",
   auth: "reseller",
-  body: z.strictObject({ skus: z.array(text(100)).min(1).max(100).meta({ example: ["gamekey-elden-ring"] }) }),
+  body: z.strictObject({
+    skus: z
+      .array(text(100))
+      .min(1)
+      .max(100)
+      .meta({ example: ["gamekey-elden-ring"] }),
+  }),
   response: z.object({ data: z.array(productSchema), unknown_skus: z.array(z.string()) }),
 });
 
@@ -220,10 +226,7 @@ export const listPlatformTopupRatesOp = defineOperation({
 });
 
 export const recipientCheckSchema = z
-  .union([
-    z.object({ valid: z.literal(true), nickname: z.string() }),
-    z.object({ valid: z.literal(false), reason: z.string() }),
-  ])
+  .union([z.object({ valid: z.literal(true), nickname: z.string() }), z.object({ valid: z.literal(false), reason: z.string() })])
   .meta({ id: "RecipientCheck", description: "Whether an order could be delivered to this recipient." });
 
 export const checkPlatformLoginOp = defineOperation({
@@ -256,7 +259,8 @@ export const giftGameSchema = z
 export const listPlatformGiftGamesOp = defineOperation({
   operationId: "listPlatformGiftGames",
   summary: "Games that can be sent as platform gifts",
-  description: "Platform-gift products grouped by the game's `appid`, each game with its packages' full product records, as /api/platformgifts/games/{appid} answers it.",
+  description:
+    "Platform-gift products grouped by the game's `appid`, each game with its packages' full product records, as /api/platformgifts/games/{appid} answers it.",
   tag: TAG,
   method: "GET",
   path: "/api/platformgifts/games",

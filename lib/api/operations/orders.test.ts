@@ -2,7 +2,8 @@ import { describe, expect, it } from "vitest";
 import { PRODUCT_CATEGORIES } from "@/lib/db/schema";
 import { orderOperations, orderRequestSchema } from "./orders";
 
-const fieldIssues = (value: unknown) => orderRequestSchema.safeParse({ sku: "platformtopup-wallet-10", fields: { login: value } }).error?.issues.map((issue) => issue.message);
+const fieldIssues = (value: unknown) =>
+  orderRequestSchema.safeParse({ sku: "platformtopup-wallet-10", fields: { login: value } }).error?.issues.map((issue) => issue.message);
 
 describe("an order's field given as a JSON number", () => {
   it("is taken when the number is exactly the digits sent", () => {
@@ -27,7 +28,11 @@ describe("an order's field name", () => {
 });
 
 describe("the order-create operations", () => {
-  const creates = orderOperations.filter((operation) => operation.category === "order_create") as { operationId: string; sells: readonly string[] | "any"; description?: string }[];
+  const creates = orderOperations.filter((operation) => operation.category === "order_create") as {
+    operationId: string;
+    sells: readonly string[] | "any";
+    description?: string;
+  }[];
 
   it("each says which categories it sells, and its description says the same", () => {
     expect(creates.length).toBe(8);

@@ -30,16 +30,12 @@ const fieldNumber = z
 export const orderRequestSchema = z
   .strictObject({
     sku: z.string().trim().min(1).max(100).meta({ example: "giftcard-steam-us-20" }),
-    quantity: z
-      .number()
-      .int()
-      .min(1)
-      .max(1000)
-      .default(1)
-      .meta({ description: "How many; the product's `min_quantity`..`max_quantity` applies." }),
+    quantity: z.number().int().min(1).max(1000).default(1).meta({ description: "How many; the product's `min_quantity`..`max_quantity` applies." }),
     fields: z
       // No product names a field of over 64 characters, so such a name is one it does not take.
-      .record(z.string().max(64), z.union([z.string().max(256), fieldNumber]), { error: (issue) => (issue.code === "invalid_key" ? "Unknown field." : undefined) })
+      .record(z.string().max(64), z.union([z.string().max(256), fieldNumber]), {
+        error: (issue) => (issue.code === "invalid_key" ? "Unknown field." : undefined),
+      })
       .default({})
       .meta({
         description:
@@ -47,23 +43,15 @@ export const orderRequestSchema = z
           "one that shows nothing (only spaces) counts as left out, and control characters other than line breaks and tabs, or direction overrides, are refused.",
         example: {},
       }),
-    reference: orderReferenceSchema
-      .nullish()
-      .meta({
-        description: "Your own id for the order; unique among your orders, filterable in lists. Control, direction-override and invisible characters are refused.",
-        example: "shop-order-8812",
-      }),
+    reference: orderReferenceSchema.nullish().meta({
+      description:
+        "Your own id for the order; unique among your orders, filterable in lists. Control, direction-override and invisible characters are refused.",
+      example: "shop-order-8812",
+    }),
   })
   .meta({ id: "OrderRequest" });
 
-const CREATE_ERRORS = [
-  "insufficient_balance",
-  "idempotency_conflict",
-  "duplicate_reference",
-  "out_of_stock",
-  "product_unavailable",
-  "wrong_category",
-] as const;
+const CREATE_ERRORS = ["insufficient_balance", "idempotency_conflict", "duplicate_reference", "out_of_stock", "product_unavailable", "wrong_category"] as const;
 
 const IDEMPOTENCY_NOTE =
   "Send an `Idempotency-Key` header (up to 255 characters, kept 24 h) to make retries safe: a repeat with the same body answers the original order " +
@@ -168,7 +156,8 @@ const MAX_BULK_IDS = 100;
 export const listOrdersOp = defineOperation({
   operationId: "listOrders",
   summary: "The caller's orders, newest first",
-  description: "Filter by `status`, `type`, `reference`, creation time (`from`, `to`, inclusive) or up to 100 order ids at once (`ids`, for bulk status checks).",
+  description:
+    "Filter by `status`, `type`, `reference`, creation time (`from`, `to`, inclusive) or up to 100 order ids at once (`ids`, for bulk status checks).",
   tag: TAG,
   method: "GET",
   path: "/api/v2/orders",

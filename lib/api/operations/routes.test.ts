@@ -29,7 +29,7 @@ function handlerFile(file: string, method: string): { file: string; text: string
 /** The operation a method's handler is made with: `export const GET = apiHandler(x, ...)`, x imported from an operations module. */
 function operationServed(file: string, method: string): Operation | null {
   const { text } = handlerFile(file, method);
-  const handler = new RegExp(`export const ${method} = apiHandler\\((\\w+)`).exec(text);
+  const handler = new RegExp(`export const ${method} = apiHandler\\(\\s*(\\w+)`).exec(text);
   if (!handler) return null;
   const imported = new RegExp(`import \\{[^}]*\\b${handler[1]}\\b[^}]*\\} from "@/lib/api/operations/(\\w+)"`).exec(text);
   return imported ? ((MODULES[imported[1]]?.[handler[1]] as Operation | undefined) ?? null) : null;
@@ -55,7 +55,9 @@ describe("each operation and the route that serves it", () => {
   });
 
   it("has no API route made with an operation that does not name its path", () => {
-    const served = new Set(operations.flatMap((operation) => [operation.path, operation.resellerPath].filter(Boolean).map((p) => `${operation.method} ${routeFileOf(p!)}`)));
+    const served = new Set(
+      operations.flatMap((operation) => [operation.path, operation.resellerPath].filter(Boolean).map((p) => `${operation.method} ${routeFileOf(p!)}`)),
+    );
     for (const file of routeFiles(path.join(ROOT, "app/api"))) {
       for (const method of ["GET", "POST", "PUT", "DELETE"]) {
         const operation = operationServed(file, method);

@@ -7,6 +7,8 @@ describe("the webhook URL", () => {
   });
 
   it("of only spaces is one left out", () => {
-    expect(putWebhookBody.safeParse({ url: "   ", enabled: true }).error?.issues.map((issue) => issue.message)).toEqual(["Enter the URL that receives the events."]);
+    expect(putWebhookBody.safeParse({ url: "   ", enabled: true }).error?.issues.map((issue) => issue.message)).toEqual([
+      "Enter the URL that receives the events.",
+    ]);
   });
 });

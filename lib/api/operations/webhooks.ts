@@ -8,10 +8,16 @@ import { defineOperation } from "../operation";
 
 export const webhookSchema = z
   .object({
-    url: z.string().nullable().meta({ description: "The receiving URL; null until a webhook is configured.", example: "https://shop.example/webhooks/reseller" }),
+    url: z
+      .string()
+      .nullable()
+      .meta({ description: "The receiving URL; null until a webhook is configured.", example: "https://shop.example/webhooks/reseller" }),
     enabled: z.boolean(),
     secret_set: z.boolean().meta({ description: "Whether a signing secret exists. The secret itself is never returned here." }),
-    consecutive_failures: z.number().int().meta({ description: "Failed delivery attempts since the last success; the 50th disables the webhook and the count stops there. Test deliveries are not counted. Attempts already on their way when the 50th fails still arrive; their answers are in the delivery log as failed, marked as not counted, and are not retried." }),
+    consecutive_failures: z.number().int().meta({
+      description:
+        "Failed delivery attempts since the last success; the 50th disables the webhook and the count stops there. Test deliveries are not counted. Attempts already on their way when the 50th fails still arrive; their answers are in the delivery log as failed, marked as not counted, and are not retried.",
+    }),
     disabled_reason: z
       .enum(WEBHOOK_DISABLED_REASONS)
       .nullable()
@@ -19,7 +25,10 @@ export const webhookSchema = z
   })
   .meta({ id: "Webhook" });
 
-const secretString = z.string().regex(/^whsec_[0-9A-Za-z]{32}$/).meta({ example: "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw" });
+const secretString = z
+  .string()
+  .regex(/^whsec_[0-9A-Za-z]{32}$/)
+  .meta({ example: "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw" });
 
 export const webhookDeliverySchema = z
   .object({
@@ -27,7 +36,10 @@ export const webhookDeliverySchema = z
     event_id: z.uuid(),
     event: z.string().meta({ example: "order.status_changed" }),
     url: z.string(),
-    attempt: z.number().int().meta({ description: "1 for the first send of the event, 2 to 4 for the retries; redeliveries continue the count. An attempt sent again because the worker sending it stalled past its lease appears twice with the same number, each row with its own outcome." }),
+    attempt: z.number().int().meta({
+      description:
+        "1 for the first send of the event, 2 to 4 for the retries; redeliveries continue the count. An attempt sent again because the worker sending it stalled past its lease appears twice with the same number, each row with its own outcome.",
+    }),
     trigger: z.enum(WEBHOOK_DELIVERY_TRIGGERS).meta({ description: "event: the event's own send or retry; redelivery: asked for; test: a test event." }),
     status: z.enum(WEBHOOK_DELIVERY_STATUSES),
     response_status: z.number().int().nullable().meta({ description: "The receiver's HTTP status; null when no answer came." }),
@@ -95,7 +107,8 @@ export const testWebhookOp = defineOperation({
   ...base,
   operationId: "testWebhook",
   summary: "Send a test event now",
-  description: "One immediate, signed delivery of a `webhook.test` event (data `{\"message\": \"test\"}`); answers the delivery record with the receiver's answer.",
+  description:
+    'One immediate, signed delivery of a `webhook.test` event (data `{"message": "test"}`); answers the delivery record with the receiver\'s answer.',
   method: "POST",
   path: "/api/v2/account/webhook/test",
   response: webhookDeliverySchema,
@@ -149,4 +162,12 @@ export const recoverWebhookDeliveriesOp = defineOperation({
   errors: ["validation_error", "not_found", "webhook_disabled"],
 });
 
-export const webhookOperations = [getWebhookOp, putWebhookOp, regenerateWebhookSecretOp, testWebhookOp, listWebhookDeliveriesOp, redeliverWebhookDeliveryOp, recoverWebhookDeliveriesOp];
+export const webhookOperations = [
+  getWebhookOp,
+  putWebhookOp,
+  regenerateWebhookSecretOp,
+  testWebhookOp,
+  listWebhookDeliveriesOp,
+  redeliverWebhookDeliveryOp,
+  recoverWebhookDeliveriesOp,
+];

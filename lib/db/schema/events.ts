@@ -1,12 +1,7 @@
 import { index, jsonb, pgTable, text, uuid } from "drizzle-orm/pg-core";
 import { createdAt } from "./columns";
 
-export const EVENT_TYPES = [
-  "order.created",
-  "order.status_changed",
-  "manual_service.chat.message",
-  "manual_service.chat.waiting_reply",
-] as const;
+export const EVENT_TYPES = ["order.created", "order.status_changed", "manual_service.chat.message", "manual_service.chat.waiting_reply"] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
 
 /**

@@ -29,9 +29,15 @@ export const jobs = pgTable(
   (t) => [
     // A lane's claim takes its kind's due jobs oldest first straight from this index, however many
     // jobs of other kinds wait; the claim of all other kinds reads only theirs (lib/jobs/queue.ts).
-    index("jobs_due_idx").on(t.kind, t.runAt, t.id).where(sql`${t.status} = 'pending'`),
-    index("jobs_lease_idx").on(t.lockedUntil).where(sql`${t.status} = 'running'`),
-    uniqueIndex("jobs_dedupe_key").on(t.dedupeKey).where(sql`${t.status} in ('pending', 'running')`),
+    index("jobs_due_idx")
+      .on(t.kind, t.runAt, t.id)
+      .where(sql`${t.status} = 'pending'`),
+    index("jobs_lease_idx")
+      .on(t.lockedUntil)
+      .where(sql`${t.status} = 'running'`),
+    uniqueIndex("jobs_dedupe_key")
+      .on(t.dedupeKey)
+      .where(sql`${t.status} in ('pending', 'running')`),
   ],
 );
 

@@ -30,7 +30,9 @@ export const ledgerEntries = pgTable(
   },
   (t) => [
     index("ledger_entries_user_id_idx").on(t.userId, t.id),
-    uniqueIndex("ledger_entries_chain_transfer_key").on(t.chainTransferId).where(sql`${t.chainTransferId} is not null`),
+    uniqueIndex("ledger_entries_chain_transfer_key")
+      .on(t.chainTransferId)
+      .where(sql`${t.chainTransferId} is not null`),
   ],
 );
 

@@ -44,7 +44,9 @@ export const orders = pgTable(
   (t) => [
     index("orders_user_id_idx").on(t.userId, t.id),
     index("orders_status_idx").on(t.status, t.type),
-    uniqueIndex("orders_user_reference_key").on(t.userId, t.reference).where(sql`${t.reference} is not null`),
+    uniqueIndex("orders_user_reference_key")
+      .on(t.userId, t.reference)
+      .where(sql`${t.reference} is not null`),
     // The admin's search by reference across resellers. Over every order, not only those with a reference:
     // the planner takes an expression's statistics only from an index of the whole table, and without them
     // the search's prepared plan guesses many rows match and walks every order by id instead.

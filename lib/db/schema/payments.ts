@@ -43,16 +43,22 @@ export const payments = pgTable(
     amount: micros("amount").notNull(),
     status: text("status").$type<PaymentStatus>().notNull().default("pending"),
     /** Every transfer attributed to the invoice, final or not. */
-    seenAmount: micros("seen_amount").notNull().default(sql`0`),
+    seenAmount: micros("seen_amount")
+      .notNull()
+      .default(sql`0`),
     /** The final (credited) part of seen_amount. */
-    receivedAmount: micros("received_amount").notNull().default(sql`0`),
+    receivedAmount: micros("received_amount")
+      .notNull()
+      .default(sql`0`),
     expiresAt: timestamptz("expires_at").notNull(),
     paidAt: timestamptz("paid_at"),
     createdAt: createdAt(),
   },
   (t) => [
     index("payments_user_id_idx").on(t.userId, t.id),
-    index("payments_open_idx").on(t.userId, t.createdAt).where(sql`${t.status} in ('pending', 'confirming', 'partially_paid')`),
+    index("payments_open_idx")
+      .on(t.userId, t.createdAt)
+      .where(sql`${t.status} in ('pending', 'confirming', 'partially_paid')`),
     check("payments_status_valid", sql`${t.status} in ('pending', 'confirming', 'paid', 'partially_paid', 'expired')`),
   ],
 );
@@ -90,7 +96,9 @@ export const chainTransfers = pgTable(
     uniqueIndex("chain_transfers_tx_to_key").on(t.txHash, t.toAddress),
     index("chain_transfers_user_id_idx").on(t.userId, t.id),
     index("chain_transfers_payment_id_idx").on(t.paymentId),
-    index("chain_transfers_confirming_idx").on(t.blockTimestamp).where(sql`${t.status} = 'confirming'`),
+    index("chain_transfers_confirming_idx")
+      .on(t.blockTimestamp)
+      .where(sql`${t.status} = 'confirming'`),
   ],
 );
 

@@ -2,16 +2,7 @@ import { sql } from "drizzle-orm";
 import { boolean, check, index, integer, jsonb, pgTable, text } from "drizzle-orm/pg-core";
 import { createdAt, micros, timestamptz } from "./columns";
 
-export const PRODUCT_CATEGORIES = [
-  "topup",
-  "giftcard",
-  "gamekey",
-  "platformtopup",
-  "platformgift",
-  "messenger_premium",
-  "messenger_stars",
-  "manual",
-] as const;
+export const PRODUCT_CATEGORIES = ["topup", "giftcard", "gamekey", "platformtopup", "platformgift", "messenger_premium", "messenger_stars", "manual"] as const;
 export type ProductCategory = (typeof PRODUCT_CATEGORIES)[number];
 
 export const FULFILMENT_MODES = ["stock", "supplier", "manual"] as const;

@@ -38,9 +38,13 @@ export const stockCodes = pgTable(
     uniqueIndex("stock_codes_sku_hash_key").on(t.sku, t.codeHash),
     // Free codes oldest first: the claim's order. Its leading created_at is an order that the primary
     // key cannot give, so the claim never walks the sold codes in id order (claim-codes.db.test.ts).
-    index("stock_codes_available_idx").on(t.sku, t.createdAt, t.id).where(sql`order_id is null`),
+    index("stock_codes_available_idx")
+      .on(t.sku, t.createdAt, t.id)
+      .where(sql`order_id is null`),
     // An order's codes are read and stamped by its id when it completes, fails or is refunded.
-    index("stock_codes_order_id_idx").on(t.orderId).where(sql`order_id is not null`),
+    index("stock_codes_order_id_idx")
+      .on(t.orderId)
+      .where(sql`order_id is not null`),
     // Each start looks for codes left to re-hash: empty once they are, so the look costs nothing.
     index("stock_codes_unkeyed_hash_idx").on(t.id).where(UNKEYED_CODE_HASH),
   ],

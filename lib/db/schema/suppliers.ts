@@ -32,7 +32,9 @@ export const suppliers = pgTable(
      * Micro-dollars per one unit of the supplier's currency (1_000_000 for a USD supplier): what its costs
      * and balance are worth in our money. Set by the admin for a supplier that prices in another currency.
      */
-    usdRate: micros("usd_rate").notNull().default(sql`1000000`),
+    usdRate: micros("usd_rate")
+      .notNull()
+      .default(sql`1000000`),
     /** Upstream calls of this supplier in flight at once, across the worker's jobs: a slow supplier holds only its own. */
     maxInFlight: integer("max_in_flight").notNull().default(8),
     /** Set from an upstream 429's Retry-After: nothing is sent to it before then. */
@@ -126,7 +128,9 @@ export const supplierAttempts = pgTable(
   (t) => [
     index("supplier_attempts_order_idx").on(t.orderId, t.createdAt),
     // At most one attempt per order may be in flight: two workers on one order cannot both send.
-    uniqueIndex("supplier_attempts_one_open_key").on(t.orderId).where(sql`${t.status} in ('sending', 'placed', 'unknown')`),
+    uniqueIndex("supplier_attempts_one_open_key")
+      .on(t.orderId)
+      .where(sql`${t.status} in ('sending', 'placed', 'unknown')`),
     check("supplier_attempts_status_valid", sql`${t.status} in ('sending', 'placed', 'refused', 'unknown', 'completed', 'failed')`),
   ],
 );

@@ -24,7 +24,9 @@ export const users = pgTable(
       .notNull()
       .default("Bronze")
       .references(() => tariffs.tier),
-    balance: micros("balance").notNull().default(sql`0`),
+    balance: micros("balance")
+      .notNull()
+      .default(sql`0`),
     /** Whether the subscription renews from the balance at the end of each period. */
     autoRenew: boolean("auto_renew").notNull().default(true),
     /**

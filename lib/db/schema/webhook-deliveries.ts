@@ -44,9 +44,13 @@ export const webhookDeliveries = pgTable(
   (t) => [
     index("webhook_deliveries_user_id_idx").on(t.userId, t.id),
     index("webhook_deliveries_event_id_idx").on(t.eventId),
-    uniqueIndex("webhook_deliveries_event_attempt_run_key").on(t.eventId, t.attempt, t.run).where(sql`${t.trigger} = 'event'`),
+    uniqueIndex("webhook_deliveries_event_attempt_run_key")
+      .on(t.eventId, t.attempt, t.run)
+      .where(sql`${t.trigger} = 'event'`),
     // The few attempts still waiting for an answer, for the sweep that settles those a crash cut off.
-    index("webhook_deliveries_pending_idx").on(t.createdAt).where(sql`${t.status} = 'pending'`),
+    index("webhook_deliveries_pending_idx")
+      .on(t.createdAt)
+      .where(sql`${t.status} = 'pending'`),
   ],
 );
 

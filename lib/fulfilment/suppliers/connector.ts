@@ -78,9 +78,7 @@ export interface UpstreamCatalogQuery {
   group?: string;
 }
 
-export type UpstreamCatalogPage =
-  | { ok: true; products: UpstreamProduct[]; nextCursor: string | null }
-  | { ok: false; reason: string; retryAfterMs?: number };
+export type UpstreamCatalogPage = { ok: true; products: UpstreamProduct[]; nextCursor: string | null } | { ok: false; reason: string; retryAfterMs?: number };
 
 export interface SupplierConnector {
   placeOrder(request: UpstreamOrderRequest): Promise<UpstreamOutcome>;

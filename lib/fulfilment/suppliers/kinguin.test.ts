@@ -9,7 +9,13 @@ import { FAKE_KEY_IMAGE, fakeKinguinProduct, startFakeKinguin, type FakeKinguin 
 const options: ConnectorOptions = { allowPrivate: true, timeoutMs: 1_000 };
 const product = { name: "A game", category: "gamekey" as const, fields: [] };
 let sequence = 0;
-const request = (upstreamProductId: string, quantity = 1): UpstreamOrderRequest => ({ reference: `sat_kinguin_${++sequence}`, upstreamProductId, quantity, fields: {}, product });
+const request = (upstreamProductId: string, quantity = 1): UpstreamOrderRequest => ({
+  reference: `sat_kinguin_${++sequence}`,
+  upstreamProductId,
+  quantity,
+  fields: {},
+  product,
+});
 
 /**
  * The kinguin connector against a local Kinguin that answers in its documented shapes
@@ -38,7 +44,11 @@ describe("the kinguin connector", () => {
     const wrongKey = "kinguin-the-wrong-key-that-must-never-show-000000";
     const wrong = connector(wrongKey);
     const outcome = await wrong.placeOrder(request(item.productId));
-    expect(outcome).toEqual({ state: "refused", code: "supplier_unavailable", message: "Reading the product's price: HTTP 401 Authorization: Invalid authentication data." });
+    expect(outcome).toEqual({
+      state: "refused",
+      code: "supplier_unavailable",
+      message: "Reading the product's price: HTTP 401 Authorization: Invalid authentication data.",
+    });
     expect(await wrong.balance()).toEqual({ ok: false, reason: "HTTP 401 Authorization: Invalid authentication data." });
     expect(await wrong.listProducts({ cursor: null })).toEqual({ ok: false, reason: "HTTP 401 Authorization: Invalid authentication data." });
     expect(kinguin.orders).toHaveLength(0);
@@ -111,7 +121,11 @@ describe("the kinguin connector", () => {
     const [order] = kinguin.orders;
     expect(placed).toEqual({ state: "placed", upstreamOrderId: order.orderId });
     expect(posts()).toEqual([
-      { method: "POST", path: "/v2/order", body: { products: [{ productId: item.productId, qty: 2, price: 5.79, keyType: "text" }], orderExternalId: sent.reference } },
+      {
+        method: "POST",
+        path: "/v2/order",
+        body: { products: [{ productId: item.productId, qty: 2, price: 5.79, keyType: "text" }], orderExternalId: sent.reference },
+      },
     ]);
     expect(kinguin.balance).toBeCloseTo(1000 - 11.58, 6);
 
@@ -169,7 +183,11 @@ describe("the kinguin connector", () => {
     const [order] = ordersOf(sent.reference);
     expect(await connector().reconcile(sent, null)).toEqual({ state: "placed", upstreamOrderId: order.orderId });
     kinguin.complete(order.orderId);
-    expect(await connector().reconcile(sent, null)).toMatchObject({ state: "completed", upstreamOrderId: order.orderId, items: [{ code: `KEY-${order.orderId}-1` }] });
+    expect(await connector().reconcile(sent, null)).toMatchObject({
+      state: "completed",
+      upstreamOrderId: order.orderId,
+      items: [{ code: `KEY-${order.orderId}-1` }],
+    });
     expect(ordersOf(sent.reference)).toHaveLength(1);
     expect(posts()).toHaveLength(1);
     expect(kinguin.requests.some((r) => r.path === `/v1/order?orderExternalId=${sent.reference}&page=1&limit=25`)).toBe(true);
@@ -178,7 +196,12 @@ describe("the kinguin connector", () => {
   it("an order that never reached Kinguin is sent again by reconcile under the same orderExternalId", async () => {
     const item = stock(3002);
     const sent = request(item.productId);
-    kinguin.interrupt({ method: "POST", path: /^\/v2\/order$/, status: 503, body: JSON.stringify({ kind: "HttpClient", status: 503, detail: "Internal request failed." }) });
+    kinguin.interrupt({
+      method: "POST",
+      path: /^\/v2\/order$/,
+      status: 503,
+      body: JSON.stringify({ kind: "HttpClient", status: 503, detail: "Internal request failed." }),
+    });
     expect(await connector().placeOrder(sent)).toEqual({ state: "unknown", message: "Sending the order: HTTP 503 HttpClient: Internal request failed." });
     expect(kinguin.orders).toHaveLength(0);
     const again = await connector().reconcile(sent, null);
@@ -201,13 +224,22 @@ describe("the kinguin connector", () => {
     expect(await connector().placeOrder(request(empty.productId))).toEqual({ state: "refused", code: "out_of_stock", message: "Only 0 in stock." });
     // Sold out between the price read and the order: no offer matches.
     const racing = stock(4002);
-    kinguin.interrupt({ method: "POST", path: /^\/v2\/order$/, status: 422, body: JSON.stringify({ kind: "ProductUnavailable", status: 422, detail: "Unable to find any offer matching order request criteria." }) });
+    kinguin.interrupt({
+      method: "POST",
+      path: /^\/v2\/order$/,
+      status: 422,
+      body: JSON.stringify({ kind: "ProductUnavailable", status: 422, detail: "Unable to find any offer matching order request criteria." }),
+    });
     expect(await connector().placeOrder(request(racing.productId))).toEqual({
       state: "refused",
       code: "out_of_stock",
       message: "HTTP 422 ProductUnavailable: Unable to find any offer matching order request criteria.",
     });
-    expect(await connector().placeOrder(request("5c9b0000000000000000gone"))).toMatchObject({ state: "refused", code: "product_unavailable", message: expect.stringContaining("HTTP 404") });
+    expect(await connector().placeOrder(request("5c9b0000000000000000gone"))).toMatchObject({
+      state: "refused",
+      code: "product_unavailable",
+      message: expect.stringContaining("HTTP 404"),
+    });
     const preorder = stock(4003, { isPreorder: true });
     expect(await connector().placeOrder(request(preorder.productId))).toMatchObject({ state: "refused", code: "product_unavailable" });
     expect(await connector().placeOrder(request(racing.productId, 10))).toMatchObject({ state: "refused", code: "product_unavailable" });
@@ -222,8 +254,18 @@ describe("the kinguin connector", () => {
 
   it("a 429 is an unknown outcome carrying its Retry-After; nothing was ordered", async () => {
     const item = stock(5001);
-    kinguin.interrupt({ method: "POST", path: /^\/v2\/order$/, status: 429, headers: { "Retry-After": "7" }, body: JSON.stringify({ kind: "Http", status: 429, detail: "Too Many Requests." }) });
-    expect(await connector().placeOrder(request(item.productId))).toEqual({ state: "unknown", message: "Sending the order: HTTP 429 Http: Too Many Requests.", retryAfterMs: 7_000 });
+    kinguin.interrupt({
+      method: "POST",
+      path: /^\/v2\/order$/,
+      status: 429,
+      headers: { "Retry-After": "7" },
+      body: JSON.stringify({ kind: "Http", status: 429, detail: "Too Many Requests." }),
+    });
+    expect(await connector().placeOrder(request(item.productId))).toEqual({
+      state: "unknown",
+      message: "Sending the order: HTTP 429 Http: Too Many Requests.",
+      retryAfterMs: 7_000,
+    });
     kinguin.interrupt({ method: "GET", path: /^\/v1\/products$/, status: 429, headers: { "Retry-After": "3" }, body: "{}" });
     expect(await connector().listProducts({ cursor: null })).toEqual({ ok: false, reason: "The receiver answered HTTP 429.", retryAfterMs: 3_000 });
     expect(kinguin.orders).toHaveLength(0);
@@ -246,7 +288,11 @@ describe("the kinguin connector", () => {
     }
     // An unreadable product answer comes before any order: nothing was bought.
     kinguin.interrupt({ method: "GET", path: /^\/v2\/products\//, status: 200, body: "<html>" });
-    expect(await connector().placeOrder(request(item.productId))).toEqual({ state: "refused", code: "supplier_unavailable", message: "Reading the product's price: an answer we could not read." });
+    expect(await connector().placeOrder(request(item.productId))).toEqual({
+      state: "refused",
+      code: "supplier_unavailable",
+      message: "Reading the product's price: an answer we could not read.",
+    });
     expect(kinguin.orders).toHaveLength(3);
   });
 

@@ -102,7 +102,13 @@ interface KinguinKey {
 
 function isProduct(value: unknown): value is KinguinProduct {
   const product = value as KinguinProduct | null;
-  return typeof product?.productId === "string" && typeof product.name === "string" && typeof product.price === "number" && Number.isFinite(product.price) && typeof product.qty === "number";
+  return (
+    typeof product?.productId === "string" &&
+    typeof product.name === "string" &&
+    typeof product.price === "number" &&
+    Number.isFinite(product.price) &&
+    typeof product.qty === "number"
+  );
 }
 
 function isOrder(value: unknown): value is KinguinOrder {
@@ -128,7 +134,12 @@ function regionOf(product: KinguinProduct): string {
   if (typeof product.regionId === "number" && REGIONS[product.regionId]) return REGIONS[product.regionId];
   const name = typeof product.regionalLimitations === "string" ? product.regionalLimitations.trim() : "";
   if (/^region free$/i.test(name)) return "GLOBAL";
-  const code = name.toUpperCase().replace(/[^A-Z0-9]+/g, "-").replace(/^-+|-+$/g, "").slice(0, 12).replace(/-+$/, "");
+  const code = name
+    .toUpperCase()
+    .replace(/[^A-Z0-9]+/g, "-")
+    .replace(/^-+|-+$/g, "")
+    .slice(0, 12)
+    .replace(/-+$/, "");
   if (code.length >= 2) return code;
   return typeof product.regionId === "number" ? `REGION-${product.regionId}` : "GLOBAL";
 }
@@ -197,7 +208,10 @@ export const kinguinConnector: ConnectorFactory = (input) => {
   const call = (method: "GET" | "POST", path: string, body?: unknown, maxResponseBytes = MAX_ANSWER_BYTES) =>
     guardedRequest(`${base}${path}`, {
       method,
-      headers: body === undefined ? { Accept: "application/json", "X-Api-Key": credentials ?? "" } : { Accept: "application/json", "X-Api-Key": credentials ?? "", "Content-Type": "application/json" },
+      headers:
+        body === undefined
+          ? { Accept: "application/json", "X-Api-Key": credentials ?? "" }
+          : { Accept: "application/json", "X-Api-Key": credentials ?? "", "Content-Type": "application/json" },
       body: body === undefined ? undefined : JSON.stringify(body),
       timeoutMs: options.timeoutMs,
       maxResponseBytes,
@@ -212,7 +226,8 @@ export const kinguinConnector: ConnectorFactory = (input) => {
     return clean(result.error ?? `HTTP ${result.status}`);
   };
 
-  const unknown = (doing: string, result: GuardedPostResult): UpstreamOutcome => withRetryAfter({ state: "unknown", message: `${doing}: ${problem(result)}` }, result);
+  const unknown = (doing: string, result: GuardedPostResult): UpstreamOutcome =>
+    withRetryAfter({ state: "unknown", message: `${doing}: ${problem(result)}` }, result);
 
   /** The keys of an order Kinguin calls completed; not all of them there yet, it stays placed. */
   async function delivered(order: KinguinOrder, quantity: number): Promise<UpstreamOutcome> {
@@ -288,7 +303,11 @@ export const kinguinConnector: ConnectorFactory = (input) => {
     if (unitCost === null) return { state: "refused", code: "supplier_unavailable", message: "Reading the product's price: an answer we could not read." };
     // Kinguin orders at the price we send, read just now: above what the reseller paid, nothing is ordered.
     if (request.maxUnitCost != null && unitCost > request.maxUnitCost) {
-      return { state: "refused", code: "product_unavailable", message: `Cost guard: Kinguin's price is now ${formatMoney(unitCost)} EUR a key, above the ${formatMoney(request.maxUnitCost)} EUR paid.` };
+      return {
+        state: "refused",
+        code: "product_unavailable",
+        message: `Cost guard: Kinguin's price is now ${formatMoney(unitCost)} EUR a key, above the ${formatMoney(request.maxUnitCost)} EUR paid.`,
+      };
     }
     const textKeys = typeof product.textQty === "number" && product.textQty >= request.quantity;
     const result = await call("POST", "/v2/order", {
@@ -345,7 +364,10 @@ export const kinguinConnector: ConnectorFactory = (input) => {
       if (!result.ok) return withRetryAfter({ ok: false as const, reason: problem(result) }, result);
       const answer = parseJson(result.responseBody) as { results?: unknown; item_count?: unknown } | null;
       if (!Array.isArray(answer?.results)) return { ok: false, reason: "The catalog answer could not be read." };
-      const products = answer.results.map(productOf).filter((product) => product !== null).filter((product) => !wanted || product.group.toLowerCase() === wanted);
+      const products = answer.results
+        .map(productOf)
+        .filter((product) => product !== null)
+        .filter((product) => !wanted || product.group.toLowerCase() === wanted);
       const total = typeof answer.item_count === "number" ? answer.item_count : 0;
       const more = answer.results.length > 0 && page * PAGE_SIZE < total;
       return { ok: true, products, nextCursor: more ? String(page + 1) : null };

@@ -8,7 +8,13 @@ import { fakeProduct, startFakeReloadly, type FakeReloadly } from "./testing/fak
 const options = { allowPrivate: true, timeoutMs: 2_000 };
 const product = { name: "Card", category: "giftcard" as const, fields: [] };
 let sequence = 0;
-const order = (upstreamProductId: string, quantity = 1): UpstreamOrderRequest => ({ reference: `sat_rld_${++sequence}`, upstreamProductId, quantity, fields: {}, product });
+const order = (upstreamProductId: string, quantity = 1): UpstreamOrderRequest => ({
+  reference: `sat_rld_${++sequence}`,
+  upstreamProductId,
+  quantity,
+  fields: {},
+  product,
+});
 
 /**
  * The Reloadly connector against a local server answering as Reloadly's gift-cards API and auth server are
@@ -25,7 +31,17 @@ describe("the reloadly connector", () => {
       fakeProduct(1, "Amazon"),
       fakeProduct(2, "Steam", { discountPercentage: 0, senderFee: 0, senderFeePercentage: 0 }),
       fakeProduct(3, "Netflix"),
-      fakeProduct(4, "Amazon", { productName: "Amazon UK", recipientCurrencyCode: "GBP", country: { isoName: "GB", name: "United Kingdom" }, fixedRecipientDenominations: [10], fixedSenderDenominations: [13.5], fixedRecipientToSenderDenominationsMap: { "10.00": 13.5 }, discountPercentage: 0.7, senderFeePercentage: 1, status: "INACTIVE" }),
+      fakeProduct(4, "Amazon", {
+        productName: "Amazon UK",
+        recipientCurrencyCode: "GBP",
+        country: { isoName: "GB", name: "United Kingdom" },
+        fixedRecipientDenominations: [10],
+        fixedSenderDenominations: [13.5],
+        fixedRecipientToSenderDenominationsMap: { "10.00": 13.5 },
+        discountPercentage: 0.7,
+        senderFeePercentage: 1,
+        status: "INACTIVE",
+      }),
       fakeProduct(5, "Riot", { additionalRequirements: { userIdRequired: true } }),
     ];
     fake.behaviour.set(3, "pending");
@@ -47,7 +63,12 @@ describe("the reloadly connector", () => {
     expect(answers[0]).toEqual({ ok: true, balance: BigInt(fake.balance * 1_000_000), currency: "USD" });
     await reloadly.balance();
     expect(tokenCalls() - before).toBe(1);
-    expect(fake.tokenRequests.at(-1)).toEqual({ client_id: fake.clientId, client_secret: fake.clientSecret, grant_type: "client_credentials", audience: fake.url });
+    expect(fake.tokenRequests.at(-1)).toEqual({
+      client_id: fake.clientId,
+      client_secret: fake.clientSecret,
+      grant_type: "client_credentials",
+      audience: fake.url,
+    });
   });
 
   it("fetches a new token when expires_in has passed", async () => {
@@ -159,7 +180,10 @@ describe("the reloadly connector", () => {
     expect(placed).toEqual({ state: "placed", upstreamOrderId: String(transaction.transactionId) });
     expect(await reloadly.reconcile(sent, String(transaction.transactionId))).toEqual(placed);
     fake.complete(transaction.transactionId);
-    expect(await reloadly.reconcile(sent, String(transaction.transactionId))).toMatchObject({ state: "completed", items: [{ code: transaction.cards[0].cardNumber }] });
+    expect(await reloadly.reconcile(sent, String(transaction.transactionId))).toMatchObject({
+      state: "completed",
+      items: [{ code: transaction.cards[0].cardNumber }],
+    });
     // By our reference alone, as after a crash before the transaction id was kept.
     expect(await reloadly.reconcile(sent, null)).toMatchObject({ state: "completed", items: [{ code: transaction.cards[0].cardNumber }] });
     expect(fake.transactions.filter((t) => t.customIdentifier === sent.reference)).toHaveLength(1);
@@ -201,7 +225,8 @@ describe("the reloadly connector", () => {
   it("maps each documented refusal and failure to its outcome", async () => {
     const reloadly = connector();
     await reloadly.balance();
-    const reloadlyError = (message: string, errorCode: string | null) => JSON.stringify({ timeStamp: "2026-11-28 20:00:00", message, path: "/orders", errorCode, infoLink: null, details: [] });
+    const reloadlyError = (message: string, errorCode: string | null) =>
+      JSON.stringify({ timeStamp: "2026-11-28 20:00:00", message, path: "/orders", errorCode, infoLink: null, details: [] });
     const answer = async (status: number, body: string, headers?: Record<string, string>) => {
       fake.answerNext.push({ status, body, headers });
       const before = fake.transactions.length;
@@ -209,23 +234,40 @@ describe("the reloadly connector", () => {
       expect(fake.transactions.length).toBe(before);
       return outcome;
     };
-    expect(await answer(400, reloadlyError("Your balance is insufficient", "INSUFFICIENT_BALANCE"))).toMatchObject({ state: "refused", code: "supplier_unavailable" });
+    expect(await answer(400, reloadlyError("Your balance is insufficient", "INSUFFICIENT_BALANCE"))).toMatchObject({
+      state: "refused",
+      code: "supplier_unavailable",
+    });
     expect(await answer(403, reloadlyError("Not authorized", "NOT_AUTHORIZED"))).toMatchObject({ state: "refused", code: "supplier_unavailable" });
     expect(await answer(404, reloadlyError("No message available", null))).toMatchObject({ state: "refused", code: "product_unavailable" });
-    expect(await answer(429, reloadlyError("Too many requests", "RATE_LIMIT_REACHED"), { "Retry-After": "7" })).toMatchObject({ state: "unknown", retryAfterMs: 7_000 });
+    expect(await answer(429, reloadlyError("Too many requests", "RATE_LIMIT_REACHED"), { "Retry-After": "7" })).toMatchObject({
+      state: "unknown",
+      retryAfterMs: 7_000,
+    });
     expect(await answer(500, reloadlyError("Internal error", "INTERNAL_SERVER_ERROR"))).toMatchObject({ state: "unknown" });
     expect(await answer(200, "{not json")).toMatchObject({ state: "unknown" });
     // 401 with a fresh token too: our credentials are refused; nothing was placed.
     fake.answerNext.push({ status: 401, body: reloadlyError("Full authentication is required to access this resource", "INVALID_TOKEN") });
-    expect(await answer(401, reloadlyError("Full authentication is required to access this resource", "INVALID_TOKEN"))).toMatchObject({ state: "refused", code: "supplier_unavailable" });
+    expect(await answer(401, reloadlyError("Full authentication is required to access this resource", "INVALID_TOKEN"))).toMatchObject({
+      state: "refused",
+      code: "supplier_unavailable",
+    });
     // The fake's own refusals, as Reloadly documents them.
-    expect(await reloadly.placeOrder(order("1:15.00"))).toMatchObject({ state: "refused", code: "product_unavailable", message: "HTTP 400: Invalid price, please ensure you selected the right price." });
+    expect(await reloadly.placeOrder(order("1:15.00"))).toMatchObject({
+      state: "refused",
+      code: "product_unavailable",
+      message: "HTTP 400: Invalid price, please ensure you selected the right price.",
+    });
     expect(await reloadly.placeOrder(order("99:10.00"))).toMatchObject({ state: "refused", code: "product_unavailable" });
     expect(await reloadly.placeOrder(order("not-an-id"))).toMatchObject({ state: "refused", code: "product_unavailable" });
     const rich = fake.balance;
     fake.balance = 1;
     try {
-      expect(await reloadly.placeOrder(order("1:25.00"))).toMatchObject({ state: "refused", code: "supplier_unavailable", message: expect.stringContaining("INSUFFICIENT_BALANCE") });
+      expect(await reloadly.placeOrder(order("1:25.00"))).toMatchObject({
+        state: "refused",
+        code: "supplier_unavailable",
+        message: expect.stringContaining("INSUFFICIENT_BALANCE"),
+      });
     } finally {
       fake.balance = rich;
     }
@@ -235,13 +277,24 @@ describe("the reloadly connector", () => {
     const wrong = { clientId: fake.clientId, clientSecret: "wrong-secret-ThatMustNeverBeLogged-0000", authUrl: fake.url };
     const reloadly = connector(wrong);
     const outcome = await reloadly.placeOrder(order("1:10.00"));
-    expect(outcome).toEqual({ state: "refused", code: "supplier_unavailable", message: "Getting an access token: HTTP 401 INVALID_CREDENTIALS: Access Denied" });
+    expect(outcome).toEqual({
+      state: "refused",
+      code: "supplier_unavailable",
+      message: "Getting an access token: HTTP 401 INVALID_CREDENTIALS: Access Denied",
+    });
     const balance = await reloadly.balance();
     expect(balance).toEqual({ ok: false, reason: "Getting an access token: HTTP 401 INVALID_CREDENTIALS: Access Denied" });
     expect(JSON.stringify([outcome, balance])).not.toContain(wrong.clientSecret);
-    expect(await connector({ clientId: "x" } as unknown as Record<string, string>).balance()).toMatchObject({ ok: false, reason: expect.stringContaining("credentials could not be read") });
+    expect(await connector({ clientId: "x" } as unknown as Record<string, string>).balance()).toMatchObject({
+      ok: false,
+      reason: expect.stringContaining("credentials could not be read"),
+    });
     // Not one of Reloadly's hosts and no authUrl: no auth server to ask.
-    expect(await connector({ clientId: fake.clientId, clientSecret: fake.clientSecret }).placeOrder(order("1:10.00"))).toMatchObject({ state: "refused", code: "supplier_unavailable", message: expect.stringContaining("authUrl") });
+    expect(await connector({ clientId: fake.clientId, clientSecret: fake.clientSecret }).placeOrder(order("1:10.00"))).toMatchObject({
+      state: "refused",
+      code: "supplier_unavailable",
+      message: expect.stringContaining("authUrl"),
+    });
   });
 
   it("an upstream echoing our credentials or token back has them taken out", async () => {
@@ -252,7 +305,8 @@ describe("the reloadly connector", () => {
       req.on("end", () => {
         res.writeHead(req.url === "/oauth/token" ? 200 : 400, { "Content-Type": "application/json" });
         if (req.url === "/oauth/token") res.end(JSON.stringify({ access_token: "echo-token-abcdef123456", expires_in: 3600, token_type: "Bearer" }));
-        else res.end(JSON.stringify({ message: `bad ${secret} with ${req.headers.authorization} and echo-token-abcdef123456`, errorCode: null, path: req.url }));
+        else
+          res.end(JSON.stringify({ message: `bad ${secret} with ${req.headers.authorization} and echo-token-abcdef123456`, errorCode: null, path: req.url }));
       });
     });
     await new Promise<void>((resolve) => echo.listen(0, "127.0.0.1", resolve));

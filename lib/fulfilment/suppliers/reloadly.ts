@@ -272,7 +272,9 @@ export const reloadlyConnector: ConnectorFactory = (input) => {
   const base = (supplier.baseUrl ?? "").replace(/\/+$/, "");
   const authBase = credentials ? authBaseOf(base, credentials) : null;
   const cacheKey = credentials
-    ? `${supplier.id}:${createHash("sha256").update(JSON.stringify([credentials.clientId, credentials.clientSecret, authBase, base])).digest("hex")}`
+    ? `${supplier.id}:${createHash("sha256")
+        .update(JSON.stringify([credentials.clientId, credentials.clientSecret, authBase, base]))
+        .digest("hex")}`
     : "";
   const secrets = [credentials?.clientSecret, credentials?.clientId].filter((s): s is string => !!s && s.length >= 4);
 
@@ -302,14 +304,19 @@ export const reloadlyConnector: ConnectorFactory = (input) => {
     });
 
   async function fetchToken(): Promise<Token | TokenFailure> {
-    if (!credentials) return { failure: "The supplier's credentials could not be read; store {\"clientId\", \"clientSecret\"}." };
+    if (!credentials) return { failure: 'The supplier\'s credentials could not be read; store {"clientId", "clientSecret"}.' };
     if (!authBase) return { failure: "No auth server is known for this base URL; give authUrl in the credentials." };
-    const result = await request(`${authBase}/oauth/token`, "POST", { Accept: "application/json" }, {
-      client_id: credentials.clientId,
-      client_secret: credentials.clientSecret,
-      grant_type: "client_credentials",
-      audience: base,
-    });
+    const result = await request(
+      `${authBase}/oauth/token`,
+      "POST",
+      { Accept: "application/json" },
+      {
+        client_id: credentials.clientId,
+        client_secret: credentials.clientSecret,
+        grant_type: "client_credentials",
+        audience: base,
+      },
+    );
     const answer = result.ok ? (parseJson(result.responseBody) as { access_token?: unknown; expires_in?: unknown } | null) : null;
     if (typeof answer?.access_token !== "string" || !answer.access_token) {
       return { failure: `Getting an access token: ${result.ok ? "an answer we could not read." : describe(result)}` };
@@ -375,7 +382,12 @@ export const reloadlyConnector: ConnectorFactory = (input) => {
         return { state: "placed", upstreamOrderId };
       case "FAILED":
       case "REFUNDED":
-        return { state: "failed", upstreamOrderId, code: "product_unavailable", message: `Reloadly transaction ${upstreamOrderId} ${transaction.status.toLowerCase()}.` };
+        return {
+          state: "failed",
+          upstreamOrderId,
+          code: "product_unavailable",
+          message: `Reloadly transaction ${upstreamOrderId} ${transaction.status.toLowerCase()}.`,
+        };
       default:
         return unknown(`Reloadly transaction ${upstreamOrderId} in an unknown status "${clean(transaction.status)}".`);
     }
@@ -465,8 +477,7 @@ export const reloadlyConnector: ConnectorFactory = (input) => {
       if (!list) return { ok: false, reason: "The products answer could not be read." };
       const wanted = group?.trim().toLowerCase();
       const products = (list as ReloadlyProduct[]).flatMap(productsOf).filter((product) => !wanted || product.group.toLowerCase() === wanted);
-      const more =
-        !Array.isArray(answer) && list.length > 0 && answer?.last !== true && (typeof answer?.totalPages !== "number" || page < answer.totalPages);
+      const more = !Array.isArray(answer) && list.length > 0 && answer?.last !== true && (typeof answer?.totalPages !== "number" || page < answer.totalPages);
       return { ok: true, products, nextCursor: more ? String(page + 1) : null };
     },
   };

@@ -8,7 +8,13 @@ import { startFakeUpstream, type FakeUpstream } from "./testing/fake-upstream";
 const options = { allowPrivate: true, timeoutMs: 1_000 };
 const product = { name: "Card", category: "giftcard" as const, fields: [{ name: "player_id", label: "Player", required: true }] };
 let sequence = 0;
-const request = (upstreamProductId: string): UpstreamOrderRequest => ({ reference: `sat_test_${++sequence}`, upstreamProductId, quantity: 1, fields: {}, product });
+const request = (upstreamProductId: string): UpstreamOrderRequest => ({
+  reference: `sat_test_${++sequence}`,
+  upstreamProductId,
+  quantity: 1,
+  fields: {},
+  product,
+});
 
 /** A server that answers every request with one fixed status and body, to see how each answer is read. */
 async function answering(status: number, body: string): Promise<{ url: string; server: Server }> {
@@ -34,7 +40,8 @@ describe("the reseller-api connector", () => {
     await upstream.close();
     for (const server of servers) server.close();
   });
-  const connector = (url = upstream.url, key = upstream.apiKey) => resellerApiConnector({ supplier: { id: "sup_x", kind: "reseller-api", baseUrl: url }, credentials: key, options });
+  const connector = (url = upstream.url, key = upstream.apiKey) =>
+    resellerApiConnector({ supplier: { id: "sup_x", kind: "reseller-api", baseUrl: url }, credentials: key, options });
   const fixed = async (status: number, body: string) => {
     const { url, server } = await answering(status, body);
     servers.push(server);
@@ -81,7 +88,9 @@ describe("the reseller-api connector", () => {
 
   it("a 5xx, a 429 or an answer that is not JSON after sending is an unknown outcome", async () => {
     expect(await (await fixed(502, "bad gateway")).placeOrder(request("up-a"))).toMatchObject({ state: "unknown" });
-    expect(await (await fixed(429, JSON.stringify({ error: { code: "rate_limited", message: "slow down" } }))).placeOrder(request("up-a"))).toMatchObject({ state: "unknown" });
+    expect(await (await fixed(429, JSON.stringify({ error: { code: "rate_limited", message: "slow down" } }))).placeOrder(request("up-a"))).toMatchObject({
+      state: "unknown",
+    });
     expect(await (await fixed(201, "{not json")).placeOrder(request("up-a"))).toMatchObject({ state: "unknown" });
   });
 
@@ -99,7 +108,10 @@ describe("the reseller-api connector", () => {
     const again = await connector().registerWebhook!("https://a.example/api/suppliers/sup_x/webhook");
     expect(again).toEqual({ ok: true, secret: upstream.webhook!.secret });
     expect(again).not.toEqual(first);
-    expect(await connector(upstream.url, "rk_live_WrongKeyWrongKeyWrongKey000000000").registerWebhook!("https://a.example/x")).toMatchObject({ ok: false, reason: expect.stringContaining("HTTP 401") });
+    expect(await connector(upstream.url, "rk_live_WrongKeyWrongKeyWrongKey000000000").registerWebhook!("https://a.example/x")).toMatchObject({
+      ok: false,
+      reason: expect.stringContaining("HTTP 401"),
+    });
   });
 
   it("nothing listening is a definite refusal: the request never left", async () => {
@@ -109,7 +121,11 @@ describe("the reseller-api connector", () => {
   });
 
   it("refuses a private address without SUPPLIER_ALLOW_PRIVATE", async () => {
-    const guarded = resellerApiConnector({ supplier: { id: "sup_x", kind: "reseller-api", baseUrl: upstream.url }, credentials: upstream.apiKey, options: { ...options, allowPrivate: false } });
+    const guarded = resellerApiConnector({
+      supplier: { id: "sup_x", kind: "reseller-api", baseUrl: upstream.url },
+      credentials: upstream.apiKey,
+      options: { ...options, allowPrivate: false },
+    });
     expect(await guarded.placeOrder(request("up-a"))).toMatchObject({ state: "refused", code: "supplier_unavailable" });
     expect(upstream.orders.filter((o) => o.sku === "up-a" && o.reference.startsWith("sat_test_"))).toHaveLength(1);
   });
@@ -121,8 +137,31 @@ describe("the reseller-api connector", () => {
   });
 
   it("reads the upstream's catalog a page at a time, as importable products at our price there", async () => {
-    const card = { sku: "giftcard-steam-us-10", category: "giftcard", name: "Steam 10", group: "Steam", region: "US", price: "9.70", list_price: "10.00", currency: "USD", in_stock: true, stock: 40, min_quantity: 1, max_quantity: 10, fields: [], attributes: {} };
-    const topup = { ...card, sku: "topup-pubgm-325", category: "topup", in_stock: false, stock: null, fields: [{ name: "player_id", label: "UID", required: true, pattern: "^[0-9]{6,12}$" }], attributes: { platform: "mobile" } };
+    const card = {
+      sku: "giftcard-steam-us-10",
+      category: "giftcard",
+      name: "Steam 10",
+      group: "Steam",
+      region: "US",
+      price: "9.70",
+      list_price: "10.00",
+      currency: "USD",
+      in_stock: true,
+      stock: 40,
+      min_quantity: 1,
+      max_quantity: 10,
+      fields: [],
+      attributes: {},
+    };
+    const topup = {
+      ...card,
+      sku: "topup-pubgm-325",
+      category: "topup",
+      in_stock: false,
+      stock: null,
+      fields: [{ name: "player_id", label: "UID", required: true, pattern: "^[0-9]{6,12}$" }],
+      attributes: { platform: "mobile" },
+    };
     const strange = { ...card, sku: "odd", category: "not-a-category" };
     const catalog = await fixed(200, JSON.stringify({ data: [card, topup, strange], next_cursor: "abc" }));
     const page = await catalog.listProducts({ cursor: null });
@@ -130,7 +169,20 @@ describe("the reseller-api connector", () => {
       ok: true,
       nextCursor: "abc",
       products: [
-        { id: "giftcard-steam-us-10", name: "Steam 10", category: "giftcard", group: "Steam", region: "US", cost: 9_700_000n, currency: "USD", available: true, fields: [], minQuantity: 1, maxQuantity: 10, meta: {} },
+        {
+          id: "giftcard-steam-us-10",
+          name: "Steam 10",
+          category: "giftcard",
+          group: "Steam",
+          region: "US",
+          cost: 9_700_000n,
+          currency: "USD",
+          available: true,
+          fields: [],
+          minQuantity: 1,
+          maxQuantity: 10,
+          meta: {},
+        },
         {
           id: "topup-pubgm-325",
           name: "Steam 10",
@@ -147,7 +199,9 @@ describe("the reseller-api connector", () => {
         },
       ],
     });
-    expect(await (await fixed(401, JSON.stringify({ error: { code: "unauthenticated", message: "Unknown API key." } }))).listProducts({ cursor: null })).toEqual({
+    expect(
+      await (await fixed(401, JSON.stringify({ error: { code: "unauthenticated", message: "Unknown API key." } }))).listProducts({ cursor: null }),
+    ).toEqual({
       ok: false,
       reason: "HTTP 401 unauthenticated: Unknown API key.",
     });

@@ -57,7 +57,8 @@ interface UpstreamCatalogRecord {
 /** A catalog record of the upstream (its Product schema, docs/api.md) as an importable product; null when it is not one we can read. */
 function productOfRecord(record: UpstreamCatalogRecord): UpstreamProduct | null {
   const cost = typeof record?.price === "string" ? parseMoney(record.price) : null;
-  if (cost === null || typeof record.sku !== "string" || !(PRODUCT_CATEGORIES as readonly string[]).includes(record.category) || !Array.isArray(record.fields)) return null;
+  if (cost === null || typeof record.sku !== "string" || !(PRODUCT_CATEGORIES as readonly string[]).includes(record.category) || !Array.isArray(record.fields))
+    return null;
   const attributes = record.attributes ?? {};
   const meta: ProductMeta = {};
   if (attributes.platform !== undefined) meta.platform = attributes.platform;
@@ -76,7 +77,11 @@ function productOfRecord(record: UpstreamCatalogRecord): UpstreamProduct | null 
     cost,
     currency: "USD",
     available: record.in_stock === true,
-    fields: record.fields.map((field): ProductField => (field.pattern ? { name: field.name, label: field.label, required: field.required, pattern: field.pattern } : { name: field.name, label: field.label, required: field.required })),
+    fields: record.fields.map((field): ProductField =>
+      field.pattern
+        ? { name: field.name, label: field.label, required: field.required, pattern: field.pattern }
+        : { name: field.name, label: field.label, required: field.required },
+    ),
     minQuantity: record.min_quantity,
     maxQuantity: record.max_quantity,
     meta,
@@ -97,7 +102,12 @@ function outcomeOfRecord(record: UpstreamOrderRecord): UpstreamOutcome {
       return { state: "placed", upstreamOrderId: record.order_id };
     case "failed":
     case "refunded":
-      return { state: "failed", upstreamOrderId: record.order_id, code: refusalOfReason(record.failure_reason), message: `Upstream order ${record.status}: ${record.failure_reason ?? "no reason given"}` };
+      return {
+        state: "failed",
+        upstreamOrderId: record.order_id,
+        code: refusalOfReason(record.failure_reason),
+        message: `Upstream order ${record.status}: ${record.failure_reason ?? "no reason given"}`,
+      };
     default:
       return { state: "unknown", message: `Upstream order in an unknown status "${record.status}".` };
   }
@@ -185,7 +195,11 @@ export const resellerApiConnector: ConnectorFactory = (input) => {
     }
     // Rate limited: not placed, but this offer is still good; asked again later under the same key.
     if (result.status === 429) return unknown(result, "The upstream rate-limited the order; it is sent again later under the same key.");
-    return { state: "refused", code: refusalOf(result.status, error), message: `HTTP ${result.status} ${error ? `${error.code}: ${clean(error.message)}` : ""}`.trim() };
+    return {
+      state: "refused",
+      code: refusalOf(result.status, error),
+      message: `HTTP ${result.status} ${error ? `${error.code}: ${clean(error.message)}` : ""}`.trim(),
+    };
   }
 
   return {
@@ -258,4 +272,3 @@ export const resellerApiConnector: ConnectorFactory = (input) => {
     },
   };
 };
-

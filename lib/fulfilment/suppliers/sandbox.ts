@@ -13,7 +13,12 @@ function answer({ reference, product, quantity, fields }: UpstreamOrderRequest):
   }
   const upstreamOrderId = `sandbox-${reference}`;
   if (product.category === "platformgift" || product.category === "gamekey") {
-    return { state: "completed", upstreamOrderId, note: `Delivered ${product.name}.`, items: [{ code: `SANDBOX-${reference.slice(-8)}`, pin: null, serial: null }] };
+    return {
+      state: "completed",
+      upstreamOrderId,
+      note: `Delivered ${product.name}.`,
+      items: [{ code: `SANDBOX-${reference.slice(-8)}`, pin: null, serial: null }],
+    };
   }
   const note = recipient ? `${product.name} x${quantity} delivered to ${recipient}.` : `${product.name} x${quantity} delivered.`;
   return { state: "completed", upstreamOrderId, note, items: [] };

@@ -24,7 +24,15 @@ export async function testAdmin(db: Db, name = "admin"): Promise<User> {
 /** A product for tests; one fulfilled by a supplier buys from the sandbox supplier unless `offers: false`. */
 export async function testProduct(
   db: Db,
-  input: { sku: string; category: ProductCategory; fulfilment: FulfilmentMode; listPrice: bigint; fields?: ProductField[]; maxQuantity?: number; sellAtLossAllowed?: boolean },
+  input: {
+    sku: string;
+    category: ProductCategory;
+    fulfilment: FulfilmentMode;
+    listPrice: bigint;
+    fields?: ProductField[];
+    maxQuantity?: number;
+    sellAtLossAllowed?: boolean;
+  },
   { offers = true }: { offers?: boolean } = {},
 ) {
   const [product] = await db
@@ -42,6 +50,10 @@ export async function testProduct(
 export async function fillChat(db: Db, order: Order, count: number): Promise<string[]> {
   const ids = Array.from({ length: count }, () => newId("msg"));
   const author = (i: number) => (i % 2 ? ("supplier" as const) : ("reseller" as const));
-  await db.insert(orderMessages).values(ids.map((id, i) => ({ id, orderId: order.id, author: author(i), authorId: author(i) === "reseller" ? order.userId : "admin", text: `Message ${i + 1}` })));
+  await db
+    .insert(orderMessages)
+    .values(
+      ids.map((id, i) => ({ id, orderId: order.id, author: author(i), authorId: author(i) === "reseller" ? order.userId : "admin", text: `Message ${i + 1}` })),
+    );
   return ids;
 }

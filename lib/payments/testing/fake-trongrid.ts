@@ -132,7 +132,14 @@ export async function startFakeTronGrid(): Promise<FakeTronGrid> {
       JSON.stringify({
         blockID: randomBytes(32).toString("hex"),
         block_header: {
-          raw_data: { number: 60_000_000, txTrieRoot: "00".repeat(32), witness_address: "41" + "00".repeat(20), parentHash: "00".repeat(32), version: 30, timestamp: fake.solidifiedAt },
+          raw_data: {
+            number: 60_000_000,
+            txTrieRoot: "00".repeat(32),
+            witness_address: "41" + "00".repeat(20),
+            parentHash: "00".repeat(32),
+            version: 30,
+            timestamp: fake.solidifiedAt,
+          },
           witness_signature: "00".repeat(65),
         },
       }),

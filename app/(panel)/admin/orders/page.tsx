@@ -63,7 +63,10 @@ export default async function AdminOrdersPage({ searchParams }: { searchParams: 
               key={tab.label}
               href={tab.href}
               aria-current={tab.active ? "page" : undefined}
-              className={cx("rounded-full px-3 py-1 text-sm font-medium", tab.active ? "bg-brand-600 text-white" : "bg-slate-100 text-slate-600 hover:bg-slate-200 hover:text-slate-900")}
+              className={cx(
+                "rounded-full px-3 py-1 text-sm font-medium",
+                tab.active ? "bg-brand-600 text-white" : "bg-slate-100 text-slate-600 hover:bg-slate-200 hover:text-slate-900",
+              )}
             >
               {tab.label}
             </PendingLink>
@@ -82,7 +85,9 @@ export default async function AdminOrdersPage({ searchParams }: { searchParams: 
                 aria-current={chip.view === taken ? "page" : undefined}
                 className={cx(
                   "rounded-full border px-3 py-1 text-sm font-medium",
-                  chip.view === taken ? "border-brand-600 bg-brand-50 text-brand-700" : "border-slate-200 text-slate-600 hover:bg-slate-100 hover:text-slate-900",
+                  chip.view === taken
+                    ? "border-brand-600 bg-brand-50 text-brand-700"
+                    : "border-slate-200 text-slate-600 hover:bg-slate-100 hover:text-slate-900",
                 )}
               >
                 {chip.label}
@@ -99,15 +104,21 @@ export default async function AdminOrdersPage({ searchParams }: { searchParams: 
                 <label htmlFor="filter-email" className="block text-xs font-medium text-slate-500">
                   Reseller email
                 </label>
-                <input id="filter-email" name="email" type="search" maxLength={200} defaultValue={email} placeholder="part of an email" className={filterControlClasses("mt-1")} />
+                <input
+                  id="filter-email"
+                  name="email"
+                  type="search"
+                  maxLength={200}
+                  defaultValue={email}
+                  placeholder="part of an email"
+                  className={filterControlClasses("mt-1")}
+                />
               </div>
             }
           />
         )}
         {page.data.length === 0 ? (
-          <EmptyState
-            title={queue ? queueEmptyTitle(taken) : params.cursor ? "No older orders" : filtered ? "No orders match these filters" : "No orders yet"}
-          >
+          <EmptyState title={queue ? queueEmptyTitle(taken) : params.cursor ? "No older orders" : filtered ? "No orders match these filters" : "No orders yet"}>
             {queue && !taken ? "Manual service orders that need you show up here." : undefined}
           </EmptyState>
         ) : (

@@ -38,7 +38,8 @@ export const sendSandboxTransferAction = panelAction(
       email: email.refine((text) => text !== "", "Enter the reseller's email."),
       amount: textField.transform((text, ctx) => {
         const amount = parseMoney(text);
-        if (amount === null || amount <= 0n) ctx.addIssue({ code: "custom", message: "Enter a positive amount of USDT, such as 10 or 2.5 (at most 6 decimals)." });
+        if (amount === null || amount <= 0n)
+          ctx.addIssue({ code: "custom", message: "Enter a positive amount of USDT, such as 10 or 2.5 (at most 6 decimals)." });
         return amount ?? 0n;
       }),
       final: checkboxField,
@@ -49,7 +50,13 @@ export const sendSandboxTransferAction = panelAction(
     const reseller = await findUserByEmail(db(), input.email);
     if (!reseller || reseller.role !== "reseller") throw validationError([{ path: "email", message: `No reseller has the email ${input.email}.` }]);
     await depositAddressFor(db(), reseller.id);
-    await sendSandboxTransfer(db(), { userId: reseller.id, amount: input.amount, final: input.final, contractAddress: config().USDT_CONTRACT, sentBy: user.id });
+    await sendSandboxTransfer(db(), {
+      userId: reseller.id,
+      amount: input.amount,
+      final: input.final,
+      contractAddress: config().USDT_CONTRACT,
+      sentBy: user.id,
+    });
     await afterChainChange();
     const sent = `Sent ${formatMoney(input.amount)} USDT to ${reseller.email}`;
     return { ok: true, message: input.final ? `${sent}, final: credited.` : `${sent}. It stays confirming until you make it final.` };

@@ -48,7 +48,11 @@ function every(ms: number): string {
 }
 
 async function SandboxChain() {
-  const [awaiting, recent, unfinal] = await Promise.all([resellersAwaitingPayment(db()), recentSandboxTransfers(db(), SANDBOX_SHOWN), unfinalSandboxTransfers(db())]);
+  const [awaiting, recent, unfinal] = await Promise.all([
+    resellersAwaitingPayment(db()),
+    recentSandboxTransfers(db(), SANDBOX_SHOWN),
+    unfinalSandboxTransfers(db()),
+  ]);
   const dust = config().DEPOSIT_DUST;
   return (
     <Card className="mb-6">
@@ -104,9 +108,8 @@ function TronChain() {
     <Card className="mb-6">
       <CardHeader title="Chain" />
       <CardBody className="text-sm text-slate-600">
-        Transfers come from TRON: the watcher reads each deposit address through TronGrid ({config().TRONGRID_URL}), every{" "}
-        {every(config().CHAIN_POLL_INTERVAL)} while it has an open invoice and less often otherwise, and credits a transfer once its block is solidified.
-        There is nothing to send from here.
+        Transfers come from TRON: the watcher reads each deposit address through TronGrid ({config().TRONGRID_URL}), every {every(config().CHAIN_POLL_INTERVAL)}{" "}
+        while it has an open invoice and less often otherwise, and credits a transfer once its block is solidified. There is nothing to send from here.
       </CardBody>
     </Card>
   );
@@ -128,7 +131,10 @@ export default async function AdminPaymentsPage({ searchParams }: { searchParams
 
   return (
     <>
-      <PageHeader title="Payments" description="USDT (TRC-20) top-ups: every reseller's invoices, the transfers seen on the chain, and the ledger entries that credited them." />
+      <PageHeader
+        title="Payments"
+        description="USDT (TRC-20) top-ups: every reseller's invoices, the transfers seen on the chain, and the ledger entries that credited them."
+      />
       <AutoRefresh every={LIST_REFRESH_MS} />
 
       {config().CHAIN_PROVIDER === "sandbox" ? <SandboxChain /> : <TronChain />}
@@ -166,7 +172,11 @@ export default async function AdminPaymentsPage({ searchParams }: { searchParams
         />
         {data.length === 0 ? (
           <EmptyState title={cursor ? `No older ${noun}` : filtered ? `No ${noun} match these filters` : `No ${noun} yet`}>
-            {filtered || cursor ? undefined : tab === "transfers" ? "Transfers to deposit addresses show up here as the watcher sees them." : "Invoices show up here as resellers create them."}
+            {filtered || cursor
+              ? undefined
+              : tab === "transfers"
+                ? "Transfers to deposit addresses show up here as the watcher sees them."
+                : "Invoices show up here as resellers create them."}
           </EmptyState>
         ) : invoices ? (
           <InvoicesTable rows={invoices.data.map((item) => toAdminInvoiceRow(item, now))} admin />

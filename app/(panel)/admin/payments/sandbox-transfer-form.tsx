@@ -28,12 +28,15 @@ export function SandboxTransferForm({ awaiting, unfinal, dust }: { awaiting: Rec
   const [final, setFinal] = useState(false);
   const [reviewing, setReviewing] = useState(false);
   const [localErrors, setLocalErrors] = useState<Record<string, string>>({});
-  const { state, dispatch, pending, supersede } = useLatestOutcome<ActionState>(async (previous, form) => {
-    const result = await sendSandboxTransferAction(previous, form);
-    setReviewing(false);
-    if (result.ok) setAmount("");
-    return result;
-  }, { ok: false });
+  const { state, dispatch, pending, supersede } = useLatestOutcome<ActionState>(
+    async (previous, form) => {
+      const result = await sendSandboxTransferAction(previous, form);
+      setReviewing(false);
+      if (result.ok) setAmount("");
+      return result;
+    },
+    { ok: false },
+  );
 
   const micros = parseMoney(amount);
   const email = recipient.trim();
@@ -112,7 +115,9 @@ export function SandboxTransferForm({ awaiting, unfinal, dust }: { awaiting: Rec
         />
         <span>
           Final at once
-          <span className="block text-xs text-slate-500">Its block is solidified now, and with it every earlier sandbox transfer: the watcher credits them.</span>
+          <span className="block text-xs text-slate-500">
+            Its block is solidified now, and with it every earlier sandbox transfer: the watcher credits them.
+          </span>
         </span>
       </label>
       {!editable && final ? <input type="hidden" name="final" value="on" /> : null}

@@ -35,9 +35,16 @@ export default async function PriceChangesPage({ searchParams }: { searchParams:
 
   return (
     <>
-      <PageHeader title="Price changes" description="What each catalog sync changed: upstream costs, availability, and products paused, resumed or repriced by their margin rule. Newest first." />
+      <PageHeader
+        title="Price changes"
+        description="What each catalog sync changed: upstream costs, availability, and products paused, resumed or repriced by their margin rule. Newest first."
+      />
       <Card>
-        <FilterForm action="/admin/price-changes" role="search" className="flex flex-col gap-2 border-b border-slate-100 px-4 py-4 sm:flex-row sm:items-end sm:px-6">
+        <FilterForm
+          action="/admin/price-changes"
+          role="search"
+          className="flex flex-col gap-2 border-b border-slate-100 px-4 py-4 sm:flex-row sm:items-end sm:px-6"
+        >
           <div className="min-w-0 sm:w-64">
             <label htmlFor="filter-sku" className="block text-xs font-medium text-slate-500">
               Product sku
@@ -48,12 +55,22 @@ export default async function PriceChangesPage({ searchParams }: { searchParams:
             <label htmlFor="filter-supplier" className="block text-xs font-medium text-slate-500">
               Supplier id
             </label>
-            <input id="filter-supplier" name="supplier" type="search" maxLength={40} defaultValue={supplierId ?? ""} placeholder="sup_…" className={filterControlClasses("mt-1")} />
+            <input
+              id="filter-supplier"
+              name="supplier"
+              type="search"
+              maxLength={40}
+              defaultValue={supplierId ?? ""}
+              placeholder="sup_…"
+              className={filterControlClasses("mt-1")}
+            />
           </div>
           <FilterActions submitLabel="Filter" clearHref={filtered ? "/admin/price-changes" : null} />
         </FilterForm>
         {page.rows.length === 0 ? (
-          <EmptyState title={filtered ? "No changes match" : cursor ? "No older changes" : "No price changes yet"}>{filtered ? undefined : "A catalog sync lists here what it changed."}</EmptyState>
+          <EmptyState title={filtered ? "No changes match" : cursor ? "No older changes" : "No price changes yet"}>
+            {filtered ? undefined : "A catalog sync lists here what it changed."}
+          </EmptyState>
         ) : (
           <Table>
             <THead>
@@ -76,10 +93,22 @@ export default async function PriceChangesPage({ searchParams }: { searchParams:
                     </PendingLink>
                   </Td>
                   <Td label="Change">
-                    <Badge tone={row.action === "paused" || row.action === "unavailable" ? "red" : row.action === "resumed" || row.action === "available" ? "green" : "blue"}>{PRICE_CHANGE_LABELS[row.action]}</Badge>
+                    <Badge
+                      tone={
+                        row.action === "paused" || row.action === "unavailable"
+                          ? "red"
+                          : row.action === "resumed" || row.action === "available"
+                            ? "green"
+                            : "blue"
+                      }
+                    >
+                      {PRICE_CHANGE_LABELS[row.action]}
+                    </Badge>
                   </Td>
                   <Td label="Cost">{row.oldCost !== null ? `${money(row.oldCost)} → ${money(row.newCost)}` : money(row.newCost)}</Td>
-                  <Td label="Price">{row.oldPrice !== null && row.oldPrice !== row.newPrice ? `${money(row.oldPrice)} → ${money(row.newPrice)}` : money(row.newPrice)}</Td>
+                  <Td label="Price">
+                    {row.oldPrice !== null && row.oldPrice !== row.newPrice ? `${money(row.oldPrice)} → ${money(row.newPrice)}` : money(row.newPrice)}
+                  </Td>
                   <Td label="Supplier">
                     <PendingLink href={`/admin/suppliers/${row.supplierId}`} className="text-brand-600 hover:text-brand-700">
                       {row.supplierName}

@@ -99,11 +99,14 @@ export const updateProductAction = panelAction({ role: "admin", input: productFo
 const aProduct = z.object({ sku: textField });
 
 /** Takes a product off sale (or puts it back); resellers stop (or start) seeing it at once. */
-export const setEnabledAction = panelAction({ role: "admin", input: aProduct.extend({ enabled: textField.transform((text) => text === "true") }) }, async ({ input }) => {
-  await setProductEnabled(db(), input.sku, input.enabled);
-  refresh(input.sku);
-  return { ok: true, message: input.enabled ? "Enabled." : "Disabled." };
-});
+export const setEnabledAction = panelAction(
+  { role: "admin", input: aProduct.extend({ enabled: textField.transform((text) => text === "true") }) },
+  async ({ input }) => {
+    await setProductEnabled(db(), input.sku, input.enabled);
+    refresh(input.sku);
+    return { ok: true, message: input.enabled ? "Enabled." : "Disabled." };
+  },
+);
 
 export interface StockUploadResult {
   added: number;
@@ -156,7 +159,15 @@ export const addOfferAction = panelAction(
 );
 
 export const updateOfferAction = panelAction(
-  { role: "admin", input: z.object({ offerId: textField, cost: textField.transform((text) => text.trim()), priority: textField.transform((text) => text.trim()), enabled: checkboxField }) },
+  {
+    role: "admin",
+    input: z.object({
+      offerId: textField,
+      cost: textField.transform((text) => text.trim()),
+      priority: textField.transform((text) => text.trim()),
+      enabled: checkboxField,
+    }),
+  },
   async ({ input }) => {
     const offer = await updateOffer(db(), input.offerId, { cost: input.cost, priority: input.priority as unknown as number, enabled: input.enabled });
     refresh(offer.sku);
@@ -164,8 +175,11 @@ export const updateOfferAction = panelAction(
   },
 );
 
-export const setSellAtLossAction = panelAction({ role: "admin", input: aProduct.extend({ allowed: textField.transform((text) => text === "1") }) }, async ({ input }) => {
-  await setSellAtLossAllowed(db(), input.sku, input.allowed);
-  refresh(input.sku);
-  return { ok: true, message: input.allowed ? "Offers dearer than the price paid may now be used." : "Offers dearer than the price paid are skipped again." };
-});
+export const setSellAtLossAction = panelAction(
+  { role: "admin", input: aProduct.extend({ allowed: textField.transform((text) => text === "1") }) },
+  async ({ input }) => {
+    await setSellAtLossAllowed(db(), input.sku, input.allowed);
+    refresh(input.sku);
+    return { ok: true, message: input.allowed ? "Offers dearer than the price paid may now be used." : "Offers dearer than the price paid are skipped again." };
+  },
+);

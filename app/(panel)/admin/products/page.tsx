@@ -44,7 +44,12 @@ export default async function AdminProductsPage({ searchParams }: { searchParams
   const cursorParam = searchParam(params.cursor);
   const cursor = cursorParam && /^[a-z0-9][a-z0-9-]{0,79}$/.test(cursorParam) ? cursorParam : undefined;
   const [page, unreadable] = await Promise.all([
-    listProducts(db(), stock ? { q, category, lowStock: true, cursor, limit: PAGE_SIZE } : { q, category, includeDisabled: true, capStockCounts: true, cursor, limit: PAGE_SIZE }),
+    listProducts(
+      db(),
+      stock
+        ? { q, category, lowStock: true, cursor, limit: PAGE_SIZE }
+        : { q, category, includeDisabled: true, capStockCounts: true, cursor, limit: PAGE_SIZE },
+    ),
     productsWithUnreadableCodes(db()),
   ]);
   const lowCount = page.data.filter((row) => isLowStock(row.product, row.stock)).length;
@@ -66,7 +71,14 @@ export default async function AdminProductsPage({ searchParams }: { searchParams
           <label htmlFor="product-search" className="sr-only">
             Search products
           </label>
-          <input id="product-search" name="q" type="search" defaultValue={q} placeholder="Search by name, group or sku" className={filterControlClasses("sm:max-w-xs")} />
+          <input
+            id="product-search"
+            name="q"
+            type="search"
+            defaultValue={q}
+            placeholder="Search by name, group or sku"
+            className={filterControlClasses("sm:max-w-xs")}
+          />
           <label htmlFor="product-category-filter" className="sr-only">
             Category
           </label>

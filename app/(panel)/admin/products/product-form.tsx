@@ -10,18 +10,19 @@ import type { ActionState } from "@/lib/panel/action-state";
 import { createProductAction, updateProductAction } from "./actions";
 import type { ProductFormValues } from "./product-form-values";
 
-function Select({ id, label, error, children, ...props }: { id: string; label: string; error?: string; children: ReactNode } & SelectHTMLAttributes<HTMLSelectElement>) {
+function Select({
+  id,
+  label,
+  error,
+  children,
+  ...props
+}: { id: string; label: string; error?: string; children: ReactNode } & SelectHTMLAttributes<HTMLSelectElement>) {
   return (
     <div>
       <label htmlFor={id} className="block text-sm font-medium text-slate-700">
         {label}
       </label>
-      <select
-        id={id}
-        aria-invalid={error ? true : undefined}
-        className={controlClasses(Boolean(error), "mt-1 h-10 sm:h-9")}
-        {...props}
-      >
+      <select id={id} aria-invalid={error ? true : undefined} className={controlClasses(Boolean(error), "mt-1 h-10 sm:h-9")} {...props}>
         {children}
       </select>
       {error ? <p className="mt-1 text-sm text-red-600">{error}</p> : null}
@@ -51,7 +52,10 @@ export function ProductForm({ mode, initial, notice }: { mode: "new" | "edit"; i
   const [rows, setRows] = useState(() => initial.fields.map((field, index) => ({ ...field, key: `row-${index}` })));
   const rowCount = useRef(initial.fields.length);
   const nextKey = () => `row-${rowCount.current++}`;
-  const [state, dispatch, pending] = useActionState<ActionState, FormData>(mode === "new" ? createProductAction : updateProductAction, notice ? { ok: true, message: notice } : { ok: false });
+  const [state, dispatch, pending] = useActionState<ActionState, FormData>(
+    mode === "new" ? createProductAction : updateProductAction,
+    notice ? { ok: true, message: notice } : { ok: false },
+  );
   const errors = state.ok ? {} : (state.fieldErrors ?? {});
 
   function set<K extends keyof ProductFormValues>(key: K, value: ProductFormValues[K]) {
@@ -103,7 +107,14 @@ export function ProductForm({ mode, initial, notice }: { mode: "new" | "edit"; i
             hint="Lowercase letters, digits and dashes; it cannot change later."
           />
         ) : null}
-        <Select id="product-category" name="category" label="Category" value={values.category} onChange={(event) => set("category", event.target.value)} error={errors.category}>
+        <Select
+          id="product-category"
+          name="category"
+          label="Category"
+          value={values.category}
+          onChange={(event) => set("category", event.target.value)}
+          error={errors.category}
+        >
           {CATEGORY_TABS.filter((tab) => tab.value).map((tab) => (
             <option key={tab.value} value={tab.value}>
               {tab.label}
@@ -111,10 +122,32 @@ export function ProductForm({ mode, initial, notice }: { mode: "new" | "edit"; i
           ))}
         </Select>
         <TextField id="product-name" label="Name" autoComplete="off" placeholder="Steam Gift Card 100 USD" {...text("name")} />
-        <TextField id="product-group" label="Group" autoComplete="off" placeholder="Steam" hint="The game, brand or service it is listed under." {...text("group")} />
+        <TextField
+          id="product-group"
+          label="Group"
+          autoComplete="off"
+          placeholder="Steam"
+          hint="The game, brand or service it is listed under."
+          {...text("group")}
+        />
         <TextField id="product-region" label="Region" autoComplete="off" placeholder="GLOBAL" {...text("region")} />
-        <TextField id="product-price" label="List price (USD)" inputMode="decimal" autoComplete="off" placeholder="19.40" hint="Before tier discounts." {...text("listPrice")} />
-        <Select id="product-fulfilment" name="fulfilment" label="Fulfilment" value={values.fulfilment} onChange={(event) => set("fulfilment", event.target.value)} error={errors.fulfilment}>
+        <TextField
+          id="product-price"
+          label="List price (USD)"
+          inputMode="decimal"
+          autoComplete="off"
+          placeholder="19.40"
+          hint="Before tier discounts."
+          {...text("listPrice")}
+        />
+        <Select
+          id="product-fulfilment"
+          name="fulfilment"
+          label="Fulfilment"
+          value={values.fulfilment}
+          onChange={(event) => set("fulfilment", event.target.value)}
+          error={errors.fulfilment}
+        >
           <option value="stock">Stock (uploaded codes)</option>
           <option value="supplier">Supplier</option>
           <option value="manual">Manual (handled by an admin)</option>
@@ -128,13 +161,26 @@ export function ProductForm({ mode, initial, notice }: { mode: "new" | "edit"; i
       </div>
 
       <label className="flex items-center gap-2 text-sm font-medium text-slate-700">
-        <input type="checkbox" name="enabled" checked={values.enabled} onChange={(event) => set("enabled", event.target.checked)} className="h-4 w-4 rounded border-slate-300 text-brand-600" />
+        <input
+          type="checkbox"
+          name="enabled"
+          checked={values.enabled}
+          onChange={(event) => set("enabled", event.target.checked)}
+          className="h-4 w-4 rounded border-slate-300 text-brand-600"
+        />
         Enabled (on sale to resellers)
       </label>
 
       <Fieldset legend="Attributes" description="Optional facts by category: leave empty what does not apply.">
         <div className="grid grid-cols-2 gap-4 md:grid-cols-3">
-          <Select id="meta-platform" name="meta.platform" label="Key platform" value={values.meta.platform} onChange={(event) => setMeta("platform", event.target.value)} error={errors["meta.platform"]}>
+          <Select
+            id="meta-platform"
+            name="meta.platform"
+            label="Key platform"
+            value={values.meta.platform}
+            onChange={(event) => setMeta("platform", event.target.value)}
+            error={errors["meta.platform"]}
+          >
             <option value="">—</option>
             <option value="platform-a">platform-a</option>
             <option value="platform-b">platform-b</option>
@@ -192,7 +238,12 @@ export function ProductForm({ mode, initial, notice }: { mode: "new" | "edit"; i
                   />
                   Required
                 </label>
-                <Button variant="ghost" size="sm" className="justify-self-start text-red-700 lg:mt-7" onClick={() => setRows((current) => current.filter((r) => r.key !== row.key))}>
+                <Button
+                  variant="ghost"
+                  size="sm"
+                  className="justify-self-start text-red-700 lg:mt-7"
+                  onClick={() => setRows((current) => current.filter((r) => r.key !== row.key))}
+                >
                   Remove
                 </Button>
               </div>

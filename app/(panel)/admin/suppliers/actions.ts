@@ -48,7 +48,9 @@ export const addSupplierAction = panelAction(
 export const testConnectionAction = panelAction({ role: "admin", input: aSupplier }, async ({ input }) => {
   const answer = await testSupplierConnection(db(), input.id);
   refresh(input.id);
-  return answer.ok ? { ok: true, message: `Connected: the balance there is ${answer.balance} ${answer.currency}.` } : { ok: false, message: `Not connected: ${answer.reason}` };
+  return answer.ok
+    ? { ok: true, message: `Connected: the balance there is ${answer.balance} ${answer.currency}.` }
+    : { ok: false, message: `Not connected: ${answer.reason}` };
 });
 
 export const syncNowAction = panelAction({ role: "admin", input: aSupplier }, async ({ input }) => {
@@ -57,14 +59,20 @@ export const syncNowAction = panelAction({ role: "admin", input: aSupplier }, as
   revalidatePath("/admin/price-changes");
   if (!result.ok) return { ok: false, message: `The catalog could not be read: ${result.reason}` };
   const changed = result.changes.length;
-  return { ok: true, message: changed === 0 ? "Synced: nothing changed." : `Synced: ${changed} ${changed === 1 ? "change" : "changes"}, listed under Price changes.` };
+  return {
+    ok: true,
+    message: changed === 0 ? "Synced: nothing changed." : `Synced: ${changed} ${changed === 1 ? "change" : "changes"}, listed under Price changes.`,
+  };
 });
 
-export const setSupplierEnabledAction = panelAction({ role: "admin", input: aSupplier.extend({ enabled: textField.transform((text) => text === "1") }) }, async ({ input }) => {
-  await setSupplierEnabled(db(), input.id, input.enabled);
-  refresh(input.id);
-  return { ok: true, message: input.enabled ? "Enabled: its offers are used again." : "Disabled: its offers are no longer used." };
-});
+export const setSupplierEnabledAction = panelAction(
+  { role: "admin", input: aSupplier.extend({ enabled: textField.transform((text) => text === "1") }) },
+  async ({ input }) => {
+    await setSupplierEnabled(db(), input.id, input.enabled);
+    refresh(input.id);
+    return { ok: true, message: input.enabled ? "Enabled: its offers are used again." : "Disabled: its offers are no longer used." };
+  },
+);
 
 export const saveSupplierSettingsAction = panelAction(
   { role: "admin", input: aSupplier.extend({ lowBalanceThreshold: textField, usdRate: textField, maxInFlight: textField }) },
@@ -93,7 +101,10 @@ export const importProductsAction = panelAction(
     maxChars: 1_000_000,
     input: aSupplier.extend({
       // Ticked boxes of one name arrive as a list when there are several.
-      upstreamId: z.union([z.string(), z.array(z.string())]).optional().transform((picked) => (picked === undefined ? [] : [picked].flat())),
+      upstreamId: z
+        .union([z.string(), z.array(z.string())])
+        .optional()
+        .transform((picked) => (picked === undefined ? [] : [picked].flat())),
       scope: textField,
       category: textField,
       group: optionalTextField,
@@ -114,6 +125,10 @@ export const importProductsAction = panelAction(
     const made = result.created.length;
     const created = result.created.map(({ sku, name, price, cost }) => ({ sku, name, price: formatMoney(price), cost: formatMoney(cost) }));
     const outcome: ImportOutcome = { created, skipped: result.skipped };
-    return { ok: true, message: `${made} ${made === 1 ? "product" : "products"} imported${result.skipped.length ? `, ${result.skipped.length} skipped` : ""}.`, data: outcome };
+    return {
+      ok: true,
+      message: `${made} ${made === 1 ? "product" : "products"} imported${result.skipped.length ? `, ${result.skipped.length} skipped` : ""}.`,
+      data: outcome,
+    };
   },
 );

@@ -20,7 +20,10 @@ export default async function SuppliersPage() {
   const states = await listSupplierStates(db());
   return (
     <>
-      <PageHeader title="Suppliers" description="The upstream wholesalers supplier products are bought from: their balance, last sync, last error and orders still being bought." />
+      <PageHeader
+        title="Suppliers"
+        description="The upstream wholesalers supplier products are bought from: their balance, last sync, last error and orders still being bought."
+      />
       <Card>
         {states.length === 0 ? (
           <EmptyState title="No suppliers yet">Add one below; then import its products or give products offers of it.</EmptyState>

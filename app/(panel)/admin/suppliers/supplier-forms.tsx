@@ -20,7 +20,19 @@ function Outcome({ state, testId }: { state: ActionState; testId: string }) {
 }
 
 /** A one-button form on a supplier (test, sync), its answer shown beside it. */
-export function SupplierButtonForm({ id, action, label, pendingText, testId }: { id: string; action: "test" | "sync"; label: string; pendingText: string; testId: string }) {
+export function SupplierButtonForm({
+  id,
+  action,
+  label,
+  pendingText,
+  testId,
+}: {
+  id: string;
+  action: "test" | "sync";
+  label: string;
+  pendingText: string;
+  testId: string;
+}) {
   const actions: Record<typeof action, Action> = { test: testConnectionAction, sync: syncNowAction };
   const [state, formAction] = useActionState<ActionState, FormData>(actions[action], { ok: false });
   return (
@@ -63,9 +75,32 @@ export function SupplierSettingsForm({ id, threshold, usdRate, maxInFlight }: { 
     <form action={formAction} className="space-y-3">
       <input type="hidden" name="id" value={id} />
       <div className="grid grid-cols-1 gap-3 sm:grid-cols-3">
-        <TextField id="lowBalanceThreshold" name="lowBalanceThreshold" label="Low-balance alert below (USD)" defaultValue={threshold} inputMode="decimal" placeholder="none" error={errors.lowBalanceThreshold} />
-        <TextField id="usdRate" name="usdRate" label="USD per unit of its currency" defaultValue={usdRate} inputMode="decimal" error={errors.usdRate} hint="1 for a USD supplier; 1.08 for one in euros at that rate." />
-        <TextField id="maxInFlight" name="maxInFlight" label="Calls at once" defaultValue={String(maxInFlight)} inputMode="numeric" error={errors.maxInFlight} />
+        <TextField
+          id="lowBalanceThreshold"
+          name="lowBalanceThreshold"
+          label="Low-balance alert below (USD)"
+          defaultValue={threshold}
+          inputMode="decimal"
+          placeholder="none"
+          error={errors.lowBalanceThreshold}
+        />
+        <TextField
+          id="usdRate"
+          name="usdRate"
+          label="USD per unit of its currency"
+          defaultValue={usdRate}
+          inputMode="decimal"
+          error={errors.usdRate}
+          hint="1 for a USD supplier; 1.08 for one in euros at that rate."
+        />
+        <TextField
+          id="maxInFlight"
+          name="maxInFlight"
+          label="Calls at once"
+          defaultValue={String(maxInFlight)}
+          inputMode="numeric"
+          error={errors.maxInFlight}
+        />
       </div>
       <SubmitButton size="sm" pendingText="Saving…">
         Save settings
@@ -100,7 +135,13 @@ export function AddSupplierForm({ kinds }: { kinds: readonly string[] }) {
         </div>
         <TextField id="name" name="name" label="Name" required error={errors.name} />
         {credentials !== "none" ? (
-          <TextField id="url" name="url" label="Base URL" placeholder={kind === "reseller-api" ? "https://wholesaler.example" : "its production API unless given"} error={errors.url} />
+          <TextField
+            id="url"
+            name="url"
+            label="Base URL"
+            placeholder={kind === "reseller-api" ? "https://wholesaler.example" : "its production API unless given"}
+            error={errors.url}
+          />
         ) : null}
         {credentials === "key" ? <TextField id="key" name="key" label="API key" type="password" autoComplete="off" error={errors.key} /> : null}
         {credentials === "client" ? (

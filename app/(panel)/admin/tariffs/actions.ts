@@ -17,7 +17,11 @@ const discountField = textField.transform((text) => (text.trim() === "" ? "0" : 
 export const saveTariffAction = panelAction(
   {
     role: "admin",
-    input: z.object({ tier: textField, price: textField, ...Object.fromEntries(PRODUCT_CATEGORIES.map((category) => [`discount_${category}`, discountField])) }),
+    input: z.object({
+      tier: textField,
+      price: textField,
+      ...Object.fromEntries(PRODUCT_CATEGORIES.map((category) => [`discount_${category}`, discountField])),
+    }),
     // The domain's schema (tariffInputSchema) judges the values, under its own names.
     rename: Object.fromEntries(PRODUCT_CATEGORIES.map((c) => [`discounts.${c}`, `discount_${c}`])),
   },

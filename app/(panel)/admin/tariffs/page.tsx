@@ -32,13 +32,22 @@ export default async function TariffsPage() {
   const [tariffs, audit] = await Promise.all([listTariffs(db()), listTariffAudit(db(), { limit: 50 })]);
   return (
     <>
-      <PageHeader title="Tariffs" description="Each tier's monthly price and discount per product category. A change applies to prices at once and is recorded below." />
+      <PageHeader
+        title="Tariffs"
+        description="Each tier's monthly price and discount per product category. A change applies to prices at once and is recorded below."
+      />
       <div className="grid grid-cols-1 gap-4 lg:grid-cols-3">
         {tariffs.map((tariff) => (
           <Card key={tariff.tier}>
             <CardHeader title={tariff.tier} description={`Updated ${formatDateTime(tariff.updatedAt)}`} />
             <CardBody>
-              <TariffForm action={saveTariffAction} tier={tariff.tier} price={formatMoney(tariff.monthlyPrice)} discounts={tariff.discounts} categories={PRODUCT_CATEGORIES} />
+              <TariffForm
+                action={saveTariffAction}
+                tier={tariff.tier}
+                price={formatMoney(tariff.monthlyPrice)}
+                discounts={tariff.discounts}
+                categories={PRODUCT_CATEGORIES}
+              />
             </CardBody>
           </Card>
         ))}

@@ -11,7 +11,12 @@ export const dynamic = "force-dynamic";
 /** GET /balance/export?type=&from=&to= - every transaction of the signed-in reseller that the filters match, as CSV. */
 export async function GET(request: Request): Promise<Response> {
   const user = await getSessionUser();
-  if (!user || user.role !== "reseller") return resellersOnlyExport("transactions", Boolean(user), "export every reseller's invoices and transfers with Export CSV on Admin > Payments (/admin/payments)");
+  if (!user || user.role !== "reseller")
+    return resellersOnlyExport(
+      "transactions",
+      Boolean(user),
+      "export every reseller's invoices and transfers with Export CSV on Admin > Payments (/admin/payments)",
+    );
   // As on the balance page, a filter it cannot read is left out, and the export starts from the newest.
   const { cursor: _cursor, ...params } = parseTransactionFilterParams(new URL(request.url).searchParams);
   const filter = transactionFilterOf(params);

@@ -76,7 +76,11 @@ export const placeOrderAction = panelAction(
       // with this answer, so reviewing again shows what the server now charges.
       if (SKU_PATTERN.test(input.sku)) revalidatePath(`/catalog/${input.sku}`);
       if (error instanceof AppError && error.code === "duplicate_reference") {
-        return { ok: false, message: CHECK_FIELDS_MESSAGE, fieldErrors: { reference: `Already used by order ${String(error.details.order_id ?? "")}.`.replace(" .", ".") } };
+        return {
+          ok: false,
+          message: CHECK_FIELDS_MESSAGE,
+          fieldErrors: { reference: `Already used by order ${String(error.details.order_id ?? "")}.`.replace(" .", ".") },
+        };
       }
       throw error;
     }

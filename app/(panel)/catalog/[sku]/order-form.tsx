@@ -35,14 +35,17 @@ export function OrderForm({ product, balance, recipientField }: { product: Produ
   // The server's refusal joins the form's own errors, so editing a field or reviewing again clears it
   // like any other; left in the action's state it outlived the input it was about.
   const [refusal, setRefusal] = useState<{ message: string; aboutFields: boolean }>();
-  const [, dispatch, pending] = useActionState<ActionState, FormData>(async (previous, form) => {
-    const result = await placeOrderAction(previous, form);
-    setReviewing(false);
-    const refused = result.fieldErrors ?? {};
-    setFieldErrors(refused);
-    setRefusal(!result.ok && result.message ? { message: result.message, aboutFields: Object.keys(refused).length > 0 } : undefined);
-    return result;
-  }, { ok: false });
+  const [, dispatch, pending] = useActionState<ActionState, FormData>(
+    async (previous, form) => {
+      const result = await placeOrderAction(previous, form);
+      setReviewing(false);
+      const refused = result.fieldErrors ?? {};
+      setFieldErrors(refused);
+      setRefusal(!result.ok && result.message ? { message: result.message, aboutFields: Object.keys(refused).length > 0 } : undefined);
+      return result;
+    },
+    { ok: false },
+  );
 
   const unit = parseMoney(product.price) ?? 0n;
   const current = parseMoney(balance) ?? 0n;
@@ -92,7 +95,9 @@ export function OrderForm({ product, balance, recipientField }: { product: Produ
     startCheck(async () => {
       const trimmed = Object.fromEntries(Object.entries(values).map(([name, value]) => [name, value.trim()]));
       const answer = await checkRecipientAction(product.sku, trimmed);
-      setCheck(answer.ok && answer.data ? answer.data : { valid: false, reason: answer.message ?? "The check is unavailable right now. Try again in a moment." });
+      setCheck(
+        answer.ok && answer.data ? answer.data : { valid: false, reason: answer.message ?? "The check is unavailable right now. Try again in a moment." },
+      );
     });
   }
 
@@ -151,7 +156,11 @@ export function OrderForm({ product, balance, recipientField }: { product: Produ
               ) : null}
             </div>
             {isRecipient && check ? (
-              <p data-testid="recipient-check" role="status" className={check.valid ? "mt-1 text-sm font-medium text-emerald-700" : "mt-1 text-sm text-red-600"}>
+              <p
+                data-testid="recipient-check"
+                role="status"
+                className={check.valid ? "mt-1 text-sm font-medium text-emerald-700" : "mt-1 text-sm text-red-600"}
+              >
                 {check.valid ? `✓ ${check.nickname}` : `✗ ${check.reason}`}
               </p>
             ) : null}

@@ -34,7 +34,10 @@ async function withNewMessages(orderId: string, shown: ChatMessage[]): Promise<C
   let cursor: string | null = null;
   do {
     const query = cursor ? `?limit=100&cursor=${encodeURIComponent(cursor)}` : "?limit=100";
-    const response = await fetch(`/api/v2/orders/${encodeURIComponent(orderId)}/messages${query}`, { cache: "no-store", headers: { Accept: "application/json" } });
+    const response = await fetch(`/api/v2/orders/${encodeURIComponent(orderId)}/messages${query}`, {
+      cache: "no-store",
+      headers: { Accept: "application/json" },
+    });
     if (!response.ok) throw new Error(`Messages answered ${response.status}`);
     const page = (await response.json()) as MessagePage;
     read.push(...page.data);
@@ -61,14 +64,17 @@ export function OrderChat({ orderId, initial, live }: { orderId: string; initial
     if (!live) void queryClient.invalidateQueries({ queryKey: ["order-messages", orderId] });
   }, [live, orderId, queryClient]);
 
-  const [state, dispatch, pending] = useActionState<ActionState, FormData>(async (previous, form) => {
-    const result = await postResellerMessageAction(previous, form);
-    if (result.ok) {
-      setText("");
-      await queryClient.invalidateQueries({ queryKey: ["order-messages", orderId] });
-    }
-    return result;
-  }, { ok: false });
+  const [state, dispatch, pending] = useActionState<ActionState, FormData>(
+    async (previous, form) => {
+      const result = await postResellerMessageAction(previous, form);
+      if (result.ok) {
+        setText("");
+        await queryClient.invalidateQueries({ queryKey: ["order-messages", orderId] });
+      }
+      return result;
+    },
+    { ok: false },
+  );
 
   function send(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();

@@ -29,7 +29,17 @@ export interface OperatorProgress {
  * The order, followed live: it polls while processing and stops once the status is final. `progress`
  * is for an order an operator works by hand; the server page refreshes it.
  */
-export function OrderLive({ initial, chat, progress, declaredFields }: { initial: OrderRecord; chat?: ChatWindow; progress: OperatorProgress | null; declaredFields: DeclaredField[] }) {
+export function OrderLive({
+  initial,
+  chat,
+  progress,
+  declaredFields,
+}: {
+  initial: OrderRecord;
+  chat?: ChatWindow;
+  progress: OperatorProgress | null;
+  declaredFields: DeclaredField[];
+}) {
   const router = useRouter();
   const { data: order, isError } = useQuery({
     queryKey: ["order", initial.order_id],
@@ -60,7 +70,9 @@ export function OrderLive({ initial, chat, progress, declaredFields }: { initial
           {progress ? (
             <>
               <span data-testid="order-progress">
-                {progress.operatorSince ? `An operator is working on your order (since ${progress.operatorSince}).` : "Waiting for an operator to pick up your order."}
+                {progress.operatorSince
+                  ? `An operator is working on your order (since ${progress.operatorSince}).`
+                  : "Waiting for an operator to pick up your order."}
               </span>{" "}
               {order.type === "manual" ? "You can chat with our team below; this page updates by itself." : "This page updates by itself."}
             </>
@@ -73,13 +85,21 @@ export function OrderLive({ initial, chat, progress, declaredFields }: { initial
       {order.status === "failed" ? (
         <Alert tone="error">
           <p className="font-semibold">The order failed: the charge of {order.total} USD was returned to your balance.</p>
-          {order.failure_reason ? <p className="mt-1" data-testid="failure-reason">{order.failure_reason}</p> : null}
+          {order.failure_reason ? (
+            <p className="mt-1" data-testid="failure-reason">
+              {order.failure_reason}
+            </p>
+          ) : null}
         </Alert>
       ) : null}
       {order.status === "refunded" ? (
         <Alert tone="warning">
           <p className="font-semibold">This order was refunded: {order.total} USD went back to your balance.</p>
-          {order.failure_reason ? <p className="mt-1" data-testid="failure-reason">{order.failure_reason}</p> : null}
+          {order.failure_reason ? (
+            <p className="mt-1" data-testid="failure-reason">
+              {order.failure_reason}
+            </p>
+          ) : null}
         </Alert>
       ) : null}
 

@@ -18,7 +18,13 @@ import { OrderLive } from "./order-live";
 
 export const metadata: Metadata = { title: "Order" };
 
-export default async function OrderPage({ params, searchParams }: { params: Promise<{ id: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+export default async function OrderPage({
+  params,
+  searchParams,
+}: {
+  params: Promise<{ id: string }>;
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
   const user = await requireReseller();
   const { id } = await params;
   const chatWindow = chatWindowOf((await searchParams).messages);
@@ -54,7 +60,12 @@ export default async function OrderPage({ params, searchParams }: { params: Prom
           </PendingLink>
         }
       />
-      <OrderLive initial={toOrderRecord(order)} chat={chat} progress={progress} declaredFields={product?.fields.map(({ name, label }) => ({ name, label })) ?? []} />
+      <OrderLive
+        initial={toOrderRecord(order)}
+        chat={chat}
+        progress={progress}
+        declaredFields={product?.fields.map(({ name, label }) => ({ name, label })) ?? []}
+      />
     </>
   );
 }

@@ -11,7 +11,8 @@ export const dynamic = "force-dynamic";
 /** GET /orders/export?status=&type=&reference=&from=&to= - every one of the signed-in reseller's orders that the filters match, as CSV. */
 export async function GET(request: Request): Promise<Response> {
   const user = await getSessionUser();
-  if (!user || user.role !== "reseller") return resellersOnlyExport("orders", Boolean(user), "export every reseller's orders with Export CSV on Admin > Orders (/admin/orders)");
+  if (!user || user.role !== "reseller")
+    return resellersOnlyExport("orders", Boolean(user), "export every reseller's orders with Export CSV on Admin > Orders (/admin/orders)");
   const { cursor: _cursor, ...params } = parseOrderFilterParams(new URL(request.url).searchParams);
   const filter = orderFilterOf(params);
   const pages = everyPage((cursor) => listResellerOrders(db(), user.id, { ...filter, cursor, limit: 500 }));

@@ -68,7 +68,9 @@ function StatusMessage({ invoice }: { invoice: PaymentRecord }) {
           <p className="font-semibold" data-testid="invoice-paid">
             Paid: {invoice.received_amount} USD was added to your balance.
           </p>
-          {received > amount ? <p className="mt-1">That is {formatMoney(received - amount)} more than the invoice: every transfer is credited in full.</p> : null}
+          {received > amount ? (
+            <p className="mt-1">That is {formatMoney(received - amount)} more than the invoice: every transfer is credited in full.</p>
+          ) : null}
           <PendingLink href="/balance" className="mt-2 inline-flex font-semibold underline">
             See your balance →
           </PendingLink>
@@ -210,11 +212,17 @@ export function InvoiceLive({ initial, qrSvg, renderedAt }: { initial: PaymentRe
       <Card>
         <CardHeader title="Transfers" description="The USDT transfers counted towards this invoice, as the chain reports them." />
         {invoice.transfers.length === 0 ? (
-          <EmptyState title="No transfer yet">{open ? "Yours shows up here within seconds of reaching the chain." : "None arrived while the invoice was open."}</EmptyState>
+          <EmptyState title="No transfer yet">
+            {open ? "Yours shows up here within seconds of reaching the chain." : "None arrived while the invoice was open."}
+          </EmptyState>
         ) : (
           <ul className="divide-y divide-slate-100" data-testid="invoice-transfers">
             {invoice.transfers.map((transfer) => (
-              <li key={transfer.tx_hash} className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2 px-4 py-3 sm:px-6" data-testid="invoice-transfer">
+              <li
+                key={transfer.tx_hash}
+                className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2 px-4 py-3 sm:px-6"
+                data-testid="invoice-transfer"
+              >
                 <div className="min-w-0">
                   <TxHash hash={transfer.tx_hash} />
                   <p className="mt-1 text-xs text-slate-500">{formatDateTime(transfer.block_timestamp)}</p>
@@ -228,7 +236,6 @@ export function InvoiceLive({ initial, qrSvg, renderedAt }: { initial: PaymentRe
           </ul>
         )}
       </Card>
-
     </div>
   );
 }

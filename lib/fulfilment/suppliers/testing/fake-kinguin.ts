@@ -124,7 +124,17 @@ function productObject(product: FakeKinguinProduct) {
     regionId: product.regionId,
     kinguinId: product.kinguinId,
     productId: product.productId,
-    offers: [{ name: product.name, offerId, price: product.price, qty: product.qty, textQty: product.textQty, merchantName: "KinguinHK", isPreorder: product.isPreorder }],
+    offers: [
+      {
+        name: product.name,
+        offerId,
+        price: product.price,
+        qty: product.qty,
+        textQty: product.textQty,
+        merchantName: "KinguinHK",
+        isPreorder: product.isPreorder,
+      },
+    ],
     offersCount: 1,
     totalQty: product.qty,
     updatedAt: "2026-11-20T09:34:13+00:00",
@@ -168,7 +178,13 @@ function send(res: ServerResponse, status: number, body: unknown, headers: Recor
   res.end(typeof body === "string" ? body : JSON.stringify(body));
 }
 
-const TITLES: Record<number, string> = { 400: "Bad Request", 401: "Unauthorized", 404: "Not Found", 422: "Unprocessable Content", 500: "Internal Server Error" };
+const TITLES: Record<number, string> = {
+  400: "Bad Request",
+  401: "Unauthorized",
+  404: "Not Found",
+  422: "Unprocessable Content",
+  500: "Internal Server Error",
+};
 
 function refuse(res: ServerResponse, req: IncomingMessage, status: number, kind: string, detail: string, extra: Record<string, unknown> = {}) {
   send(res, status, {
@@ -242,12 +258,18 @@ export async function startFakeKinguin(apiKey = FAKE_KINGUIN_KEY): Promise<FakeK
       return "answered";
     }
     if (line.qty < 1 || line.qty > 9) {
-      refuse(res, req, 400, "ConstraintViolation", `Invalid "products" property. The "qty" of one offer must be between 1 and 9.`, { propertyPath: "products", invalidValue: line.qty });
+      refuse(res, req, 400, "ConstraintViolation", `Invalid "products" property. The "qty" of one offer must be between 1 and 9.`, {
+        propertyPath: "products",
+        invalidValue: line.qty,
+      });
       return "answered";
     }
     const orderExternalId = typeof input.orderExternalId === "string" ? input.orderExternalId : null;
     if (orderExternalId !== null && fake.orders.some((o) => o.orderExternalId === orderExternalId)) {
-      refuse(res, req, 400, "ConstraintViolation", `Invalid "orderExternalId" property. The value should be unique.`, { propertyPath: "orderExternalId", invalidValue: orderExternalId });
+      refuse(res, req, 400, "ConstraintViolation", `Invalid "orderExternalId" property. The value should be unique.`, {
+        propertyPath: "orderExternalId",
+        invalidValue: orderExternalId,
+      });
       return "answered";
     }
     const product = [...fake.products.values()].find((p) => p.productId === line.productId);
@@ -289,7 +311,8 @@ export async function startFakeKinguin(apiKey = FAKE_KINGUIN_KEY): Promise<FakeK
     if (!url.pathname.startsWith("/esa/api/")) return refuse(res, req, 404, "Http", "No route found.");
     const path = url.pathname.slice("/esa/api".length);
     fake.requests.push({ method: req.method ?? "", path: `${path}${url.search}`, body });
-    if (req.headers["x-api-key"] !== apiKey) return send(res, 401, { kind: "Authorization", status: 401, detail: "Invalid authentication data.", type: "Unauthorized" });
+    if (req.headers["x-api-key"] !== apiKey)
+      return send(res, 401, { kind: "Authorization", status: 401, detail: "Invalid authentication data.", type: "Unauthorized" });
 
     const interruption = interruptions.findIndex((i) => i.method === req.method && i.path.test(path));
     if (interruption >= 0) {
@@ -303,7 +326,8 @@ export async function startFakeKinguin(apiKey = FAKE_KINGUIN_KEY): Promise<FakeK
     if (req.method === "GET" && path === "/v1/products") {
       const { page, limit } = pageOf(url);
       const name = url.searchParams.get("name");
-      if (name !== null && name.length < 3) return refuse(res, req, 400, "ConstraintViolation", 'Invalid "name" property. Minimum 3 characters.', { propertyPath: "name" });
+      if (name !== null && name.length < 3)
+        return refuse(res, req, 400, "ConstraintViolation", 'Invalid "name" property. Minimum 3 characters.', { propertyPath: "name" });
       const matching = [...fake.products.values()].filter((p) => name === null || p.name.toLowerCase().includes(name.toLowerCase()));
       return send(res, 200, { results: matching.slice((page - 1) * limit, page * limit).map(productObject), item_count: matching.length });
     }

@@ -39,7 +39,16 @@ export interface FakeTransaction {
   fee: number;
   customIdentifier: string;
   status: "SUCCESSFUL" | "PENDING";
-  product: { productId: number; productName: string; countryCode: string; quantity: number; unitPrice: number; totalPrice: number; currencyCode: string; brand: { brandId: number; brandName: string } };
+  product: {
+    productId: number;
+    productName: string;
+    countryCode: string;
+    quantity: number;
+    unitPrice: number;
+    totalPrice: number;
+    currencyCode: string;
+    brand: { brandId: number; brandName: string };
+  };
   cards: { cardNumber: string; pinCode: string }[];
   /** What the order's POST carried, as received. */
   body: Record<string, unknown>;
@@ -207,7 +216,12 @@ export async function startFakeReloadly(clientId = "fake-client-id-0001", client
       tokenSequence += 1;
       const token = `fake-token-${tokenSequence}-${Math.random().toString(36).slice(2)}`;
       issued.set(token, Date.now() + fake.expiresIn * 1000);
-      return send(res, 200, { access_token: token, scope: "developer", expires_in: fake.expiresIn, token_type: "Bearer" }, { "Content-Type": "application/json" });
+      return send(
+        res,
+        200,
+        { access_token: token, scope: "developer", expires_in: fake.expiresIn, token_type: "Bearer" },
+        { "Content-Type": "application/json" },
+      );
     }
 
     fake.requests.push(`${req.method} ${target.pathname}${target.search}`);
@@ -229,7 +243,17 @@ export async function startFakeReloadly(clientId = "fake-client-id-0001", client
       const all = fake.products.filter((p) => !fixedOnly || p.denominationType === "FIXED");
       const totalPages = Math.max(1, Math.ceil(all.length / size));
       const content = all.slice((page - 1) * size, page * size);
-      return send(res, 200, { content, number: page - 1, size, totalElements: all.length, totalPages, last: page >= totalPages, first: page === 1, numberOfElements: content.length, empty: content.length === 0 });
+      return send(res, 200, {
+        content,
+        number: page - 1,
+        size,
+        totalElements: all.length,
+        totalPages,
+        last: page >= totalPages,
+        first: page === 1,
+        numberOfElements: content.length,
+        empty: content.length === 0,
+      });
     }
     if (req.method === "POST" && target.pathname === "/orders") return order(req, res);
     const cards = /^\/orders\/transactions\/(\d+)\/cards$/.exec(target.pathname);
@@ -246,7 +270,9 @@ export async function startFakeReloadly(clientId = "fake-client-id-0001", client
     const one = /^\/reports\/transactions\/(\d+)$/.exec(target.pathname);
     if (req.method === "GET" && one) {
       const transaction = fake.transactions.find((t) => t.transactionId === Number(one[1]));
-      return transaction ? send(res, 200, record(transaction)) : refuse(res, 404, target.pathname, "Could not retrieve/update resources at the moment, please try again later", null);
+      return transaction
+        ? send(res, 200, record(transaction))
+        : refuse(res, 404, target.pathname, "Could not retrieve/update resources at the moment, please try again later", null);
     }
     refuse(res, 404, target.pathname, "No message available", null);
   }

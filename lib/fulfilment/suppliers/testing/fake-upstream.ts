@@ -176,7 +176,9 @@ export async function startFakeUpstream(apiKey = "rk_live_UpstreamKeyOfTheFakeWh
       const category = url.searchParams.get("category");
       const group = url.searchParams.get("group");
       const after = url.searchParams.get("cursor");
-      const matching = upstream.catalog.filter((item) => (!category || item.category === category) && (!group || item.group === group)).sort((a, b) => a.sku.localeCompare(b.sku));
+      const matching = upstream.catalog
+        .filter((item) => (!category || item.category === category) && (!group || item.group === group))
+        .sort((a, b) => a.sku.localeCompare(b.sku));
       const page = matching.filter((item) => !after || item.sku > after).slice(0, upstream.catalogPageSize);
       const last = page.at(-1);
       const more = last !== undefined && matching.some((item) => item.sku > last.sku);

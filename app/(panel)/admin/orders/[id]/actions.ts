@@ -36,7 +36,12 @@ export const completeOrderAction = panelAction(
     role: "admin",
     input: anOrder.extend({
       note: textField,
-      codes: textField.transform((text) => text.split(/\r?\n/).map((line) => line.trim()).filter(Boolean)),
+      codes: textField.transform((text) =>
+        text
+          .split(/\r?\n/)
+          .map((line) => line.trim())
+          .filter(Boolean),
+      ),
     }),
   },
   async ({ user, input }) => {

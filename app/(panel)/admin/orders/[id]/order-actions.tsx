@@ -24,22 +24,40 @@ function deliveryQuestion(reseller: string, codes: string): string {
 export function SupplierChatForm({ orderId }: { orderId: string }) {
   const [text, setText] = useState("");
   const [waiting, setWaiting] = useState(false);
-  const [state, formAction] = useActionState<ActionState, FormData>(async (previous, form) => {
-    const result = await postSupplierMessageAction(previous, form);
-    if (result.ok) {
-      setText("");
-      setWaiting(false);
-    }
-    return result;
-  }, { ok: false });
+  const [state, formAction] = useActionState<ActionState, FormData>(
+    async (previous, form) => {
+      const result = await postSupplierMessageAction(previous, form);
+      if (result.ok) {
+        setText("");
+        setWaiting(false);
+      }
+      return result;
+    },
+    { ok: false },
+  );
   return (
     <form action={formAction} className="space-y-3 border-t border-slate-100 pt-4" noValidate aria-label="Reply as supplier">
       <input type="hidden" name="orderId" value={orderId} />
       {!state.ok ? <Result state={state} /> : null}
-      <TextAreaField id="supplier-text" name="text" label="Reply as the supplier" rows={3} maxLength={2000} mono={false} value={text} onChange={(event) => setText(event.target.value)} />
+      <TextAreaField
+        id="supplier-text"
+        name="text"
+        label="Reply as the supplier"
+        rows={3}
+        maxLength={2000}
+        mono={false}
+        value={text}
+        onChange={(event) => setText(event.target.value)}
+      />
       <div className="flex flex-wrap items-center justify-between gap-3">
         <label className="flex items-center gap-2 text-sm text-slate-700">
-          <input type="checkbox" name="waitingReply" checked={waiting} onChange={(event) => setWaiting(event.target.checked)} className="h-4 w-4 rounded border-slate-300 text-brand-600" />
+          <input
+            type="checkbox"
+            name="waitingReply"
+            checked={waiting}
+            onChange={(event) => setWaiting(event.target.checked)}
+            className="h-4 w-4 rounded border-slate-300 text-brand-600"
+          />
           Waiting for the reseller&apos;s reply
         </label>
         <SubmitButton pendingText="Sending…">Send reply</SubmitButton>
@@ -56,8 +74,28 @@ export function CompleteOrderForm({ orderId, reseller }: { orderId: string; rese
     <form action={formAction} className="space-y-3" noValidate aria-label="Complete order">
       <input type="hidden" name="orderId" value={orderId} />
       <Result state={state} fields={["note", "codes"]} />
-      <TextField id="complete-note" name="note" label="Delivery note" autoComplete="off" maxLength={500} value={note} onChange={(event) => setNote(event.target.value)} placeholder="Account recovered; new password sent by email" error={!state.ok ? state.fieldErrors?.note : undefined} hint="The reseller sees it with the order." />
-      <TextAreaField id="complete-codes" name="codes" label="Codes (optional)" rows={3} value={codes} onChange={(event) => setCodes(event.target.value)} error={!state.ok ? state.fieldErrors?.codes : undefined} hint="One per line, if the service hands over codes or credentials." />
+      <TextField
+        id="complete-note"
+        name="note"
+        label="Delivery note"
+        autoComplete="off"
+        maxLength={500}
+        value={note}
+        onChange={(event) => setNote(event.target.value)}
+        placeholder="Account recovered; new password sent by email"
+        error={!state.ok ? state.fieldErrors?.note : undefined}
+        hint="The reseller sees it with the order."
+      />
+      <TextAreaField
+        id="complete-codes"
+        name="codes"
+        label="Codes (optional)"
+        rows={3}
+        value={codes}
+        onChange={(event) => setCodes(event.target.value)}
+        error={!state.ok ? state.fieldErrors?.codes : undefined}
+        hint="One per line, if the service hands over codes or credentials."
+      />
       <ConfirmButton confirmLabel="Complete order" question={deliveryQuestion(reseller, codes)} variant="primary">
         Complete…
       </ConfirmButton>
@@ -72,7 +110,18 @@ export function FailOrderForm({ orderId, total, reseller }: { orderId: string; t
     <form action={formAction} className="space-y-3" noValidate aria-label="Fail order">
       <input type="hidden" name="orderId" value={orderId} />
       <Result state={state} fields={["reason"]} />
-      <TextField id="fail-reason" name="reason" label="Reason" autoComplete="off" maxLength={500} value={reason} onChange={(event) => setReason(event.target.value)} placeholder="The account could not be verified" error={!state.ok ? state.fieldErrors?.reason : undefined} hint="Shown to the reseller." />
+      <TextField
+        id="fail-reason"
+        name="reason"
+        label="Reason"
+        autoComplete="off"
+        maxLength={500}
+        value={reason}
+        onChange={(event) => setReason(event.target.value)}
+        placeholder="The account could not be verified"
+        error={!state.ok ? state.fieldErrors?.reason : undefined}
+        hint="Shown to the reseller."
+      />
       <ConfirmButton confirmLabel={`Fail and return ${total} USD`} question={`Close the order undelivered and return ${total} USD to ${reseller}?`}>
         Fail…
       </ConfirmButton>
@@ -87,8 +136,26 @@ export function RefundOrderForm({ orderId, total, reseller }: { orderId: string;
     <form action={formAction} className="space-y-3" noValidate aria-label="Refund order">
       <input type="hidden" name="orderId" value={orderId} />
       <Result state={state} fields={["reason"]} />
-      <TextField id="refund-reason" name="reason" label="Reason" autoComplete="off" maxLength={500} value={reason} onChange={(event) => setReason(event.target.value)} placeholder="Code reported as already redeemed" error={!state.ok ? state.fieldErrors?.reason : undefined} hint="Shown to the reseller. Delivered codes are not put back in stock." />
-      <ConfirmButton confirmLabel={`Refund ${total} USD`} question={<span data-testid="refund-question">Return {total} USD to {reseller}?</span>}>
+      <TextField
+        id="refund-reason"
+        name="reason"
+        label="Reason"
+        autoComplete="off"
+        maxLength={500}
+        value={reason}
+        onChange={(event) => setReason(event.target.value)}
+        placeholder="Code reported as already redeemed"
+        error={!state.ok ? state.fieldErrors?.reason : undefined}
+        hint="Shown to the reseller. Delivered codes are not put back in stock."
+      />
+      <ConfirmButton
+        confirmLabel={`Refund ${total} USD`}
+        question={
+          <span data-testid="refund-question">
+            Return {total} USD to {reseller}?
+          </span>
+        }
+      >
         Refund…
       </ConfirmButton>
     </form>
@@ -122,7 +189,8 @@ export function TakeOrderForm({ orderId, holder }: { orderId: string; holder: Or
         <p className="min-w-0 text-sm text-slate-700" data-testid="order-holder">
           {holder ? (
             <>
-              Taken by <span className="font-medium text-slate-900">{holder.you ? "you" : holder.email}</span> <span className="whitespace-nowrap">· since {holder.since}</span>
+              Taken by <span className="font-medium text-slate-900">{holder.you ? "you" : holder.email}</span>{" "}
+              <span className="whitespace-nowrap">· since {holder.since}</span>
             </>
           ) : (
             "Not taken: nobody is working on it yet."

@@ -63,10 +63,17 @@ export default async function AdminOrderPage({
   return (
     <>
       {open ? <AutoRefresh every={4000} /> : null}
-      <PendingLink href={manual && open ? "/admin/orders?tab=manual" : "/admin/orders"} className="mb-3 inline-flex text-sm font-medium text-slate-500 hover:text-slate-900">
+      <PendingLink
+        href={manual && open ? "/admin/orders?tab=manual" : "/admin/orders"}
+        className="mb-3 inline-flex text-sm font-medium text-slate-500 hover:text-slate-900"
+      >
         ← {manual && open ? "Manual queue" : "Orders"}
       </PendingLink>
-      <PageHeader title={order.productName} description={<span className="font-mono break-all">{order.id}</span>} action={<OrderStatusBadge status={order.status} size="md" />} />
+      <PageHeader
+        title={order.productName}
+        description={<span className="font-mono break-all">{order.id}</span>}
+        action={<OrderStatusBadge status={order.status} size="md" />}
+      />
 
       {order.status === "failed" ? (
         <Alert tone="error" className="mb-6">
@@ -91,7 +98,10 @@ export default async function AdminOrderPage({
         <div className="min-w-0 space-y-6 lg:col-span-2">
           {manual ? (
             <Card>
-              <CardHeader title="Chat with the reseller" description={open ? "You write as the supplier. The page refreshes every few seconds." : "The order is closed."} />
+              <CardHeader
+                title="Chat with the reseller"
+                description={open ? "You write as the supplier. The page refreshes every few seconds." : "The order is closed."}
+              />
               <CardBody className="space-y-4">
                 <ChatMessages
                   messages={chat.messages.map(toMessageRecord)}
@@ -129,7 +139,10 @@ export default async function AdminOrderPage({
 
           {attempts.length > 0 ? (
             <Card>
-              <CardHeader title="Upstream attempts" description="Each try at one of the product's offers, oldest first. The reseller never sees who supplied it." />
+              <CardHeader
+                title="Upstream attempts"
+                description="Each try at one of the product's offers, oldest first. The reseller never sees who supplied it."
+              />
               <CardBody>
                 <SupplierAttemptsList lines={attempts} revenue={order.total} />
               </CardBody>
@@ -139,7 +152,11 @@ export default async function AdminOrderPage({
           <Card>
             <CardHeader
               title="Activity"
-              description={activity.more ? `What admins did to the order, newest first; the ${ACTIVITY_WINDOW} most recent.` : "What admins did to the order, newest first."}
+              description={
+                activity.more
+                  ? `What admins did to the order, newest first; the ${ACTIVITY_WINDOW} most recent.`
+                  : "What admins did to the order, newest first."
+              }
             />
             <CardBody>
               <OrderActivityList lines={activity.lines} />

@@ -55,13 +55,27 @@ function OfferForm({ row }: { row: OfferRow }) {
 }
 
 /** The product's offers in routing order, each editable, a form to add one, and the sell-at-a-loss switch. */
-export function ProductOffers({ sku, rows, suppliers, sellAtLossAllowed }: { sku: string; rows: OfferRow[]; suppliers: { id: string; name: string }[]; sellAtLossAllowed: boolean }) {
+export function ProductOffers({
+  sku,
+  rows,
+  suppliers,
+  sellAtLossAllowed,
+}: {
+  sku: string;
+  rows: OfferRow[];
+  suppliers: { id: string; name: string }[];
+  sellAtLossAllowed: boolean;
+}) {
   const [added, addAction] = useActionState<ActionState, FormData>(addOfferAction, { ok: false });
   const [loss, lossAction] = useActionState<ActionState, FormData>(setSellAtLossAction, { ok: false });
   const errors = added.fieldErrors ?? {};
   return (
     <div>
-      {rows.length === 0 ? <p className="px-4 py-4 text-sm text-slate-600 sm:px-6">No offers: an order of it fails with its charge back until one is added.</p> : rows.map((row) => <OfferForm key={row.id} row={row} />)}
+      {rows.length === 0 ? (
+        <p className="px-4 py-4 text-sm text-slate-600 sm:px-6">No offers: an order of it fails with its charge back until one is added.</p>
+      ) : (
+        rows.map((row) => <OfferForm key={row.id} row={row} />)
+      )}
       <form action={addAction} className="space-y-3 border-b border-slate-100 px-4 py-4 sm:px-6" data-testid="add-offer-form">
         <input type="hidden" name="sku" value={sku} />
         <div className="grid grid-cols-1 gap-3 sm:grid-cols-4">
@@ -90,12 +104,19 @@ export function ProductOffers({ sku, rows, suppliers, sellAtLossAllowed }: { sku
         <input type="hidden" name="sku" value={sku} />
         <input type="hidden" name="allowed" value={sellAtLossAllowed ? "0" : "1"} />
         <p className="text-sm text-slate-600">
-          Selling at a loss is <strong>{sellAtLossAllowed ? "allowed" : "not allowed"}</strong>: {sellAtLossAllowed ? "an offer dearer than what the reseller paid may be bought." : "an offer dearer than what the reseller paid is skipped, and the refusal recorded."}
+          Selling at a loss is <strong>{sellAtLossAllowed ? "allowed" : "not allowed"}</strong>:{" "}
+          {sellAtLossAllowed
+            ? "an offer dearer than what the reseller paid may be bought."
+            : "an offer dearer than what the reseller paid is skipped, and the refusal recorded."}
         </p>
         <ConfirmButton
           variant={sellAtLossAllowed ? "primary" : "danger"}
           confirmLabel={sellAtLossAllowed ? "Stop selling at a loss" : "Allow selling at a loss"}
-          question={sellAtLossAllowed ? "Offers dearer than the price paid are skipped again." : "Orders may then be bought for more than the reseller paid: each such order loses money."}
+          question={
+            sellAtLossAllowed
+              ? "Offers dearer than the price paid are skipped again."
+              : "Orders may then be bought for more than the reseller paid: each such order loses money."
+          }
         >
           {sellAtLossAllowed ? "Stop selling at a loss" : "Allow selling at a loss"}
         </ConfirmButton>

@@ -58,9 +58,9 @@ export default async function EditProductPage({
           {unreadable === 1
             ? "1 code of this product did not decrypt with this server's ENCRYPTION_KEY when an order claimed it, so no order was given it: it was set aside and is not counted in stock."
             : `${unreadable} codes of this product did not decrypt with this server's ENCRYPTION_KEY when orders claimed them, so no order was given them: they were set aside and are not counted in stock.`}{" "}
-          Most likely an instance with another key uploaded {unreadable === 1 ? "it" : "them"}: check that every instance has the same key. With the
-          other key, <code className="font-mono">npm run cli -- encryption:recover</code> puts {unreadable === 1 ? "it" : "them"} back in stock; without it,
-          upload {unreadable === 1 ? "the code" : "those codes"} again here if you have {unreadable === 1 ? "it" : "them"}.
+          Most likely an instance with another key uploaded {unreadable === 1 ? "it" : "them"}: check that every instance has the same key. With the other key,{" "}
+          <code className="font-mono">npm run cli -- encryption:recover</code> puts {unreadable === 1 ? "it" : "them"} back in stock; without it, upload{" "}
+          {unreadable === 1 ? "the code" : "those codes"} again here if you have {unreadable === 1 ? "it" : "them"}.
         </Alert>
       ) : null}
       <div className="grid grid-cols-2 gap-4 lg:grid-cols-4">
@@ -73,7 +73,10 @@ export default async function EditProductPage({
         <Stat label="List price">
           <Money amount={formatMoney(product.listPrice)} currency />
         </Stat>
-        <Stat label="Available stock" hint={stock === null ? `${product.fulfilment} fulfilment` : low ? <Badge tone="amber">Low stock</Badge> : `Low at ${product.lowStockThreshold}`}>
+        <Stat
+          label="Available stock"
+          hint={stock === null ? `${product.fulfilment} fulfilment` : low ? <Badge tone="amber">Low stock</Badge> : `Low at ${product.lowStockThreshold}`}
+        >
           <span data-testid="available-stock">{stock === null ? "—" : stock}</span>
         </Stat>
       </div>

@@ -20,11 +20,14 @@ const MAX_FILE_BYTES = 2 * 1024 * 1024;
 export function StockUploadForm({ sku, name }: { sku: string; name: string }) {
   const [codes, setCodes] = useState("");
   const [fileError, setFileError] = useState<string | null>(null);
-  const { state, dispatch, pending, supersede } = useLatestOutcome<ActionState<StockUploadResult>>(async (previous, form) => {
-    const result = await uploadStockAction(previous, form);
-    if (result.ok) setCodes("");
-    return result;
-  }, { ok: false });
+  const { state, dispatch, pending, supersede } = useLatestOutcome<ActionState<StockUploadResult>>(
+    async (previous, form) => {
+      const result = await uploadStockAction(previous, form);
+      if (result.ok) setCodes("");
+      return result;
+    },
+    { ok: false },
+  );
 
   async function readFile(event: ChangeEvent<HTMLInputElement>) {
     const file = event.target.files?.[0];
@@ -82,7 +85,12 @@ export function StockUploadForm({ sku, name }: { sku: string; name: string }) {
         </span>
       </div>
       {plan.codes > 0 ? (
-        <ConfirmButton variant="primary" pending={pending} confirmLabel={`Add ${plan.codes} ${plan.codes === 1 ? "code" : "codes"}`} question={stockUploadQuestion(name, plan)}>
+        <ConfirmButton
+          variant="primary"
+          pending={pending}
+          confirmLabel={`Add ${plan.codes} ${plan.codes === 1 ? "code" : "codes"}`}
+          question={stockUploadQuestion(name, plan)}
+        >
           Add codes
         </ConfirmButton>
       ) : (

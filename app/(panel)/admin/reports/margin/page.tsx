@@ -34,13 +34,21 @@ export default async function MarginReportPage({ searchParams }: { searchParams:
         title="Margin report"
         description="What resellers paid for orders bought from suppliers, what the suppliers charged, and the margin between. A refunded order brings no revenue but keeps its cost, since the supplier was paid; stock and manual orders have no supplier cost and are not in it."
         action={
-          <a href={`/admin/reports/margin/export?${query}`} className="rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-50" data-testid="margin-csv">
+          <a
+            href={`/admin/reports/margin/export?${query}`}
+            className="rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-50"
+            data-testid="margin-csv"
+          >
             Download CSV
           </a>
         }
       />
       <Card>
-        <FilterForm action="/admin/reports/margin" role="search" className="flex flex-col gap-2 border-b border-slate-100 px-4 py-4 sm:flex-row sm:flex-wrap sm:items-end sm:px-6">
+        <FilterForm
+          action="/admin/reports/margin"
+          role="search"
+          className="flex flex-col gap-2 border-b border-slate-100 px-4 py-4 sm:flex-row sm:flex-wrap sm:items-end sm:px-6"
+        >
           <div>
             <label htmlFor="filter-by" className="block text-xs font-medium text-slate-500">
               By

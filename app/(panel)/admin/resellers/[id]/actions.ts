@@ -64,9 +64,13 @@ export const adjustBalanceAction = panelAction(
   },
   async ({ user, input }) => {
     const reseller = await resellerOrThrow(input.resellerId);
-    const entry = await adjustBalance(db(), { userId: reseller.id, amount: input.amount, note: input.note, adminId: user.id, expectedBalance: input.expectedBalance }).finally(() =>
-      refresh(reseller.id),
-    );
+    const entry = await adjustBalance(db(), {
+      userId: reseller.id,
+      amount: input.amount,
+      note: input.note,
+      adminId: user.id,
+      expectedBalance: input.expectedBalance,
+    }).finally(() => refresh(reseller.id));
     const before = formatMoney(entry.balanceAfter - entry.amount);
     const after = formatMoney(entry.balanceAfter);
     return { ok: true, message: `Balance adjusted: ${before} → ${after}.`, data: { before, after } satisfies AdjustResult };
@@ -74,13 +78,16 @@ export const adjustBalanceAction = panelAction(
 );
 
 /** Sets a reseller's tier by hand (no charge; Silver/Gold get a month from now), recorded in the tariff history. */
-export const setTierAction = panelAction({ role: "admin", input: aReseller.extend({ tier: z.enum(TIERS, { error: "Choose a tier." }) }) }, async ({ user, input }) => {
-  const reseller = await resellerOrThrow(input.resellerId);
-  const updated = await setResellerTier(db(), user.id, reseller.id, input.tier);
-  refresh(reseller.id);
-  revalidatePath("/admin/tariffs");
-  return { ok: true, message: `Tier set to ${updated.tier}.` };
-});
+export const setTierAction = panelAction(
+  { role: "admin", input: aReseller.extend({ tier: z.enum(TIERS, { error: "Choose a tier." }) }) },
+  async ({ user, input }) => {
+    const reseller = await resellerOrThrow(input.resellerId);
+    const updated = await setResellerTier(db(), user.id, reseller.id, input.tier);
+    refresh(reseller.id);
+    revalidatePath("/admin/tariffs");
+    return { ok: true, message: `Tier set to ${updated.tier}.` };
+  },
+);
 
 /** Turns off a reseller's two-factor sign-in (a lost phone) and ends their sessions; the secret is deleted, never shown. */
 export const resetTwoFactorAction = panelAction({ role: "admin", input: aReseller }, async ({ input }) => {

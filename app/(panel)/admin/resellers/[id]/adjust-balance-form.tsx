@@ -14,20 +14,33 @@ import { adjustBalanceAction, type AdjustResult } from "./actions";
  * Two steps: Review checks the amount and shows "Balance X → Y"; Apply sends it. The server
  * checks everything again.
  */
-export function AdjustBalanceForm({ resellerId, email, balance, balanceMicros }: { resellerId: string; email: string; balance: string; balanceMicros: string }) {
+export function AdjustBalanceForm({
+  resellerId,
+  email,
+  balance,
+  balanceMicros,
+}: {
+  resellerId: string;
+  email: string;
+  balance: string;
+  balanceMicros: string;
+}) {
   const [amount, setAmount] = useState("");
   const [note, setNote] = useState("");
   const [reviewing, setReviewing] = useState(false);
   const [localErrors, setLocalErrors] = useState<Record<string, string>>({});
-  const { state, dispatch, pending, supersede } = useLatestOutcome<ActionState<AdjustResult>>(async (previous, form) => {
-    const result = await adjustBalanceAction(previous, form);
-    setReviewing(false);
-    if (result.ok) {
-      setAmount("");
-      setNote("");
-    }
-    return result;
-  }, { ok: false });
+  const { state, dispatch, pending, supersede } = useLatestOutcome<ActionState<AdjustResult>>(
+    async (previous, form) => {
+      const result = await adjustBalanceAction(previous, form);
+      setReviewing(false);
+      if (result.ok) {
+        setAmount("");
+        setNote("");
+      }
+      return result;
+    },
+    { ok: false },
+  );
 
   // Not parseMoney(balance): it reads amounts up to a trillion dollars, and a balance may be past that.
   const current = BigInt(balanceMicros);
@@ -97,8 +110,8 @@ export function AdjustBalanceForm({ resellerId, email, balance, balanceMicros }:
       {reviewing && micros !== null && after !== null ? (
         <div className="rounded-lg border border-amber-200 bg-amber-50 p-4" role="status">
           <p className="text-sm text-amber-900" data-testid="adjust-review">
-            {micros > 0n ? "Credit" : "Debit"} <strong className="tabular-nums">{formatMoney(micros < 0n ? -micros : micros)} USD</strong> {micros > 0n ? "to" : "from"}{" "}
-            <strong className="[overflow-wrap:anywhere]">{email}</strong> with the note “{note.trim()}”.
+            {micros > 0n ? "Credit" : "Debit"} <strong className="tabular-nums">{formatMoney(micros < 0n ? -micros : micros)} USD</strong>{" "}
+            {micros > 0n ? "to" : "from"} <strong className="[overflow-wrap:anywhere]">{email}</strong> with the note “{note.trim()}”.
           </p>
           <p className="mt-1 text-base font-semibold text-slate-900 tabular-nums" data-testid="adjust-preview">
             Balance {balance} → {formatMoney(after)}

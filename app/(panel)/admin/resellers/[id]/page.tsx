@@ -55,7 +55,10 @@ export default async function ResellerDetailPage({ params }: { params: Promise<{
             <Money amount={balance} currency fit />
           </span>
         </Stat>
-        <Stat label="Tier" hint={subscription.status === "expired" ? "Expired: Bronze prices" : subscription.periodEnd ? `until ${formatDate(subscription.periodEnd)}` : "Free"}>
+        <Stat
+          label="Tier"
+          hint={subscription.status === "expired" ? "Expired: Bronze prices" : subscription.periodEnd ? `until ${formatDate(subscription.periodEnd)}` : "Free"}
+        >
           <span data-testid="reseller-tier">{reseller.tier}</span>
         </Stat>
         <Stat label="Status">

@@ -24,7 +24,12 @@ export function StatusForm({ resellerId, email, status }: { resellerId: string; 
           Block
         </ConfirmButton>
       ) : (
-        <ConfirmButton key="unblock" confirmLabel="Unblock reseller" question={`Unblock ${email}? Their API keys and sign-in work again at once.`} variant="primary">
+        <ConfirmButton
+          key="unblock"
+          confirmLabel="Unblock reseller"
+          question={`Unblock ${email}? Their API keys and sign-in work again at once.`}
+          variant="primary"
+        >
           Unblock
         </ConfirmButton>
       )}

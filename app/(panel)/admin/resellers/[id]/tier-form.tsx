@@ -38,13 +38,7 @@ export function TierForm({ resellerId, email, tier, tiers }: { resellerId: strin
         <label htmlFor="tier" className="block text-sm font-medium text-slate-700">
           Tier
         </label>
-        <select
-          id="tier"
-          name="tier"
-          value={chosen}
-          onChange={(event) => setChosen(event.target.value)}
-          className={controlClasses(false, "mt-1")}
-        >
+        <select id="tier" name="tier" value={chosen} onChange={(event) => setChosen(event.target.value)} className={controlClasses(false, "mt-1")}>
           {tiers.map((t) => (
             <option key={t} value={t}>
               {t}
@@ -52,8 +46,8 @@ export function TierForm({ resellerId, email, tier, tiers }: { resellerId: strin
           ))}
         </select>
         <p className="mt-1 text-xs text-slate-500">
-          Nothing is charged. Silver or Gold start a month from now, before any next month the reseller has paid for; Bronze ends the period, a paid next
-          month included. The change is recorded on the Tariffs page.
+          Nothing is charged. Silver or Gold start a month from now, before any next month the reseller has paid for; Bronze ends the period, a paid next month
+          included. The change is recorded on the Tariffs page.
         </p>
       </div>
       <ConfirmButton variant="primary" confirmLabel={`Set ${chosen}`} question={tierQuestion(email, tier, chosen)} pending={pending}>

@@ -49,7 +49,10 @@ export default async function SupplierPage({ params }: { params: Promise<{ id: s
         description={`${supplier.kind} supplier${supplier.baseUrl ? ` at ${supplier.baseUrl}` : ""}`}
         action={
           supplier.kind === "sandbox" ? null : (
-            <PendingLink href={`/admin/suppliers/${supplier.id}/import`} className="rounded-lg bg-brand-600 px-3 py-2 text-sm font-semibold text-white hover:bg-brand-700">
+            <PendingLink
+              href={`/admin/suppliers/${supplier.id}/import`}
+              className="rounded-lg bg-brand-600 px-3 py-2 text-sm font-semibold text-white hover:bg-brand-700"
+            >
               Import products
             </PendingLink>
           )
@@ -73,11 +76,14 @@ export default async function SupplierPage({ params }: { params: Promise<{ id: s
               <Fact label="Credentials">{supplier.credentialsHint ?? "none"}</Fact>
               <Fact label="Last sync">{supplier.lastSyncedAt ? formatDateTime(supplier.lastSyncedAt) : "never"}</Fact>
               <Fact label="Orders in flight">{inFlight}</Fact>
-              <Fact label="Rate-limited until">{supplier.rateLimitedUntil && supplier.rateLimitedUntil > new Date() ? formatDateTime(supplier.rateLimitedUntil) : "not limited"}</Fact>
+              <Fact label="Rate-limited until">
+                {supplier.rateLimitedUntil && supplier.rateLimitedUntil > new Date() ? formatDateTime(supplier.rateLimitedUntil) : "not limited"}
+              </Fact>
               <Fact label="Last error" className="sm:col-span-3">
                 {supplier.lastError ? (
                   <span className="text-red-700">
-                    {supplier.lastError} {supplier.lastErrorAt ? <span className="text-xs text-slate-500">({formatDateTime(supplier.lastErrorAt)})</span> : null}
+                    {supplier.lastError}{" "}
+                    {supplier.lastErrorAt ? <span className="text-xs text-slate-500">({formatDateTime(supplier.lastErrorAt)})</span> : null}
                   </span>
                 ) : (
                   "none"
@@ -91,14 +97,19 @@ export default async function SupplierPage({ params }: { params: Promise<{ id: s
           <CardBody>
             <div className="space-y-4">
               <SupplierButtonForm id={supplier.id} action="test" label="Test connection" pendingText="Asking…" testId="test-connection-outcome" />
-              {supplier.kind === "sandbox" ? null : <SupplierButtonForm id={supplier.id} action="sync" label="Sync catalog now" pendingText="Syncing…" testId="sync-outcome" />}
+              {supplier.kind === "sandbox" ? null : (
+                <SupplierButtonForm id={supplier.id} action="sync" label="Sync catalog now" pendingText="Syncing…" testId="sync-outcome" />
+              )}
               <SupplierEnableForm id={supplier.id} enabled={supplier.enabled} offers={offers} />
             </div>
           </CardBody>
         </Card>
       </div>
       <Card className="mt-6">
-        <CardHeader title="Settings" description="The balance alert shows on the admin's landing page; a supplier pricing in another currency needs its rate in dollars." />
+        <CardHeader
+          title="Settings"
+          description="The balance alert shows on the admin's landing page; a supplier pricing in another currency needs its rate in dollars."
+        />
         <CardBody>
           <SupplierSettingsForm
             id={supplier.id}

@@ -13,7 +13,10 @@ export async function GET(request: Request): Promise<Response> {
   if (!user || user.role !== "admin") return adminsOnlyExport("margins", Boolean(user));
   const params = new URL(request.url).searchParams;
   const by = marginGroupingSchema.parse(params.get("by") ?? undefined);
-  const report = await marginReport(db(), { by, ...dayRange({ from: parseDay(params.get("from") ?? undefined), to: parseDay(params.get("to") ?? undefined) }) });
+  const report = await marginReport(db(), {
+    by,
+    ...dayRange({ from: parseDay(params.get("from") ?? undefined), to: parseDay(params.get("to") ?? undefined) }),
+  });
   async function* single() {
     yield report.lines;
   }

@@ -22,8 +22,24 @@ export interface CatalogRow {
 function MarginInputs({ errors, idPrefix }: { errors: Record<string, string>; idPrefix: string }) {
   return (
     <div className="grid grid-cols-1 gap-3 sm:grid-cols-3">
-      <TextField id={`${idPrefix}-margin`} name="margin" label="Margin" defaultValue="5%" required hint="A percent over cost (5%) or an amount over it (0.50)." error={errors.margin} />
-      <TextField id={`${idPrefix}-step`} name="step" label="Price step" defaultValue="0.01" inputMode="decimal" hint="Prices are rounded up to it." error={errors.step} />
+      <TextField
+        id={`${idPrefix}-margin`}
+        name="margin"
+        label="Margin"
+        defaultValue="5%"
+        required
+        hint="A percent over cost (5%) or an amount over it (0.50)."
+        error={errors.margin}
+      />
+      <TextField
+        id={`${idPrefix}-step`}
+        name="step"
+        label="Price step"
+        defaultValue="0.01"
+        inputMode="decimal"
+        hint="Prices are rounded up to it."
+        error={errors.step}
+      />
       <label className="flex items-center gap-2 text-sm text-slate-700 sm:pt-6">
         <input type="checkbox" name="followCost" className="h-5 w-5 shrink-0 rounded border-slate-300" />
         Price follows cost (else a cost above the price pauses the product)
@@ -82,7 +98,14 @@ export function ImportForm({ supplierId, rows }: { supplierId: string; rows: Cat
           {rows.map((row) => (
             <Tr key={row.id}>
               <Td label="Pick">
-                <input type="checkbox" name="upstreamId" value={row.id} disabled={!row.available} aria-label={`Pick ${row.name}`} className="h-5 w-5 rounded border-slate-300" />
+                <input
+                  type="checkbox"
+                  name="upstreamId"
+                  value={row.id}
+                  disabled={!row.available}
+                  aria-label={`Pick ${row.name}`}
+                  className="h-5 w-5 rounded border-slate-300"
+                />
               </Td>
               <Td label="Product">
                 <span className="font-medium">{row.name}</span>
@@ -101,7 +124,11 @@ export function ImportForm({ supplierId, rows }: { supplierId: string; rows: Cat
       </Table>
       <div className="space-y-3 px-4 pb-4 sm:px-6">
         <MarginInputs errors={state.fieldErrors ?? {}} idPrefix="picked" />
-        <ConfirmButton variant="primary" confirmLabel="Import" question="Import the picked products as ours, each at its cost in dollars plus the margin, rounded up to the step?">
+        <ConfirmButton
+          variant="primary"
+          confirmLabel="Import"
+          question="Import the picked products as ours, each at its cost in dollars plus the margin, rounded up to the step?"
+        >
           Import picked
         </ConfirmButton>
         <ImportOutcomeView state={state} />
@@ -120,7 +147,11 @@ export function GroupImportForm({ supplierId, category, group }: { supplierId: s
       <input type="hidden" name="category" value={category} />
       <input type="hidden" name="group" value={group} />
       <MarginInputs errors={state.fieldErrors ?? {}} idPrefix="group" />
-      <ConfirmButton variant="primary" confirmLabel="Import the group" question={`Import every product of ${group} (${category}) sold now, on every page, at cost plus the margin?`}>
+      <ConfirmButton
+        variant="primary"
+        confirmLabel="Import the group"
+        question={`Import every product of ${group} (${category}) sold now, on every page, at cost plus the margin?`}
+      >
         Import all of {group}
       </ConfirmButton>
       <ImportOutcomeView state={state} />

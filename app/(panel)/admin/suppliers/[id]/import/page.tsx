@@ -19,7 +19,13 @@ import { GroupImportForm, ImportForm } from "./import-form";
 
 export const metadata: Metadata = { title: "Import products" };
 
-export default async function ImportPage({ params, searchParams }: { params: Promise<{ id: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+export default async function ImportPage({
+  params,
+  searchParams,
+}: {
+  params: Promise<{ id: string }>;
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
   await requireAdmin();
   const { id } = await params;
   const raw = await searchParams;
@@ -55,9 +61,16 @@ export default async function ImportPage({ params, searchParams }: { params: Pro
       <PendingLink href={`/admin/suppliers/${supplier.id}`} className="mb-3 inline-flex text-sm font-medium text-slate-500 hover:text-slate-900">
         ← {supplier.name}
       </PendingLink>
-      <PageHeader title={`Import from ${supplier.name}`} description="Pick products of the supplier's catalog and make them ours, priced at their cost in dollars plus a margin. A sync keeps their costs in step." />
+      <PageHeader
+        title={`Import from ${supplier.name}`}
+        description="Pick products of the supplier's catalog and make them ours, priced at their cost in dollars plus a margin. A sync keeps their costs in step."
+      />
       <Card>
-        <FilterForm action={base} role="search" className="flex flex-col gap-2 border-b border-slate-100 px-4 py-4 sm:flex-row sm:flex-wrap sm:items-end sm:px-6">
+        <FilterForm
+          action={base}
+          role="search"
+          className="flex flex-col gap-2 border-b border-slate-100 px-4 py-4 sm:flex-row sm:flex-wrap sm:items-end sm:px-6"
+        >
           <div>
             <label htmlFor="filter-category" className="block text-xs font-medium text-slate-500">
               Category
@@ -75,7 +88,15 @@ export default async function ImportPage({ params, searchParams }: { params: Pro
             <label htmlFor="filter-group" className="block text-xs font-medium text-slate-500">
               Group (game, brand or service)
             </label>
-            <input id="filter-group" name="group" type="search" maxLength={100} defaultValue={query.group ?? ""} placeholder="exactly as listed" className={filterControlClasses("mt-1")} />
+            <input
+              id="filter-group"
+              name="group"
+              type="search"
+              maxLength={100}
+              defaultValue={query.group ?? ""}
+              placeholder="exactly as listed"
+              className={filterControlClasses("mt-1")}
+            />
           </div>
           <FilterActions submitLabel="Browse" clearHref={filtered ? base : null} />
         </FilterForm>

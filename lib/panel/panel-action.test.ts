@@ -48,6 +48,8 @@ describe("a panel action", () => {
     const spec = { role: "reseller" as const, input };
     expect(await runPanelAction(spec, echo, { name: "x".repeat(70_000) }, asReseller)).toMatchObject({ ok: false, message: "The form is over 64 KiB." });
     expect(await runPanelAction({ ...spec, maxChars: 100_000 }, echo, { name: "x".repeat(70_000) }, asReseller)).toMatchObject({ ok: true });
+    // A bigint from a page's call is counted, and judged by the schema, not a failure of the count.
+    expect(await runPanelAction(spec, echo, { name: 10n }, asReseller)).toMatchObject({ ok: false, fieldErrors: { name: expect.any(String) } });
   });
 
   it("answers a page's own control with the issue's message, and keeps a message the work answered with its fields", async () => {

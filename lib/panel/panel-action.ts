@@ -99,7 +99,9 @@ export async function runPanelAction<S extends z.ZodType, T, R extends PanelRole
     async () => {
       const user = await accountOf(spec.role);
       const maxChars = spec.maxChars ?? MAX_BODY_BYTES;
-      if ((JSON.stringify(raw) ?? "").length > maxChars) throw new AppError("payload_too_large", `The form is over ${Math.floor(maxChars / 1024)} KiB.`);
+      // A page's call may hand a bigint (React sends them), which JSON cannot write but the size counts.
+      if ((JSON.stringify(raw, (_key, value: unknown) => (typeof value === "bigint" ? value.toString() : value)) ?? "").length > maxChars)
+        throw new AppError("payload_too_large", `The form is over ${Math.floor(maxChars / 1024)} KiB.`);
       let input: z.output<S>;
       try {
         input = parseInput(spec.input, raw, "");

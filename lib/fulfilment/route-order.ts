@@ -140,6 +140,15 @@ export async function fulfilFromSuppliers(db: Db, orderId: string, product: Prod
     if (!order || order.status !== "processing") return { order, pending: false, retryInMs: null };
     const open = await openAttemptOf(db, orderId);
     if (open) {
+      // Another pass may be sending this very attempt now (two workers on one order, or a job whose
+      // lease ran out while its send waited): asking or sending again meanwhile could take that send's
+      // refusal for the attempt's, or this one's for final while the other buys. It is asked about once
+      // that send has had its time.
+      const sendingLeftMs = open.status === "sending" ? open.updatedAt.getTime() + connector.timeoutMs - Date.now() : 0;
+      if (sendingLeftMs > 0) {
+        await scheduleReconcile(db, open, sendingLeftMs);
+        return { order, pending: true, retryInMs: sendingLeftMs };
+      }
       const routed = await routedOfferOf(db, open);
       const lane = enterSupplierLane(routed.supplier);
       if (!lane.ok) {

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Database } from "@/lib/db/client";
 import { ledgerEntries, orders, supplierAttempts, users, type Order, type Product, type User } from "@/lib/db/schema";
 import { createTestDatabase, testDriver } from "@/lib/db/testing/test-database";
-import { fulfilOrder } from "@/lib/orders/fulfil-order";
+import { fulfilmentPass, fulfilOrder } from "@/lib/orders/fulfil-order";
 import { listOrdersForAdmin } from "@/lib/orders/list-orders";
 import { placeOrder } from "@/lib/orders/place-order";
 import { toOrderRecord } from "@/lib/orders/serialize";
@@ -170,7 +170,9 @@ describe(`supplier routing and reconciliation (${testDriver()})`, () => {
     upstream.dropAnswer = () => true;
     const { order: reached } = await buy(product.sku);
     await fulfilOrder(database.db, reached.id, routing);
-    await database.db.update(supplierAttempts).set({ status: "sending", error: null }).where(eq(supplierAttempts.orderId, reached.id));
+    // A minute ago: its job's lease has run out since, and another worker takes the order up.
+    const crashedAt = new Date(Date.now() - 60_000);
+    await database.db.update(supplierAttempts).set({ status: "sending", error: null, updatedAt: crashedAt }).where(eq(supplierAttempts.orderId, reached.id));
     // The process died before the request left.
     const { order: lost } = await buy(product.sku);
     const [offer] = await database.db.select().from(supplierAttempts).where(eq(supplierAttempts.orderId, reached.id));
@@ -181,6 +183,8 @@ describe(`supplier routing and reconciliation (${testDriver()})`, () => {
       supplierId: offer.supplierId,
       cost: 1_000_000n,
       status: "sending",
+      createdAt: crashedAt,
+      updatedAt: crashedAt,
     });
     upstream.dropAnswer = () => false;
 
@@ -238,6 +242,31 @@ describe(`supplier routing and reconciliation (${testDriver()})`, () => {
     expect(new Set(bought.map((o) => o.reference)).size).toBe(100);
     expect(attempts.filter((a) => a.status === "unknown")).toEqual([]);
     expect(await ledgerState(buyer.id)).toEqual({ balance: 0n, ledgerSum: 0n });
+  });
+
+  it("a second pass leaves an attempt another pass is still sending alone: it neither asks nor sends until that send has had its time", async () => {
+    const { product } = await productWithOffers([["up-held", 1_000_000n, 0]]);
+    let release!: () => void;
+    upstream.hold = new Promise((resolve) => (release = resolve));
+    try {
+      const { order } = await buy(product.sku);
+      const requestsBefore = upstream.requests;
+      const first = fulfilOrder(database.db, order.id, routing);
+      await expect.poll(async () => (await attemptsOf(order.id)).map((a) => a.status), { timeout: 5_000 }).toEqual(["sending"]);
+      await expect.poll(() => upstream.createRequests, { timeout: 5_000 }).toBeGreaterThan(0);
+      const second = await fulfilmentPass(database.db, order.id, routing);
+      expect(second).toMatchObject({ pending: true, order: { status: "processing" } });
+      expect(second.retryInMs).toBeGreaterThan(0);
+      expect(second.retryInMs).toBeLessThanOrEqual(3_000);
+      // Only the first pass's create reached the upstream: no read by reference, no second send.
+      expect(upstream.requests - requestsBefore).toBe(1);
+      release();
+      expect((await first)!.status).toBe("completed");
+      expect(upstreamOrdersOf((await attemptsOf(order.id)).map((a) => a.id))).toHaveLength(1);
+    } finally {
+      release();
+      upstream.hold = null;
+    }
   });
 
   it("two workers running one order's job at once buy it once", async () => {

@@ -119,47 +119,35 @@ export async function measureSupplierFigures(options: { quick: boolean }): Promi
   });
   await addOffer(dbA.db, { sku: chainSku, supplierId: upstream.id, upstreamProductId: ORDER_SKU, cost: costAtB });
 
-  // The slow supplier's product on A too, with stock of A's own for the stock orders beside it.
-  const slow = await startFakeUpstream();
-  onCleanup("slow upstream", () => slow.close());
-  slow.delayMs = 500;
-  const slowSupplier = await createSupplier(dbA.db, { kind: "reseller-api", name: "Slow upstream", baseUrl: slow.url, credentials: slow.apiKey });
+  /** A local upstream answering as this product's API does, as a supplier of A's with a 5.00 card of A's that only it sells. */
+  const cardFromLocalUpstream = async (name: string, sku: string, delayMs: number) => {
+    const local = await startFakeUpstream();
+    onCleanup(`${name} upstream`, () => local.close());
+    local.delayMs = delayMs;
+    const supplier = await createSupplier(dbA.db, { kind: "reseller-api", name: `${name} upstream`, baseUrl: local.url, credentials: local.apiKey });
+    await createProduct(dbA.db, {
+      sku,
+      category: "giftcard",
+      name: `${name} card`,
+      group: "Bench",
+      region: "US",
+      listPrice: "5.00",
+      fields: [],
+      minQuantity: 1,
+      maxQuantity: 5,
+      fulfilment: "supplier",
+      enabled: true,
+      lowStockThreshold: 0,
+    });
+    await addOffer(dbA.db, { sku, supplierId: supplier.id, upstreamProductId: `${sku}-upstream`, cost: 1_000_000n });
+    return local;
+  };
+  // The slow supplier's product on A too, with stock of A's own for the stock orders beside it; and the
+  // same card from a supplier that answers at once: the baseline that costs A the same work per order.
   const slowSku = "bench-slow-card";
-  await createProduct(dbA.db, {
-    sku: slowSku,
-    category: "giftcard",
-    name: "Slow card",
-    group: "Bench",
-    region: "US",
-    listPrice: "5.00",
-    fields: [],
-    minQuantity: 1,
-    maxQuantity: 5,
-    fulfilment: "supplier",
-    enabled: true,
-    lowStockThreshold: 0,
-  });
-  await addOffer(dbA.db, { sku: slowSku, supplierId: slowSupplier.id, upstreamProductId: "slow-card", cost: 1_000_000n });
-  // The same card from a supplier that answers at once: the baseline that costs A the same work per order.
-  const prompt = await startFakeUpstream();
-  onCleanup("prompt upstream", () => prompt.close());
-  const promptSupplier = await createSupplier(dbA.db, { kind: "reseller-api", name: "Prompt upstream", baseUrl: prompt.url, credentials: prompt.apiKey });
+  const slow = await cardFromLocalUpstream("Slow", slowSku, 500);
   const promptSku = "bench-prompt-card";
-  await createProduct(dbA.db, {
-    sku: promptSku,
-    category: "giftcard",
-    name: "Prompt card",
-    group: "Bench",
-    region: "US",
-    listPrice: "5.00",
-    fields: [],
-    minQuantity: 1,
-    maxQuantity: 5,
-    fulfilment: "supplier",
-    enabled: true,
-    lowStockThreshold: 0,
-  });
-  await addOffer(dbA.db, { sku: promptSku, supplierId: promptSupplier.id, upstreamProductId: "prompt-card", cost: 1_000_000n });
+  await cardFromLocalUpstream("Prompt", promptSku, 0);
   await addStock(dbA, ORDER_SKU, options.quick ? 6_000 : 25_000);
   const a = await startApp("downstream-a", { DATABASE_URL: urlA, SUPPLIER_ALLOW_PRIVATE: "1" });
 

@@ -3,7 +3,7 @@ import type { NextConfig } from "next";
 const nextConfig: NextConfig = {
   // Native and WebAssembly packages must load from node_modules at run time, not from the bundle,
   // so that the server script and the route handlers share one instance of each.
-  serverExternalPackages: ["@electric-sql/pglite", "@node-rs/argon2", "ioredis", "postgres"],
+  serverExternalPackages: ["@electric-sql/pglite", "@node-rs/argon2", "ioredis", "postgres", "pino", "prom-client", "@opentelemetry/api"],
   poweredByHeader: false,
   typedRoutes: false,
   // The stock upload takes a file of up to 2 MB into its form; Next's default of 1 MB answered a

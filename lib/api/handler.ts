@@ -1,10 +1,12 @@
-import { randomUUID } from "node:crypto";
 import { z } from "zod";
 import { RefusedCaller } from "@/lib/auth/refused-caller";
 import { config } from "@/lib/config/env";
 import { database as processDatabase, type Db } from "@/lib/db/client";
 import { AppError, validationError, type ValidationIssue } from "@/lib/errors/app-error";
 import { clientIpOf } from "@/lib/http/client-ip";
+import { componentLogger } from "@/lib/observability/logger";
+import { metrics } from "@/lib/observability/metrics";
+import { currentRequestId, noteCaller } from "@/lib/observability/request-context";
 import { checkApiRateLimit, peekApiRateLimit, untouchedBudget } from "@/lib/ratelimit/limiter";
 import type { RateCategory } from "@/lib/ratelimit/categories";
 import type { RateLimitResult } from "@/lib/ratelimit/store";
@@ -15,6 +17,9 @@ import { MAX_BODY_BYTES, parseInput } from "./parse-input";
 import { withinDeadline } from "./deadline";
 import { checkResponse } from "./response-check";
 import type { Operation } from "./operation";
+
+let log: ReturnType<typeof componentLogger> | undefined;
+const apiLog = () => (log ??= componentLogger("api"));
 
 /** What an operation without a body schema takes: nothing, or `{}`. */
 const NO_BODY = z.strictObject({});
@@ -160,7 +165,7 @@ export function apiHandler<Q extends z.ZodType, B extends z.ZodType, P extends z
   // A write that takes no body still refuses one it cannot read, or one with fields, as the others do.
   const bodySchema = operation.body ?? (operation.method === "GET" ? undefined : NO_BODY);
   const answer = async (request: ApiRequest, route: RouteContext): Promise<ApiAnswer> => {
-    const requestId = randomUUID();
+    const requestId = currentRequestId();
     const ip = clientIpOf(request.headers);
     let limitHeaders: Record<string, string> = {};
     let caller: Caller | null = null;
@@ -168,9 +173,11 @@ export function apiHandler<Q extends z.ZodType, B extends z.ZodType, P extends z
       const database = processDatabase();
       if (operation.auth === "reseller") {
         caller = await resolveCaller(database, request, ip);
+        noteCaller(caller.userId, caller.apiKeyId);
         const limit = await checkApiRateLimit(operation.category, caller.rateLimitSubject, config().RATE_LIMIT_MULTIPLIER);
         limitHeaders = rateLimitHeaders(limit);
         if (!limit.allowed) {
+          metrics().rateLimitRefusals.inc({ category: operation.category });
           throw new AppError(
             "rate_limited",
             `Too many requests in the ${operation.category} category. Retry in ${limit.retryAfterSeconds} s.`,
@@ -194,7 +201,7 @@ export function apiHandler<Q extends z.ZodType, B extends z.ZodType, P extends z
       };
     } catch (error) {
       const { appError, unexpected } = toAppError(error);
-      if (unexpected) console.error(`[api] ${requestId} ${request.method} ${new URL(request.url).pathname}:`, error);
+      if (unexpected) apiLog().error({ err: error, request_id: requestId, method: request.method }, "the API call failed unexpectedly");
       if (operation.auth === "reseller" && caller === null && (appError.code === "unauthenticated" || appError.status === 403)) {
         limitHeaders = rateLimitHeaders(await refusalBudget(operation.category, appError));
       }

@@ -10,6 +10,7 @@ import { verifyAgainstNobody, verifyPassword } from "./password";
 import { hasTwoFactor, spendSecondFactor } from "./two-factor";
 import { CODE_REQUIRED, WRONG_CODE } from "./two-factor-messages";
 import { SESSION_MAX_AGE_S } from "./session-lifetime";
+import { componentLogger } from "@/lib/observability/logger";
 
 declare module "next-auth" {
   interface Session {
@@ -79,10 +80,13 @@ export function authOptions(): NextAuthOptions {
       error(code, metadata) {
         // Any client can send a cookie that does not decrypt; a stack for each would flood the log.
         if (code === "JWT_SESSION_ERROR") {
-          console.warn("[auth] refused a session cookie that does not decrypt (forged, or signed before AUTH_SECRET changed)");
+          componentLogger("auth").warn("refused a session cookie that does not decrypt (forged, or signed before AUTH_SECRET changed)");
           return;
         }
-        console.error(`[next-auth][error][${code}]`, metadata);
+        componentLogger("auth").error(
+          { code, err: metadata instanceof Error ? metadata : (metadata as { error?: unknown })?.error },
+          "next-auth reported an error",
+        );
       },
     },
     callbacks: {

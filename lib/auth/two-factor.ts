@@ -8,6 +8,7 @@ import { countPasswordCheck } from "./login-attempts";
 import { verifyPassword } from "./password";
 import { WRONG_CODE } from "./two-factor-messages";
 import { hashRecoveryCode, matchTotp, newRecoveryCodes, newTotpSecret, otpauthUri, parseTypedCode } from "./totp";
+import { componentLogger } from "@/lib/observability/logger";
 
 const WRONG_SETUP_CODE = "That code is wrong. Enter the current 6-digit code your authenticator app shows for this account.";
 
@@ -72,7 +73,7 @@ export async function spendSecondFactor(db: DbOrTx, userId: string, input: strin
   const secret = tryDecryptSecret(row.secretEncrypted);
   if (secret === null) {
     // Another ENCRYPTION_KEY wrote it: no app code can be checked, a recovery code or an admin's reset still helps.
-    console.warn(`[auth] the two-factor secret of ${userId} does not decrypt with this ENCRYPTION_KEY`);
+    componentLogger("auth").warn({ user_id: userId }, "a two-factor secret does not decrypt with this ENCRYPTION_KEY");
     return false;
   }
   const step = matchTotp(secret, typed.code, row.lastUsedStep, now);

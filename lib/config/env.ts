@@ -99,6 +99,16 @@ const envSchema = z.object({
   DB_STATEMENT_TIMEOUT: duration("30s").default(30_000),
   /** Postgres idle_in_transaction_session_timeout on the app's sessions (0: none). */
   DB_IDLE_IN_TRANSACTION_TIMEOUT: duration("60s").default(60_000),
+  /** How much the JSON log says: fatal, error, warn, info (the default), debug, trace or silent. */
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  /** json (the default: one object per line, for a log collector) or pretty (what `npm run dev` sets). */
+  LOG_FORMAT: z.enum(["json", "pretty"]).default("json"),
+  /** Serves /metrics on the app's port to a scraper that sends it as a Bearer token. */
+  METRICS_TOKEN: z.string().min(16, "should be at least 16 characters").optional(),
+  /** Serves /metrics without a token on this port alone (the server's, or the worker's). */
+  METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+  /** Exports OpenTelemetry traces over OTLP/HTTP to this collector (e.g. http://127.0.0.1:4318); off when unset. */
+  OTEL_EXPORTER_OTLP_ENDPOINT: z.url({ protocol: /^https?$/ }).optional(),
   /** Per-minute limits per category, raised only by configuration (the benchmark does). */
   RATE_LIMIT_MULTIPLIER: z.coerce.number().int().min(1).max(1_000_000).default(1),
 });

@@ -2,6 +2,7 @@ import { asc, desc, isNotNull } from "drizzle-orm";
 import type { DbOrTx } from "@/lib/db/client";
 import { orders, stockCodes, twoFactor, webhookDeliveries, webhookEndpoints } from "@/lib/db/schema";
 import { tryDecryptSecret } from "./encryption";
+import { componentLogger } from "@/lib/observability/logger";
 
 /** A start whose ENCRYPTION_KEY opens none of what the database holds encrypted. */
 export class EncryptionKeyMismatchError extends Error {}
@@ -47,7 +48,7 @@ async function storedSamples(db: DbOrTx): Promise<Sample[]> {
  * that two keys have written to this database; that is warned of, not refused, because the values
  * this key opens must stay readable.
  */
-export async function checkStoredKey(db: DbOrTx, { warn = console.warn } = {}): Promise<void> {
+export async function checkStoredKey(db: DbOrTx, { warn = (line: string) => componentLogger("encryption").warn(line) } = {}): Promise<void> {
   const samples = await storedSamples(db);
   const failed = samples.filter((sample) => tryDecryptSecret(sample.stored) === null);
   if (failed.length === 0) return;

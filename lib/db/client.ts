@@ -7,6 +7,9 @@ import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { drizzle as drizzlePostgres } from "drizzle-orm/postgres-js";
 import postgres from "postgres";
 import { config } from "@/lib/config/env";
+import { effectScope } from "@/lib/observability/after-commit";
+import { metrics } from "@/lib/observability/metrics";
+import { inSpan, tracedQuery } from "@/lib/observability/tracing";
 import { assertBeforeDeadline } from "./deadline";
 import { PgliteStatements } from "./pglite-statements";
 import { listenOnPglite, listenOnPostgres, type ChannelHandlers, type ChannelListener } from "./listen";
@@ -64,15 +67,23 @@ function preparedStatements<T extends object>(sql: T): T {
       if (key === "unsafe") {
         return (query: string, params?: unknown[], options?: object) => {
           assertBeforeDeadline();
-          return method.call(target, query, params ?? [], { ...options, prepare: true });
+          return tracedQuery(query, method.call(target, query, params ?? [], { ...options, prepare: true }) as PromiseLike<unknown>);
         };
       }
       if (key === "begin" || key === "savepoint") {
         return (...args: unknown[]) => {
           const callback = args.pop() as (client: object) => unknown;
-          return method.call(target, ...args, async (client: object) => {
-            const result = await callback(preparedStatements(client));
-            assertBeforeDeadline();
+          const effects = effectScope();
+          const run = () =>
+            method.call(target, ...args, (client: object) =>
+              effects.run(async () => {
+                const result = await callback(preparedStatements(client));
+                assertBeforeDeadline();
+                return result;
+              }),
+            ) as Promise<unknown>;
+          return inSpan(key === "begin" ? "db.transaction" : "db.savepoint", {}, () => inUse(run)).then((result) => {
+            effects.committed();
             return result;
           });
         };
@@ -80,6 +91,17 @@ function preparedStatements<T extends object>(sql: T): T {
       return value;
     },
   });
+}
+
+/** Counts a transaction's connection as in use while it runs, for the pool figure in /metrics. */
+async function inUse<T>(run: () => Promise<T>): Promise<T> {
+  const gauge = metrics().dbInUse;
+  gauge.inc();
+  try {
+    return await run();
+  } finally {
+    gauge.dec();
+  }
 }
 
 /** The types drizzle asks PGlite to hand back as text in every query (drizzle-orm/pglite's session). */
@@ -115,7 +137,10 @@ function preparedPglite(client: PGlite): PGlite {
             // As PGlite's own: a query on an ended transaction would otherwise run outside it.
             if (target.closed) throw new Error("Transaction is closed");
             assertBeforeDeadline();
-            return client._runExclusiveQuery(() => statements.run(query, params, withoutParsers(options)));
+            return tracedQuery(
+              query,
+              client._runExclusiveQuery(() => statements.run(query, params, withoutParsers(options))),
+            );
           };
         }
         return forwarded(target, key);
@@ -127,18 +152,29 @@ function preparedPglite(client: PGlite): PGlite {
         return async (query: string, params?: unknown[], options?: QueryOptions) => {
           assertBeforeDeadline();
           await target._checkReady();
-          const result = await target._runExclusiveTransaction(() => target._runExclusiveQuery(() => statements.run(query, params, withoutParsers(options))));
+          const result = await tracedQuery(
+            query,
+            target._runExclusiveTransaction(() => target._runExclusiveQuery(() => statements.run(query, params, withoutParsers(options)))),
+          );
           await target.syncToFs();
           return result;
         };
       }
       if (key === "transaction") {
-        return <T>(callback: (tx: Transaction) => Promise<T>) =>
-          target.transaction(async (tx) => {
-            const result = await callback(inTransaction(tx));
-            assertBeforeDeadline();
-            return result;
-          });
+        return async <T>(callback: (tx: Transaction) => Promise<T>) => {
+          const effects = effectScope();
+          const result = await inSpan("db.transaction", {}, () =>
+            target.transaction((tx) =>
+              effects.run(async () => {
+                const result = await callback(inTransaction(tx));
+                assertBeforeDeadline();
+                return result;
+              }),
+            ),
+          );
+          effects.committed();
+          return result;
+        };
       }
       return forwarded(target, key);
     },
@@ -157,8 +193,10 @@ export function openDatabase(options: OpenOptions): Database {
     };
   };
   if (options.url) {
+    const maxConnections = options.maxConnections ?? 10;
+    metrics().dbPoolSize.set(maxConnections);
     const client = postgres(options.url, {
-      max: options.maxConnections ?? 10,
+      max: maxConnections,
       onnotice: () => {},
       connection: {
         application_name: "reseller-panel",

@@ -9,6 +9,7 @@ import { isIdOf } from "@/lib/ids/ids";
 import { enqueueJob, runJobNow } from "@/lib/jobs/queue";
 import { standardWebhooksKey } from "@/lib/webhooks/signature";
 import { reconcileJobKey, SUPPLIER_RECONCILE_JOB } from "./route-order";
+import { componentLogger } from "@/lib/observability/logger";
 
 /*
  * An upstream's signed webhooks (kind reseller-api: another instance of this product), received on
@@ -79,7 +80,7 @@ export async function receiveSupplierWebhook(
   db: Db,
   input: { supplierId: string; headers: HeaderReader; body: Uint8Array; nowMs?: number; log?: (line: string) => void },
 ): Promise<SupplierWebhookOutcome> {
-  const { supplierId, headers, body, log = console.log } = input;
+  const { supplierId, headers, body, log = (line: string) => componentLogger("suppliers").info(line) } = input;
   const [supplier] = isIdOf("sup", supplierId) ? await db.select().from(suppliers).where(eq(suppliers.id, supplierId)) : [];
   const secret = supplier?.webhookSecretEncrypted ? tryDecryptSecret(supplier.webhookSecretEncrypted) : null;
   // A supplier without a webhook set up has no endpoint here, whatever it sends.

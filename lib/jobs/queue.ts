@@ -5,6 +5,7 @@ import { preparedQuery, setPlaceholder } from "@/lib/db/prepared";
 import { executeRows } from "@/lib/db/rows";
 import { quoteText } from "@/lib/db/sql-literal";
 import { jobs, type Job } from "@/lib/db/schema";
+import { currentRequest } from "@/lib/observability/request-context";
 
 export interface NewJob {
   kind: string;
@@ -55,6 +56,7 @@ export async function enqueueJob(db: DbOrTx, job: NewJob): Promise<void> {
     runAt: job.runAt,
     maxAttempts: job.maxAttempts,
     dedupeKey: job.dedupeKey,
+    requestId: currentRequest()?.requestId,
   });
   if (job.dedupeKey === undefined) {
     await insert;

@@ -1,5 +1,8 @@
 import type { Db } from "@/lib/db/client";
 import type { Job } from "@/lib/db/schema";
+import { componentLogger } from "@/lib/observability/logger";
+import { metrics } from "@/lib/observability/metrics";
+import { runInRequestContext } from "@/lib/observability/request-context";
 import { completeJob, errorMessage, extendHeldLeases, extendLease, failJob, rescheduleJob } from "./queue";
 import { jobHandler, withoutSlots, type BatchJobContext, type BatchJobHandler, type RegisteredHandler } from "./registry";
 
@@ -35,7 +38,27 @@ export async function runClaimedJob(job: Job, options: RunJobOptions): Promise<v
     await Promise.all(runClaimedBatch(registered.batch, [job], { ...options, leaseMs: registered.leaseMs ?? leaseMs }));
     return;
   }
-  await recordOutcome(job, await invoke(job, registered, options), options);
+  const started = performance.now();
+  const outcome = await runInRequestContext({ requestId: job.requestId ?? undefined, jobId: job.id }, () => invoke(job, registered, options));
+  logRun(job, outcome, performance.now() - started);
+  await recordOutcome(job, outcome, options);
+}
+
+let jobLog: ReturnType<typeof componentLogger> | undefined;
+
+/** One line per run, naming the job and the request that enqueued it; at debug when it simply finished. */
+function logRun(job: Job, outcome: Outcome, ms: number): void {
+  const line = {
+    job_id: job.id,
+    kind: job.kind,
+    attempt: job.attempts,
+    outcome: outcome.type,
+    duration_ms: Math.round(ms),
+    request_id: job.requestId ?? undefined,
+  };
+  const log = (jobLog ??= componentLogger("jobs"));
+  if (outcome.type === "failed") log.warn(line, "job run failed");
+  else log.debug(line, "job run");
 }
 
 /**
@@ -117,6 +140,7 @@ async function writeOutcome(job: Job, outcome: Outcome, options: RunJobOptions, 
       held = await rescheduleJob(db, job, workerId, outcome.delayMs);
       break;
     case "failed": {
+      if (first) metrics().jobFailures.inc({ kind: job.kind, final: String(job.attempts >= job.maxAttempts) });
       if (first) log(`${label} failed on attempt ${job.attempts}/${job.maxAttempts}: ${errorMessage(outcome.error)}`);
       const registered = jobHandler(job.kind);
       const last = job.attempts >= job.maxAttempts;

@@ -8,6 +8,9 @@ import { scheduleRecurringJobs } from "./recurring";
 import { claimJobs, errorMessage } from "./queue";
 import { jobHandler, laneJobKinds, type BatchJobContext } from "./registry";
 import { runClaimedBatch, runClaimedJob, type RunJobOptions } from "./run-job";
+import { componentLogger } from "@/lib/observability/logger";
+
+const workerLine = (line: string) => componentLogger("worker").info(line);
 
 export interface WorkerOptions {
   db: Db;
@@ -64,7 +67,7 @@ interface Lane {
 }
 
 export function startWorker(options: WorkerOptions): Worker {
-  const { db, pollIntervalMs = 500, concurrency = 4, leaseMs = DEFAULT_LEASE_MS, log = console.log } = options;
+  const { db, pollIntervalMs = 500, concurrency = 4, leaseMs = DEFAULT_LEASE_MS, log = workerLine } = options;
   const workerId = options.workerId ?? defaultWorkerId();
   const abort = new AbortController();
   const run = { db, workerId, leaseMs, signal: abort.signal, log };
@@ -186,7 +189,7 @@ function runClaimedJobsOfKind(kind: string, claimed: Job[], options: RunJobOptio
  * For tests and scripts that want the queue drained deterministically rather than a polling loop.
  */
 export async function runDueJobsOnce(db: Db, workerId: string, options: { leaseMs?: number; log?: (line: string) => void } = {}): Promise<number> {
-  const { leaseMs = DEFAULT_LEASE_MS, log = console.log } = options;
+  const { leaseMs = DEFAULT_LEASE_MS, log = workerLine } = options;
   const signal = new AbortController().signal;
   let count = 0;
   for (;;) {

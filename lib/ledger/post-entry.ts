@@ -5,6 +5,8 @@ import { ledgerEntries, users, type LedgerEntry, type LedgerEntryType } from "@/
 import { AppError, notFound } from "@/lib/errors/app-error";
 import { newId } from "@/lib/ids/ids";
 import { formatMoney } from "@/lib/money/money";
+import { afterCommit } from "@/lib/observability/after-commit";
+import { dollars, metrics } from "@/lib/observability/metrics";
 
 export interface PostEntryInput {
   userId: string;
@@ -88,5 +90,7 @@ export async function postLedgerEntry(tx: DbOrTx, input: PostEntryInput): Promis
     if (!user) throw notFound("Account");
     throw insufficientBalance(user.balance, -input.amount);
   }
+  const { type, amount } = input;
+  afterCommit(() => metrics().ledgerMoney.inc({ direction: amount < 0n ? "out" : "in", type }, Math.abs(dollars(amount))));
   return entry;
 }

@@ -8,6 +8,7 @@ import { AppError, type ValidationIssue } from "@/lib/errors/app-error";
 import { formatMoney, parseMoney } from "@/lib/money/money";
 import { effectiveTier } from "@/lib/subscriptions/rules";
 import { placeOrder } from "./place-order";
+import { componentLogger } from "@/lib/observability/logger";
 
 /** At most this many orders at once: the panel's order budget is 60 a minute, as the API's. */
 export const MAX_BULK_LINES = 50;
@@ -168,7 +169,7 @@ export async function placeBulkOrder(db: Db, user: User, items: ConfirmedItem[],
       });
       outcomes.push({ line, text, orderId: order.id, status: order.status, total: formatMoney(order.total) });
     } catch (error) {
-      if (!(error instanceof AppError)) console.error("bulk order line", line, error);
+      if (!(error instanceof AppError)) componentLogger("orders").error({ err: error, line }, "a bulk order line failed unexpectedly");
       outcomes.push({ line, text, error: error instanceof AppError ? outcomeMessage(error) : UNKNOWN_OUTCOME });
     }
   }

@@ -3,6 +3,7 @@ import { moneyString, timestampString } from "@/lib/records/fields";
 import { tryDecryptSecret } from "@/lib/crypto/encryption";
 import { ORDER_STATUSES, PRODUCT_CATEGORIES, type Order } from "@/lib/db/schema";
 import { formatMoney } from "@/lib/money/money";
+import { componentLogger } from "@/lib/observability/logger";
 
 export const deliverySchema = z.object({
   items: z.array(
@@ -83,6 +84,6 @@ function deliveredItem(orderId: string, item: NonNullable<Order["delivery"]>["it
   const pin = item.pinEncrypted ? tryDecryptSecret(item.pinEncrypted) : null;
   const readable = (item.codeEncrypted === null || code !== null) && (item.pinEncrypted === null || pin !== null);
   if (readable) return { code, pin, serial: item.serial };
-  console.error(`[orders] a delivered code of ${orderId} does not decrypt with ENCRYPTION_KEY; run encryption:recover with the key that wrote it`);
+  componentLogger("orders").error(`a delivered code of ${orderId} does not decrypt with ENCRYPTION_KEY; run encryption:recover with the key that wrote it`);
   return { code, pin, serial: item.serial, unreadable: true };
 }

@@ -4,6 +4,7 @@ import { preparedQuery, setPlaceholder } from "@/lib/db/prepared";
 import { stockCodes, type StockCode, type StoredDelivery } from "@/lib/db/schema";
 import { opensWithKey, setAsideUnreadableCodes, ShortOfReadableStock } from "@/lib/catalog/unreadable-codes";
 import { outOfStock } from "./refusals";
+import { componentLogger } from "@/lib/observability/logger";
 
 /**
  * Claims the oldest free codes of a sku for an order and stamps them delivered, in one statement. SKIP
@@ -49,8 +50,8 @@ export async function deliverStock(tx: Tx, sku: string, quantity: number, orderI
   }
   if (unreadable.length > 0) {
     await setAsideUnreadableCodes(tx, unreadable, orderId);
-    console.error(
-      `[stock] set aside ${unreadable.length} ${unreadable.length === 1 ? "code" : "codes"} of ${sku} that do not decrypt with ENCRYPTION_KEY (ids ${unreadable.join(", ")})`,
+    componentLogger("stock").error(
+      `set aside ${unreadable.length} ${unreadable.length === 1 ? "code" : "codes"} of ${sku} that do not decrypt with ENCRYPTION_KEY (ids ${unreadable.join(", ")})`,
     );
   }
   if (readable.length < quantity) {

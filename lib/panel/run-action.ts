@@ -2,6 +2,7 @@ import { unstable_rethrow } from "next/navigation";
 import { ZodError } from "zod";
 import { AppError, type ValidationIssue } from "@/lib/errors/app-error";
 import type { ActionState } from "./action-state";
+import { componentLogger } from "@/lib/observability/logger";
 
 function fieldErrorsOf(issues: ValidationIssue[], rename: Record<string, string>): Record<string, string> {
   const out: Record<string, string> = {};
@@ -45,7 +46,7 @@ export async function runAction<T>(
       return { ok: false, message: error.message, fieldErrors };
     }
     if (isUnstorableText(error)) return { ok: false, message: "Text must not contain a NUL character." };
-    console.error("[panel] action failed:", error);
+    componentLogger("panel").error({ err: error }, "a panel action failed unexpectedly");
     return { ok: false, message: "Something went wrong. Try again in a moment." };
   }
 }

@@ -6,6 +6,7 @@ import { sandboxReader } from "./chain/sandbox";
 import { tronGridReader } from "./chain/trongrid";
 import { CHAIN_WATCH_JOB, PAYMENT_EXPIRE_JOB, refreshPaymentStatus } from "./payments";
 import { watchChainOnce, type WatchResult } from "./watcher";
+import { componentLogger } from "@/lib/observability/logger";
 
 /** Idle addresses on the real chain are read every 10 minutes; the sandbox is a table, read whole every time. */
 const TRONGRID_IDLE_RESCAN_MS = 10 * 60_000;
@@ -35,7 +36,7 @@ export function watchConfiguredChain(db: Db, signal?: AbortSignal): Promise<Watc
     dust: cfg.DEPOSIT_DUST,
     idleRescanMs: reader.source === "sandbox" ? 0 : TRONGRID_IDLE_RESCAN_MS,
     signal,
-    log: (line) => console.log(`[chain watcher] ${line}`),
+    log: (line) => componentLogger("chain-watcher").info(line),
   });
 }
 

@@ -6,6 +6,8 @@ import { postLedgerEntry } from "@/lib/ledger/post-entry";
 import { ChainReadError, type ChainReader, type ChainRecord } from "./chain/chain-reader";
 import type { DepositAddress } from "./deposit-addresses";
 import { refreshPaymentStatus } from "./payments";
+import { componentLogger } from "@/lib/observability/logger";
+import { metrics } from "@/lib/observability/metrics";
 
 /**
  * Every scan reads again from this long before the newest transfer it knew: a transfer whose block
@@ -58,7 +60,7 @@ export function isCountedTransfer(record: ChainRecord, address: string, contract
  * then credit the ones whose block is solidified. Safe to run from many workers at once.
  */
 export async function watchChainOnce(db: Db, options: WatchOptions): Promise<WatchResult> {
-  const log = options.log ?? console.log;
+  const log = options.log ?? ((line: string) => componentLogger("chain-watcher").info(line));
   const result: WatchResult = { scanned: 0, failed: 0, recorded: 0, credited: 0 };
   for (const address of await addressesDue(db, options.idleRescanMs)) {
     if (options.signal?.aborted) return result;
@@ -134,6 +136,7 @@ function addressesDue(db: Db, idleRescanMs: number): Promise<DepositAddress[]> {
 }
 
 async function recordScanFailure(db: Db, address: DepositAddress, error: unknown): Promise<void> {
+  metrics().chainScanErrors.inc();
   await db
     .update(depositAddresses)
     .set({ lastScanAt: sql`now()`, scanFailures: sql`${depositAddresses.scanFailures} + 1`, lastScanError: String((error as Error).message).slice(0, 500) })

@@ -1,4 +1,5 @@
 import type { RateLimitStore } from "./store";
+import { componentLogger } from "@/lib/observability/logger";
 
 /** What a call did while the store could not be asked. */
 export type OutageVerdict = "let-through" | "refused" | "none";
@@ -16,7 +17,9 @@ const outages = new WeakMap<RateLimitStore, Outage>();
  * logs (and the outage's start) under thousands of copies: the first failure opens the outage with
  * one line, later ones are only counted, for the line that closes it.
  */
-export function storeFailed(store: RateLimitStore, error: unknown, verdict: OutageVerdict, log: (line: string) => void = console.warn): void {
+const warnRateLimits = (line: string) => componentLogger("rate-limits").warn(line);
+
+export function storeFailed(store: RateLimitStore, error: unknown, verdict: OutageVerdict, log: (line: string) => void = warnRateLimits): void {
   let outage = outages.get(store);
   if (!outage) {
     outage = { startedAt: Date.now(), letThrough: 0, refused: 0 };
@@ -31,7 +34,7 @@ export function storeFailed(store: RateLimitStore, error: unknown, verdict: Outa
 }
 
 /** A call the store answered: closes an outage, if one was open, with what it let through. */
-export function storeAnswered(store: RateLimitStore, log: (line: string) => void = console.warn): void {
+export function storeAnswered(store: RateLimitStore, log: (line: string) => void = warnRateLimits): void {
   const outage = outages.get(store);
   if (!outage) return;
   outages.delete(store);

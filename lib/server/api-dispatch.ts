@@ -1,4 +1,3 @@
-import { randomUUID } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import compression from "compression";
 import { API_KEY_HEADER, BEARER_HEADER } from "@/lib/api/caller";
@@ -6,6 +5,8 @@ import { answerHeaders } from "@/lib/api/answer";
 import { errorAnswer, toAppError } from "@/lib/api/errors";
 import { MAX_BODY_BYTES } from "@/lib/api/parse-input";
 import { AppError } from "@/lib/errors/app-error";
+import { componentLogger } from "@/lib/observability/logger";
+import { currentRequestId } from "@/lib/observability/request-context";
 import { targetPath } from "@/lib/http/url-path";
 import { hasDotSegment } from "./api-slashes";
 import { allowedMethods, matchApiRoute, type ApiRoute, type RouteHandler, type RouteMethod } from "./api-routes";
@@ -50,7 +51,7 @@ export function dispatchApiRequest(routes: readonly ApiRoute[], req: IncomingMes
   const method = req.method ?? "GET";
   if (hasDotSegment(pathname)) {
     const refusal = new AppError("not_found", `No API endpoint at ${method} ${pathname}: send the path without "." or ".." segments.`);
-    compressed(req, res, async () => sendAnswer(res, errorAnswer(refusal, randomUUID())));
+    compressed(req, res, async () => sendAnswer(res, errorAnswer(refusal, currentRequestId())));
     return true;
   }
   const match = matchApiRoute(routes, pathname);
@@ -62,11 +63,11 @@ export function dispatchApiRequest(routes: readonly ApiRoute[], req: IncomingMes
     const allow = allowedMethods(match.route).join(", ");
     if (method === "OPTIONS") {
       // Next's own answer has no X-Request-Id, which every API response carries.
-      res.writeHead(204, answerHeaders(randomUUID(), { Allow: allow })).end();
+      res.writeHead(204, answerHeaders(currentRequestId(), { Allow: allow })).end();
       return true;
     }
     const refusal = new AppError("method_not_allowed", `${match.route.pattern} does not take ${method}; it takes ${allow}.`, {}, { Allow: allow });
-    compressed(req, res, async () => sendAnswer(res, errorAnswer(refusal, randomUUID())));
+    compressed(req, res, async () => sendAnswer(res, errorAnswer(refusal, currentRequestId())));
     return true;
   }
   if (match.route.catchAll || !carriesApiKey(req)) return false;
@@ -89,8 +90,8 @@ async function answer(handler: RouteHandler, params: Record<string, string>, req
   } catch (error) {
     // A client that hung up mid-request (its body "aborted") has nobody left to answer.
     if (req.destroyed || req.socket.destroyed || (error as NodeJS.ErrnoException).code === "ECONNRESET" || res.headersSent) return;
-    const requestId = randomUUID();
-    console.error(`[api] ${requestId} ${req.method} ${req.url}:`, error);
+    const requestId = currentRequestId();
+    componentLogger("api").error({ err: error, request_id: requestId, method: req.method }, "the API call failed unexpectedly");
     sendAnswer(res, errorAnswer(toAppError(error).appError, requestId));
   }
 }

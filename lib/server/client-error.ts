@@ -3,6 +3,7 @@ import { STATUS_CODES, type IncomingMessage, type ServerResponse } from "node:ht
 import type { Socket } from "node:net";
 import { errorAnswer } from "@/lib/api/errors";
 import { AppError, validationError } from "@/lib/errors/app-error";
+import { currentRequestId } from "@/lib/observability/request-context";
 import { sendAnswer } from "./node-web";
 
 type ServerSocket = Socket & { _httpMessage?: ServerResponse | null };
@@ -43,6 +44,6 @@ export function refuseMissingHost(req: IncomingMessage, res: ServerResponse): bo
   if (req.headers.host !== undefined || req.httpVersion !== "1.1") return false;
   const refusal = validationError([{ path: "header.Host", message: "Required: an HTTP/1.1 request names the host it is for." }]);
   res.setHeader("Connection", "close");
-  sendAnswer(res, errorAnswer(refusal, randomUUID()));
+  sendAnswer(res, errorAnswer(refusal, currentRequestId()));
   return true;
 }

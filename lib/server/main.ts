@@ -1,5 +1,5 @@
 import { spawnSync } from "node:child_process";
-import { createServer } from "node:http";
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import { createRequire } from "node:module";
 import { isIPv6 } from "node:net";
 import path from "node:path";
@@ -31,12 +31,20 @@ import { drainable } from "./drain";
 import { stopOnSignal } from "./shutdown";
 import { refuseMalformedPath } from "./malformed-path";
 import { refuseMethodNextCannotServe } from "./next-methods";
+import { componentLogger } from "@/lib/observability/logger";
+import { answerMetrics, serveMetricsPort } from "./metrics-endpoint";
+import { observeRequest } from "@/lib/observability/request-observer";
+import { loadRouteTemplates } from "@/lib/observability/route-templates";
+import { startTracing, stopTracing } from "@/lib/observability/tracing";
+import { watchDatabaseGauges } from "@/lib/observability/database-gauges";
 
 const dev = process.argv.includes("--dev");
 // The app runs where it may have no internet; Next's anonymous telemetry would only time out.
 process.env.NEXT_TELEMETRY_DISABLED ??= "1";
 // Development checks every API answer against its schema, as the tests do (lib/api/response-check.ts).
 if (dev) process.env.CHECK_API_RESPONSES ??= "1";
+// Development reads its log in a terminal; production's goes to a collector as JSON lines.
+if (dev) process.env.LOG_FORMAT ??= "pretty";
 
 /** How long a stop waits for requests in progress: inside the 30 s most process managers give before SIGKILL. */
 const SHUTDOWN_GRACE_MS = 25_000;
@@ -45,12 +53,14 @@ const SHUTDOWN_MARGIN_MS = 2_500;
 /** How long an idle keep-alive connection stays open: past the 60 s of load balancers and client pools. */
 const KEEP_ALIVE_TIMEOUT_MS = 65_000;
 
+const serverLog = componentLogger("server");
 function log(line: string) {
-  console.log(`[server] ${line}`);
+  serverLog.info(line);
 }
 
 async function main() {
   const cfg = config();
+  if (startTracing("reseller-panel")) log(`exporting traces to ${cfg.OTEL_EXPORTER_OTLP_ENDPOINT}`);
   const embedded = !cfg.DATABASE_URL;
   const releaseLock = embedded ? acquireDataDirLock(cfg.dataDir, "server") : () => {};
 
@@ -85,17 +95,21 @@ async function main() {
   const handle = app.getRequestHandler();
 
   let stopping = false;
+  const observed = { trustProxy: cfg.TRUST_PROXY, routeOf: loadRouteTemplates(process.cwd()) };
   const health = { db, rateLimits: cfg.REDIS_URL ? rateLimitStore() : null, stopping: () => stopping };
   // Until the server's own dispatch has loaded its routes (below), Next serves every API call.
   let apiRoutes: ApiRoute[] = [];
   // Node's bare 400 to a request without Host gives way to refuseMissingHost's error body.
+  const serve = (req: IncomingMessage, res: ServerResponse) => {
+    if (refuseMissingHost(req, res) || answerHealth(req, res, health) || answerMetrics(req, res, cfg.METRICS_TOKEN) || refuseMalformedPath(req, res)) return;
+    if (dispatchApiRequest(apiRoutes, req, res) || refuseMethodNextCannotServe(req, res)) return;
+    void handle(req, res);
+  };
   const server = createServer({ requireHostHeader: false }, (req, res) => {
     req.headers[CLIENT_IP_HEADER] = resolveClientIp(req.socket.remoteAddress, req.headers["x-forwarded-for"], cfg.TRUST_PROXY);
     dropUntrustedForwarding(req.headers, cfg.TRUST_PROXY);
     tidyApiSlashes(req);
-    if (refuseMissingHost(req, res) || answerHealth(req, res, health) || refuseMalformedPath(req, res)) return;
-    if (dispatchApiRequest(apiRoutes, req, res) || refuseMethodNextCannotServe(req, res)) return;
-    void handle(req, res);
+    observeRequest(req, res, observed, () => serve(req, res));
   });
   server.on("clientError", answerClientError);
   const drainer = drainable(server);
@@ -117,11 +131,15 @@ async function main() {
         apiRoutes = loaded;
         log(`API routes loaded ${Math.round(performance.now() - loading)} ms after listening; Next served them until then`);
       },
-      (error: unknown) => console.error("[server] the API routes could not be loaded; Next serves them:", error),
+      (error: unknown) => serverLog.error({ err: error }, "the API routes could not be loaded; Next serves them"),
     );
   }
 
-  const worker = cfg.WORKER === "inline" ? startWorker({ db, log: (line) => console.log(`[worker] ${line}`) }) : null;
+  const workerLog = componentLogger("worker");
+  const worker = cfg.WORKER === "inline" ? startWorker({ db, log: (line) => workerLog.info(line) }) : null;
+  const stopGauges = watchDatabaseGauges(db);
+  const metricsServer = cfg.METRICS_PORT ? await serveMetricsPort(cfg.METRICS_PORT, cfg.HOST) : null;
+  if (metricsServer) log(`metrics on http://${cfg.HOST ?? "0.0.0.0"}:${cfg.METRICS_PORT}/metrics`);
   if (worker) await scheduleRecurringJobs(db);
 
   // Where a browser on this machine finds it: a wildcard bind is not an address to browse.
@@ -143,7 +161,9 @@ async function main() {
       // The worker stops beside the drain: its jobs are told to give up at once, and one that does not
       // is left to its lease, which another worker takes over, rather than holding the stop.
       await Promise.all([drainer.drain(SHUTDOWN_GRACE_MS), worker?.stop(SHUTDOWN_GRACE_MS)]);
-      await database().close();
+      stopGauges();
+      metricsServer?.close();
+      await Promise.all([database().close(), stopTracing()]);
     },
     release: releaseLock,
     exit: (code) => process.exit(code),
@@ -154,7 +174,8 @@ async function main() {
 }
 
 main().catch((error) => {
+  // A refusal to start is read by a person at a terminal: the message alone, as it was written.
   if (error instanceof ConfigError || error instanceof DataDirBusyError || error instanceof EncryptionKeyMismatchError) console.error(error.message);
-  else console.error("[server] failed to start:", error);
+  else serverLog.fatal({ err: error }, "failed to start");
   process.exit(1);
 });

@@ -1,4 +1,4 @@
-import { randomUUID } from "node:crypto";
+import { currentRequestId } from "@/lib/observability/request-context";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { errorAnswer } from "@/lib/api/errors";
 import { validationError } from "@/lib/errors/app-error";
@@ -14,7 +14,7 @@ const ISSUE = "Has a malformed percent escape.";
 export function refuseMalformedPath(req: IncomingMessage, res: ServerResponse): boolean {
   const pathname = targetPath(req.url);
   if (pathname === null || isDecodable(pathname)) return false;
-  if (pathname.startsWith("/api/")) sendAnswer(res, errorAnswer(validationError([{ path: "path", message: ISSUE }]), randomUUID()));
+  if (pathname.startsWith("/api/")) sendAnswer(res, errorAnswer(validationError([{ path: "path", message: ISSUE }]), currentRequestId()));
   else
     res
       .writeHead(400, { "content-type": "text/plain; charset=utf-8", "cache-control": "no-store", "x-content-type-options": "nosniff" })

@@ -1,4 +1,4 @@
-import { randomUUID } from "node:crypto";
+import { currentRequestId } from "@/lib/observability/request-context";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { errorAnswer } from "@/lib/api/errors";
 import { AppError } from "@/lib/errors/app-error";
@@ -27,7 +27,7 @@ export function refuseMethodNextCannotServe(req: IncomingMessage, res: ServerRes
   const pathname = targetPath(req.url) ?? "/";
   if (pathname.startsWith("/api/")) {
     const refusal = new AppError("not_found", `No API endpoint at ${method} ${pathname}. See /api/v2/openapi.json.`);
-    sendAnswer(res, errorAnswer(refusal, randomUUID()));
+    sendAnswer(res, errorAnswer(refusal, currentRequestId()));
     return true;
   }
   const page = `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>405 Method Not Allowed</title></head><body><h1>405 Method Not Allowed</h1><p>This page takes ${PAGE_METHODS}.</p></body></html>\n`;

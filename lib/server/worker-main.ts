@@ -6,6 +6,10 @@ import { migrateDatabase } from "@/lib/migrations/migrate";
 import { refuseSandboxSupplierInProduction } from "@/lib/fulfilment/sandbox-guard";
 import { startWorker } from "@/lib/jobs/worker";
 import { stopOnSignal } from "@/lib/server/shutdown";
+import { serveMetricsPort } from "@/lib/server/metrics-endpoint";
+import { watchDatabaseGauges } from "@/lib/observability/database-gauges";
+import { componentLogger } from "@/lib/observability/logger";
+import { startTracing, stopTracing } from "@/lib/observability/tracing";
 
 /** Inside the 30 s most process managers give before SIGKILL, with the database's close after it. */
 const WORKER_STOP_MS = 20_000;
@@ -15,6 +19,7 @@ function fail(message: string): never {
   process.exit(1);
 }
 
+const workerLog = componentLogger("worker");
 let databaseUrl: string | undefined;
 try {
   databaseUrl = config().DATABASE_URL;
@@ -37,8 +42,12 @@ try {
 await refuseSandboxSupplierInProduction(shared.db).catch((error: unknown) => fail(error instanceof Error ? error.message : String(error)));
 // Handler modules may read the configuration as they load, so they come after the checks above.
 await import("@/lib/jobs/handlers");
-const worker = startWorker({ db: shared.db });
-console.log(`job worker ${worker.workerId} started`);
+startTracing("reseller-panel-worker");
+const worker = startWorker({ db: shared.db, log: (line) => workerLog.info(line) });
+const stopGauges = watchDatabaseGauges(shared.db);
+const metricsPort = config().METRICS_PORT;
+const metricsServer = metricsPort ? await serveMetricsPort(metricsPort, config().HOST) : null;
+workerLog.info(`job worker ${worker.workerId} started${metricsServer ? `; metrics on port ${metricsPort}` : ""}`);
 
 const shutdown = stopOnSignal({
   graceMs: WORKER_STOP_MS,
@@ -46,12 +55,14 @@ const shutdown = stopOnSignal({
   inProgress: "jobs",
   stop: async () => {
     await worker.stop(WORKER_STOP_MS);
-    await shared.close();
+    stopGauges();
+    metricsServer?.close();
+    await Promise.all([shared.close(), stopTracing()]);
   },
   release: () => {},
   // Explicitly: a job left to its lease may still hold a timer or a socket that would keep the process up.
   exit: (code) => process.exit(code),
-  log: (line) => console.log(`job worker ${worker.workerId}: ${line}`),
+  log: (line) => workerLog.info(`job worker ${worker.workerId}: ${line}`),
 });
 process.on("SIGINT", () => shutdown("SIGINT"));
 process.on("SIGTERM", () => shutdown("SIGTERM"));

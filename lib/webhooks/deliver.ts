@@ -5,6 +5,8 @@ import type { Db } from "@/lib/db/client";
 import { webhookDeliveries, type WebhookDelivery, type WebhookDeliveryTrigger, type WebhookEndpoint } from "@/lib/db/schema";
 import { newId } from "@/lib/ids/ids";
 import { guardedPost, type GuardedPostResult } from "@/lib/net/guarded-request";
+import { metrics } from "@/lib/observability/metrics";
+import { inSpan, outboundTraceHeaders, SpanKind } from "@/lib/observability/tracing";
 import { MAX_RESPONSE_BYTES, TEST_EVENT } from "./constants";
 import { getDelivery } from "./deliveries";
 import { testEventBody } from "./envelope";
@@ -22,14 +24,25 @@ export function sendWebhookRequest(
   input: { url: string; secret: string; eventId: string; event: string; body: string },
   options: WebhookSendOptions,
 ): Promise<GuardedPostResult> {
-  return guardedPost(input.url, {
-    headers: deliveryHeaders(input),
-    body: input.body,
-    timeoutMs: options.timeoutMs,
-    maxResponseBytes: MAX_RESPONSE_BYTES,
-    allowPrivate: options.allowPrivate,
-    resolver: options.resolver,
-  });
+  return inSpan(
+    "webhook delivery",
+    { "webhook.event": input.event },
+    async () => {
+      const result = await guardedPost(input.url, {
+        headers: Object.assign(deliveryHeaders(input), outboundTraceHeaders()),
+        body: input.body,
+        timeoutMs: options.timeoutMs,
+        maxResponseBytes: MAX_RESPONSE_BYTES,
+        allowPrivate: options.allowPrivate,
+        resolver: options.resolver,
+      });
+      const { webhookDeliveries, webhookDuration } = metrics();
+      webhookDeliveries.inc({ outcome: result.ok ? "succeeded" : result.status === null ? "unreachable" : "refused" });
+      webhookDuration.observe(result.durationMs / 1000);
+      return result;
+    },
+    { kind: SpanKind.CLIENT },
+  );
 }
 
 /** Postgres text cannot hold NUL, which a receiver may well answer with. */

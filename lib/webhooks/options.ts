@@ -1,6 +1,7 @@
 import { config } from "@/lib/config/env";
 import type { HostResolver } from "@/lib/net/outbound-url";
 import { DELIVERY_TIMEOUT_MS } from "./constants";
+import { componentLogger } from "@/lib/observability/logger";
 
 /** How a delivery is sent; the defaults come from the configuration, tests pass their own. */
 export interface WebhookSendOptions {
@@ -28,6 +29,6 @@ export function deliveryOptions(overrides: Partial<WebhookDeliveryOptions> = {})
   return {
     ...sendOptions(overrides),
     retryDelays: overrides.retryDelays ?? config().WEBHOOK_RETRY_DELAYS,
-    log: overrides.log ?? ((line) => console.log(`[webhooks] ${line}`)),
+    log: overrides.log ?? ((line) => componentLogger("webhooks").info(line)),
   };
 }

@@ -23,6 +23,8 @@ export const jobs = pgTable(
     lastError: text("last_error"),
     /** At most one unfinished job per key (a recurring job, a job per order). */
     dedupeKey: text("dedupe_key"),
+    /** The request that enqueued the job, so the worker's log lines can be found beside the request's. */
+    requestId: text("request_id"),
     createdAt: createdAt(),
     finishedAt: timestamptz("finished_at"),
   },

@@ -6,6 +6,7 @@ import { reloadlyConnector } from "./reloadly";
 import { kinguinConnector } from "./kinguin";
 import { resellerApiConnector } from "./reseller-api";
 import { sandboxConnector } from "./sandbox";
+import { observedConnector } from "./observed-connector";
 
 /** Every kind of supplier we can buy from; a new kind is one more file and one more line here. */
 const connectors: ConnectorRegistry = {
@@ -26,5 +27,5 @@ export function connectorOptions(overrides: Partial<ConnectorOptions> = {}): Con
 
 export function connectorFor(supplier: Supplier, options: ConnectorOptions): SupplierConnector {
   const credentials = supplier.credentialsEncrypted ? decryptSecret(supplier.credentialsEncrypted) : null;
-  return connectors[supplier.kind]({ supplier, credentials, options });
+  return observedConnector(supplier.kind, connectors[supplier.kind]({ supplier, credentials, options }));
 }

@@ -1,5 +1,7 @@
 import { z } from "zod";
 import { ChainReadError, type ChainReader, type ChainRecord } from "./chain-reader";
+import { componentLogger } from "@/lib/observability/logger";
+import { inSpan, SpanKind } from "@/lib/observability/tracing";
 
 const PAGE_LIMIT = 200;
 /** Enough for 20 000 transfers in one scan; a longer history is read on from its last timestamp next scan. */
@@ -37,9 +39,14 @@ export interface TronGridOptions {
 export function tronGridReader(options: TronGridOptions): ChainReader {
   const base = options.baseUrl.replace(/\/+$/, "");
   const timeoutMs = options.timeoutMs ?? REQUEST_TIMEOUT_MS;
-  const log = options.log ?? console.warn;
+  const log = options.log ?? ((line: string) => componentLogger("chain-watcher").warn(line));
 
-  async function request(url: string, init: RequestInit, signal?: AbortSignal): Promise<unknown> {
+  /** Each call to TronGrid in a span of its own when traces are on; the URL's path names it, never the key. */
+  function request(url: string, init: RequestInit, signal?: AbortSignal): Promise<unknown> {
+    return inSpan("chain request", { "url.path": new URL(url).pathname }, () => send(url, init, signal), { kind: SpanKind.CLIENT });
+  }
+
+  async function send(url: string, init: RequestInit, signal?: AbortSignal): Promise<unknown> {
     const timeout = AbortSignal.timeout(timeoutMs);
     let response: Response;
     try {

@@ -1,4 +1,4 @@
-import { randomUUID } from "node:crypto";
+import { currentRequestId } from "@/lib/observability/request-context";
 import NextAuth from "next-auth";
 import { NextRequest } from "next/server";
 import { errorAnswer, errorResponse, toAppError } from "@/lib/api/errors";
@@ -9,6 +9,7 @@ import { nextAuthAnswer } from "@/lib/auth/next-auth-actions";
 import { signOutEndingSession, standingSessionOnly } from "@/lib/auth/next-auth-session";
 import { AppError } from "@/lib/errors/app-error";
 import { clientIpOf } from "@/lib/http/client-ip";
+import { componentLogger } from "@/lib/observability/logger";
 
 type RouteContext = { params: Promise<{ nextauth: string[] }> };
 
@@ -17,8 +18,8 @@ async function nextAuth(request: Request, context: RouteContext): Promise<Respon
   try {
     return await answer(request, context);
   } catch (error) {
-    const requestId = randomUUID();
-    console.error(`[api] ${requestId} ${request.method} ${new URL(request.url).pathname}:`, error);
+    const requestId = currentRequestId();
+    componentLogger("api").error({ err: error, request_id: requestId, method: request.method }, "a sign-in call failed unexpectedly");
     return errorResponse(toAppError(error).appError, requestId);
   }
 }
@@ -31,7 +32,7 @@ async function answer(request: Request, context: RouteContext): Promise<Response
       called.refuse === "not_found"
         ? new AppError("not_found", `No API endpoint at ${request.method} ${path}.`)
         : new AppError("method_not_allowed", `${path} does not take ${request.method}; it takes ${called.allow}.`, {}, { Allow: called.allow });
-    return errorResponse(refusal, randomUUID());
+    return errorResponse(refusal, currentRequestId());
   }
   // next-auth answers GET alone (HEAD was a 400): Next hands HEAD to this GET handler, and sends no body for it.
   const asked = request.method === "HEAD" ? new NextRequest(request.url, { headers: request.headers }) : request;
@@ -58,7 +59,7 @@ async function signInRefusal(request: Request): Promise<Response | null> {
   if (!refusal) return null;
   const { status, headers, body } = errorAnswer(
     new AppError("rate_limited", refusal.message, { retry_after: refusal.retryAfterSeconds }, { "Retry-After": String(refusal.retryAfterSeconds) }),
-    randomUUID(),
+    currentRequestId(),
   );
   return Response.json(Object.assign({ url: loginUrl(request.headers, refusal.message) }, body), { status, headers });
 }

@@ -1,6 +1,7 @@
 import { buildOpenApiDocument } from "@/lib/api/openapi/build";
 import type { OpenApiDocument } from "@/lib/api/openapi/types";
 import { operations } from "@/lib/api/operations";
+import { currentRequestId } from "@/lib/observability/request-context";
 
 // GET /api/v2/openapi.json - the OpenAPI 3.1 document, generated from the operations' zod schemas; no auth.
 //
@@ -11,6 +12,6 @@ let document: OpenApiDocument | undefined;
 export function GET(): Response {
   document ??= buildOpenApiDocument(operations);
   return Response.json(document, {
-    headers: { "Cache-Control": "public, max-age=300", "X-Request-Id": crypto.randomUUID() },
+    headers: { "Cache-Control": "public, max-age=300", "X-Request-Id": currentRequestId() },
   });
 }

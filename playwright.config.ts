@@ -55,8 +55,16 @@ export default defineConfig({
   projects: [
     { name: "api", testMatch: "api/**/*.spec.ts" },
     { name: "suppliers", testMatch: /e2e\/suppliers\/.*\.spec\.ts$/, use: chromium },
+    // Instances of their own, started by the spec with the configuration it is about (observability).
+    { name: "instances", testMatch: /e2e\/instances\/.*\.spec\.ts$/ },
     ...(withPostgres ? [{ name: "api-postgres", testMatch: "api/**/*.spec.ts", use: { baseURL: baseUrlFor(POSTGRES_PORT) } }] : []),
-    { name: "chromium", testMatch: "*.spec.ts", testIgnore: ["api/**", /e2e\/suppliers\//, FAULT_SPECS], use: chromium },
+    { name: "chromium", testMatch: "*.spec.ts", testIgnore: ["api/**", /e2e\/suppliers\//, /e2e\/instances\//, /e2e\/logs\//, FAULT_SPECS], use: chromium },
+    // Last: searches what the servers logged during the whole run for keys, codes and secrets.
+    {
+      name: "logs",
+      testMatch: /e2e\/logs\/.*\.spec\.ts$/,
+      dependencies: ["api", "suppliers", "instances", "chromium", ...(withPostgres ? ["api-postgres"] : [])],
+    },
     // The fault suite starts its own Postgres database, Redis, instances and workers (no webServer of its own).
     ...(withPostgres ? [{ name: "faults", testMatch: FAULT_SPECS }] : []),
   ],

@@ -9,6 +9,8 @@ export const POSTGRES_PORT = 3101;
 export const baseUrlFor = (port: number) => `http://127.0.0.1:${port}`;
 export const dataDirFor = (port: number) => path.join(os.tmpdir(), `reseller-panel-e2e-${port}`);
 export const fixturesFileFor = (port: number) => path.join(dataDirFor(port), "e2e-fixtures.json");
+/** Everything the server printed during the run (e2e/support/start-server.ts), for the log audit. */
+export const serverLogFor = (port: number) => path.join(dataDirFor(port), "server.log");
 
 export interface ResellerFixture {
   id: string;

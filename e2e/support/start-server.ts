@@ -1,6 +1,6 @@
 import { spawn } from "node:child_process";
 import { parseArgs } from "node:util";
-import { rmSync, writeFileSync } from "node:fs";
+import { createWriteStream, rmSync, writeFileSync } from "node:fs";
 import { eq } from "drizzle-orm";
 import { createUser } from "@/lib/accounts/create-user";
 import { createApiKey, revokeApiKey } from "@/lib/api-keys/manage-keys";
@@ -17,7 +17,7 @@ import { MAX_MESSAGES_PER_ORDER } from "@/lib/orders/messages";
 import { placeOrder } from "@/lib/orders/place-order";
 import { fillChat } from "@/lib/orders/testing/helpers";
 import { DEMO, seedDemo } from "@/lib/seed/demo-seed";
-import { dataDirFor, fixturesFileFor, type Fixtures, type ResellerFixture } from "./fixture-data";
+import { dataDirFor, fixturesFileFor, serverLogFor, type Fixtures, type ResellerFixture } from "./fixture-data";
 
 const { values } = parseArgs({ options: { port: { type: "string" }, postgres: { type: "boolean" } } });
 const port = Number(values.port);
@@ -172,7 +172,7 @@ async function main() {
   const backing = values.postgres ? { DATABASE_URL: database.url!, REDIS_URL: process.env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379", ALLOW_DEMO: "1" } : {};
   if (!values.postgres) await database.close();
   const server = spawn(process.execPath, ["--import", "tsx", "lib/server/main.ts"], {
-    stdio: "inherit",
+    stdio: ["ignore", "pipe", "pipe"],
     env: {
       ...process.env,
       ...backing,
@@ -186,6 +186,10 @@ async function main() {
       CHAIN_POLL_INTERVAL: "1s",
     },
   });
+  // What the server writes goes on to Playwright and into a file, which the log audit (e2e/logs) reads at the end of the run.
+  const logFile = createWriteStream(serverLogFor(port), { flags: "a" });
+  server.stdout!.on("data", (chunk: Buffer) => (process.stdout.write(chunk), logFile.write(chunk)));
+  server.stderr!.on("data", (chunk: Buffer) => (process.stderr.write(chunk), logFile.write(chunk)));
   const stop = () => server.kill("SIGTERM");
   process.on("SIGINT", stop);
   process.on("SIGTERM", stop);

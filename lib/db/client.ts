@@ -7,7 +7,7 @@ import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { drizzle as drizzlePostgres } from "drizzle-orm/postgres-js";
 import postgres from "postgres";
 import { config } from "@/lib/config/env";
-import { effectScope } from "@/lib/observability/after-commit";
+import { effectScope, type EffectScope } from "@/lib/observability/after-commit";
 import { metrics } from "@/lib/observability/metrics";
 import { inSpan, tracedQuery } from "@/lib/observability/tracing";
 import { assertBeforeDeadline } from "./deadline";
@@ -129,11 +129,12 @@ function forwarded(target: object, key: string | symbol): unknown {
  */
 function preparedPglite(client: PGlite): PGlite {
   const statements = new PgliteStatements(client);
-  const inTransaction = (tx: Transaction): Transaction =>
+  const inTransaction = (tx: Transaction, effects: EffectScope): Transaction =>
     new Proxy(tx, {
       get(target, key) {
         if (key === "query") {
           return async (query: string, params?: unknown[], options?: QueryOptions) => {
+            effects.statement(query);
             // As PGlite's own: a query on an ended transaction would otherwise run outside it.
             if (target.closed) throw new Error("Transaction is closed");
             assertBeforeDeadline();
@@ -166,7 +167,7 @@ function preparedPglite(client: PGlite): PGlite {
           const result = await inSpan("db.transaction", {}, () =>
             target.transaction((tx) =>
               effects.run(async () => {
-                const result = await callback(inTransaction(tx));
+                const result = await callback(inTransaction(tx, effects));
                 assertBeforeDeadline();
                 return result;
               }),
@@ -218,6 +219,8 @@ export function openDatabase(options: OpenOptions): Database {
   const dir = options.pgliteDir ?? "memory://";
   if (!dir.startsWith("memory://")) mkdirSync(path.dirname(dir), { recursive: true });
   const client = new PGlite(dir, { parsers: TEXT_PARSERS });
+  // One connection, in this process: its transactions take turns.
+  metrics().dbPoolSize.set(1);
   return {
     db: drizzlePglite(preparedPglite(client), { schema }) as unknown as Db,
     driver: "pglite",

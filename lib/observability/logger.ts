@@ -31,15 +31,21 @@ function requestFields(): object {
   return { request_id: context.requestId, job_id: context.jobId };
 }
 
+// One logger per process: the server's own modules and the ones Next bundles share it.
+const cache = globalThis as unknown as { __appLogger?: Logger; __logRedirect?: { write(line: string): unknown } | null };
+
+/** Standard output, unless a test has redirected the log (lib/observability/testing/capture-log.ts). */
+function output(): DestinationStream {
+  const stdout = process.env.LOG_FORMAT === "pretty" ? readable() : pino.destination({ dest: 1, sync: true });
+  return { write: (line: string) => (cache.__logRedirect ?? stdout).write(line) };
+}
+
 function createLogger(): Logger {
   const requested = process.env.LOG_LEVEL ?? "info";
   const level = isLogLevel(requested) ? requested : "info";
   const options = { level, base: { service: "reseller-panel", pid: process.pid }, redact: { paths: REDACT, censor: "[redacted]" }, mixin: requestFields };
-  return process.env.LOG_FORMAT === "pretty" ? pino(options, readable()) : pino(options);
+  return pino(options, output());
 }
-
-// One logger per process: the server's own modules and the ones Next bundles share it.
-const cache = globalThis as unknown as { __appLogger?: Logger };
 
 /** The process's logger: JSON lines on standard output, the level from LOG_LEVEL (info by default). */
 export function logger(): Logger {

@@ -46,7 +46,7 @@ describe(`the demo credentials at the start of a server on Postgres (${testDrive
         "Refusing to start: this Postgres database (DATABASE_URL) still opens with the demo credentials the README publishes:",
         '  - admin@example.com still has the demo password "demo-admin-pass": sign in as it and change the password on the Profile page',
         '  - reseller@example.com still has the demo password "demo-reseller-pass": sign in as it and change the password on the Profile page',
-        "  - the demo API key rk_live_DemoKeyOfTheEmbeddedSandbox0000000000 is active: revoke it on the API keys page of reseller@example.com",
+        "  - the demo API key rk_live_Demo... (the README's) is active: revoke it on the API keys page of reseller@example.com",
         "To do that, start once with ALLOW_DEMO=1 where only you can reach the server, then restart without it.",
         "For a trial or a test, set ALLOW_DEMO=1 and keep it.",
       ].join("\n"),
@@ -68,7 +68,7 @@ describe(`the demo credentials at the start of a server on Postgres (${testDrive
     await changePassword(DEMO.admin.email);
     await changePassword(DEMO.reseller.email);
     expect(await demoCredentialsInUse(database.db)).toEqual([
-      "the demo API key rk_live_DemoKeyOfTheEmbeddedSandbox0000000000 is active: revoke it on the API keys page of reseller@example.com",
+      "the demo API key rk_live_Demo... (the README's) is active: revoke it on the API keys page of reseller@example.com",
     ]);
     await expect(refusal()).rejects.toThrow(/demo API key .* is active/);
 

@@ -30,7 +30,7 @@ export async function demoCredentialsInUse(db: DbOrTx): Promise<string[]> {
       found.push(`${demo.email} still has the demo password "${demo.password}": sign in as it and change the password on the Profile page`);
     }
   }
-  if (key) found.push(`the demo API key ${DEMO.apiKey} is active: revoke it on the API keys page of ${DEMO.reseller.email}`);
+  if (key) found.push(`the demo API key ${DEMO.apiKey.slice(0, 12)}... (the README's) is active: revoke it on the API keys page of ${DEMO.reseller.email}`);
   return found;
 }
 

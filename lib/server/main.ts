@@ -149,7 +149,8 @@ async function main() {
   if (embedded) {
     log(`demo admin:    ${DEMO.admin.email} / ${DEMO.admin.password}`);
     log(`demo reseller: ${DEMO.reseller.email} / ${DEMO.reseller.password}`);
-    log(`demo API key:  ${DEMO.apiKey}`);
+    // No key is ever written to the log, the demo's included: the README's table has it whole.
+    log(`demo API key:  ${DEMO.apiKey.slice(0, 12)}... (the whole key is in the README)`);
   }
 
   const shutdown = stopOnSignal({

@@ -11,7 +11,7 @@ import { acquireDataDirLock, DataDirBusyError } from "@/lib/db/data-dir-lock";
 import { migrateDatabase } from "@/lib/migrations/migrate";
 import "@/lib/jobs/handlers";
 import { scheduleRecurringJobs } from "@/lib/jobs/recurring";
-import { startWorker } from "@/lib/jobs/worker";
+import { defaultWorkerId, startWorker } from "@/lib/jobs/worker";
 import { CLIENT_IP_HEADER, resolveClientIp } from "@/lib/http/client-ip";
 import { rateLimitStore } from "@/lib/ratelimit/limiter";
 import { dropUntrustedForwarding } from "@/lib/http/forwarded-headers";
@@ -27,6 +27,7 @@ import { startSteps } from "./start-steps";
 import { answerClientError, refuseMissingHost } from "./client-error";
 import { tidyApiSlashes } from "./api-slashes";
 import { answerHealth } from "./health";
+import { startHeartbeat, thisProcess } from "./instances";
 import { drainable } from "./drain";
 import { stopOnSignal } from "./shutdown";
 import { refuseMalformedPath } from "./malformed-path";
@@ -123,6 +124,7 @@ async function main() {
 
   const worker = cfg.WORKER === "inline" ? startWorker({ db, log: (line) => console.log(`[worker] ${line}`) }) : null;
   if (worker) await scheduleRecurringJobs(db);
+  const heartbeat = startHeartbeat(db, thisProcess(defaultWorkerId(), "server"), log);
 
   // Where a browser on this machine finds it: a wildcard bind is not an address to browse.
   const host = !cfg.HOST || cfg.HOST === "0.0.0.0" || cfg.HOST === "::" ? "localhost" : isIPv6(cfg.HOST) ? `[${cfg.HOST}]` : cfg.HOST;
@@ -143,6 +145,7 @@ async function main() {
       // The worker stops beside the drain: its jobs are told to give up at once, and one that does not
       // is left to its lease, which another worker takes over, rather than holding the stop.
       await Promise.all([drainer.drain(SHUTDOWN_GRACE_MS), worker?.stop(SHUTDOWN_GRACE_MS)]);
+      await heartbeat.stop();
       await database().close();
     },
     release: releaseLock,

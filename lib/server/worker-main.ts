@@ -5,7 +5,9 @@ import { database } from "@/lib/db/client";
 import { migrateDatabase } from "@/lib/migrations/migrate";
 import { refuseSandboxSupplierInProduction } from "@/lib/fulfilment/sandbox-guard";
 import { startWorker } from "@/lib/jobs/worker";
+import { startHeartbeat, thisProcess } from "@/lib/server/instances";
 import { stopOnSignal } from "@/lib/server/shutdown";
+import { startWorkerHealth } from "@/lib/server/worker-health";
 
 /** Inside the 30 s most process managers give before SIGKILL, with the database's close after it. */
 const WORKER_STOP_MS = 20_000;
@@ -15,13 +17,14 @@ function fail(message: string): never {
   process.exit(1);
 }
 
-let databaseUrl: string | undefined;
+let cfg: ReturnType<typeof config>;
 try {
-  databaseUrl = config().DATABASE_URL;
+  cfg = config();
 } catch (error) {
   if (error instanceof ConfigError) fail(error.message);
   throw error;
 }
+const databaseUrl = cfg.DATABASE_URL;
 if (!databaseUrl) {
   fail("npm run worker needs DATABASE_URL: the embedded database belongs to the server process, which runs the worker itself (WORKER=inline)");
 }
@@ -38,7 +41,13 @@ await refuseSandboxSupplierInProduction(shared.db).catch((error: unknown) => fai
 // Handler modules may read the configuration as they load, so they come after the checks above.
 await import("@/lib/jobs/handlers");
 const worker = startWorker({ db: shared.db });
-console.log(`job worker ${worker.workerId} started`);
+const heartbeat = startHeartbeat(shared.db, thisProcess(worker.workerId, "worker"), (line) => console.log(`job worker ${worker.workerId}: ${line}`));
+const health = cfg.WORKER_HEALTH_PORT
+  ? await startWorkerHealth({ worker, port: cfg.WORKER_HEALTH_PORT, host: cfg.HOST }).catch((error: unknown) =>
+      fail(`the worker's health endpoint could not listen on port ${cfg.WORKER_HEALTH_PORT}: ${(error as Error).message}`),
+    )
+  : null;
+console.log(`job worker ${worker.workerId} started${health ? `, health on port ${cfg.WORKER_HEALTH_PORT} at /health` : ""}`);
 
 const shutdown = stopOnSignal({
   graceMs: WORKER_STOP_MS,
@@ -46,6 +55,8 @@ const shutdown = stopOnSignal({
   inProgress: "jobs",
   stop: async () => {
     await worker.stop(WORKER_STOP_MS);
+    await heartbeat.stop();
+    health?.close();
     await shared.close();
   },
   release: () => {},

@@ -60,15 +60,18 @@ export async function watcherHealth(db: DbOrTx, limit = ADDRESSES_SHOWN): Promis
     sql`select max(${addressLag}) filter (where ${watched}) as lag_seconds, count(*) as addresses, count(*) filter (where a.scan_failures > 0) as failing
       from deposit_addresses a`,
   );
-  const rows = await executeRows<Row>(
-    db,
-    sql`select a.user_id, u.email, a.address, extract(epoch from a.last_clean_scan_at) * 1000 as last_clean_scan_ms,
+  const rows =
+    limit === 0
+      ? []
+      : await executeRows<Row>(
+          db,
+          sql`select a.user_id, u.email, a.address, extract(epoch from a.last_clean_scan_at) * 1000 as last_clean_scan_ms,
         extract(epoch from a.last_scan_at) * 1000 as last_scan_ms, a.scan_failures, a.last_scan_error,
         ${addressLag} as lag_seconds, ${watched} as watched
       from deposit_addresses a join users u on u.id = a.user_id
       order by ${watched} desc, lag_seconds desc, a.user_id
       limit ${limit}`,
-  );
+        );
   const lagSeconds = Math.max(0, Math.floor(Number(summary.lag_seconds ?? 0)));
   return {
     lagSeconds,

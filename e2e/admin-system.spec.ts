@@ -5,12 +5,12 @@ import path from "node:path";
 import { expect, test } from "@playwright/test";
 import { DEMO } from "../lib/seed/demo-seed";
 import { EMBEDDED_PORT, baseUrlFor } from "./support/fixture-data";
+import { screenshotAtBothSizes } from "./support/screenshots";
 import { signIn } from "./support/sign-in";
 
 /** Its own server beside the shared one: a chain watcher that fails, which the shared server's must not. */
 const PORT = EMBEDDED_PORT + 50;
 const BASE = baseUrlFor(PORT);
-const SCREENSHOTS = path.join("test-results", "admin-system");
 
 let server: ChildProcess;
 let dataDir: string;
@@ -79,12 +79,8 @@ test("an admin sees the chain watcher fall behind on the landing page and the Sy
 
   const failed = page.getByRole("row").filter({ hasText: "payments.expire" });
   await expect(failed.getByTestId("failed-job-error")).toHaveText("canceling statement due to statement timeout (in update payments …)");
-  await page.setViewportSize({ width: 1280, height: 860 });
-  await page.screenshot({ path: path.join(SCREENSHOTS, "system-1280.png"), fullPage: true });
-  await page.setViewportSize({ width: 375, height: 800 });
-  await page.screenshot({ path: path.join(SCREENSHOTS, "system-375.png"), fullPage: true });
-  await expect(page.locator("body")).toHaveJSProperty("scrollWidth", 375);
-  await page.setViewportSize({ width: 1280, height: 860 });
+  // No sideways scrolling on a phone, WCAG AA, and the shots in screenshots/ at 1280 and 375 px.
+  await screenshotAtBothSizes(page, "admin-system");
 
   await failed.getByRole("button", { name: "Retry", exact: true }).click();
   await expect(page.getByTestId("confirm-question")).toHaveText(/^Run payments\.expire #\d+ again now\?$/);

@@ -28,13 +28,15 @@ function shippedMigrations(journalPath: string): { tag: string; when: number }[]
  * Which of this build's migrations the database has applied. Drizzle's migrator records each by the
  * time in the journal and applies those newer than the newest it recorded, so those are what is pending.
  */
-export async function migrationState(db: DbOrTx, journalPath = JOURNAL): Promise<MigrationState> {
-  const shipped = shippedMigrations(journalPath);
-  const applied = await executeRows<{ created_at: string | number }>(db, sql`select created_at from drizzle.__drizzle_migrations`).catch((error: unknown) => {
-    if (isUndefinedTable(error)) return [];
-    throw error;
-  });
-  const newest = Math.max(0, ...applied.map((row) => Number(row.created_at)));
+export async function migrationState(db: DbOrTx): Promise<MigrationState> {
+  const shipped = shippedMigrations(JOURNAL);
+  const applied = await executeRows<{ newest: string | number | null }>(db, sql`select max(created_at) as newest from drizzle.__drizzle_migrations`).catch(
+    (error: unknown) => {
+      if (isUndefinedTable(error)) return [];
+      throw error;
+    },
+  );
+  const newest = Number(applied[0]?.newest ?? 0);
   const migrations = shipped.map((entry) => ({ tag: entry.tag, applied: entry.when <= newest }));
   return { migrations, pending: migrations.filter((migration) => !migration.applied).map((migration) => migration.tag) };
 }

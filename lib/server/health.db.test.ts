@@ -154,6 +154,14 @@ describe(`GET /api/health (${testDriver()})`, () => {
       expect(await response.json()).toEqual({ status: "unavailable", stopping: false, database: "ok", migrations: "pending", pending_migrations: [newest] });
       // The instance's own /api/health does not look at migrations and stays as it was.
       expect((await fetch(`${base}/api/health`)).status).toBe(200);
+
+      // A database no migrator has touched lacks them all.
+      await behind.db.execute(sql`drop schema drizzle cascade`);
+      const untouched = await (await fetch(`${base}/api/health/ready`)).json();
+      expect(untouched).toMatchObject({ status: "unavailable", database: "ok", migrations: "pending" });
+      expect(untouched.pending_migrations).toHaveLength(
+        (JSON.parse(readFileSync("drizzle/meta/_journal.json", "utf8")) as { entries: unknown[] }).entries.length,
+      );
     } finally {
       await behind.close();
     }

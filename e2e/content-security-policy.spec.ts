@@ -102,6 +102,7 @@ test("the admin's pages run under the policy", async ({ page, fixtures }) => {
     `/admin/resellers/${fixtures.oscar.id}`,
     "/admin/payments",
     "/admin/tariffs",
+    "/admin/system",
   ]) {
     await expectCleanPage(page, errors, path);
   }

@@ -14,6 +14,7 @@ const paths = {
   products: "M21 8l-9-5-9 5 9 5 9-5Zm-18 0v8l9 5 9-5V8M12 13v8",
   suppliers: "M3 17h2a2 2 0 1 0 4 0h6a2 2 0 1 0 4 0h2v-5l-3-4h-4V5H3v12Zm12-9v4h6",
   trend: "M3 17l6-6 4 4 8-8M15 7h6v6",
+  system: "M3 12h4l3-8 4 16 3-8h4",
   docs: "M6 3h9l4 4v14H6V3Zm8 0v5h5M9 13h7M9 17h5",
   menu: "M4 6h16M4 12h16M4 18h16",
   close: "M6 6l12 12M18 6 6 18",

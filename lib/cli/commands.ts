@@ -17,6 +17,8 @@ import { importUpstreamProducts } from "@/lib/fulfilment/import-products";
 import { priceChangeView } from "@/lib/fulfilment/price-changes";
 import { syncSupplier } from "@/lib/fulfilment/sync-supplier";
 import { ensureTariffs } from "@/lib/tariffs/ensure-tariffs";
+import { jobBacklog } from "@/lib/jobs/backlog";
+import { discardFailedJob, listFailedJobs, retryFailedJob } from "@/lib/jobs/failed-jobs";
 
 export type Options = Record<string, string | boolean | undefined>;
 
@@ -185,4 +187,32 @@ export async function offerAdd(db: Db, options: Options) {
     priority: options.priority as string | undefined,
   });
   return offerView(offer);
+}
+
+/** Without --failed the backlog by kind; with it the jobs that ran out of attempts, with their errors. */
+export async function jobsList(db: Db, options: Options) {
+  if (options.failed) {
+    return (await listFailedJobs(db)).map((job) => ({
+      id: job.id,
+      kind: job.kind,
+      attempts: job.attempts,
+      error: job.lastError,
+      failed_at: job.failedAt?.toISOString() ?? null,
+    }));
+  }
+  return (await jobBacklog(db)).map((row) => ({ kind: row.kind, due: row.due, running: row.running, oldest_due_seconds: row.oldestDueSeconds }));
+}
+
+function jobId(command: string, id: string | undefined): number {
+  if (!id) throw new UsageError(`${command} needs the job's id, as jobs:list --failed shows it: ${command} 42`);
+  if (!/^[1-9][0-9]{0,15}$/.test(id)) throw new UsageError(`${command}: a job's id is a whole number such as 42, not ${JSON.stringify(id)}`);
+  return Number(id);
+}
+
+export async function jobsRetry(db: Db, _options: Options, id: string | undefined) {
+  return { retried: await retryFailedJob(db, jobId("jobs:retry", id)) };
+}
+
+export async function jobsDiscard(db: Db, _options: Options, id: string | undefined) {
+  return { discarded: await discardFailedJob(db, jobId("jobs:discard", id)) };
 }

@@ -10,6 +10,9 @@ import {
   adminCreate,
   dbSeed,
   encryptionRecover,
+  jobsDiscard,
+  jobsList,
+  jobsRetry,
   offerAdd,
   refuseDemoSeedWithoutConsent,
   resellerCreate,
@@ -49,6 +52,10 @@ const USAGE = `Usage: npm run cli -- <command> [options]
   supplier:sync ID                             read the supplier's catalog now: costs, availability, paused or repriced products
   offer:add --sku S --supplier ID --upstream-sku U --cost 9.70 [--priority 0]
                                                sell a product from a supplier's product at that cost per unit
+  jobs:list [--failed]                         the job backlog by kind (due, running, the oldest's wait in seconds);
+                                               with --failed the jobs that ran out of attempts, with their errors
+  jobs:retry ID                                run a failed job again now, with its attempts counted from zero
+  jobs:discard ID                              delete a failed job: what it was to do will not be done
 
 Uses the same configuration as the server: the embedded database in DATA_DIR, or DATABASE_URL.`;
 
@@ -83,6 +90,7 @@ async function run(): Promise<number> {
       margin: { type: "string" },
       step: { type: "string" },
       "follow-cost": { type: "boolean" },
+      failed: { type: "boolean" },
       help: { type: "boolean", short: "h" },
     },
   });
@@ -102,6 +110,9 @@ async function run(): Promise<number> {
     "supplier:import": (db, options) => supplierImport(db, options, positionals[1]),
     "supplier:sync": (db, options) => supplierSync(db, options, positionals[1]),
     "offer:add": offerAdd,
+    "jobs:list": jobsList,
+    "jobs:retry": (db, options) => jobsRetry(db, options, positionals[1]),
+    "jobs:discard": (db, options) => jobsDiscard(db, options, positionals[1]),
   };
   if (values.help || !command || !commands[command]) {
     console.error(USAGE);

@@ -46,6 +46,8 @@ const envSchema = z.object({
     .regex(/^[0-9a-fA-F]{64}$/, "should be 64 hex characters (32 bytes)")
     .optional(),
   WORKER: z.enum(["inline", "off"]).default("inline"),
+  /** The port of an `npm run worker` process's health endpoint (GET /health); off when unset. */
+  WORKER_HEALTH_PORT: z.coerce.number().int().min(1).max(65535).optional(),
   TRUST_PROXY: flag.default(false),
   WEBHOOK_ALLOW_PRIVATE: flag.default(false),
   WEBHOOK_RETRY_DELAYS: z

@@ -31,6 +31,11 @@ export interface Worker {
   stop(deadlineMs?: number): Promise<void>;
   /** Polls now instead of at the next interval, e.g. right after enqueueing a job. */
   wake(): void;
+  /**
+   * When (Date.now()) the loop that turned least recently last turned: a claim that never answers
+   * leaves it behind, which the worker's health endpoint reports as a stall.
+   */
+  lastTurnAt(): number;
 }
 
 const MAX_DB_BACKOFF_MS = 30_000;
@@ -105,10 +110,12 @@ export function startWorker(options: WorkerOptions): Worker {
   ];
   const alarms = lanes.map(() => createAlarm());
   const inFlight = lanes.map(() => new Set<Promise<unknown>>());
+  const turns = lanes.map(() => Date.now());
 
   const scheduled = (async () => {
     // Retried so that a database that is down at start-up still gets the recurring jobs scheduled later.
     for (let failures = 0; !abort.signal.aborted; failures++) {
+      turns[0] = Date.now();
       try {
         return await scheduleRecurringJobs(db);
       } catch (error) {
@@ -125,6 +132,7 @@ export function startWorker(options: WorkerOptions): Worker {
     let dbFailures = 0;
     if (index === 0) await scheduled;
     while (!abort.signal.aborted) {
+      turns[index] = Date.now();
       let pause = pollIntervalMs;
       try {
         const free = lane.capacity - unfinished.size;
@@ -175,6 +183,7 @@ export function startWorker(options: WorkerOptions): Worker {
       return stopped;
     },
     wake,
+    lastTurnAt: () => Math.min(...turns),
   };
 }
 

@@ -1,52 +1,52 @@
 import { Gauge } from "prom-client";
-import { sql } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
-import { executeRows } from "@/lib/db/rows";
+import { jobBacklog } from "@/lib/jobs/backlog";
+import { watcherHealth } from "@/lib/payments/watcher-health";
 import { componentLogger } from "./logger";
 import { metrics } from "./metrics";
 
-const NAMES = ["job_backlog", "job_oldest_age_seconds", "chain_watcher_lag_seconds"] as const;
+const NAMES = ["job_backlog", "job_oldest_age_seconds", "chain_watcher_lag_seconds", "chain_watcher_failing_addresses"] as const;
 
 /**
- * The figures that live in the shared database, read when Prometheus scrapes: every instance reports
- * the same queue and the same watcher, so alert on their max, not their sum.
+ * The figures that live in the shared database, read when Prometheus scrapes, by the same queries as
+ * the System page: every instance reports the same queue and the same watcher, so alert on their max,
+ * not their sum.
  */
 export function watchDatabaseGauges(db: Db): () => void {
   const { registry } = metrics();
-  const failed = (what: string) => (error: unknown) => componentLogger("metrics").warn({ err: error }, `${what} could not be read for the metrics`);
-  const backlog = new Gauge({ name: NAMES[0], help: "Jobs waiting or running, by kind (the shared queue).", labelNames: ["kind"], registers: [registry] });
-  const oldest = new Gauge({
+  const registers = [registry];
+  const failed = (what: string) => (error: unknown) => {
+    componentLogger("metrics").warn({ err: error }, `${what} could not be read for the metrics`);
+    return null;
+  };
+  const backlog = new Gauge({ name: NAMES[0], help: "Jobs due or running, by kind and state (the shared queue).", labelNames: ["kind", "state"], registers });
+  new Gauge({
     name: NAMES[1],
     help: "How long the oldest due job of each kind has waited, in seconds (the shared queue).",
     labelNames: ["kind"],
-    registers: [registry],
+    registers,
     async collect() {
-      const rows = await executeRows<{ kind: string; waiting: number; oldest: number }>(
-        db,
-        sql`select kind, count(*)::int as waiting,
-                coalesce(extract(epoch from now() - min(run_at) filter (where status = 'pending' and run_at <= now())), 0)::float8 as oldest
-              from jobs where status in ('pending', 'running') group by kind`,
-      ).catch(failed("the job backlog"));
+      const kinds = await jobBacklog(db).catch(failed("the job backlog"));
+      if (!kinds) return;
       backlog.reset();
-      oldest.reset();
-      for (const row of rows ?? []) {
-        backlog.set({ kind: row.kind }, Number(row.waiting));
-        oldest.set({ kind: row.kind }, Number(row.oldest));
+      this.reset();
+      for (const kind of kinds) {
+        backlog.set({ kind: kind.kind, state: "due" }, kind.due);
+        backlog.set({ kind: kind.kind, state: "running" }, kind.running);
+        this.set({ kind: kind.kind }, kind.oldestDueSeconds ?? 0);
       }
     },
   });
+  const failing = new Gauge({ name: NAMES[3], help: "Deposit addresses whose last chain scan failed.", registers });
   new Gauge({
     name: NAMES[2],
-    help: "Seconds since the chain watcher's last clean scan of the address it has waited longest on, among addresses with a payment to watch.",
-    registers: [registry],
+    help: "Seconds since the chain watcher's last clean scan of the watched address it is furthest behind on (alert past 300).",
+    registers,
     async collect() {
-      const [row] =
-        (await executeRows<{ lag: number }>(
-          db,
-          sql`select coalesce(extract(epoch from now() - min(a.last_scan_at)), 0)::float8 as lag from deposit_addresses a
-                where exists (select 1 from payments p where p.address = a.address and p.status in ('pending', 'confirming', 'partially_paid'))`,
-        ).catch(failed("the chain watcher's lag"))) ?? [];
-      this.set(Number(row?.lag ?? 0));
+      const health = await watcherHealth(db, 0).catch(failed("the chain watcher's lag"));
+      if (!health) return;
+      this.set(health.lagSeconds);
+      failing.set(health.failing);
     },
   });
   return () => {

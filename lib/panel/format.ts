@@ -33,3 +33,15 @@ export function formatDate(value: Date | string): string {
 export function signedAmount(amount: string): string {
   return amount.startsWith("-") ? amount : `+${amount}`;
 }
+
+/** A wait or an age in its largest two units: "45 s", "4 min", "2 h 5 min", "3 d 4 h". */
+export function formatSeconds(seconds: number): string {
+  const s = Math.max(0, Math.floor(seconds));
+  if (s < 60) return `${s} s`;
+  const minutes = Math.floor(s / 60);
+  if (minutes < 60) return `${minutes} min`;
+  const hours = Math.floor(minutes / 60);
+  if (hours < 24) return minutes % 60 ? `${hours} h ${minutes % 60} min` : `${hours} h`;
+  const days = Math.floor(hours / 24);
+  return hours % 24 ? `${days} d ${hours % 24} h` : `${days} d`;
+}

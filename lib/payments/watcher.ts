@@ -171,7 +171,13 @@ async function recordTransfers(db: Db, address: DepositAddress, records: ChainRe
     }
     await tx
       .update(depositAddresses)
-      .set({ scannedToMs: sql`greatest(${depositAddresses.scannedToMs}, ${newestMs})`, lastScanAt: sql`now()`, scanFailures: 0, lastScanError: null })
+      .set({
+        scannedToMs: sql`greatest(${depositAddresses.scannedToMs}, ${newestMs})`,
+        lastScanAt: sql`now()`,
+        lastCleanScanAt: sql`now()`,
+        scanFailures: 0,
+        lastScanError: null,
+      })
       .where(eq(depositAddresses.userId, address.userId));
     return recorded;
   });

@@ -1,5 +1,7 @@
+import { readFileSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
+import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database, Db } from "@/lib/db/client";
 import { createTestDatabase, testDriver } from "@/lib/db/testing/test-database";
@@ -96,5 +98,72 @@ describe(`GET /api/health (${testDriver()})`, () => {
     expect((await post.json()).error.code).toBe("method_not_allowed");
     expect((await fetch(`${base}/api/healthz`)).status).toBe(OTHER_PATH);
     expect((await fetch(`${base}/api/v2/health`)).status).toBe(OTHER_PATH);
+    expect((await fetch(`${base}/api/health/other`)).status).toBe(OTHER_PATH);
+  });
+
+  it("answers /api/health/live while the process answers, whatever its database or a stop", async () => {
+    sources = serving({ db: { execute: () => Promise.reject(new Error("connection refused")) } as unknown as Db, stopping: () => true });
+    const response = await fetch(`${base}/api/health/live`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("cache-control")).toBe("no-store");
+    expect(response.headers.get("x-request-id")).toMatch(/^[0-9a-f-]{36}$/);
+    expect(await response.json()).toEqual({ status: "ok" });
+    expect((await fetch(`${base}/api/health/live`, { method: "HEAD" })).status).toBe(200);
+    const post = await fetch(`${base}/api/health/live`, { method: "POST" });
+    expect(post.status).toBe(405);
+    expect(post.headers.get("allow")).toBe("GET, HEAD");
+    expect((await post.json()).error.message).toBe("/api/health/live does not take POST; it takes GET, HEAD.");
+  });
+
+  it("answers /api/health/ready 200 with the database reachable and every migration applied, 503 once stopping", async () => {
+    sources = serving();
+    const ready = await fetch(`${base}/api/health/ready`);
+    expect(ready.status).toBe(200);
+    expect(ready.headers.get("cache-control")).toBe("no-store");
+    expect(await ready.json()).toEqual({ status: "ok", stopping: false, database: "ok", migrations: "applied", pending_migrations: [] });
+    expect((await fetch(`${base}/api/health/ready`, { method: "HEAD" })).status).toBe(200);
+
+    sources = serving({ stopping: () => true });
+    const stopping = await fetch(`${base}/api/health/ready`);
+    expect(stopping.status).toBe(503);
+    expect(await stopping.json()).toMatchObject({ status: "unavailable", stopping: true, database: "ok", migrations: "applied" });
+    expect((await fetch(`${base}/api/health/ready`, { method: "DELETE" })).status).toBe(405);
+  });
+
+  it("answers /api/health/ready 503 while the database is out of reach or lacks a migration of this build", async () => {
+    const closed = await createTestDatabase();
+    await closed.close();
+    sources = serving({ db: closed.db });
+    const unreachable = await fetch(`${base}/api/health/ready`);
+    expect(unreachable.status).toBe(503);
+    expect(await unreachable.json()).toEqual({
+      status: "unavailable",
+      stopping: false,
+      database: "unavailable",
+      migrations: "unknown",
+      pending_migrations: [],
+    });
+
+    const behind = await createTestDatabase();
+    try {
+      await behind.db.execute(sql`delete from drizzle.__drizzle_migrations where created_at = (select max(created_at) from drizzle.__drizzle_migrations)`);
+      sources = serving({ db: behind.db });
+      const response = await fetch(`${base}/api/health/ready`);
+      expect(response.status).toBe(503);
+      const newest = (JSON.parse(readFileSync("drizzle/meta/_journal.json", "utf8")) as { entries: { tag: string }[] }).entries.at(-1)!.tag;
+      expect(await response.json()).toEqual({ status: "unavailable", stopping: false, database: "ok", migrations: "pending", pending_migrations: [newest] });
+      // The instance's own /api/health does not look at migrations and stays as it was.
+      expect((await fetch(`${base}/api/health`)).status).toBe(200);
+
+      // A database no migrator has touched lacks them all.
+      await behind.db.execute(sql`drop schema drizzle cascade`);
+      const untouched = await (await fetch(`${base}/api/health/ready`)).json();
+      expect(untouched).toMatchObject({ status: "unavailable", database: "ok", migrations: "pending" });
+      expect(untouched.pending_migrations).toHaveLength(
+        (JSON.parse(readFileSync("drizzle/meta/_journal.json", "utf8")) as { entries: unknown[] }).entries.length,
+      );
+    } finally {
+      await behind.close();
+    }
   });
 });

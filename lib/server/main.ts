@@ -11,7 +11,7 @@ import { acquireDataDirLock, DataDirBusyError } from "@/lib/db/data-dir-lock";
 import { migrateDatabase } from "@/lib/migrations/migrate";
 import "@/lib/jobs/handlers";
 import { scheduleRecurringJobs } from "@/lib/jobs/recurring";
-import { startWorker } from "@/lib/jobs/worker";
+import { defaultWorkerId, startWorker } from "@/lib/jobs/worker";
 import { CLIENT_IP_HEADER, resolveClientIp } from "@/lib/http/client-ip";
 import { rateLimitStore } from "@/lib/ratelimit/limiter";
 import { dropUntrustedForwarding } from "@/lib/http/forwarded-headers";
@@ -27,6 +27,7 @@ import { startSteps } from "./start-steps";
 import { answerClientError, refuseMissingHost } from "./client-error";
 import { tidyApiSlashes } from "./api-slashes";
 import { answerHealth } from "./health";
+import { startHeartbeat, thisProcess } from "./instances";
 import { drainable } from "./drain";
 import { stopOnSignal } from "./shutdown";
 import { refuseMalformedPath } from "./malformed-path";
@@ -141,6 +142,7 @@ async function main() {
   const metricsServer = cfg.METRICS_PORT ? await serveMetricsPort(cfg.METRICS_PORT, cfg.HOST) : null;
   if (metricsServer) log(`metrics on http://${cfg.HOST ?? "0.0.0.0"}:${cfg.METRICS_PORT}/metrics`);
   if (worker) await scheduleRecurringJobs(db);
+  const heartbeat = startHeartbeat(db, thisProcess(defaultWorkerId(), "server"), log);
 
   // Where a browser on this machine finds it: a wildcard bind is not an address to browse.
   const host = !cfg.HOST || cfg.HOST === "0.0.0.0" || cfg.HOST === "::" ? "localhost" : isIPv6(cfg.HOST) ? `[${cfg.HOST}]` : cfg.HOST;
@@ -164,6 +166,7 @@ async function main() {
       await Promise.all([drainer.drain(SHUTDOWN_GRACE_MS), worker?.stop(SHUTDOWN_GRACE_MS)]);
       stopGauges();
       metricsServer?.close();
+      await heartbeat.stop();
       await Promise.all([database().close(), stopTracing()]);
     },
     release: releaseLock,

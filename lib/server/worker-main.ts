@@ -5,11 +5,13 @@ import { database } from "@/lib/db/client";
 import { migrateDatabase } from "@/lib/migrations/migrate";
 import { refuseSandboxSupplierInProduction } from "@/lib/fulfilment/sandbox-guard";
 import { startWorker } from "@/lib/jobs/worker";
+import { startHeartbeat, thisProcess } from "@/lib/server/instances";
 import { stopOnSignal } from "@/lib/server/shutdown";
 import { serveMetricsPort } from "@/lib/server/metrics-endpoint";
 import { watchDatabaseGauges } from "@/lib/observability/database-gauges";
 import { componentLogger } from "@/lib/observability/logger";
 import { startTracing, stopTracing } from "@/lib/observability/tracing";
+import { startWorkerHealth } from "@/lib/server/worker-health";
 
 /** Inside the 30 s most process managers give before SIGKILL, with the database's close after it. */
 const WORKER_STOP_MS = 20_000;
@@ -20,13 +22,14 @@ function fail(message: string): never {
 }
 
 const workerLog = componentLogger("worker");
-let databaseUrl: string | undefined;
+let cfg: ReturnType<typeof config>;
 try {
-  databaseUrl = config().DATABASE_URL;
+  cfg = config();
 } catch (error) {
   if (error instanceof ConfigError) fail(error.message);
   throw error;
 }
+const databaseUrl = cfg.DATABASE_URL;
 if (!databaseUrl) {
   fail("npm run worker needs DATABASE_URL: the embedded database belongs to the server process, which runs the worker itself (WORKER=inline)");
 }
@@ -44,10 +47,21 @@ await refuseSandboxSupplierInProduction(shared.db).catch((error: unknown) => fai
 await import("@/lib/jobs/handlers");
 startTracing("reseller-panel-worker");
 const worker = startWorker({ db: shared.db, log: (line) => workerLog.info(line) });
+const heartbeat = startHeartbeat(shared.db, thisProcess(worker.workerId, "worker"), (line) => workerLog.info(`job worker ${worker.workerId}: ${line}`));
+const health = cfg.WORKER_HEALTH_PORT
+  ? await startWorkerHealth({ worker, port: cfg.WORKER_HEALTH_PORT, host: cfg.HOST }).catch((error: unknown) =>
+      fail(`the worker's health endpoint could not listen on port ${cfg.WORKER_HEALTH_PORT}: ${(error as Error).message}`),
+    )
+  : null;
 const stopGauges = watchDatabaseGauges(shared.db);
-const metricsPort = config().METRICS_PORT;
-const metricsServer = metricsPort ? await serveMetricsPort(metricsPort, config().HOST) : null;
-workerLog.info(`job worker ${worker.workerId} started${metricsServer ? `; metrics on port ${metricsPort}` : ""}`);
+const metricsServer = cfg.METRICS_PORT
+  ? await serveMetricsPort(cfg.METRICS_PORT, cfg.HOST).catch((error: unknown) =>
+      fail(`the worker's metrics could not listen on port ${cfg.METRICS_PORT}: ${(error as Error).message}`),
+    )
+  : null;
+workerLog.info(
+  `job worker ${worker.workerId} started${health ? `, health on port ${cfg.WORKER_HEALTH_PORT} at /health` : ""}${metricsServer ? `, metrics on port ${cfg.METRICS_PORT}` : ""}`,
+);
 
 const shutdown = stopOnSignal({
   graceMs: WORKER_STOP_MS,
@@ -55,6 +69,8 @@ const shutdown = stopOnSignal({
   inProgress: "jobs",
   stop: async () => {
     await worker.stop(WORKER_STOP_MS);
+    await heartbeat.stop();
+    health?.close();
     stopGauges();
     metricsServer?.close();
     await Promise.all([shared.close(), stopTracing()]);

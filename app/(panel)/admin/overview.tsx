@@ -7,8 +7,9 @@ import { db } from "@/lib/db/client";
 import { lowBalanceSuppliers } from "@/lib/fulfilment/supplier-state";
 import { formatMoney } from "@/lib/money/money";
 import { manualQueueCounts, salesTodayAndWeek } from "@/lib/orders/order-totals";
-import { formatTimeSince } from "@/lib/panel/format";
+import { formatSeconds, formatTimeSince } from "@/lib/panel/format";
 import { openInvoiceCounts } from "@/lib/payments/open-invoices";
+import { watcherHealth } from "@/lib/payments/watcher-health";
 
 const LOW_STOCK_NAMED = 3;
 const link = "font-medium text-brand-600 hover:text-brand-700 hover:underline";
@@ -16,15 +17,25 @@ const plural = (count: number, one: string, many: string) => `${count} ${count =
 
 /** What an admin checks first: today's sales, and what waits for them (manual orders, stock, top-ups). */
 export async function AdminOverview({ now = new Date() }: { now?: Date }) {
-  const [sales, queue, lowStock, invoices, lowBalance] = await Promise.all([
+  const [sales, queue, lowStock, invoices, lowBalance, watcher] = await Promise.all([
     salesTodayAndWeek(db(), now),
     manualQueueCounts(db()),
     lowStockProducts(db()),
     openInvoiceCounts(db()),
     lowBalanceSuppliers(db()),
+    watcherHealth(db(), 0),
   ]);
   return (
     <>
+      {watcher.lagging ? (
+        <Alert tone="warning" className="mb-4" data-testid="chain-watcher-alert">
+          The chain watcher is {formatSeconds(watcher.lagSeconds)} behind: USDT deposits are not being seen, so top-ups are not credited.{" "}
+          <PendingLink href="/admin/system" className={link}>
+            See the System page
+          </PendingLink>{" "}
+          for the errors.
+        </Alert>
+      ) : null}
       {lowBalance.length > 0 ? (
         <Alert tone="warning" className="mb-4" data-testid="low-balance-alert">
           {lowBalance.map((supplier) => (

@@ -18,3 +18,4 @@ export * from "./unreadable-stock-codes";
 export * from "./order-activity";
 export * from "./two-factor";
 export * from "./suppliers";
+export * from "./instances";

@@ -19,6 +19,8 @@ export const depositAddresses = pgTable(
     /** Block time (ms) up to which a clean scan has read the address's transfers. */
     scannedToMs: bigint("scanned_to_ms", { mode: "number" }).notNull(),
     lastScanAt: timestamptz("last_scan_at"),
+    /** The last scan that read the address to the end: how far behind the watcher is on it. */
+    lastCleanScanAt: timestamptz("last_clean_scan_at"),
     /** Consecutive failed scans, for back-off; the last one's reason. */
     scanFailures: integer("scan_failures").notNull().default(0),
     lastScanError: text("last_scan_error"),

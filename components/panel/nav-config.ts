@@ -45,6 +45,7 @@ const adminNav: NavSection[] = [
       { href: "/admin/price-changes", label: "Price changes", icon: "trend" },
       { href: "/admin/reports/margin", label: "Margin report", icon: "balance" },
       { href: "/admin/tariffs", label: "Tariffs", icon: "subscription" },
+      { href: "/admin/backups", label: "Backups", icon: "backup" },
     ],
   },
   { title: "Account", items: [{ href: "/profile", label: "Profile", icon: "profile" }] },

@@ -78,6 +78,11 @@ export async function backupEmbeddedDatabase(database: Database, cfg: SecretsInU
   return { archive: gzipSync(tar), manifest, fileName: backupFileName(now) };
 }
 
+/** Whether a backup taken now carries the encryption key (it was generated into DATA_DIR), or the operator keeps ENCRYPTION_KEY. */
+export function backupCarriesKey(cfg: SecretsInUse): boolean {
+  return secretsInUse(cfg).some((secret) => secret.name === "encryption-key");
+}
+
 /** The reminder every backup comes with: what of the key it carries, and so how it must be kept. */
 export function keyReminder(manifest: BackupManifest): string {
   return manifest.secrets.includes("encryption-key")

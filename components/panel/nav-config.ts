@@ -46,6 +46,7 @@ const adminNav: NavSection[] = [
       { href: "/admin/reports/margin", label: "Margin report", icon: "balance" },
       { href: "/admin/tariffs", label: "Tariffs", icon: "subscription" },
       { href: "/admin/system", label: "System", icon: "system" },
+      { href: "/admin/backups", label: "Backups", icon: "backup" },
     ],
   },
   { title: "Account", items: [{ href: "/profile", label: "Profile", icon: "profile" }] },

@@ -24,7 +24,7 @@ export type Options = Record<string, string | boolean | undefined>;
 
 export class UsageError extends Error {}
 
-function required(options: Options, name: string): string {
+export function required(options: Options, name: string): string {
   const value = options[name];
   if (typeof value !== "string" || value === "") throw new UsageError(`--${name} is required`);
   return value;

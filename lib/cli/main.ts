@@ -6,6 +6,8 @@ import { openDatabase, pgliteDirOf } from "@/lib/db/client";
 import { acquireDataDirLock, DataDirBusyError } from "@/lib/db/data-dir-lock";
 import { migrateDatabase } from "@/lib/migrations/migrate";
 import { AppError } from "@/lib/errors/app-error";
+import { RestoreRefusedError } from "@/lib/maintenance/restore";
+import { backupCommand, restoreCheckCommand, restoreCommand } from "./backup-commands";
 import {
   adminCreate,
   dbSeed,
@@ -56,6 +58,10 @@ const USAGE = `Usage: npm run cli -- <command> [options]
                                                with --failed the jobs that ran out of attempts, with their errors
   jobs:retry ID                                run a failed job again now, with its attempts counted from zero
   jobs:discard ID                              delete a failed job: what it was to do will not be done
+  backup --out FILE                            the embedded database (server stopped) as a gzip tarball, with its generated key
+  restore --in FILE [--replace]                put a backup into DATA_DIR; --replace moves the database there aside first
+  restore:check                                after a restore (pg_restore on Postgres): the key opens the data,
+                                               balances equal their ledgers, migrations applied; exits 1 if not
 
 Uses the same configuration as the server: the embedded database in DATA_DIR, or DATABASE_URL.`;
 
@@ -91,6 +97,9 @@ async function run(): Promise<number> {
       step: { type: "string" },
       "follow-cost": { type: "boolean" },
       failed: { type: "boolean" },
+      out: { type: "string" },
+      in: { type: "string" },
+      replace: { type: "boolean" },
       help: { type: "boolean", short: "h" },
     },
   });
@@ -114,6 +123,12 @@ async function run(): Promise<number> {
     "jobs:retry": (db, options) => jobsRetry(db, options, positionals[1]),
     "jobs:discard": (db, options) => jobsDiscard(db, options, positionals[1]),
   };
+  const operations: Record<string, (options: Options) => Promise<number>> = {
+    backup: backupCommand,
+    restore: restoreCommand,
+    "restore:check": restoreCheckCommand,
+  };
+  if (command && !values.help && operations[command]) return operations[command](values);
   if (values.help || !command || !commands[command]) {
     console.error(USAGE);
     return command && !values.help ? 2 : 0;
@@ -143,7 +158,13 @@ run()
           .map((i) => `error: ${i.path ? `--${i.path.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}` : "input"}: ${i.message}`)
           .join("\n"),
       );
-    } else if (error instanceof UsageError || error instanceof AppError || error instanceof ConfigError || error instanceof DataDirBusyError) {
+    } else if (
+      error instanceof UsageError ||
+      error instanceof AppError ||
+      error instanceof ConfigError ||
+      error instanceof DataDirBusyError ||
+      error instanceof RestoreRefusedError
+    ) {
       console.error(`error: ${error.message}`);
     } else if (error instanceof TypeError && "code" in error && String(error.code).startsWith("ERR_PARSE_ARGS")) {
       console.error(`error: ${error.message}\n\n${USAGE}`);

@@ -154,6 +154,11 @@ function generatedSecret(dataDir: string, file: string, make: () => string): str
   return value;
 }
 
+/** DATA_DIR as the configuration resolves it, without generating the secrets there: a restore brings its own. */
+export function dataDirFrom(env: Record<string, string | undefined> = process.env): string {
+  return path.resolve(envSchema.shape.DATA_DIR.parse(env.DATA_DIR || undefined));
+}
+
 export function loadConfig(env: Record<string, string | undefined> = process.env): AppConfig {
   const parsed = parseEnv(env);
   const dataDir = path.resolve(parsed.DATA_DIR);

@@ -30,6 +30,11 @@ export interface Database {
   url?: string;
   /** Subscribes to a NOTIFY channel; on Postgres this opens a connection of its own. */
   listen(channel: string, handlers: ChannelHandlers): ChannelListener;
+  /**
+   * The embedded database's files as one tar (PGlite only), taken between two transactions, so that it
+   * opens as the database stood after the last commit before it.
+   */
+  dumpDataDir?: () => Promise<Blob>;
   close(): Promise<void>;
 }
 
@@ -47,6 +52,8 @@ export interface OpenOptions {
    */
   statementTimeoutMs?: number;
   idleInTransactionTimeoutMs?: number;
+  /** A tar from dumpDataDir that PGlite unpacks into an empty pgliteDir (a restore). */
+  loadDataDir?: Blob;
 }
 
 /**
@@ -218,13 +225,18 @@ export function openDatabase(options: OpenOptions): Database {
   }
   const dir = options.pgliteDir ?? "memory://";
   if (!dir.startsWith("memory://")) mkdirSync(path.dirname(dir), { recursive: true });
-  const client = new PGlite(dir, { parsers: TEXT_PARSERS });
+  const client = new PGlite(dir, { parsers: TEXT_PARSERS, loadDataDir: options.loadDataDir });
   // One connection, in this process: its transactions take turns.
   metrics().dbPoolSize.set(1);
   return {
     db: drizzlePglite(preparedPglite(client), { schema }) as unknown as Db,
     driver: "pglite",
     listen: (channel, handlers) => trackListener(listenOnPglite(client, channel, handlers)),
+    // Once ready: PGlite's start runs queries of its own, which would wait for the transaction held here.
+    dumpDataDir: async () => {
+      await client.waitReady;
+      return client._runExclusiveTransaction(() => client.dumpDataDir("none"));
+    },
     close: async () => {
       await Promise.all([...listeners].map((listener) => listener.stop()));
       await client.close();

@@ -20,7 +20,11 @@ function isAlive(pid: number): boolean {
   }
 }
 
-export function acquireDataDirLock(dataDir: string, owner: string): () => void {
+export function acquireDataDirLock(
+  dataDir: string,
+  owner: string,
+  advice = "Stop it first, or use the admin panel, or set DATABASE_URL to a Postgres database.",
+): () => void {
   mkdirSync(dataDir, { recursive: true });
   const file = lockPath(dataDir);
   let holder: { pid: number; owner: string } | null = null;
@@ -30,10 +34,7 @@ export function acquireDataDirLock(dataDir: string, owner: string): () => void {
     holder = null;
   }
   if (holder && holder.pid !== process.pid && isAlive(holder.pid)) {
-    throw new DataDirBusyError(
-      `The embedded database in ${dataDir} is in use by the ${holder.owner} (pid ${holder.pid}). ` +
-        `Stop it first, or use the admin panel, or set DATABASE_URL to a Postgres database.`,
-    );
+    throw new DataDirBusyError(`The embedded database in ${dataDir} is in use by the ${holder.owner} (pid ${holder.pid}). ${advice}`);
   }
   writeFileSync(file, JSON.stringify({ pid: process.pid, owner }));
   return () => rmSync(file, { force: true });

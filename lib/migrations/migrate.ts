@@ -6,7 +6,7 @@ import postgres from "postgres";
 import { rehashStockCodes } from "@/lib/catalog/rehash-stock-codes";
 import type { Database } from "@/lib/db/client";
 
-const MIGRATIONS_FOLDER = path.resolve(process.cwd(), "drizzle");
+export const MIGRATIONS_FOLDER = path.resolve(process.cwd(), "drizzle");
 /** Any constant: instances starting together take turns applying migrations. */
 const MIGRATION_LOCK = 72_410_001;
 

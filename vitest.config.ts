@@ -9,6 +9,8 @@ const alias = { "@": path.resolve(import.meta.dirname) };
 const withPostgres = process.env.TEST_POSTGRES === "1";
 /** Every API answer a test sees is checked against its schema (lib/api/response-check.ts). */
 const CHECKED = { CHECK_API_RESPONSES: "1" };
+/** A start with DATABASE_URL requires fixed secrets; the tests' are lib/config/testing/test-secrets.ts. */
+const setupFiles = ["lib/config/testing/use-test-secrets.ts"];
 
 export default defineConfig({
   resolve: { alias },
@@ -16,11 +18,18 @@ export default defineConfig({
     projects: [
       {
         resolve: { alias },
-        test: { name: "unit", env: CHECKED, include: ["lib/**/*.test.ts", "bench/**/*.test.ts"], exclude: ["**/*.db.test.ts"] },
+        test: { name: "unit", env: CHECKED, setupFiles, include: ["lib/**/*.test.ts", "bench/**/*.test.ts"], exclude: ["**/*.db.test.ts"] },
       },
       {
         resolve: { alias },
-        test: { name: "db-pglite", include: ["lib/**/*.db.test.ts"], env: { ...CHECKED, TEST_DB: "pglite" }, testTimeout: 30_000, hookTimeout: 60_000 },
+        test: {
+          name: "db-pglite",
+          include: ["lib/**/*.db.test.ts"],
+          env: { ...CHECKED, TEST_DB: "pglite" },
+          setupFiles,
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
       },
       ...(withPostgres
         ? [
@@ -30,6 +39,7 @@ export default defineConfig({
                 name: "db-postgres",
                 include: ["lib/**/*.db.test.ts"],
                 env: { ...CHECKED, TEST_DB: "postgres" },
+                setupFiles,
                 testTimeout: 30_000,
                 hookTimeout: 60_000,
               },

@@ -38,13 +38,11 @@ import {
   type Server,
 } from "./lib/harness";
 import { measureSupplierFigures, type LatencySummary, type SupplierFigures } from "./lib/supplier-figures";
-import { spawnSync } from "node:child_process";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
-import { createRequire } from "node:module";
 import os from "node:os";
 import path from "node:path";
 import { formatMoney } from "@/lib/money/money";
-import { buildIsStale } from "@/lib/server/build-freshness";
+import { build, buildIsStale } from "@/scripts/build.mjs";
 import { DELIVERY_SLOTS } from "@/lib/webhooks/constants";
 import { deliveryHeaders } from "@/lib/webhooks/signature";
 import { cpuPerRequest, machineCpuTicks, sampleCpu, stealShare, type CpuSample } from "./lib/cpu";
@@ -367,19 +365,13 @@ function machine() {
   return { cpus: os.availableParallelism(), model, memoryGiB: Math.round(os.totalmem() / 2 ** 30), node: process.version };
 }
 
-function ensureBuild(): void {
+async function ensureBuild(): Promise<void> {
   if (!buildIsStale(ROOT)) {
     log("the production build is current");
     return;
   }
-  log("building the app (npx next build) ...");
-  const nextBin = createRequire(import.meta.url).resolve("next/dist/bin/next");
-  const build = spawnSync(process.execPath, [nextBin, "build"], {
-    cwd: ROOT,
-    env: { ...process.env, NODE_ENV: "production" },
-    stdio: ["ignore", "inherit", "inherit"],
-  });
-  if (build.status !== 0) throw new Error("next build failed");
+  log("building the app (npm run build: the panel and the compiled server) ...");
+  await build(ROOT, { onlyStale: true });
 }
 
 async function main(): Promise<Report> {
@@ -390,7 +382,7 @@ async function main(): Promise<Report> {
     `${info.cpus} CPUs (${info.model}), ${info.memoryGiB} GiB, Node ${info.node}, load average ${loadBefore.toFixed(2)}${QUICK ? "; QUICK run: the figures are noise" : ""}`,
   );
   if (loadBefore > 0.5 * info.cpus) log(`the machine is busy (load average ${loadBefore.toFixed(2)}): other work will share the CPUs with the benchmark`);
-  ensureBuild();
+  await ensureBuild();
   const postgresServer = await postgresVersion();
 
   // ---- A: the app and the bare baseline on Postgres, each on its own database made the same way ----
@@ -773,7 +765,7 @@ function render(report: Report): string {
 async function mainSuppliers(): Promise<string> {
   const info = machine();
   log(`${info.cpus} CPUs (${info.model}), Node ${info.node}, load average ${os.loadavg()[0].toFixed(2)}${QUICK ? "; QUICK run: the figures are noise" : ""}`);
-  ensureBuild();
+  await ensureBuild();
   const figures = await measureSupplierFigures({ quick: QUICK });
   return [
     `Measured ${new Date(startedAt).toISOString().slice(0, 16).replace("T", " ")} UTC on ${info.cpus} CPUs (${info.model}), Node ${info.node}; the supplier figures alone (--only suppliers).${QUICK ? " QUICK run: these figures are noise." : ""}`,

@@ -89,14 +89,15 @@ export function enableProfiling(): void {
   rmSync(PROFILES, { recursive: true, force: true });
 }
 
-function nodeArgs(name: string, script: string, flags: string[] = []): string[] {
-  const args = [...flags, "--import", "tsx"];
+/** The benchmark's own scripts run from their sources; the app, compiled, as `npm start` runs it. */
+function nodeArgs(name: string, script: string[], flags: string[] = ["--import", "tsx"]): string[] {
+  const args = [...flags];
   if (profiling) {
     const dir = path.join(PROFILES, name);
     mkdirSync(dir, { recursive: true });
     args.unshift("--cpu-prof", `--cpu-prof-dir=${dir}`);
   }
-  return [...args, script];
+  return [...args, ...script];
 }
 
 export interface Server {
@@ -104,24 +105,25 @@ export interface Server {
   base: string;
 }
 
+const START_SCRIPT = ["scripts/start.mjs", "server"];
+
 /**
- * The node flags that `npm start` gives the server (package.json's start script, `node <flags> --import
- * tsx lib/server/main.ts`), so that the bench runs the app as production does.
+ * The node flags that `npm start` gives the server (package.json's start script, `node <flags>
+ * scripts/start.mjs server`), so that the bench runs the app as production does.
  */
 function startScriptFlags(): string[] {
   const start = (JSON.parse(readFileSync(path.join(ROOT, "package.json"), "utf8")) as { scripts: Record<string, string> }).scripts.start;
   const words = start.trim().split(/\s+/);
-  const importAt = words.indexOf("--import");
-  if (words[0] !== "node" || importAt < 0 || words[words.length - 1] !== "lib/server/main.ts") {
-    throw new Error(`package.json's start script is not "node <flags> --import tsx lib/server/main.ts": ${start}`);
+  if (words[0] !== "node" || words.slice(-2).join(" ") !== START_SCRIPT.join(" ")) {
+    throw new Error(`package.json's start script is not "node <flags> ${START_SCRIPT.join(" ")}": ${start}`);
   }
-  return words.slice(1, importAt);
+  return words.slice(1, -2);
 }
 
 /** The app as production runs it: the custom server entry on the production build, started as `npm start` starts it. */
 export async function startApp(name: string, env: Record<string, string>): Promise<Server> {
   const port = await freePort();
-  const child = startChild(name, nodeArgs(name, "lib/server/main.ts", startScriptFlags()), {
+  const child = startChild(name, nodeArgs(name, START_SCRIPT, startScriptFlags()), {
     // ALLOW_DEMO: the bench seeds the demo on Postgres too (bench/lib/fixtures.ts), and a server there refuses it otherwise; its supplier products buy from the sandbox supplier.
     env: childEnv({
       PORT: String(port),
@@ -143,7 +145,7 @@ export async function startApp(name: string, env: Record<string, string>): Promi
 /** One of the benchmark's own servers (bench/*.ts). */
 export async function startScript(name: string, script: string, env: Record<string, string>): Promise<Server> {
   const port = await freePort();
-  const child = startChild(name, nodeArgs(name, script), {
+  const child = startChild(name, nodeArgs(name, [script]), {
     env: childEnv({ PORT: String(port), DATA_DIR: path.join(scratch, name), ...env }),
     logFile: path.join(LOGS, `${name}.log`),
   });

@@ -50,7 +50,8 @@ test.beforeAll(async () => {
   });
   await new Promise<void>((resolve) => receiver.listen(0, "127.0.0.1", resolve));
   rmSync(dataDir, { recursive: true, force: true });
-  instance = spawn(process.execPath, ["--import", "tsx", "lib/server/main.ts"], {
+  // The compiled server, as `npm start` runs it (the build is the one the e2e servers made).
+  instance = spawn(process.execPath, ["scripts/start.mjs", "server"], {
     stdio: ["ignore", "pipe", "pipe"],
     env: {
       ...process.env,

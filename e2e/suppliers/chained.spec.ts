@@ -4,6 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import { expect, test, type APIRequestContext } from "@playwright/test";
 import postgres from "postgres";
+import { TEST_SECRETS } from "@/lib/config/testing/test-secrets";
 import { TEST_POSTGRES_URL } from "@/lib/db/testing/test-database";
 import { formatMoney, parseMoney } from "@/lib/money/money";
 import { DEMO } from "@/lib/seed/demo-seed";
@@ -28,7 +29,7 @@ const servers: ChildProcess[] = [];
 let aLog = "";
 
 function startServer(name: string, port: number, env: Record<string, string>): ChildProcess {
-  const child = spawn(process.execPath, ["--import", "tsx", "lib/server/main.ts"], {
+  const child = spawn(process.execPath, ["scripts/start.mjs", "server"], {
     stdio: ["ignore", "pipe", "inherit"],
     env: { ...process.env, DATA_DIR: dirOf(name), PORT: String(port), SUPPLIER_DELAY: "1s", CHECK_API_RESPONSES: "1", ...env },
   });
@@ -59,7 +60,13 @@ function aEnv(): Record<string, string> {
   const url = new URL(TEST_POSTGRES_URL);
   url.pathname = `/${aDatabase}`;
   // The demo seed's credentials and sandbox offers are this test's own: a Postgres start would refuse them.
-  return { DATABASE_URL: url.toString(), REDIS_URL: process.env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379", ALLOW_DEMO: "1", ALLOW_SANDBOX_SUPPLIER: "1" };
+  return {
+    ...TEST_SECRETS,
+    DATABASE_URL: url.toString(),
+    REDIS_URL: process.env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379",
+    ALLOW_DEMO: "1",
+    ALLOW_SANDBOX_SUPPLIER: "1",
+  };
 }
 
 async function onPostgresAdmin(statement: string): Promise<void> {
@@ -74,6 +81,8 @@ async function onPostgresAdmin(statement: string): Promise<void> {
 test.beforeAll(async ({ request }) => {
   test.setTimeout(240_000);
   rmSync(dirOf("b"), { recursive: true, force: true });
+  // Both servers run the compiled build, which a start on Postgres (A's, with TEST_POSTGRES) refuses stale.
+  expect(spawnSync(process.execPath, ["scripts/build.mjs", "--stale-only"], { stdio: "inherit" }).status).toBe(0);
   // A's webhook URL is on loopback, which B's guard refuses unless told.
   // B's sandbox takes 5 s: long enough that A's polling (at 2 s, then 4 s, then 8 s) would not be first.
   startServer("b", B_PORT, { WEBHOOK_ALLOW_PRIVATE: "1", SUPPLIER_DELAY: "5s" });
@@ -88,7 +97,7 @@ test.beforeAll(async ({ request }) => {
   supplierId = pair.supplierId;
   await waitHealthy(request, B);
   // A asks B, through B's API with A's key there, to send its order events to A's endpoint for B.
-  const hooked = spawnSync(process.execPath, ["--import", "tsx", "lib/cli/main.ts", "supplier:webhook", pair.supplierId, "--url", A], {
+  const hooked = spawnSync(process.execPath, ["scripts/start.mjs", "cli", "supplier:webhook", pair.supplierId, "--url", A], {
     env: { ...process.env, ...aEnv(), DATA_DIR: dirOf("a"), SUPPLIER_ALLOW_PRIVATE: "1" },
     encoding: "utf8",
   });

@@ -1,4 +1,4 @@
-import { spawn } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import { parseArgs } from "node:util";
 import { createWriteStream, rmSync, writeFileSync } from "node:fs";
 import { eq } from "drizzle-orm";
@@ -17,6 +17,7 @@ import { MAX_MESSAGES_PER_ORDER } from "@/lib/orders/messages";
 import { placeOrder } from "@/lib/orders/place-order";
 import { fillChat } from "@/lib/orders/testing/helpers";
 import { DEMO, seedDemo } from "@/lib/seed/demo-seed";
+import { TEST_SECRETS } from "@/lib/config/testing/test-secrets";
 import { dataDirFor, fixturesFileFor, serverLogFor, type Fixtures, type ResellerFixture } from "./fixture-data";
 
 const { values } = parseArgs({ options: { port: { type: "string" }, postgres: { type: "boolean" } } });
@@ -25,6 +26,8 @@ const dataDir = dataDirFor(port);
 // Secrets generated while preparing (the encryption key of the seeded stock codes) must be the ones the
 // server reads, so this process uses the server's DATA_DIR too.
 process.env.DATA_DIR = dataDir;
+// A start on Postgres requires fixed secrets, which the seeded data must be encrypted with too.
+if (values.postgres) Object.assign(process.env, TEST_SECRETS);
 
 /**
  * A server the Playwright suites run against: the production build on a fresh database (embedded,
@@ -171,7 +174,11 @@ async function main() {
   // The demo seed's credentials are the suites' own: on Postgres the server would take them for a leak.
   const backing = values.postgres ? { DATABASE_URL: database.url!, REDIS_URL: process.env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379", ALLOW_DEMO: "1" } : {};
   if (!values.postgres) await database.close();
-  const server = spawn(process.execPath, ["--import", "tsx", "lib/server/main.ts"], {
+  // The server as `npm start` runs it, compiled; what is stale is built first, as the embedded start
+  // would, since a start on Postgres refuses a stale build.
+  const built = spawnSync(process.execPath, ["scripts/build.mjs", "--stale-only"], { stdio: "inherit" });
+  if (built.status !== 0) throw new Error("npm run build failed");
+  const server = spawn(process.execPath, ["--no-memory-reducer", "scripts/start.mjs", "server"], {
     stdio: ["ignore", "pipe", "pipe"],
     env: {
       ...process.env,

@@ -7,13 +7,16 @@ import { startFakeUpstream } from "@/lib/fulfilment/suppliers/testing/fake-upstr
 
 const dataDir = mkdtempSync(path.join(os.tmpdir(), "cli-test-"));
 
+/** The embedded mode generates its secrets into DATA_DIR (a test reads the key there), unlike the suites' fixed ones. */
+const ownSecrets = (env: Record<string, string>) => (env.DATABASE_URL ? {} : { AUTH_SECRET: "", ENCRYPTION_KEY: "" });
+
 function cli(...args: string[]) {
   return cliWith({ DATABASE_URL: "" }, ...args);
 }
 
 function cliWith(env: Record<string, string>, ...args: string[]) {
   const result = spawnSync(process.execPath, ["--import", "tsx", "lib/cli/main.ts", ...args], {
-    env: { ...process.env, DATA_DIR: dataDir, ...env },
+    env: { ...process.env, DATA_DIR: dataDir, ...ownSecrets(env), ...env },
     encoding: "utf8",
     timeout: 60_000,
   });
@@ -23,7 +26,9 @@ function cliWith(env: Record<string, string>, ...args: string[]) {
 /** cliWith without blocking this process: for a command that talks to a server this test runs. */
 function cliAsync(env: Record<string, string>, ...args: string[]): Promise<{ status: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, ["--import", "tsx", "lib/cli/main.ts", ...args], { env: { ...process.env, DATA_DIR: dataDir, ...env } });
+    const child = spawn(process.execPath, ["--import", "tsx", "lib/cli/main.ts", ...args], {
+      env: { ...process.env, DATA_DIR: dataDir, ...ownSecrets(env), ...env },
+    });
     let stdout = "";
     let stderr = "";
     child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString("utf8")));

@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
@@ -52,12 +52,31 @@ describe("configuration", () => {
 
   it("listens on loopback alone for the embedded demo, on every interface with DATABASE_URL, or where HOST says", () => {
     const postgres = "postgres://postgres@127.0.0.1:5432/app";
+    const secrets = { AUTH_SECRET: "a".repeat(32), ENCRYPTION_KEY: "b".repeat(64) };
     expect(loadConfig({ DATA_DIR: dataDir }).HOST).toBe("127.0.0.1");
-    expect(loadConfig({ DATA_DIR: dataDir, DATABASE_URL: postgres }).HOST).toBeUndefined();
-    expect(loadConfig({ DATA_DIR: dataDir, DATABASE_URL: postgres, HOST: "10.0.0.5" }).HOST).toBe("10.0.0.5");
+    expect(loadConfig({ DATA_DIR: dataDir, DATABASE_URL: postgres, ...secrets }).HOST).toBeUndefined();
+    expect(loadConfig({ DATA_DIR: dataDir, DATABASE_URL: postgres, ...secrets, HOST: "10.0.0.5" }).HOST).toBe("10.0.0.5");
     expect(loadConfig({ DATA_DIR: dataDir, HOST: "0.0.0.0" }).HOST).toBe("0.0.0.0");
     expect(loadConfig({ DATA_DIR: dataDir, HOST: "::" }).HOST).toBe("::");
     expect(loadConfig({ DATA_DIR: dataDir, HOST: "panel.internal" }).HOST).toBe("panel.internal");
+  });
+
+  it("with DATABASE_URL requires AUTH_SECRET and ENCRYPTION_KEY, and says why, rather than generating them per instance", () => {
+    const postgres = "postgres://postgres@127.0.0.1:5432/app";
+    const keyless = mkdtempSync(path.join(os.tmpdir(), "config-keyless-"));
+    try {
+      expect(() => loadConfig({ DATA_DIR: keyless, DATABASE_URL: postgres })).toThrow(
+        /AUTH_SECRET=undefined: is required with DATABASE_URL, the same on every instance, worker and command[^\n]*\n  ENCRYPTION_KEY=undefined: is required with DATABASE_URL/,
+      );
+      expect(() => loadConfig({ DATA_DIR: keyless, DATABASE_URL: postgres, AUTH_SECRET: "a".repeat(32) })).toThrow(
+        /ENCRYPTION_KEY=undefined: .*openssl rand -hex 32/,
+      );
+      expect(existsSync(path.join(keyless, "auth-secret")) || existsSync(path.join(keyless, "encryption-key"))).toBe(false);
+      const secrets = { AUTH_SECRET: "a".repeat(32), ENCRYPTION_KEY: "b".repeat(64) };
+      expect(loadConfig({ DATA_DIR: keyless, DATABASE_URL: postgres, ...secrets })).toMatchObject(secrets);
+    } finally {
+      rmSync(keyless, { recursive: true, force: true });
+    }
   });
 
   it.each([

@@ -115,6 +115,9 @@ const envSchema = z.object({
   RATE_LIMIT_MULTIPLIER: z.coerce.number().int().min(1).max(1_000_000).default(1),
 });
 
+/** The variables the configuration reads, as the documentation lists them. */
+export const CONFIG_VARIABLES: readonly string[] = Object.keys(envSchema.shape);
+
 export type AppConfig = Omit<z.infer<typeof envSchema>, "AUTH_SECRET" | "ENCRYPTION_KEY" | "TRON_XPUB"> & {
   AUTH_SECRET: string;
   ENCRYPTION_KEY: string;
@@ -133,6 +136,16 @@ function parseEnv(env: Record<string, string | undefined>) {
       path: ["TRON_XPUB"],
     })
     .refine((cfg) => cfg.PAYMENT_MIN <= cfg.PAYMENT_MAX, { message: "should not be above PAYMENT_MAX", path: ["PAYMENT_MIN"] })
+    // A secret generated into each instance's DATA_DIR differs from the next instance's: two keys
+    // writing one database leave each unable to read what the other encrypted or signed.
+    .refine((cfg) => !cfg.DATABASE_URL || cfg.AUTH_SECRET !== undefined, {
+      message: "is required with DATABASE_URL, the same on every instance, worker and command (make one with: openssl rand -base64 32)",
+      path: ["AUTH_SECRET"],
+    })
+    .refine((cfg) => !cfg.DATABASE_URL || cfg.ENCRYPTION_KEY !== undefined, {
+      message: "is required with DATABASE_URL, the same on every instance, worker and command, and kept for good (make one with: openssl rand -hex 32)",
+      path: ["ENCRYPTION_KEY"],
+    })
     .safeParse(input);
   if (!result.success) {
     const lines = result.error.issues.map((issue) => {
@@ -144,7 +157,7 @@ function parseEnv(env: Record<string, string | undefined>) {
   return result.data;
 }
 
-/** Reads a secret from DATA_DIR, generating it on first use so the embedded mode needs no setup. */
+/** Reads a secret from DATA_DIR, generating it on first use so the embedded mode needs no setup (with DATABASE_URL the secrets are required). */
 function generatedSecret(dataDir: string, file: string, make: () => string): string {
   const target = path.join(dataDir, file);
   if (existsSync(target)) return readFileSync(target, "utf8").trim();

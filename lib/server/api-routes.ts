@@ -41,6 +41,8 @@ export interface RouteMatch {
 const PARAM_FOLDER = /^\[([A-Za-z_][A-Za-z0-9_]*)\]$/;
 const REST_FOLDER = /^\[\.\.\.([A-Za-z_][A-Za-z0-9_]*)\]$/;
 const STATIC_FOLDER = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
+/** The sources' route.ts, or its compiled route.js under dist (scripts/build.mjs). */
+const ROUTE_FILE = /^route\.[jt]s$/;
 
 function folderSegment(name: string): Segment | null {
   const param = PARAM_FOLDER.exec(name);
@@ -61,7 +63,7 @@ export function findRouteFiles(apiDir: string, prefix = "/api"): RouteFile[] {
   const walk = (dir: string, segments: Segment[]) => {
     const catchAll = segments.at(-1)?.kind === "rest";
     for (const entry of readdirSync(dir, { withFileTypes: true })) {
-      if (entry.isFile() && entry.name === "route.ts") {
+      if (entry.isFile() && ROUTE_FILE.test(entry.name)) {
         const pattern = [prefix, ...segments.map(folderName)].join("/");
         found.push({ pattern, segments: [...prefixSegments(prefix), ...segments], file: path.join(dir, entry.name), catchAll });
       } else if (entry.isDirectory() && !catchAll) {

@@ -1,8 +1,6 @@
-import { spawnSync } from "node:child_process";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
-import { createRequire } from "node:module";
 import { isIPv6 } from "node:net";
-import path from "node:path";
+import { fileURLToPath } from "node:url";
 import next from "next";
 import { config, ConfigError } from "@/lib/config/env";
 import { checkStoredKey, EncryptionKeyMismatchError } from "@/lib/crypto/check-stored-key";
@@ -22,7 +20,6 @@ import { ensureTariffs } from "@/lib/tariffs/ensure-tariffs";
 import { dispatchApiRequest } from "./api-dispatch";
 import { loadApiRoutes, type ApiRoute } from "./api-routes";
 import { keepNativeDate } from "./native-date";
-import { buildIsStale } from "./build-freshness";
 import { startSteps } from "./start-steps";
 import { answerClientError, refuseMissingHost } from "./client-error";
 import { tidyApiSlashes } from "./api-slashes";
@@ -79,11 +76,6 @@ async function main() {
     await steps.time("sandbox supplier check", () => refuseSandboxSupplierInProduction(db));
   })();
   const panelReady = (async () => {
-    if (!dev && (await steps.time("build check", () => buildIsStale(process.cwd())))) {
-      log("building the panel (first start, or the sources changed) ...");
-      const build = spawnSync(process.execPath, [createRequire(import.meta.url).resolve("next/dist/bin/next"), "build"], { stdio: "inherit" });
-      if (build.status !== 0) throw new Error("next build failed");
-    }
     // next-auth takes the origin from the Host header the request came with.
     process.env.AUTH_TRUST_HOST ??= "1";
     const restoreNativeDate = keepNativeDate();
@@ -127,7 +119,8 @@ async function main() {
   // and takes the calls over once it is loaded. In development Next serves the API, so that edits reload.
   if (!dev) {
     const loading = performance.now();
-    loadApiRoutes(path.join(process.cwd(), "app", "api")).then(
+    // Beside this file's own place: the sources' app/api under tsx, the compiled one under dist.
+    loadApiRoutes(fileURLToPath(new URL("../../app/api", import.meta.url))).then(
       (loaded) => {
         apiRoutes = loaded;
         log(`API routes loaded ${Math.round(performance.now() - loading)} ms after listening; Next served them until then`);

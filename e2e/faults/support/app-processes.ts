@@ -94,7 +94,7 @@ export function appInstance(name: string, port: number, backing: Backing): AppIn
   const instance = restartable(
     name,
     () =>
-      startChild(name, process.execPath, ["--no-memory-reducer", "--import", "tsx", "lib/server/main.ts"], {
+      startChild(name, process.execPath, ["--no-memory-reducer", "scripts/start.mjs", "server"], {
         env: appEnv(backing, { PORT: String(port) }),
         logFile: path.join(backing.logDir, `${name}.log`),
       }),
@@ -120,7 +120,7 @@ export function jobWorker(name: string, backing: Backing): Restartable {
   return restartable(
     name,
     () =>
-      startChild(name, process.execPath, ["--import", "tsx", "lib/server/worker-main.ts"], {
+      startChild(name, process.execPath, ["scripts/start.mjs", "worker"], {
         env: appEnv(backing),
         logFile: path.join(backing.logDir, `${name}.log`),
       }),

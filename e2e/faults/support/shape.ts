@@ -7,7 +7,7 @@ import { spawn } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { buildIsStale } from "@/lib/server/build-freshness";
+import { buildIsStale } from "@/scripts/build.mjs";
 import { appInstance, jobWorker, SUITE_SECRETS, type AppInstance, type Backing, type Restartable } from "./app-processes";
 import { killAllNow, sleep } from "./children";
 import { createSuiteDatabase, type SuiteDatabase } from "./database";
@@ -49,7 +49,7 @@ let started: Partial<Shape> & { scratch?: string } = {};
 
 export async function startShape(names: string[], failing: string[]): Promise<Shape> {
   if (buildIsStale(process.cwd())) {
-    throw new Error("the production build in .next is missing or older than the sources: run `npx next build` first (npm test does)");
+    throw new Error("the production build (.next and dist) is missing or older than the sources: run `npm run build` first (npm test does)");
   }
   const scratch = mkdtempSync(path.join(os.tmpdir(), "reseller-faults-"));
   started = { scratch };

@@ -702,7 +702,7 @@ function render(report: Report): string {
       `${CONNECTIONS} connections, ${T.warm} s warm-up, ${T.runs} runs of ${T.run} s each (the wrapper's: ${WRAPPER_RUNS.runs} of ${WRAPPER_RUNS.seconds} s; each paced run's: ${PACED_WARM_SECONDS} s at its rate first), alternating in pairs; rates are medians, ratios the median of the pairs' ratios; the whole run took ${report.seconds} s ` +
       `(load average ${report.machine.loadBefore.toFixed(2)} before, ${report.machine.loadAfter.toFixed(2)} after` +
       (Number.isNaN(report.machine.steal) ? "" : `; ${pct(report.machine.steal)} of the CPU time stolen by the hypervisor`) +
-      ")." +
+      "). The app and the wrapper's wrapped path ran as production does: logs at info (JSON lines to a file), metrics on (METRICS_TOKEN)." +
       (report.quick ? " QUICK run: these figures are noise." : ""),
     "",
     "| figure | app | baseline | result | goal | |",

@@ -3,7 +3,9 @@
  * one plain node:http server, one process, one database pool, two paths.
  *
  *   /wrapped/{id}  the app's own route handler (apiHandler: request id, client IP, API key lookup,
- *                  rate limit, path validation, response shaping through the zod schema, headers)
+ *                  rate limit, path validation, response shaping through the zod schema, headers),
+ *                  observed as the app's server observes every request (lib/observability/request-observer.ts:
+ *                  the access line at LOG_LEVEL, info by default, and the request metrics)
  *   /bare/{id}     the same domain call and serialisation (getOrder + toOrderRecord) with a fixed
  *                  caller, no rate limit and no validation
  *
@@ -13,13 +15,14 @@
  *
  *   DATABASE_URL=... ENCRYPTION_KEY=... RATE_LIMIT_MULTIPLIER=... BENCH_USER_ID=... PORT=... node --import tsx bench/wrapper-server.ts
  */
-import { createServer } from "node:http";
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import { GET as wrappedGetOrder } from "@/app/api/v2/order/[orderId]/route";
 import type { ApiAnswer } from "@/lib/api/answer";
 import { database, db } from "@/lib/db/client";
 import { CLIENT_IP_HEADER, resolveClientIp } from "@/lib/http/client-ip";
 import { getOrder } from "@/lib/orders/list-orders";
 import { toOrderRecord } from "@/lib/orders/serialize";
+import { observeRequest } from "@/lib/observability/request-observer";
 import { sendAnswer, toApiRequest } from "@/lib/server/node-web";
 
 const { BENCH_USER_ID, PORT } = process.env;
@@ -30,7 +33,14 @@ async function bare(orderId: string): Promise<ApiAnswer> {
   return { status: 200, headers: { "Cache-Control": "no-store" }, body: toOrderRecord(await getOrder(db(), userId, orderId)) };
 }
 
-const server = createServer(async (req, res) => {
+const observed = { trustProxy: false, routeOf: () => "/api/v2/order/[orderId]" };
+
+const server = createServer((req, res) => {
+  if (req.url?.startsWith("/wrapped/")) observeRequest(req, res, observed, () => void serve(req, res));
+  else void serve(req, res);
+});
+
+async function serve(req: IncomingMessage, res: ServerResponse) {
   try {
     req.headers[CLIENT_IP_HEADER] = resolveClientIp(req.socket.remoteAddress, req.headers["x-forwarded-for"], false);
     const request = toApiRequest(req, null);
@@ -48,7 +58,7 @@ const server = createServer(async (req, res) => {
     console.error(error);
     res.writeHead(500).end();
   }
-});
+}
 server.listen(Number(PORT), "127.0.0.1", () => console.log(`wrapper bench on http://127.0.0.1:${PORT}`));
 
 const stop = () => {

@@ -1,23 +1,27 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { authOptions } from "./auth-options";
+import { captureLog } from "@/lib/observability/testing/capture-log";
 
 describe("authOptions().logger", () => {
   afterEach(() => vi.restoreAllMocks());
 
-  it("logs a session cookie that does not decrypt as one line, without its stack", () => {
-    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
-    const error = vi.spyOn(console, "error").mockImplementation(() => {});
+  it("logs a session cookie that does not decrypt as one warning line, without its stack", () => {
+    const log = captureLog();
     authOptions().logger!.error!("JWT_SESSION_ERROR", Object.assign(new Error("Invalid Compact JWE"), { stack: "at decode (jwt.js:1:1)" }));
-    expect(error).not.toHaveBeenCalled();
-    expect(warn).toHaveBeenCalledTimes(1);
-    expect(warn.mock.calls[0]).toEqual([expect.stringMatching(/^\[auth\] refused a session cookie that does not decrypt/)]);
+    log.restore();
+    expect(log.lines()).toEqual([
+      expect.objectContaining({ level: 40, component: "auth", msg: expect.stringMatching(/^refused a session cookie that does not decrypt/) }),
+    ]);
+    expect(log.text()).not.toContain("jwt.js");
   });
 
   it("logs any other error with what next-auth gave", () => {
-    const error = vi.spyOn(console, "error").mockImplementation(() => {});
-    const cause = new Error("adapter down");
-    authOptions().logger!.error!("SIGNIN_OAUTH_ERROR", cause);
-    expect(error).toHaveBeenCalledWith("[next-auth][error][SIGNIN_OAUTH_ERROR]", cause);
+    const log = captureLog();
+    authOptions().logger!.error!("SIGNIN_OAUTH_ERROR", new Error("adapter down"));
+    log.restore();
+    expect(log.lines()).toEqual([
+      expect.objectContaining({ level: 50, component: "auth", code: "SIGNIN_OAUTH_ERROR", err: expect.objectContaining({ message: "adapter down" }) }),
+    ]);
   });
 });
 

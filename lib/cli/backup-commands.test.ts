@@ -12,7 +12,8 @@ const WRONG_KEY = "ab".repeat(32);
 
 function cli(dataDir: string, env: Record<string, string>, ...args: string[]) {
   const result = spawnSync(process.execPath, ["--import", "tsx", "lib/cli/main.ts", ...args], {
-    env: { ...process.env, DATABASE_URL: "", ENCRYPTION_KEY: "", DATA_DIR: dataDir, ...env },
+    // The embedded mode generates its secrets into DATA_DIR, which the backup carries, unlike the suites' fixed ones.
+    env: { ...process.env, DATABASE_URL: "", AUTH_SECRET: "", ENCRYPTION_KEY: "", DATA_DIR: dataDir, ...env },
     encoding: "utf8",
     timeout: 120_000,
   });

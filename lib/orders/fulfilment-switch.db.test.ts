@@ -1,5 +1,5 @@
 import { eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addStockCodes, availableStock } from "@/lib/catalog/stock";
 import { encryptSecret } from "@/lib/crypto/encryption";
 import type { Database } from "@/lib/db/client";
@@ -65,7 +65,6 @@ describe(`orders whose product changed its fulfilment (${testDriver()})`, () => 
     await database.db
       .insert(stockCodes)
       .values({ sku: "tu-to-unreadable-stock", codeEncrypted: encryptSecret("LOST-1", "ef".repeat(32)), codeHash: "unreadable-1" });
-    vi.spyOn(console, "error").mockImplementationOnce(() => {});
     const failed = await fulfilOrder(database.db, order.id);
     expect(failed).toMatchObject({ status: "failed", failureReason: "Out of stock when the order came to be delivered." });
     expect(await balanceOf(user.id)).toBe(10_000_000n);

@@ -1,5 +1,5 @@
 import { and, eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { GET as getOrder } from "@/app/api/v2/order/[orderId]/route";
 import { GET as getOrders } from "@/app/api/v2/orders/route";
 import { createApiKey } from "@/lib/api-keys/manage-keys";
@@ -12,6 +12,7 @@ import { ensureTariffs } from "@/lib/tariffs/ensure-tariffs";
 import { buildEventBody } from "@/lib/webhooks/envelope";
 import { placeOrder } from "./place-order";
 import { resellerWithBalance, testProduct } from "./testing/helpers";
+import { captureLog } from "@/lib/observability/testing/capture-log";
 
 /** The key an instance with another ENCRYPTION_KEY wrote the delivery under. */
 const OTHER_KEY = "cd".repeat(32);
@@ -65,8 +66,8 @@ describe(`an order whose delivered code does not decrypt (${testDriver()})`, () 
     route(new Request(`http://localhost${path}`, { headers: { "X-API-Key": key } }), { params: Promise.resolve(params) });
 
   it("answers GET /api/v2/order/{id} with 200, each unreadable value null and its item flagged, and tells the operator", async () => {
-    const logged = vi.spyOn(console, "error").mockImplementation(() => {});
-    const response = await read(`/api/v2/order/${orderId}`, getOrder, { orderId });
+    const log = captureLog();
+    const response = await read(`/api/v2/order/${orderId}`, getOrder, { orderId }).finally(log.restore);
     expect(response.status).toBe(200);
     const body = await response.json();
     expect(body.status).toBe("completed");
@@ -77,23 +78,21 @@ describe(`an order whose delivered code does not decrypt (${testDriver()})`, () 
       ],
       note: null,
     });
-    expect(logged).toHaveBeenCalledWith(expect.stringContaining(`a delivered code of ${orderId} does not decrypt`));
-    logged.mockRestore();
+    expect(log.lines()).toContainEqual(
+      expect.objectContaining({ level: 50, component: "orders", msg: expect.stringContaining(`a delivered code of ${orderId} does not decrypt`) }),
+    );
   });
 
   it("keeps the order list whole: the other orders read in full and carry no flag", async () => {
-    const logged = vi.spyOn(console, "error").mockImplementation(() => {});
     const response = await read("/api/v2/orders", getOrders);
     expect(response.status).toBe(200);
     const { data } = await response.json();
     expect(data.map((order: { order_id: string }) => order.order_id)).toEqual([orderId, readableOrderId]);
     expect(data[0].delivery.items.map((item: { unreadable?: boolean }) => item.unreadable)).toEqual([true, true]);
     expect(data[1].delivery.items).toEqual([{ code: "READ-1", pin: "1111", serial: null }]);
-    logged.mockRestore();
   });
 
   it("still builds the body of the order's completed webhook", async () => {
-    const logged = vi.spyOn(console, "error").mockImplementation(() => {});
     const [event] = await database.db
       .select()
       .from(events)
@@ -104,6 +103,5 @@ describe(`an order whose delivered code does not decrypt (${testDriver()})`, () 
       { code: "READ-2", pin: null, serial: "SN-2", unreadable: true },
       { code: null, pin: null, serial: null, unreadable: true },
     ]);
-    logged.mockRestore();
   });
 });

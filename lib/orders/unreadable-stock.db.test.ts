@@ -1,5 +1,5 @@
 import { asc, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { stockCodeHash } from "@/lib/catalog/code-hash";
 import { addStockCodes, availableStock } from "@/lib/catalog/stock";
 import { encryptSecret } from "@/lib/crypto/encryption";
@@ -11,6 +11,7 @@ import { ensureTariffs } from "@/lib/tariffs/ensure-tariffs";
 import { placeOrder } from "./place-order";
 import { toOrderRecord } from "./serialize";
 import { resellerWithBalance, testProduct } from "./testing/helpers";
+import { captureLog } from "@/lib/observability/testing/capture-log";
 
 /** What an instance started with another ENCRYPTION_KEY wrote into the shared stock. */
 const OTHER_KEY = "cd".repeat(32);
@@ -56,10 +57,9 @@ describe(`stock codes that do not decrypt (${testDriver()})`, () => {
   it("an order is given readable codes only: the unreadable ones in its way are set aside, out of stock", async () => {
     const sku = await stockedProduct(["?LOST-1", "GOOD-1", "?LOST-2", "GOOD-2", "GOOD-3"]);
     const reseller = await resellerWithBalance(database.db, 10_000_000n);
-    const error = vi.spyOn(console, "error").mockImplementation(() => {});
-    const { order } = await placeOrder(database.db, { user: reseller, sku, quantity: 2, fields: {}, source: "api" });
-    const logged = error.mock.calls.map(([line]) => line);
-    error.mockRestore();
+    const log = captureLog();
+    const { order } = await placeOrder(database.db, { user: reseller, sku, quantity: 2, fields: {}, source: "api" }).finally(log.restore);
+    const logged = log.lines().map((line) => [line.level, line.component, line.msg]);
 
     const record = toOrderRecord(order);
     expect(record.status).toBe("completed");
@@ -68,14 +68,13 @@ describe(`stock codes that do not decrypt (${testDriver()})`, () => {
     expect(await setAside(sku)).toHaveLength(2);
     expect(await availableStock(database.db, sku)).toBe(1);
     expect(logged).toEqual([
-      expect.stringMatching(new RegExp(`^\\[stock\\] set aside 2 codes of ${sku} that do not decrypt with ENCRYPTION_KEY \\(ids \\d+, \\d+\\)$`)),
+      [50, "stock", expect.stringMatching(new RegExp(`^set aside 2 codes of ${sku} that do not decrypt with ENCRYPTION_KEY \\(ids \\d+, \\d+\\)$`))],
     ]);
   });
 
   it("too few readable codes refuse the order uncharged, and the unreadable ones stay set aside after the rollback", async () => {
     const sku = await stockedProduct(["?LOST-1", "?LOST-2", "GOOD-1"]);
     const reseller = await resellerWithBalance(database.db, 10_000_000n);
-    vi.spyOn(console, "error").mockImplementationOnce(() => {});
     const refusal = await placeOrder(database.db, { user: reseller, sku, quantity: 2, fields: {}, source: "api" }).catch((e: unknown) => e);
 
     expect(refusal).toBeInstanceOf(AppError);
@@ -92,7 +91,6 @@ describe(`stock codes that do not decrypt (${testDriver()})`, () => {
   it("a set-aside code can be uploaded again, readable this time, and sold", async () => {
     const sku = await stockedProduct(["?AGAIN-1"]);
     const reseller = await resellerWithBalance(database.db, 10_000_000n);
-    vi.spyOn(console, "error").mockImplementationOnce(() => {});
     await expect(placeOrder(database.db, { user: reseller, sku, quantity: 1, fields: {}, source: "api" })).rejects.toMatchObject({ code: "out_of_stock" });
 
     expect(await addStockCodes(database.db, sku, [{ code: "AGAIN-1", pin: null, serial: null }])).toEqual({ added: 1, duplicates: 0 });
@@ -106,9 +104,7 @@ describe(`stock codes that do not decrypt (${testDriver()})`, () => {
     const codes = Array.from({ length: 24 }, (_, i) => (i % 3 === 0 ? `?RACE-LOST-${i}` : `RACE-${i}`));
     const sku = await stockedProduct(codes);
     const buyers = await Promise.all(Array.from({ length: 10 }, () => resellerWithBalance(database.db, 2_000_000n)));
-    const error = vi.spyOn(console, "error").mockImplementation(() => {});
     const outcomes = await Promise.allSettled(buyers.map((user) => placeOrder(database.db, { user, sku, quantity: 1, fields: {}, source: "api" })));
-    error.mockRestore();
 
     // 16 readable codes for 10 orders of one: every order is served, each a different readable code.
     const delivered = outcomes.map((outcome) => {

@@ -1,4 +1,4 @@
-import { describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import { RATE_CATEGORIES } from "./categories";
 import {
   checkApiRateLimit,
@@ -11,6 +11,14 @@ import {
 } from "./limiter";
 import { MemoryRateLimitStore } from "./memory-store";
 import type { RateLimitStore } from "./store";
+import { captureLog } from "@/lib/observability/testing/capture-log";
+
+/** What the rate limiter warned, line by line. */
+const warnings = (log: ReturnType<typeof captureLog>) =>
+  log
+    .lines()
+    .filter((line) => line.level === 40)
+    .map((line) => String(line.msg));
 
 /** A store that cannot be asked; each test takes its own, since an outage is remembered per store. */
 const brokenStore = (): RateLimitStore => ({ hit: () => Promise.reject(new Error("boom")), peek: () => Promise.reject(new Error("boom")) });
@@ -27,7 +35,7 @@ describe("checkApiRateLimit", () => {
   });
 
   it("fails open, marked unavailable, with one warning when the store throws", async () => {
-    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    const warn = captureLog();
     try {
       expect(await checkApiRateLimit("order_create", "key1", 3, brokenStore())).toEqual({
         allowed: true,
@@ -37,15 +45,14 @@ describe("checkApiRateLimit", () => {
         retryAfterSeconds: 0,
         unavailable: true,
       });
-      expect(warn).toHaveBeenCalledTimes(1);
+      expect(warnings(warn)).toHaveLength(1);
     } finally {
-      warn.mockRestore();
+      warn.restore();
     }
   });
 
   it("logs an outage once when it starts and once when it ends, with the requests it let through", async () => {
-    const lines: string[] = [];
-    const warn = vi.spyOn(console, "warn").mockImplementation((line: string) => void lines.push(line));
+    const warn = captureLog();
     let down = true;
     const memory = new MemoryRateLimitStore();
     const flaky: RateLimitStore = {
@@ -56,7 +63,7 @@ describe("checkApiRateLimit", () => {
       for (let i = 0; i < 40; i++) expect(await checkApiRateLimit("catalog_read", "key1", 1, flaky)).toMatchObject({ allowed: true, unavailable: true });
       await peekApiRateLimit("catalog_read", "key1", 1, flaky);
       expect(await checkLoginRateLimit("10.0.0.9", flaky)).toMatchObject({ allowed: false, unavailable: true });
-      expect(lines).toEqual([expect.stringMatching(/^rate limits unavailable \(connection refused\): API requests are let through uncounted/)]);
+      expect(warnings(warn)).toEqual([expect.stringMatching(/^rate limits unavailable \(connection refused\): API requests are let through uncounted/)]);
       down = false;
       expect(await checkApiRateLimit("catalog_read", "key1", 1, flaky)).toEqual({
         allowed: true,
@@ -65,11 +72,11 @@ describe("checkApiRateLimit", () => {
         resetSeconds: 0,
         retryAfterSeconds: 0,
       });
-      expect(lines[1]).toMatch(/^rate limits back after \d+ s: 40 API requests were let through uncounted and 1 attempts refused meanwhile$/);
+      expect(warnings(warn)[1]).toMatch(/^rate limits back after \d+ s: 40 API requests were let through uncounted and 1 attempts refused meanwhile$/);
       await checkApiRateLimit("catalog_read", "key1", 1, flaky);
-      expect(lines).toHaveLength(2);
+      expect(warnings(warn)).toHaveLength(2);
     } finally {
-      warn.mockRestore();
+      warn.restore();
     }
   });
 });
@@ -84,7 +91,7 @@ describe("peekApiRateLimit", () => {
   });
 
   it("fails open, showing the whole budget, when the store throws", async () => {
-    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    const warn = captureLog();
     try {
       expect(await peekApiRateLimit("account_read", "key1", 1, brokenStore())).toEqual({
         allowed: true,
@@ -94,9 +101,9 @@ describe("peekApiRateLimit", () => {
         retryAfterSeconds: 0,
         unavailable: true,
       });
-      expect(warn).toHaveBeenCalledTimes(1);
+      expect(warnings(warn)).toHaveLength(1);
     } finally {
-      warn.mockRestore();
+      warn.restore();
     }
   });
 });
@@ -110,7 +117,7 @@ describe("checkLoginRateLimit", () => {
   });
 
   it("fails closed when the store throws", async () => {
-    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    const warn = captureLog();
     try {
       expect(await checkLoginRateLimit("10.0.0.1", brokenStore())).toEqual({
         allowed: false,
@@ -121,7 +128,7 @@ describe("checkLoginRateLimit", () => {
         unavailable: true,
       });
     } finally {
-      warn.mockRestore();
+      warn.restore();
     }
   });
 });
@@ -143,11 +150,11 @@ describe.each([
     expect(await check(subject, store)).toMatchObject({ allowed: false, retryAfterSeconds: 900 });
     expect((await check(other, store)).allowed).toBe(true);
     expect((await checkLoginRateLimit(subject, store)).allowed).toBe(true);
-    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    const warn = captureLog();
     try {
       expect(await check(subject, brokenStore())).toMatchObject({ allowed: false, unavailable: true });
     } finally {
-      warn.mockRestore();
+      warn.restore();
     }
   });
 });

@@ -1,5 +1,5 @@
 import { connect, createServer, type AddressInfo, type Server, type Socket } from "node:net";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { GET as getWebhook } from "@/app/api/v2/account/webhook/route";
 import { createApiKey } from "@/lib/api-keys/manage-keys";
 import { setDatabase, type Database } from "@/lib/db/client";
@@ -9,6 +9,14 @@ import { ensureTariffs } from "@/lib/tariffs/ensure-tariffs";
 import { redisReachable, TEST_REDIS_URL } from "@/lib/ratelimit/testing/redis";
 import { RedisRateLimitStore } from "./redis-store";
 import type { RateLimitStore } from "./store";
+import { captureLog } from "@/lib/observability/testing/capture-log";
+
+/** What the rate limiter warned, line by line. */
+const warnings = (log: ReturnType<typeof captureLog>) =>
+  log
+    .lines()
+    .filter((line) => line.level === 40)
+    .map((line) => String(line.msg));
 
 const reachable = await redisReachable();
 
@@ -76,8 +84,7 @@ describe.skipIf(!reachable && !process.env.CI)(`a Redis outage of the API rate l
   const budget = (response: Response) => ["limit", "remaining", "reset"].map((name) => response.headers.get(`x-ratelimit-${name}`));
 
   it("logs one line when it starts and one when it ends with the requests let through, and claims no budget meanwhile", async () => {
-    const lines: string[] = [];
-    const warn = vi.spyOn(console, "warn").mockImplementation((line: string) => void lines.push(line));
+    const warn = captureLog();
     try {
       const before = await call();
       expect(before.status).toBe(200);
@@ -88,8 +95,8 @@ describe.skipIf(!reachable && !process.env.CI)(`a Redis outage of the API rate l
       for (let i = 0; i < 25; i++) during.push(await call());
       expect(during.map((r) => r.status)).toEqual(Array(25).fill(200));
       expect(during.map(budget)).toEqual(Array(25).fill([null, null, null]));
-      expect(lines).toHaveLength(1);
-      expect(lines[0]).toMatch(/^rate limits unavailable \(.+\): API requests are let through uncounted/);
+      expect(warnings(warn)).toHaveLength(1);
+      expect(warnings(warn)[0]).toMatch(/^rate limits unavailable \(.+\): API requests are let through uncounted/);
 
       await redis.restore();
       let letThrough = 25;
@@ -101,12 +108,12 @@ describe.skipIf(!reachable && !process.env.CI)(`a Redis outage of the API rate l
       }
       expect(after.status).toBe(200);
       expect(budget(after)).toEqual(["120", "118", "0"]);
-      expect(lines).toHaveLength(2);
-      expect(lines[1]).toMatch(
+      expect(warnings(warn)).toHaveLength(2);
+      expect(warnings(warn)[1]).toMatch(
         new RegExp(`^rate limits back after \\d+ s: ${letThrough} API requests were let through uncounted and 0 attempts refused meanwhile$`),
       );
     } finally {
-      warn.mockRestore();
+      warn.restore();
     }
   });
 });

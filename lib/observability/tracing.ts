@@ -1,9 +1,5 @@
 import { context, propagation, ROOT_CONTEXT, SpanKind, SpanStatusCode, trace, type Attributes, type Context, type Span } from "@opentelemetry/api";
-import { AsyncLocalStorageContextManager } from "@opentelemetry/context-async-hooks";
-import { W3CTraceContextPropagator } from "@opentelemetry/core";
-import { OTLPTraceExporter } from "@opentelemetry/exporter-trace-otlp-http";
-import { resourceFromAttributes } from "@opentelemetry/resources";
-import { BatchSpanProcessor, TracerProvider } from "@opentelemetry/sdk-trace";
+import type { TracerProvider } from "@opentelemetry/sdk-trace";
 
 export { SpanKind } from "@opentelemetry/api";
 
@@ -19,12 +15,26 @@ const cache = globalThis as unknown as { __tracing?: Tracing | null };
  * reads that variable and OTEL_EXPORTER_OTLP_HEADERS itself. Without it nothing is set up, and every
  * `inSpan` below is a plain call.
  */
-export function startTracing(serviceName: string): boolean {
+export async function startTracing(serviceName: string): Promise<boolean> {
   if (cache.__tracing !== undefined) return cache.__tracing !== null;
   if (!process.env.OTEL_EXPORTER_OTLP_ENDPOINT) {
     cache.__tracing = null;
     return false;
   }
+  // The SDK is a fifth of a second of loading: only a process that exports traces pays it.
+  const [
+    { AsyncLocalStorageContextManager },
+    { W3CTraceContextPropagator },
+    { OTLPTraceExporter },
+    { resourceFromAttributes },
+    { BatchSpanProcessor, TracerProvider },
+  ] = await Promise.all([
+    import("@opentelemetry/context-async-hooks"),
+    import("@opentelemetry/core"),
+    import("@opentelemetry/exporter-trace-otlp-http"),
+    import("@opentelemetry/resources"),
+    import("@opentelemetry/sdk-trace"),
+  ]);
   const provider = new TracerProvider({
     resource: resourceFromAttributes({ "service.name": process.env.OTEL_SERVICE_NAME ?? serviceName }),
     spanProcessors: [new BatchSpanProcessor({ exporter: new OTLPTraceExporter(), scheduledDelayMillis: 1_000 })],

@@ -58,7 +58,7 @@ function log(line: string) {
 
 async function main() {
   const cfg = config();
-  if (startTracing("reseller-panel")) log(`exporting traces to ${cfg.OTEL_EXPORTER_OTLP_ENDPOINT}`);
+  if (await startTracing("reseller-panel")) log(`exporting traces to ${cfg.OTEL_EXPORTER_OTLP_ENDPOINT}`);
   const embedded = !cfg.DATABASE_URL;
   const releaseLock = embedded ? acquireDataDirLock(cfg.dataDir, "server") : () => {};
 

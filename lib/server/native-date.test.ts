@@ -11,8 +11,8 @@ describe("keepNativeDate", () => {
     createRequire(import.meta.url)("next/dist/server/node-environment-extensions/date");
     expect(globalThis.Date).not.toBe(native);
     expect(new Date(0).constructor).not.toBe(native);
-    // Why it goes: each of its dates gets a hidden class of its own.
-    expect(hiddenClassChanges((i) => new Date(i), 500)).toBe(500);
+    // Why it goes: on Node 20's V8 each of its dates got a hidden class of its own (Node 24's does not,
+    // so that is not asserted here); restored, dates share one on either.
 
     restore();
     expect(globalThis.Date).toBe(native);

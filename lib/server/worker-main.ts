@@ -45,7 +45,7 @@ try {
 await refuseSandboxSupplierInProduction(shared.db).catch((error: unknown) => fail(error instanceof Error ? error.message : String(error)));
 // Handler modules may read the configuration as they load, so they come after the checks above.
 await import("@/lib/jobs/handlers");
-startTracing("reseller-panel-worker");
+await startTracing("reseller-panel-worker");
 const worker = startWorker({ db: shared.db, log: (line) => workerLog.info(line) });
 const heartbeat = startHeartbeat(shared.db, thisProcess(worker.workerId, "worker"), (line) => workerLog.info(`job worker ${worker.workerId}: ${line}`));
 const health = cfg.WORKER_HEALTH_PORT

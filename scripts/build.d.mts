@@ -6,5 +6,7 @@ export declare function staleParts(root: string): { panel: boolean; server: bool
 export declare function buildIsStale(root: string): boolean;
 /** Compiles the server, worker and command line into dist. */
 export declare function compileServer(root: string): Promise<void>;
+/** The command line alone compiled into `outdir` (relative to root); the path of its entry. */
+export declare function compileCommandLine(root: string, outdir: string): Promise<string>;
 /** Both builds, or with `onlyStale` those that are missing or older than the sources. */
 export declare function build(root: string, options?: { onlyStale?: boolean }): Promise<void>;

@@ -2,7 +2,13 @@ import { spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { compiledCommandLine } from "@/lib/cli/testing/compiled-command-line";
+
+let commandLine: string;
+beforeAll(async () => {
+  commandLine = await compiledCommandLine();
+});
 
 const root = mkdtempSync(path.join(os.tmpdir(), "cli-backup-"));
 const shop = path.join(root, "shop");
@@ -11,7 +17,7 @@ const backup = path.join(root, "shop-backup.tar.gz");
 const WRONG_KEY = "ab".repeat(32);
 
 function cli(dataDir: string, env: Record<string, string>, ...args: string[]) {
-  const result = spawnSync(process.execPath, ["--import", "tsx", "lib/cli/main.ts", ...args], {
+  const result = spawnSync(process.execPath, [commandLine, ...args], {
     // The embedded mode generates its secrets into DATA_DIR, which the backup carries, unlike the suites' fixed ones.
     env: { ...process.env, DATABASE_URL: "", AUTH_SECRET: "", ENCRYPTION_KEY: "", DATA_DIR: dataDir, ...env },
     encoding: "utf8",

@@ -2,8 +2,14 @@ import { spawn, spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { compiledCommandLine } from "@/lib/cli/testing/compiled-command-line";
 import { startFakeUpstream } from "@/lib/fulfilment/suppliers/testing/fake-upstream";
+
+let commandLine: string;
+beforeAll(async () => {
+  commandLine = await compiledCommandLine();
+});
 
 const dataDir = mkdtempSync(path.join(os.tmpdir(), "cli-test-"));
 
@@ -15,7 +21,7 @@ function cli(...args: string[]) {
 }
 
 function cliWith(env: Record<string, string>, ...args: string[]) {
-  const result = spawnSync(process.execPath, ["--import", "tsx", "lib/cli/main.ts", ...args], {
+  const result = spawnSync(process.execPath, [commandLine, ...args], {
     env: { ...process.env, DATA_DIR: dataDir, ...ownSecrets(env), ...env },
     encoding: "utf8",
     timeout: 60_000,
@@ -26,7 +32,7 @@ function cliWith(env: Record<string, string>, ...args: string[]) {
 /** cliWith without blocking this process: for a command that talks to a server this test runs. */
 function cliAsync(env: Record<string, string>, ...args: string[]): Promise<{ status: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, ["--import", "tsx", "lib/cli/main.ts", ...args], {
+    const child = spawn(process.execPath, [commandLine, ...args], {
       env: { ...process.env, DATA_DIR: dataDir, ...ownSecrets(env), ...env },
     });
     let stdout = "";

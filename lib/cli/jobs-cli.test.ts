@@ -3,14 +3,20 @@ import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { eq, sql } from "drizzle-orm";
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { compiledCommandLine } from "@/lib/cli/testing/compiled-command-line";
 import { openDatabase, pgliteDirOf } from "@/lib/db/client";
 import { jobs } from "@/lib/db/schema";
+
+let commandLine: string;
+beforeAll(async () => {
+  commandLine = await compiledCommandLine();
+});
 
 const dataDir = mkdtempSync(path.join(os.tmpdir(), "cli-jobs-test-"));
 
 function cli(...args: string[]) {
-  const result = spawnSync(process.execPath, ["--import", "tsx", "lib/cli/main.ts", ...args], {
+  const result = spawnSync(process.execPath, [commandLine, ...args], {
     env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "" },
     encoding: "utf8",
     timeout: 60_000,

@@ -135,3 +135,16 @@ test("the log is JSON lines: one access line for the order, by route template, n
   expect(line.request_id).toEqual(expect.any(String));
   expect(log).not.toContain(DEMO.apiKey);
 });
+
+test("a panel page's access line names the signed-in reseller", async ({ request }) => {
+  const { csrfToken } = (await (await request.get(`${BASE}/api/auth/csrf`)).json()) as { csrfToken: string };
+  const signIn = await request.post(`${BASE}/api/auth/callback/credentials`, {
+    form: { csrfToken, email: DEMO.reseller.email, password: DEMO.reseller.password, json: "true" },
+  });
+  expect(signIn.status()).toBe(200);
+  const dashboard = await request.get(`${BASE}/dashboard`, { maxRedirects: 0 });
+  expect(dashboard.status()).toBe(200);
+  await expect
+    .poll(() => logLines().find((line) => line.component === "access" && line.route === "/dashboard")?.reseller_id)
+    .toEqual(expect.stringMatching(/^usr_/));
+});

@@ -2,6 +2,7 @@ import { getServerSession } from "next-auth";
 import { redirect } from "next/navigation";
 import { cache } from "react";
 import { db } from "@/lib/db/client";
+import { noteCaller } from "@/lib/observability/request-context";
 import type { User } from "@/lib/db/schema";
 import { authOptions } from "./auth-options";
 import { findStandingUser, panelSessionOf, type PanelSession } from "./ended-sessions";
@@ -16,7 +17,10 @@ export const getPanelSession = cache(async (): Promise<PanelSession | null> => p
 export const getSessionUser = cache(async (): Promise<User | null> => {
   const session = await getPanelSession();
   if (!session) return null;
-  return findStandingUser(db(), session);
+  const user = await findStandingUser(db(), session);
+  // The page's access line names the reseller, as an API request's names its key's owner.
+  if (user?.role === "reseller") noteCaller(user.id, null);
+  return user;
 });
 
 export async function requireUser(): Promise<User> {

@@ -14,6 +14,18 @@ export interface ResellerClientOptions {
   timeoutMs?: number;
   /** The fetch to use; the global one by default. */
   fetch?: typeof fetch;
+  /**
+   * Sees every answer's status and headers, retried attempts included: `ETag` for a later `If-None-Match`,
+   * `Idempotent-Replayed`, `X-RateLimit-Remaining`, `X-Request-Id`.
+   */
+  onResponse?: (answer: AnswerInfo) => void;
+}
+
+export interface AnswerInfo {
+  operationId: OperationId;
+  attempt: number;
+  status: number;
+  headers: Headers;
 }
 
 type Operation = { method: string; path: string; idempotencyKey?: boolean; paginated?: boolean };
@@ -38,6 +50,7 @@ export class ResellerClient extends OperationMethods {
   readonly #retry: RetryOptions;
   readonly #timeoutMs: number;
   readonly #fetch: typeof fetch;
+  readonly #onResponse: ((answer: AnswerInfo) => void) | undefined;
 
   constructor(options: ResellerClientOptions) {
     super();
@@ -48,6 +61,7 @@ export class ResellerClient extends OperationMethods {
     this.#retry = { ...DEFAULT_RETRY, ...options.retry };
     this.#timeoutMs = options.timeoutMs ?? 30_000;
     this.#fetch = options.fetch ?? globalThis.fetch.bind(globalThis);
+    this.#onResponse = options.onResponse;
   }
 
   /** Calls any operation by its id: `client.request("getOrder", { path: { orderId } })` is `client.getOrder(...)`. */
@@ -99,6 +113,7 @@ export class ResellerClient extends OperationMethods {
         await this.#retry.sleep(wait, signal);
         continue;
       }
+      this.#onResponse?.({ operationId, attempt, status: response.status, headers: response.headers });
       if (response.ok || response.status === 304) return (await readBody(response)) as OperationResult<K>;
       const error = await ResellerApiError.fromResponse(response);
       const wait = error.retryable || error.status === 429 ? retryDelay(attempt, error.retryAfterSeconds, this.#retry) : null;

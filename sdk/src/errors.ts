@@ -1,7 +1,7 @@
 import type { ErrorCode } from "./types.js";
 
 /** Codes the client gives an error answer that carries no error body of the API (a proxy's 502 page, say). */
-const CODE_BY_STATUS: Record<number, string> = {
+const CODE_BY_STATUS: Record<number, ErrorCode> = {
   400: "validation_error",
   401: "unauthenticated",
   403: "forbidden",
@@ -61,10 +61,10 @@ export class ResellerApiError extends Error {
         retryAfterSeconds,
       });
     }
-    const code = CODE_BY_STATUS[response.status] ?? (response.status >= 500 ? "internal_error" : "validation_error");
+    const fallback: ErrorCode = response.status >= 500 ? "internal_error" : "validation_error";
     return new ResellerApiError({
       status: response.status,
-      code: code as ErrorCode,
+      code: CODE_BY_STATUS[response.status] ?? fallback,
       message: `HTTP ${response.status} without an API error body${text ? `: ${text.slice(0, 200)}` : ""}`,
       retryable: response.status === 429 || response.status >= 500,
       requestId: headerRequestId,

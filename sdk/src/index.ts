@@ -1,4 +1,4 @@
-export { ResellerClient, type ResellerClientOptions } from "./client.js";
+export { ResellerClient, type AnswerInfo, type ResellerClientOptions } from "./client.js";
 export { ResellerApiError, ResellerNetworkError } from "./errors.js";
 export { OPERATIONS } from "./generated/operations.js";
 export type { components, operations, paths, webhooks } from "./generated/schema.js";

@@ -93,6 +93,20 @@ describe("ResellerClient retries", () => {
     expect(seen).toHaveLength(2);
   });
 
+  it("shows every answer's status and headers to onResponse, retried attempts included", async () => {
+    const { baseUrl } = await scripted(apiError(503, "service_unavailable", true), json(200, ORDER, { "Idempotent-Replayed": "true", ETag: '"v1"' }));
+    const answers: string[] = [];
+    const client = new ResellerClient({
+      baseUrl,
+      apiKey: "k",
+      retry: { sleep: async () => undefined },
+      onResponse: ({ operationId, attempt, status, headers }) =>
+        answers.push(`${operationId} ${attempt} ${status} ${headers.get("Idempotent-Replayed")} ${headers.get("ETag")}`),
+    });
+    await client.createOrder({ body: { sku: "x", quantity: 1, fields: {} } });
+    expect(answers).toEqual(["createOrder 1 503 null null", 'createOrder 2 200 true "v1"']);
+  });
+
   it("gives up at once when Retry-After is longer than the longest wait", async () => {
     const { baseUrl, seen } = await scripted(apiError(429, "rate_limited", true, { "Retry-After": "90" }));
     const { client, waits } = clientFor(baseUrl);

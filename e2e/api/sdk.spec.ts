@@ -118,7 +118,7 @@ test("account, catalog and payment reads and writes come back typed", async ({ f
 test("orders: create of each kind, read, wait for completion, list by reference, chat", async () => {
   const order = await client.createOrder({ body: { sku: GIFT_CARD, quantity: 1, fields: {}, reference: "sdk-order-1" } });
   expect(order).toMatchObject({ order_id: expect.stringMatching(/^ord_/), sku: GIFT_CARD, reference: "sdk-order-1" });
-  const giftCard = await client.createGiftCardOrder({ body: { sku: GIFT_CARD, quantity: 1, fields: {} } });
+  const giftCard = await client.createGiftCardOrder({ body: { sku: GIFT_CARD, quantity: 1 } });
   const topup = await client.createTopupOrder({ body: { sku: "topup-mlbb-86", quantity: 1, fields: { player_id: "123456789", zone_id: "2001" } } });
   expect(topup.type).toBe("topup");
   for (const placed of [order, giftCard, topup]) {

@@ -78,7 +78,10 @@ export function currentDocument(): OpenApiDocument {
 
 /** Every generated file by its path from the repository root, formatted as the repository formats. */
 export async function generateSdkSources(document: OpenApiDocument = currentDocument()): Promise<Record<string, string>> {
-  const schema = HEADER + astToString(await openapiTS(document as unknown as OpenAPI3, { silent: true }));
+  // openapi-typescript's defaultNonNullable (on by default) makes every property with a `default` required,
+  // which turns a request field the document leaves optional (an order's `quantity`, `fields`) into one the
+  // caller must send. Off, `required` alone decides.
+  const schema = HEADER + astToString(await openapiTS(document as unknown as OpenAPI3, { silent: true, defaultNonNullable: false }));
   const files: Record<string, string> = {
     [`${GENERATED_DIR}/schema.ts`]: schema,
     [`${GENERATED_DIR}/operations.ts`]: operationsSource(tableOf(document)),

@@ -1510,13 +1510,13 @@ export interface components {
        * @description How many; the product's `min_quantity`..`max_quantity` applies.
        * @default 1
        */
-      quantity: number;
+      quantity?: number;
       /**
        * @description What the product's `fields` ask for, by name (e.g. `player_id`, `zone_id`, `login`, `username`, `friend_link`), as strings or as whole JSON numbers of at most 15 digits. Values are trimmed; one that shows nothing (only spaces) counts as left out, and control characters other than line breaks and tabs, or direction overrides, are refused.
        * @default {}
        * @example {}
        */
-      fields: {
+      fields?: {
         [key: string]: string | number;
       };
       /**

@@ -280,8 +280,9 @@ test.describe("webhooks", () => {
     ({ secret } = await client.regenerateWebhookSecret());
     const again = await client.redeliverWebhookDelivery({ path: { deliveryId: first.delivery_id } });
     expect(again.event_id).toBe(first.event_id);
-    await receiver.waitFor(before + 1);
-    const resent = receiver.received.slice(before).find((request) => JSON.parse(request.body).event_id === first.event_id)!;
+    const find = () => receiver.received.slice(before).find((request) => JSON.parse(request.body).event_id === first.event_id);
+    await expect.poll(() => find() !== undefined, { message: "waiting for the redelivery", timeout: 20_000 }).toBe(true);
+    const resent = find()!;
     expect(verifyWebhook({ secret, headers: resent.headers, body: resent.body }).event_id).toBe(first.event_id);
     expect(() => verifyWebhook({ secret: old, headers: resent.headers, body: resent.body })).toThrow(WebhookVerificationError);
   });

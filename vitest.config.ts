@@ -18,7 +18,7 @@ export default defineConfig({
     projects: [
       {
         resolve: { alias },
-        test: { name: "unit", env: CHECKED, setupFiles, include: ["lib/**/*.test.ts", "bench/**/*.test.ts"], exclude: ["**/*.db.test.ts"] },
+        test: { name: "unit", env: CHECKED, setupFiles, include: ["lib/**/*.test.ts", "bench/**/*.test.ts", "sdk/**/*.test.ts"], exclude: ["**/*.db.test.ts"] },
       },
       {
         resolve: { alias },

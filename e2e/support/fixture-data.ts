@@ -74,6 +74,10 @@ export interface Fixtures {
   fullChatOrderId: string;
   /** A processing manual order whose chat holds 60 messages ("Message 1" to "Message 60"), more than the panels show at first. */
   longChatOrderId: string;
+  /** The SDK spec's reseller (1000.00), whose webhook points at a receiver inside that spec. */
+  sam: ResellerFixture;
+  /** Sam's second key, which the SDK spec spends to a real 429. */
+  samRateLimitKey: string;
   /** The Postgres server's database, which the outage spec takes away and gives back; absent on the embedded one. */
   databaseUrl?: string;
 }

@@ -129,6 +129,9 @@ async function prepare(database: Database): Promise<Fixtures> {
   const quinn = await reseller("quinn", 0n);
   const matrixKeys = [quinn.apiKey];
   for (let n = 2; n <= 8; n++) matrixKeys.push((await createApiKey(database.db, { userId: quinn.id, name: `matrix ${n}` })).key);
+  // The SDK spec's reseller (e2e/api/sdk.spec.ts), and a key of its own to run into a rate limit with.
+  const sam = await reseller("sam", 1_000_000_000n);
+  const samRateLimitKey = (await createApiKey(database.db, { userId: sam.id, name: "rate-limit test" })).key;
   // A second admin, who takes a manual order over from the first in the take spec.
   const secondAdmin = { email: "second-admin@e2e.test", password: "second-admin-password-123" };
   await createUser(database.db, { ...secondAdmin, role: "admin" });
@@ -163,6 +166,8 @@ async function prepare(database: Database): Promise<Fixtures> {
     allowlistedKey,
     frank,
     grace,
+    sam,
+    samRateLimitKey,
   };
 }
 

@@ -11,6 +11,8 @@ import { baseUrlFor, EMBEDDED_PORT, POSTGRES_PORT } from "./e2e/support/fixture-
 const withPostgres = process.env.TEST_POSTGRES === "1";
 /** A regular expression, not a glob: a glob's "faults/**" also matches a checkout that sits in a folder named faults. */
 const FAULT_SPECS = /e2e\/faults\/.*\.spec\.ts$/;
+/** API specs about a client of the API, not the server's storage: once, on the embedded database, is enough. */
+const SERVER_AGNOSTIC_SPECS = [/e2e\/api\/sdk\.spec\.ts$/];
 
 type WebServer = Extract<NonNullable<PlaywrightTestConfig["webServer"]>, { command: string }>;
 
@@ -58,7 +60,9 @@ export default defineConfig({
     { name: "suppliers", testMatch: /e2e\/suppliers\/.*\.spec\.ts$/, use: chromium },
     // Instances of their own, started by the spec with the configuration it is about (observability).
     { name: "instances", testMatch: /e2e\/instances\/.*\.spec\.ts$/ },
-    ...(withPostgres ? [{ name: "api-postgres", testMatch: "api/**/*.spec.ts", use: { baseURL: baseUrlFor(POSTGRES_PORT) } }] : []),
+    ...(withPostgres
+      ? [{ name: "api-postgres", testMatch: "api/**/*.spec.ts", testIgnore: SERVER_AGNOSTIC_SPECS, use: { baseURL: baseUrlFor(POSTGRES_PORT) } }]
+      : []),
     { name: "chromium", testMatch: "*.spec.ts", testIgnore: ["api/**", /e2e\/suppliers\//, /e2e\/instances\//, /e2e\/logs\//, FAULT_SPECS], use: chromium },
     // Last: searches what the servers logged during the whole run for keys, codes and secrets.
     {

@@ -15,6 +15,7 @@ const setupFiles = ["lib/config/testing/use-test-secrets.ts"];
 export default defineConfig({
   resolve: { alias },
   test: {
+    globalSetup: ["lib/db/testing/template-databases.ts"],
     projects: [
       {
         resolve: { alias },

@@ -16,6 +16,7 @@ import { errorAnswer, toAppError } from "./errors";
 import { MAX_BODY_BYTES, parseInput } from "./parse-input";
 import { withinDeadline } from "./deadline";
 import { checkResponse } from "./response-check";
+import { entityTag, matchesIfNoneMatch } from "./etag";
 import type { Operation } from "./operation";
 
 let log: ReturnType<typeof componentLogger> | undefined;
@@ -152,6 +153,17 @@ async function readJsonBody(request: ApiRequest): Promise<unknown> {
 }
 
 /**
+ * A read that carries its ETag: 304 with no body when the caller's If-None-Match names it. Such an
+ * answer may be kept and revalidated (no-cache), where every other one is no-store.
+ */
+function conditionalAnswer(request: ApiRequest, requestId: string, body: unknown, ...parts: Record<string, string>[]): ApiAnswer {
+  const tag = entityTag(body);
+  const headers = answerHeaders(requestId, ...parts, { ETag: tag });
+  headers["Cache-Control"] = "private, no-cache";
+  return matchesIfNoneMatch(request.headers, tag) ? { status: 304, headers, body: undefined } : { status: 200, headers, body };
+}
+
+/**
  * The one wrapper around every API route: request id, caller (key or session), the operation's
  * rate-limit category, input validation, the answer (checked against its schema where CHECK_API_RESPONSES
  * is on) and the error body. Policy comes from the operation, never from matching the URL. The route
@@ -194,11 +206,10 @@ export function apiHandler<Q extends z.ZodType, B extends z.ZodType, P extends z
       const context = { request, db: database.db, caller, query, body, params, requestId, ip } as HandlerContext<Q, B, P, A>;
       const result = await withinDeadline(config().REQUEST_DEADLINE, () => handler(context));
       const reply = result instanceof ApiReply ? result : new ApiReply(result);
-      return {
-        status: reply.status ?? operation.successStatus ?? 200,
-        headers: answerHeaders(requestId, limitHeaders, reply.headers),
-        body: config().CHECK_API_RESPONSES ? checkResponse(operation.response, reply.body) : reply.body,
-      };
+      const sent = config().CHECK_API_RESPONSES ? checkResponse(operation.response, reply.body) : reply.body;
+      const status = reply.status ?? operation.successStatus ?? 200;
+      if (operation.etag && status === 200) return conditionalAnswer(request, requestId, sent, limitHeaders, reply.headers);
+      return { status, headers: answerHeaders(requestId, limitHeaders, reply.headers), body: sent };
     } catch (error) {
       const { appError, unexpected } = toAppError(error);
       if (unexpected) apiLog().error({ err: error, request_id: requestId, method: request.method }, "the API call failed unexpectedly");

@@ -36,6 +36,11 @@ export interface Operation<
    * Idempotent-Replayed. The handler does the work; this puts the header and the replay in the document.
    */
   idempotencyKey?: boolean;
+  /**
+   * Answers carry an ETag (a digest of the body), and a request whose If-None-Match names it gets 304
+   * with no body: a client polling an unchanged catalog downloads nothing.
+   */
+  etag?: boolean;
   /** Error codes this operation can answer with, beyond the ones every authenticated call can. */
   errors?: ErrorCode[];
 }

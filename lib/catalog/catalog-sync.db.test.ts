@@ -202,6 +202,17 @@ describe(`syncing the catalog: ETag, 304 and updated_since (${testDriver()})`, (
     expect(placed.status).toBe(200);
     expect(await placed.json()).toMatchObject({ order_id: order.id, sku: "sync-old", status: "completed" });
 
+    await testProduct(database.db, { sku: "sync-old-key", category: "gamekey", fulfilment: "supplier", listPrice: 9_000_000n });
+    await setProductEnabled(database.db, "sync-old-key", false);
+    const keys = await fetch(`${server.base}/api/gamekeys/products`, {
+      method: "POST",
+      headers: { "X-API-Key": key, "Content-Type": "application/json" },
+      body: JSON.stringify({ skus: ["sync-old-key", "sync-old", "never-was-a-key"] }),
+    });
+    const read = (await keys.json()) as { data: ProductRecord[]; unknown_skus: string[] };
+    expect(read.data.map((product) => [product.sku, product.on_sale])).toEqual([["sync-old-key", false]]);
+    expect(read.unknown_skus).toEqual(["sync-old", "never-was-a-key"]);
+
     const onSale = await get("/api/v2/catalog/sync-steady");
     expect(await onSale.json()).toMatchObject({ sku: "sync-steady", on_sale: true, in_stock: true });
     const unknown = await get("/api/v2/catalog/never-was-a-product");

@@ -224,7 +224,8 @@ export const listGameKeysOthers = gameKeysOn("others", "listGameKeysOthers");
 export const getGameKeyProductsOp = defineOperation({
   operationId: "getGameKeyProducts",
   summary: "Game keys by sku",
-  description: "The named game-key products; skus that are not game keys on sale come back in `unknown_skus`.",
+  description:
+    "The named game-key products; one taken off sale comes with `on_sale: false` (an old order's sku stays readable). Skus that are no game key come back in `unknown_skus`.",
   tag: TAG,
   method: "POST",
   path: "/api/gamekeys/products",

@@ -151,7 +151,7 @@ test.describe("catalog (/api/v2)", () => {
       expect(goldBySku.get(row.sku)!.list_price).toBe(row.list_price);
     }
     // Gold's default tariff: topup 4 %, giftcard 6 %, gamekey 5 %, ... manual 1 %.
-    expect(goldBySku.get("topup-mlbb-86")).toEqual({ sku: "topup-mlbb-86", price: "1.44", list_price: "1.50", currency: "USD" });
+    expect(goldBySku.get("topup-mlbb-86")).toEqual({ sku: "topup-mlbb-86", price: "1.44", list_price: "1.50", currency: "USD", on_sale: true });
     expect(goldBySku.get("giftcard-steam-us-20")).toMatchObject({ price: "18.236", list_price: "19.40" });
     expect(goldBySku.get("gamekey-elden-ring")).toMatchObject({ price: "28.025", list_price: "29.50" });
     for (const row of gold) expect(micros(row.price), row.sku).toBeLessThan(micros(row.list_price));

@@ -76,16 +76,14 @@ export async function readCatalog(
   updatedSince?: Date,
 ): Promise<{ data: ProductRecord[]; nextCursor: string | null }> {
   const tier = effectiveTier(reader.subscription);
-  let page: Awaited<ReturnType<typeof listProducts>>;
-  if (updatedSince) {
-    await noteStockChanges(db);
-    const everyOnSale = await pricesMovedSince(db, reader, updatedSince);
-    page = await listProducts(db, { ...filter, changedSince: { since: updatedSince, everyOnSale } });
-  } else {
-    page = await listProducts(db, filter);
+  if (!updatedSince) {
+    const [page, discounts] = await Promise.all([listProducts(db, filter), tierDiscounts(db, tier)]);
     await noteStockShown(db, page.data);
+    return { data: page.data.map((row) => toProductRecord(row, discounts)), nextCursor: page.nextCursor };
   }
-  const discounts = await tierDiscounts(db, tier);
+  await noteStockChanges(db);
+  const everyOnSale = await pricesMovedSince(db, reader, updatedSince);
+  const [page, discounts] = await Promise.all([listProducts(db, { ...filter, changedSince: { since: updatedSince, everyOnSale } }), tierDiscounts(db, tier)]);
   return { data: page.data.map((row) => toProductRecord(row, discounts)), nextCursor: page.nextCursor };
 }
 

@@ -17,6 +17,7 @@ import { MAX_BODY_BYTES, parseInput } from "./parse-input";
 import { withinDeadline } from "./deadline";
 import { checkResponse } from "./response-check";
 import { entityTag, matchesIfNoneMatch } from "./etag";
+import { deprecationHeaders } from "./deprecation";
 import type { Operation } from "./operation";
 
 let log: ReturnType<typeof componentLogger> | undefined;
@@ -176,6 +177,7 @@ export function apiHandler<Q extends z.ZodType, B extends z.ZodType, P extends z
 ) {
   // A write that takes no body still refuses one it cannot read, or one with fields, as the others do.
   const bodySchema = operation.body ?? (operation.method === "GET" ? undefined : NO_BODY);
+  const deprecation = deprecationHeaders(operation.deprecation);
   const answer = async (request: ApiRequest, route: RouteContext): Promise<ApiAnswer> => {
     const requestId = currentRequestId();
     const ip = clientIpOf(request.headers);
@@ -208,15 +210,15 @@ export function apiHandler<Q extends z.ZodType, B extends z.ZodType, P extends z
       const reply = result instanceof ApiReply ? result : new ApiReply(result);
       const sent = config().CHECK_API_RESPONSES ? checkResponse(operation.response, reply.body) : reply.body;
       const status = reply.status ?? operation.successStatus ?? 200;
-      if (operation.etag && status === 200) return conditionalAnswer(request, requestId, sent, limitHeaders, reply.headers);
-      return { status, headers: answerHeaders(requestId, limitHeaders, reply.headers), body: sent };
+      if (operation.etag && status === 200) return conditionalAnswer(request, requestId, sent, limitHeaders, deprecation, reply.headers);
+      return { status, headers: answerHeaders(requestId, limitHeaders, deprecation, reply.headers), body: sent };
     } catch (error) {
       const { appError, unexpected } = toAppError(error);
       if (unexpected) apiLog().error({ err: error, request_id: requestId, method: request.method }, "the API call failed unexpectedly");
       if (operation.auth === "reseller" && caller === null && (appError.code === "unauthenticated" || appError.status === 403)) {
         limitHeaders = rateLimitHeaders(await refusalBudget(operation.category, appError));
       }
-      return errorAnswer(appError, requestId, limitHeaders);
+      return errorAnswer(appError, requestId, operation.deprecation ? { ...limitHeaders, ...deprecation } : limitHeaders);
     }
   };
   const routeHandler = async (request: Request, route: RouteContext): Promise<Response> => answerResponse(await answer(request, route));

@@ -1,6 +1,7 @@
 import type { z } from "zod";
 import type { ErrorCode } from "@/lib/errors/app-error";
 import type { RateCategory } from "@/lib/ratelimit/categories";
+import type { DeprecationNotice } from "./deprecation";
 
 export type HttpMethod = "GET" | "POST" | "PUT" | "DELETE";
 
@@ -41,6 +42,8 @@ export interface Operation<
    * with no body: a client polling an unchanged catalog downloads nothing.
    */
   etag?: boolean;
+  /** Set from the announcement of its removal on: every answer then says so (lib/api/deprecation.ts). */
+  deprecation?: DeprecationNotice;
   /** Error codes this operation can answer with, beyond the ones every authenticated call can. */
   errors?: ErrorCode[];
 }

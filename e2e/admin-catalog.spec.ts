@@ -199,7 +199,13 @@ test("an order delivered under another key still opens: the readable code shows,
   await admin.context().close();
 });
 
-test("an admin creates a product, a reseller sees it, and once disabled it leaves the reseller's catalog", async ({ page, browser, baseURL, fixtures }) => {
+test("an admin creates a product, a reseller sees it, and once disabled it leaves the reseller's catalog but its orders stay readable", async ({
+  page,
+  browser,
+  baseURL,
+  fixtures,
+  request,
+}) => {
   const tag = Date.now().toString(36);
   const sku = `e2e-card-${tag}`;
   const name = `E2E Test Card ${tag}`;
@@ -245,8 +251,24 @@ test("an admin creates a product, a reseller sees it, and once disabled it leave
   await expect(reseller.getByLabel("Player")).toBeVisible();
   await expect(reseller.getByText("4–10 digits")).toBeVisible();
 
+  const api = { "X-API-Key": DEMO.apiKey };
+  const ordered = await request.post("/api/v2/order", { headers: api, data: { sku, fields: { player_id: "12345" } } });
+  expect(ordered.status(), await ordered.text()).toBe(201);
+  const orderId = (await ordered.json()).order_id as string;
+  await reseller.goto(`/orders/${orderId}`);
+  await expect(reseller.getByRole("link", { name: "Order again →" })).toBeVisible();
+
   await page.getByRole("button", { name: "Disable" }).click();
   await expect(page.getByText("Disabled", { exact: true })).toBeVisible();
+  // The order of a product off sale still reads, on the page and by the API, with the product itself.
+  await reseller.goto(`/orders/${orderId}`);
+  await expect(reseller.getByRole("heading", { level: 1, name })).toBeVisible();
+  await expect(reseller.getByText("No longer on sale")).toBeVisible();
+  await expect(reseller.getByRole("link", { name: "Order again →" })).toHaveCount(0);
+  await reseller.screenshot({ path: test.info().outputPath("order-of-product-off-sale.png"), fullPage: true });
+  const product = await request.get(`/api/v2/catalog/${sku}`, { headers: api });
+  expect(product.status()).toBe(200);
+  expect(await product.json()).toMatchObject({ sku, on_sale: false, in_stock: false });
   await page.goto(`/admin/products?q=${tag}`);
   await expect(page.getByRole("row").filter({ hasText: sku })).toContainText("Disabled");
 

@@ -21,6 +21,7 @@ interface Product {
   price: string;
   list_price: string;
   currency: string;
+  on_sale: boolean;
   in_stock: boolean;
   stock: number | null;
   min_quantity: number;
@@ -44,6 +45,7 @@ function expectProduct(product: Product, category?: string) {
       "max_quantity",
       "min_quantity",
       "name",
+      "on_sale",
       "price",
       "region",
       "sku",
@@ -56,6 +58,7 @@ function expectProduct(product: Product, category?: string) {
   expect(product.list_price).toMatch(MONEY);
   expect(micros(product.price)).toBeLessThanOrEqual(micros(product.list_price));
   expect(product.currency).toBe("USD");
+  expect(product.on_sale).toBe(true);
   expect(typeof product.in_stock).toBe("boolean");
   expect(product.stock === null || Number.isInteger(product.stock)).toBe(true);
   for (const field of product.fields) expect(Object.keys(field).sort()).toEqual(["label", "name", "pattern", "required"]);
@@ -138,7 +141,7 @@ test.describe("catalog (/api/v2)", () => {
     expect(gold).toHaveLength(DEMO_PRODUCTS);
     expect(bronze).toHaveLength(DEMO_PRODUCTS);
     for (const row of gold) {
-      expect(Object.keys(row).sort()).toEqual(["currency", "list_price", "price", "sku"]);
+      expect(Object.keys(row).sort()).toEqual(["currency", "list_price", "on_sale", "price", "sku"]);
       expect(row.price).toMatch(MONEY);
       expect(row.currency).toBe("USD");
     }
@@ -148,7 +151,7 @@ test.describe("catalog (/api/v2)", () => {
       expect(goldBySku.get(row.sku)!.list_price).toBe(row.list_price);
     }
     // Gold's default tariff: topup 4 %, giftcard 6 %, gamekey 5 %, ... manual 1 %.
-    expect(goldBySku.get("topup-mlbb-86")).toEqual({ sku: "topup-mlbb-86", price: "1.44", list_price: "1.50", currency: "USD" });
+    expect(goldBySku.get("topup-mlbb-86")).toEqual({ sku: "topup-mlbb-86", price: "1.44", list_price: "1.50", currency: "USD", on_sale: true });
     expect(goldBySku.get("giftcard-steam-us-20")).toMatchObject({ price: "18.236", list_price: "19.40" });
     expect(goldBySku.get("gamekey-elden-ring")).toMatchObject({ price: "28.025", list_price: "29.50" });
     for (const row of gold) expect(micros(row.price), row.sku).toBeLessThan(micros(row.list_price));
@@ -186,6 +189,37 @@ test.describe("catalog (/api/v2)", () => {
     });
   });
 
+  test("the catalog and the prices carry an ETag and answer 304 with no body to a matching If-None-Match", async ({ request, fixtures }) => {
+    // Dave's second key reads here: his catalog key's 30 a minute go to the tests above.
+    const headers = { "X-API-Key": fixtures.daveSecondKey };
+    for (const path of ["/api/v2/catalog", "/api/v2/prices", "/api/v2/prices?updated_since=2000-01-01T00:00:00Z"]) {
+      const first = await request.get(path, { headers });
+      expect(first.status(), path).toBe(200);
+      const tag = first.headers()["etag"];
+      expect(tag, path).toMatch(/^W\/"[A-Za-z0-9_-]+"$/);
+      expect(Date.parse(first.headers()["x-next-updated-since"])).toBeLessThan(Date.now());
+      const again = await request.get(path, { headers: { ...headers, "If-None-Match": tag } });
+      expect(again.status(), path).toBe(304);
+      expect((await again.body()).byteLength).toBe(0);
+      expect(again.headers()["etag"]).toBe(tag);
+    }
+    // Erin (Bronze) reads other prices than Dave (Gold): another ETag.
+    const dave = (await request.get("/api/v2/prices", { headers })).headers()["etag"];
+    const erin = await request.get("/api/v2/prices", { headers: { "X-API-Key": fixtures.erin.apiKey, "If-None-Match": dave } });
+    expect(erin.status()).toBe(200);
+    expect(erin.headers()["etag"]).not.toBe(dave);
+  });
+
+  test("one product reads by sku; an sku that never existed is 404", async ({ request, fixtures }) => {
+    const headers = { "X-API-Key": fixtures.daveSecondKey };
+    const product = await request.get("/api/v2/catalog/giftcard-steam-us-20", { headers });
+    expect(product.status()).toBe(200);
+    expectProduct(await product.json(), "giftcard");
+    const missing = await request.get("/api/v2/catalog/no-such-product", { headers });
+    expect(missing.status()).toBe(404);
+    expect((await missing.json()).error.code).toBe("not_found");
+  });
+
   test("catalog queries are validated and need a key", async ({ request, fixtures }) => {
     const headers = { "X-API-Key": fixtures.daveCatalogKey };
     for (const [path, issuePath] of [
@@ -193,6 +227,7 @@ test.describe("catalog (/api/v2)", () => {
       ["/api/v2/catalog?limit=0", "query.limit"],
       ["/api/v2/catalog?colour=blue", "query.colour"],
       ["/api/v2/prices?sku=x", "query.sku"],
+      ["/api/v2/catalog?updated_since=yesterday", "query.updated_since"],
     ]) {
       const response = await request.get(path, { headers });
       expect(response.status(), path).toBe(400);
@@ -432,6 +467,7 @@ test.describe("catalog (reseller API)", () => {
     const doc = await (await request.get("/api/v2/openapi.json")).json();
     const expected: [string, string, string][] = [
       ["/api/v2/catalog", "get", "catalog_read"],
+      ["/api/v2/catalog/{sku}", "get", "catalog_read"],
       ["/api/v2/prices", "get", "catalog_read"],
       ["/api/v2/skus", "get", "catalog_read"],
       ["/api/games", "get", "catalog_read"],

@@ -294,6 +294,23 @@ test.describe("creating orders", () => {
     expect(await balanceOf(request, key)).toBe(before - micros("48.50"));
   });
 
+  test("max_price caps the unit price: equal passes, below the price is 409 price_changed naming it, uncharged, on both surfaces", async ({
+    request,
+    fixtures,
+  }) => {
+    const key = fixtures.dave.apiKey;
+    for (const path of ["/api/v2/gift-cards", "/api/giftcards/order"]) {
+      const before = await balanceOf(request, key);
+      // Dave is Gold: 6% off 19.40.
+      const refused = await post(request, path, key, { sku: "giftcard-steam-us-20", max_price: "18.235" });
+      await expectError(refused, 409, "price_changed", { sku: "giftcard-steam-us-20", price: "18.236", max_price: "18.235" });
+      expect(await balanceOf(request, key)).toBe(before);
+      const order = await create(request, path, key, { sku: "giftcard-steam-us-20", max_price: "18.236" });
+      expect(order).toMatchObject({ status: "completed", unit_price: "18.236" });
+      expect(await balanceOf(request, key)).toBe(before - micros("18.236"));
+    }
+  });
+
   test("a reference is unique per reseller: the second use is 409 duplicate_reference naming the order", async ({ request, fixtures }) => {
     const key = fixtures.dave.apiKey;
     const reference = unique("shop-order");

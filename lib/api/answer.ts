@@ -21,6 +21,7 @@ export interface ApiRequest {
 export interface ApiAnswer {
   status: number;
   headers: Record<string, string>;
+  /** Undefined for a 304, which has no body. */
   body: unknown;
 }
 
@@ -40,5 +41,6 @@ export function answerHeaders(requestId: string, ...parts: Record<string, string
 }
 
 export function answerResponse(answer: ApiAnswer): Response {
+  if (answer.status === 304) return new Response(null, { status: 304, headers: answer.headers });
   return Response.json(answer.body, { status: answer.status, headers: answer.headers });
 }

@@ -31,6 +31,8 @@ export interface ApiOrderRequest {
   quantity: number;
   fields: Record<string, string | number>;
   reference?: string | null;
+  /** The highest unit price the caller accepts, in micro-dollars. */
+  max_price?: bigint;
 }
 
 /**
@@ -50,6 +52,7 @@ export async function createOrderFromApi(
     reference: input.body.reference ?? null,
     idempotencyKey,
     source: "api",
+    maxUnitPrice: input.body.max_price,
     categories: input.sells === "any" ? undefined : [...input.sells],
   });
   return replayed ? new ApiReply(toOrderRecord(order), 200, { "Idempotent-Replayed": "true" }) : new ApiReply(toOrderRecord(order), 201);

@@ -16,6 +16,8 @@ import { errorAnswer, toAppError } from "./errors";
 import { MAX_BODY_BYTES, parseInput } from "./parse-input";
 import { withinDeadline } from "./deadline";
 import { checkResponse } from "./response-check";
+import { entityTag, matchesIfNoneMatch } from "./etag";
+import { deprecationHeaders } from "./deprecation";
 import type { Operation } from "./operation";
 
 let log: ReturnType<typeof componentLogger> | undefined;
@@ -152,6 +154,17 @@ async function readJsonBody(request: ApiRequest): Promise<unknown> {
 }
 
 /**
+ * A read that carries its ETag: 304 with no body when the caller's If-None-Match names it. Such an
+ * answer may be kept and revalidated (no-cache), where every other one is no-store.
+ */
+function conditionalAnswer(request: ApiRequest, requestId: string, body: unknown, ...parts: Record<string, string>[]): ApiAnswer {
+  const tag = entityTag(body);
+  const headers = answerHeaders(requestId, ...parts, { ETag: tag });
+  headers["Cache-Control"] = "private, no-cache";
+  return matchesIfNoneMatch(request.headers, tag) ? { status: 304, headers, body: undefined } : { status: 200, headers, body };
+}
+
+/**
  * The one wrapper around every API route: request id, caller (key or session), the operation's
  * rate-limit category, input validation, the answer (checked against its schema where CHECK_API_RESPONSES
  * is on) and the error body. Policy comes from the operation, never from matching the URL. The route
@@ -164,6 +177,7 @@ export function apiHandler<Q extends z.ZodType, B extends z.ZodType, P extends z
 ) {
   // A write that takes no body still refuses one it cannot read, or one with fields, as the others do.
   const bodySchema = operation.body ?? (operation.method === "GET" ? undefined : NO_BODY);
+  const deprecation = deprecationHeaders(operation.deprecation);
   const answer = async (request: ApiRequest, route: RouteContext): Promise<ApiAnswer> => {
     const requestId = currentRequestId();
     const ip = clientIpOf(request.headers);
@@ -194,18 +208,17 @@ export function apiHandler<Q extends z.ZodType, B extends z.ZodType, P extends z
       const context = { request, db: database.db, caller, query, body, params, requestId, ip } as HandlerContext<Q, B, P, A>;
       const result = await withinDeadline(config().REQUEST_DEADLINE, () => handler(context));
       const reply = result instanceof ApiReply ? result : new ApiReply(result);
-      return {
-        status: reply.status ?? operation.successStatus ?? 200,
-        headers: answerHeaders(requestId, limitHeaders, reply.headers),
-        body: config().CHECK_API_RESPONSES ? checkResponse(operation.response, reply.body) : reply.body,
-      };
+      const sent = config().CHECK_API_RESPONSES ? checkResponse(operation.response, reply.body) : reply.body;
+      const status = reply.status ?? operation.successStatus ?? 200;
+      if (operation.etag && status === 200) return conditionalAnswer(request, requestId, sent, limitHeaders, deprecation, reply.headers);
+      return { status, headers: answerHeaders(requestId, limitHeaders, deprecation, reply.headers), body: sent };
     } catch (error) {
       const { appError, unexpected } = toAppError(error);
       if (unexpected) apiLog().error({ err: error, request_id: requestId, method: request.method }, "the API call failed unexpectedly");
       if (operation.auth === "reseller" && caller === null && (appError.code === "unauthenticated" || appError.status === 403)) {
         limitHeaders = rateLimitHeaders(await refusalBudget(operation.category, appError));
       }
-      return errorAnswer(appError, requestId, limitHeaders);
+      return errorAnswer(appError, requestId, operation.deprecation ? { ...limitHeaders, ...deprecation } : limitHeaders);
     }
   };
   const routeHandler = async (request: Request, route: RouteContext): Promise<Response> => answerResponse(await answer(request, route));

@@ -1,6 +1,7 @@
 import type { z } from "zod";
 import type { ErrorCode } from "@/lib/errors/app-error";
 import type { RateCategory } from "@/lib/ratelimit/categories";
+import type { DeprecationNotice } from "./deprecation";
 
 export type HttpMethod = "GET" | "POST" | "PUT" | "DELETE";
 
@@ -36,6 +37,13 @@ export interface Operation<
    * Idempotent-Replayed. The handler does the work; this puts the header and the replay in the document.
    */
   idempotencyKey?: boolean;
+  /**
+   * Answers carry an ETag (a digest of the body), and a request whose If-None-Match names it gets 304
+   * with no body: a client polling an unchanged catalog downloads nothing.
+   */
+  etag?: boolean;
+  /** Set from the announcement of its removal on: every answer then says so (lib/api/deprecation.ts). */
+  deprecation?: DeprecationNotice;
   /** Error codes this operation can answer with, beyond the ones every authenticated call can. */
   errors?: ErrorCode[];
 }

@@ -25,6 +25,7 @@ const listedColumns = {
   enabled: products.enabled,
   meta: products.meta,
   lowStockThreshold: products.lowStockThreshold,
+  inStockSeen: products.inStockSeen,
 } satisfies Record<keyof ListedProduct, unknown>;
 
 export interface ProductWithStock {
@@ -43,6 +44,11 @@ export interface ProductFilter {
   skus?: string[];
   includeDisabled?: boolean;
   /**
+   * Only products changed after `since` (updated_at), disabled ones included so that a sync learns they
+   * went off sale; with `everyOnSale`, every product on sale as well (the caller's prices all moved).
+   */
+  changedSince?: { since: Date; everyOnSale: boolean };
+  /**
    * Count each product's available codes only up to stockCountCap(product) (the admin's list): counting
    * them all read every free code of every product, 135 ms for a million. The count is then exact up to
    * the cap, and so is whether the product is low on stock.
@@ -57,6 +63,7 @@ export interface ProductFilter {
 const hasFilter = (filter: ProductFilter) =>
   Boolean(
     filter.includeDisabled ||
+    filter.changedSince ||
     filter.capStockCounts ||
     filter.lowStock ||
     filter.category ||
@@ -70,7 +77,10 @@ const hasFilter = (filter: ProductFilter) =>
 
 function conditionsOf(filter: ProductFilter): SQL[] {
   const conditions: SQL[] = [];
-  if (!filter.includeDisabled) conditions.push(eq(products.enabled, true));
+  if (filter.changedSince) {
+    const changed = gt(products.updatedAt, filter.changedSince.since);
+    conditions.push(filter.changedSince.everyOnSale ? or(eq(products.enabled, true), changed)! : changed);
+  } else if (!filter.includeDisabled) conditions.push(eq(products.enabled, true));
   if (filter.category) conditions.push(Array.isArray(filter.category) ? inArray(products.category, filter.category) : eq(products.category, filter.category));
   if (filter.group) conditions.push(eq(products.group, filter.group));
   if (filter.region) conditions.push(eq(products.region, filter.region));
@@ -138,7 +148,7 @@ type CatalogPageRow = Omit<ListedProduct, "listPrice"> & { listPrice: string; av
 const catalogPageStatement = (after: string, limit: number) => sql`
   select p.sku, p.category, p.name, p.group_name as "group", p.region, p.list_price::text as "listPrice", p.fields,
          p.min_quantity as "minQuantity", p.max_quantity as "maxQuantity", p.fulfilment, p.enabled, p.meta,
-         p.low_stock_threshold as "lowStockThreshold", a.available::int as available
+         p.low_stock_threshold as "lowStockThreshold", p.in_stock_seen as "inStockSeen", a.available::int as available
   from ${products} p
   left join (select sku, count(*) as available from ${stockCodes} where order_id is null group by sku) a on a.sku = p.sku
   where p.enabled = true and p.sku > ${after}
@@ -162,6 +172,7 @@ async function catalogPage(db: DbOrTx, after: string, limit: number): Promise<{ 
       enabled: row.enabled,
       meta: row.meta,
       lowStockThreshold: row.lowStockThreshold,
+      inStockSeen: row.inStockSeen,
     },
     available: row.available,
   }));

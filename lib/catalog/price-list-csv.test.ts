@@ -11,6 +11,7 @@ const product: ProductRecord = {
   price: "9.50",
   list_price: "10.00",
   currency: "USD",
+  on_sale: true,
   in_stock: true,
   stock: 12,
   min_quantity: 1,

@@ -24,3 +24,14 @@ export async function getPricedProduct(db: DbOrTx, tier: Tier, sku: string): Pro
   const [stock, discounts] = await Promise.all([product.fulfilment === "stock" ? availableStock(db, product.sku) : null, tierDiscounts(db, tier)]);
   return { product, record: toProductRecord({ product, stock }, discounts) };
 }
+
+/**
+ * One product by sku as the caller sees it, on sale or not: a product taken off sale reads with
+ * `on_sale: false`, since an old order names it. Null only for an sku that never existed.
+ */
+export async function readProduct(db: DbOrTx, tier: Tier, sku: string): Promise<ProductRecord | null> {
+  const product = await findProduct(db, sku);
+  if (!product) return null;
+  const [stock, discounts] = await Promise.all([product.fulfilment === "stock" ? availableStock(db, product.sku) : null, tierDiscounts(db, tier)]);
+  return toProductRecord({ product, stock }, discounts);
+}

@@ -22,7 +22,11 @@ export const productSchema = z
     price: moneyString.meta({ description: "The caller's price after its tariff's discount." }),
     list_price: moneyString,
     currency: z.literal("USD"),
-    in_stock: z.boolean(),
+    on_sale: z.boolean().meta({
+      description:
+        "False once the product is no longer sold (taken off sale or removed): it can no longer be ordered, but it stays readable by sku, and a catalog sync with `updated_since` reports it so.",
+    }),
+    in_stock: z.boolean().meta({ description: "Whether an order can be placed now: on sale, and with codes left where it is sold from stock." }),
     stock: z.number().int().nullable().meta({ description: "Codes available, for products sold from stock; else null." }),
     min_quantity: z.number().int(),
     max_quantity: z.number().int(),
@@ -61,6 +65,7 @@ export function toProductRecord({ product, stock }: ProductWithStock, discounts:
     price: formatMoney(discountedPrice(product.listPrice, discounts[product.category])),
     list_price: formatMoney(product.listPrice),
     currency: "USD",
+    on_sale: product.enabled,
     in_stock: product.enabled && (stock === null || stock > 0),
     stock,
     min_quantity: product.minQuantity,

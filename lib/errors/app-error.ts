@@ -12,6 +12,7 @@ export type ErrorCode =
   | "duplicate_reference"
   | "order_closed"
   | "chat_full"
+  | "price_changed"
   | "webhook_disabled"
   | "payload_too_large"
   | "unsupported_media_type"
@@ -38,6 +39,7 @@ export const errorStatus: Record<ErrorCode, number> = {
   duplicate_reference: 409,
   order_closed: 409,
   chat_full: 409,
+  price_changed: 409,
   webhook_disabled: 409,
   payload_too_large: 413,
   unsupported_media_type: 415,

@@ -16,7 +16,7 @@ import { uniqueViolation } from "./errors";
 import { fulfilDelayMs } from "@/lib/fulfilment/fulfil-delay";
 import { wakeLocalWorkers } from "@/lib/jobs/local-wake";
 import { FULFIL_JOB } from "./fulfil-order";
-import { duplicateReference, idempotencyConflict, priceRaised, productUnavailable, wrongCategory } from "./refusals";
+import { duplicateReference, idempotencyConflict, priceChanged, productUnavailable, wrongCategory } from "./refusals";
 import { deliverStock } from "./stock-delivery";
 import { completeOrder } from "./transitions";
 import { recordOrderCreated } from "./order-events";
@@ -32,7 +32,11 @@ export interface PlaceOrderInput {
   source: OrderSource;
   /** The endpoint's category (POST /topup takes only top-ups); undefined accepts any. */
   categories?: ProductCategory[];
-  /** The unit price the buyer confirmed: an order priced above it by now is refused, uncharged. */
+  /**
+   * The highest unit price the buyer accepts (the API's `max_price`, the price a panel page showed):
+   * an order priced above it by now is refused with `price_changed`, uncharged. Checked against the
+   * price this very transaction charges, so no tariff or price change can slip in between.
+   */
   maxUnitPrice?: bigint;
   /**
    * Runs once the order is known to be new (its key claimed), before anything is checked or charged;
@@ -43,12 +47,18 @@ export interface PlaceOrderInput {
 
 export const IDEMPOTENCY_WINDOW_MS = 24 * 3600 * 1000;
 
-/** The request as an integrator sees it: field values as text (123 and "123" are one request) and the endpoint's categories. */
+/**
+ * The request as an integrator sees it: field values as text (123 and "123" are one request), the
+ * endpoint's categories, and the price cap when one is sent (left out otherwise, so that the hash of a
+ * request without one is what it was before caps existed).
+ */
 function requestHash(input: PlaceOrderInput): string {
   const fields = Object.entries(input.fields)
     .map(([name, value]) => [name, value === null || value === undefined ? null : String(value)])
     .sort(([a], [b]) => String(a).localeCompare(String(b)));
-  const canonical = JSON.stringify([input.sku, input.quantity, fields, input.reference ?? null, [...(input.categories ?? [])].sort()]);
+  const request = [input.sku, input.quantity, fields, input.reference ?? null, [...(input.categories ?? [])].sort()];
+  if (input.maxUnitPrice !== undefined) request.push(String(input.maxUnitPrice));
+  const canonical = JSON.stringify(request);
   return createHash("sha256").update(canonical).digest("hex");
 }
 
@@ -165,7 +175,9 @@ export async function placeOrder(db: Db, input: PlaceOrderInput): Promise<{ orde
       const [buyer] = rows;
       const tier = effectiveTier(buyer);
       const unitPrice = discountedPrice(product.listPrice, (rows.find((row) => row.tariffTier === tier)?.discounts ?? {})[product.category]);
-      if (input.maxUnitPrice !== undefined && unitPrice > input.maxUnitPrice) throw priceRaised(product.sku, unitPrice, input.maxUnitPrice);
+      if (input.maxUnitPrice !== undefined && unitPrice > input.maxUnitPrice) {
+        throw priceChanged(product.sku, unitPrice, input.maxUnitPrice, input.source === "api" ? "max_price" : "confirmed");
+      }
       const total = unitPrice * BigInt(input.quantity);
       // The charge is taken last (see below). An order that the balance just read does not cover is
       // refused before it locks any stock that another order could have.

@@ -18,15 +18,16 @@ export function outOfStock(sku: string, quantity: number, available: number): Ap
   return new AppError("out_of_stock", `Only ${available} of ${quantity} codes are in stock for ${sku}.`, { sku, available });
 }
 
-/** The panel's confirmations only: the API has no confirmed price, and so never answers this. */
-export function priceRaised(sku: string, price: bigint, confirmed: bigint): AppError {
-  return new AppError(
-    "validation_error",
-    `The price of ${sku} is now ${formatMoney(price)} USD, above the ${formatMoney(confirmed)} USD confirmed. Review it again.`,
-    {
-      sku,
-    },
-  );
+/**
+ * An order priced above the unit price its buyer capped it at: the API's `max_price`, or the price a
+ * panel page showed and the reseller confirmed. `details.price` is the price now, to confirm again.
+ */
+export function priceChanged(sku: string, price: bigint, cap: bigint, capped: "max_price" | "confirmed"): AppError {
+  const message =
+    capped === "max_price"
+      ? `The price of ${sku} is now ${formatMoney(price)} USD, above your max_price of ${formatMoney(cap)} USD; nothing was charged.`
+      : `The price of ${sku} is now ${formatMoney(price)} USD, above the ${formatMoney(cap)} USD confirmed. Review it again.`;
+  return new AppError("price_changed", message, { sku, price: formatMoney(price), max_price: formatMoney(cap) });
 }
 
 export function idempotencyConflict(orderId: string): AppError {

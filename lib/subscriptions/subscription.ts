@@ -1,4 +1,4 @@
-import { asc, eq } from "drizzle-orm";
+import { asc, eq, sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "@/lib/db/client";
 import { tariffs, TIERS, users, type CategoryDiscounts, type Tier, type User } from "@/lib/db/schema";
 import { AppError, notFound, validationError } from "@/lib/errors/app-error";
@@ -160,7 +160,12 @@ async function lockUser(tx: DbOrTx, userId: string): Promise<User> {
 }
 
 async function update(tx: DbOrTx, userId: string, changes: SubscriptionChanges): Promise<User> {
-  const [user] = await tx.update(users).set(changes).where(eq(users.id, userId)).returning();
+  const tierMayChange = changes.tier !== undefined || changes.subscriptionStatus !== undefined;
+  const [user] = await tx
+    .update(users)
+    .set(tierMayChange ? { ...changes, tierChangedAt: sql`now()` } : changes)
+    .where(eq(users.id, userId))
+    .returning();
   return user;
 }
 

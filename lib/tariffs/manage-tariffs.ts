@@ -79,6 +79,7 @@ export async function setResellerTier(db: Db, actorId: string, userId: string, t
         nextTier: paid ? decidedNextMonth(before, now) : null,
         periodStart: paid ? now : null,
         periodEnd: paid ? addMonths(now) : null,
+        tierChangedAt: now,
       })
       .where(eq(users.id, userId))
       .returning();

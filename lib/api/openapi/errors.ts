@@ -1,7 +1,16 @@
 import { AppError, errorStatus, type ErrorCode } from "@/lib/errors/app-error";
 import { insufficientBalance } from "@/lib/ledger/post-entry";
 import { MAX_MESSAGES_PER_ORDER } from "@/lib/orders/messages";
-import { chatFull, duplicateReference, idempotencyConflict, orderClosed, outOfStock, productUnavailable, wrongCategory } from "@/lib/orders/refusals";
+import {
+  chatFull,
+  duplicateReference,
+  idempotencyConflict,
+  orderClosed,
+  outOfStock,
+  priceChanged,
+  productUnavailable,
+  wrongCategory,
+} from "@/lib/orders/refusals";
 import type { Operation } from "../operation";
 import { responseHeaders } from "./headers";
 import { firstPropertyPath } from "./parameters";
@@ -24,6 +33,7 @@ export const ERROR_CODE_NOTES: Record<ErrorCode, string> = {
     "the same `Idempotency-Key` was used with a different body, or on an endpoint that sells other categories; `details.order_id` names the order it made",
   duplicate_reference: "the `reference` is already used by another order; `details.order_id` names it",
   order_closed: "the order is completed or failed, so its chat is read-only; `details.status` says which",
+  price_changed: "the product's price for you is now above the order's `max_price`; nothing was charged, and `details.price` is the price now",
   chat_full: "the order's chat holds as many messages as it can, `details.limit`, and takes no more",
   webhook_disabled: "the webhook is disabled; enable it first (PUT /api/v2/account/webhook with `enabled: true`), then ask again",
   payload_too_large: "the body is over 64 KiB",
@@ -51,6 +61,7 @@ const EXAMPLE_REFUSALS: Partial<Record<ErrorCode, AppError>> = {
   duplicate_reference: duplicateReference("shop-order-8812", EXAMPLE_ORDER_ID),
   order_closed: orderClosed(EXAMPLE_ORDER_ID, "completed"),
   chat_full: chatFull(EXAMPLE_ORDER_ID, MAX_MESSAGES_PER_ORDER),
+  price_changed: priceChanged(EXAMPLE_SKU, 19_600_000n, 19_400_000n, "max_price"),
   out_of_stock: outOfStock(EXAMPLE_SKU, 2, 1),
   product_unavailable: productUnavailable(EXAMPLE_SKU),
   wrong_category: wrongCategory(EXAMPLE_SKU, "giftcard", "topup"),

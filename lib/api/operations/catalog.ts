@@ -2,7 +2,7 @@ import { z } from "zod";
 import { productFieldSchema, productSchema } from "@/lib/catalog/serialize";
 import { SKU_PATTERN } from "@/lib/catalog/product-input";
 import { PRODUCT_CATEGORIES } from "@/lib/db/schema";
-import { listResponse, paginationQuery } from "../common-schemas";
+import { filterTime, listResponse, paginationQuery } from "../common-schemas";
 import { moneyString } from "@/lib/records/fields";
 import { defineOperation } from "../operation";
 
@@ -24,12 +24,30 @@ export const productList = z.object({ data: z.array(productSchema) });
 // ---------------------------------------------------------------------------------------------------
 // /api/v2
 
+/** ?updated_since= of the catalog reads an integrator syncs from. */
+const updatedSinceQuery = filterTime
+  .transform((text) => new Date(text))
+  .optional()
+  .meta({
+    description:
+      "Only the products whose price for you, stock availability (in or out of stock), `fields` or sale changed after this ISO 8601 time, those taken off sale included " +
+      "(with `on_sale: false`). A change of your tariff or tier counts as a change of every price. Pass the `X-Next-Updated-Since` header of your previous sync.",
+    example: "2026-11-28T10:00:00.000Z",
+  });
+
+const SYNC_NOTE =
+  "Sync cheaply: every answer carries an `ETag`; send it back in `If-None-Match` and an unchanged answer is `304 Not Modified` with no body. " +
+  "The ETag changes with anything you read: a price (your tariff's included), stock, fields, a product taken off sale. " +
+  "Every answer also carries `X-Next-Updated-Since`, the time to pass as `updated_since` next time (a minute before the read, so nothing committed meanwhile is missed; " +
+  "a product may then come twice). `stock` counts change with every sale without counting as a change; only a product selling out or coming back in stock does.";
+
 export const listCatalogOp = defineOperation({
   operationId: "listCatalog",
   summary: "Products, priced for the caller",
   description:
     "Every product on sale, in sku order, with the caller's `price` (after its tariff's discount) and `list_price`. " +
-    "`fields` says what an order of the product needs. Filter by `category`, `group` (game, brand or service, exact), `region` and `q` (a substring of the name, group or sku).",
+    "`fields` says what an order of the product needs. Filter by `category`, `group` (game, brand or service, exact), `region` and `q` (a substring of the name, group or sku).\n\n" +
+    SYNC_NOTE,
   tag: TAG,
   method: "GET",
   path: "/api/v2/catalog",
@@ -40,8 +58,26 @@ export const listCatalogOp = defineOperation({
     group: text(100).optional().meta({ description: "The game, brand or service, exactly as in `Product.group`.", example: "Mobile Legends" }),
     region: regionQuery.optional(),
     q: text(100).optional().meta({ description: "Case-insensitive substring of the name, group or sku." }),
+    updated_since: updatedSinceQuery,
   }),
   response: listResponse(productSchema),
+  etag: true,
+});
+
+export const getProductOp = defineOperation({
+  operationId: "getProduct",
+  summary: "One product by sku, on sale or not",
+  description:
+    "Any product that was ever in the catalog, priced for the caller: one taken off sale (or removed) reads with `on_sale: false` and `in_stock: false` rather than 404, " +
+    "so the product of an old order can always be shown. An sku that never existed answers 404.",
+  tag: TAG,
+  method: "GET",
+  path: "/api/v2/catalog/{sku}",
+  category: "catalog_read",
+  auth: "reseller",
+  params: z.object({ sku: text(100).meta({ description: "The product's sku.", example: "topup-mlbb-86" }) }),
+  response: productSchema,
+  errors: ["not_found"],
 });
 
 export const priceSchema = z
@@ -50,19 +86,22 @@ export const priceSchema = z
     price: moneyString.meta({ description: "The caller's price after its tariff's discount." }),
     list_price: moneyString,
     currency: z.literal("USD"),
+    on_sale: z.boolean().meta({ description: "False for a product taken off sale, which only an `updated_since` read lists." }),
   })
   .meta({ id: "Price" });
 
 export const listPricesOp = defineOperation({
   operationId: "listPrices",
   summary: "The caller's price of every sellable sku",
+  description: SYNC_NOTE,
   tag: TAG,
   method: "GET",
   path: "/api/v2/prices",
   category: "catalog_read",
   auth: "reseller",
-  query: noQuery,
+  query: z.strictObject({ updated_since: updatedSinceQuery }),
   response: z.object({ data: z.array(priceSchema) }),
+  etag: true,
 });
 
 export const skuSchema = z
@@ -185,7 +224,8 @@ export const listGameKeysOthers = gameKeysOn("others", "listGameKeysOthers");
 export const getGameKeyProductsOp = defineOperation({
   operationId: "getGameKeyProducts",
   summary: "Game keys by sku",
-  description: "The named game-key products; skus that are not game keys on sale come back in `unknown_skus`.",
+  description:
+    "The named game-key products; one taken off sale comes with `on_sale: false` (an old order's sku stays readable). Skus that are no game key come back in `unknown_skus`.",
   tag: TAG,
   method: "POST",
   path: "/api/gamekeys/products",
@@ -343,6 +383,7 @@ export const checkPlayerIdOp = defineOperation({
 
 export const catalogOperations = [
   listCatalogOp,
+  getProductOp,
   listPricesOp,
   listSkusOp,
   listGamesOp,

@@ -3,7 +3,7 @@ import { ORDER_STATUSES, PRODUCT_CATEGORIES, type ProductCategory } from "@/lib/
 import { MAX_MESSAGE_LENGTH, MAX_MESSAGES_PER_ORDER } from "@/lib/orders/messages";
 import { orderReferenceSchema } from "@/lib/orders/reference";
 import { orderSchema } from "@/lib/orders/serialize";
-import { createdTimeQuery, listResponse, paginationQuery, resourceId } from "../common-schemas";
+import { createdTimeQuery, listResponse, moneyInput, paginationQuery, resourceId } from "../common-schemas";
 import { timestampString } from "@/lib/records/fields";
 import { defineOperation } from "../operation";
 
@@ -48,16 +48,30 @@ export const orderRequestSchema = z
         "Your own id for the order; unique among your orders, filterable in lists. Control, direction-override and invisible characters are refused.",
       example: "shop-order-8812",
     }),
+    max_price: moneyInput.optional().meta({
+      description:
+        "The highest unit price you accept, as the catalog's `price` is written (a decimal string of US dollars). If the product's price for you is above it when the order is placed, " +
+        "the order is refused with `409 price_changed`, nothing is charged, and `details.price` gives the price now; the same price passes. Leave it out to accept the price of the moment.",
+      example: "19.40",
+    }),
   })
   .meta({ id: "OrderRequest" });
 
-const CREATE_ERRORS = ["insufficient_balance", "idempotency_conflict", "duplicate_reference", "out_of_stock", "product_unavailable", "wrong_category"] as const;
+const CREATE_ERRORS = [
+  "insufficient_balance",
+  "idempotency_conflict",
+  "duplicate_reference",
+  "price_changed",
+  "out_of_stock",
+  "product_unavailable",
+  "wrong_category",
+] as const;
 
 const IDEMPOTENCY_NOTE =
   "Send an `Idempotency-Key` header (up to 255 characters, kept 24 h) to make retries safe: a repeat with the same body answers the original order " +
   "with status 200 and `Idempotent-Replayed: true` and charges nothing; the same key with a different body answers `409 idempotency_conflict`. " +
   "The charge (unit price x quantity) leaves the balance with the order's creation; a new order answers 201, `processing`, or already `completed` " +
-  "when its codes come from stock.";
+  "when its codes come from stock. Send `max_price` to cap the unit price: a price raised since you read it answers `409 price_changed` and charges nothing.";
 
 /**
  * An order-create operation, with the categories it sells (required: "any" for createOrderOp alone). The

@@ -63,7 +63,14 @@ export const products = pgTable(
     priceFollowsCost: boolean("price_follows_cost").notNull().default(false),
     /** Set when a sync paused the product because its cost rose above its price; a sync that sees it fall back resumes it. */
     costPausedAt: timestamptz("cost_paused_at"),
+    /**
+     * Whether the catalog last saw the product in stock. A catalog sync compares it with the stock as it
+     * is and moves updated_at where they differ (lib/catalog/catalog-changes.ts): the moment a product
+     * sold out or came back is then a change, without a write on every sale.
+     */
+    inStockSeen: boolean("in_stock_seen"),
     createdAt: createdAt(),
+    /** Moves on every edit (price, fields, enabling or disabling), a cost sync, and a seen stock change. */
     updatedAt: timestamptz("updated_at").notNull().defaultNow(),
   },
   (t) => [

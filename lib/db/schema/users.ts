@@ -44,6 +44,11 @@ export const users = pgTable(
       .references(() => tariffs.tier),
     /** "expired" once a period ended unpaid; prices then follow Bronze until a renew or upgrade. */
     subscriptionStatus: text("subscription_status").$type<SubscriptionStatus>().notNull().default("active"),
+    /**
+     * The last write that may have changed the tier prices follow (an upgrade, a renewal, an expiry, an
+     * admin's change): a catalog sync's `updated_since` before it answers every product afresh.
+     */
+    tierChangedAt: timestamptz("tier_changed_at"),
     createdAt: createdAt(),
   },
   (t) => [

@@ -55,9 +55,14 @@ export default async function OrderPage({
         title={order.productName}
         description={order.quantity > 1 ? `${order.quantity} × ${order.sku}` : order.sku}
         action={
-          <PendingLink href={`/catalog/${order.sku}`} className="text-sm font-medium text-brand-600 hover:text-brand-700">
-            Order again →
-          </PendingLink>
+          // A product taken off sale keeps its old orders readable, but has no page to order it again from.
+          product?.enabled ? (
+            <PendingLink href={`/catalog/${order.sku}`} className="text-sm font-medium text-brand-600 hover:text-brand-700">
+              Order again →
+            </PendingLink>
+          ) : (
+            <span className="text-sm text-slate-500">No longer on sale</span>
+          )
         }
       />
       <OrderLive

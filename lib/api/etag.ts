@@ -1,0 +1,23 @@
+import { createHash } from "node:crypto";
+import type { HeaderReader } from "@/lib/http/header-reader";
+
+/*
+ * Conditional reads of the catalog: an answer's ETag is a digest of the JSON it sends, so it changes
+ * exactly when anything the caller reads changes (a price, its tariff, stock, a field, a product gone),
+ * and two callers who see the same bytes share it. Weak (W/), since a gzipped answer is not the same bytes.
+ */
+
+export function entityTag(body: unknown): string {
+  return `W/"${createHash("sha256").update(JSON.stringify(body)).digest("base64url").slice(0, 32)}"`;
+}
+
+/** The tag without its weakness mark: If-None-Match compares weakly (RFC 9110, 13.1.2). */
+const opaque = (tag: string) => tag.trim().replace(/^W\//, "");
+
+/** Whether an If-None-Match header names this tag (or is `*`): the caller already holds this answer. */
+export function matchesIfNoneMatch(headers: HeaderReader, tag: string): boolean {
+  const sent = headers.get("if-none-match");
+  if (sent === null) return false;
+  const wanted = opaque(tag);
+  return sent.split(",").some((candidate) => candidate.trim() === "*" || opaque(candidate) === wanted);
+}

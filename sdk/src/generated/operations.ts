@@ -16,6 +16,7 @@ export const OPERATIONS = {
   upgradeSubscription: { method: "POST", path: "/api/v2/subscription/upgrade" },
   setSubscriptionAutoRenew: { method: "POST", path: "/api/v2/subscription/auto-renew" },
   listCatalog: { method: "GET", path: "/api/v2/catalog", paginated: true },
+  getProduct: { method: "GET", path: "/api/v2/catalog/{sku}" },
   listPrices: { method: "GET", path: "/api/v2/prices" },
   listSkus: { method: "GET", path: "/api/v2/skus" },
   listGames: { method: "GET", path: "/api/games" },
@@ -130,6 +131,11 @@ export abstract class OperationMethods {
   /** Products, priced for the caller (`GET /api/v2/catalog`) */
   listCatalog(...args: OperationArgs<"listCatalog">): Promise<OperationResult<"listCatalog">> {
     return this.call("listCatalog", args[0]);
+  }
+
+  /** One product by sku, on sale or not (`GET /api/v2/catalog/{sku}`) */
+  getProduct(...args: OperationArgs<"getProduct">): Promise<OperationResult<"getProduct">> {
+    return this.call("getProduct", args[0]);
   }
 
   /** The caller's price of every sellable sku (`GET /api/v2/prices`) */

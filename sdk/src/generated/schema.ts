@@ -202,8 +202,30 @@ export interface paths {
     /**
      * Products, priced for the caller
      * @description Every product on sale, in sku order, with the caller's `price` (after its tariff's discount) and `list_price`. `fields` says what an order of the product needs. Filter by `category`, `group` (game, brand or service, exact), `region` and `q` (a substring of the name, group or sku).
+     *
+     *     Sync cheaply: every answer carries an `ETag`; send it back in `If-None-Match` and an unchanged answer is `304 Not Modified` with no body. The ETag changes with anything you read: a price (your tariff's included), stock, fields, a product taken off sale. Every answer also carries `X-Next-Updated-Since`, the time to pass as `updated_since` next time (a minute before the read, so nothing committed meanwhile is missed; a product may then come twice). `stock` counts change with every sale without counting as a change; only a product selling out or coming back in stock does.
      */
     get: operations["listCatalog"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/v2/catalog/{sku}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * One product by sku, on sale or not
+     * @description Any product that was ever in the catalog, priced for the caller: one taken off sale (or removed) reads with `on_sale: false` and `in_stock: false` rather than 404, so the product of an old order can always be shown. An sku that never existed answers 404.
+     */
+    get: operations["getProduct"];
     put?: never;
     post?: never;
     delete?: never;
@@ -219,7 +241,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** The caller's price of every sellable sku */
+    /**
+     * The caller's price of every sellable sku
+     * @description Sync cheaply: every answer carries an `ETag`; send it back in `If-None-Match` and an unchanged answer is `304 Not Modified` with no body. The ETag changes with anything you read: a price (your tariff's included), stock, fields, a product taken off sale. Every answer also carries `X-Next-Updated-Since`, the time to pass as `updated_since` next time (a minute before the read, so nothing committed meanwhile is missed; a product may then come twice). `stock` counts change with every sale without counting as a change; only a product selling out or coming back in stock does.
+     */
     get: operations["listPrices"];
     put?: never;
     post?: never;
@@ -385,7 +410,7 @@ export interface paths {
     put?: never;
     /**
      * Game keys by sku
-     * @description The named game-key products; skus that are not game keys on sale come back in `unknown_skus`.
+     * @description The named game-key products; one taken off sale comes with `on_sale: false` (an old order's sku stays readable). Skus that are no game key come back in `unknown_skus`.
      */
     post: operations["getGameKeyProducts"];
     delete?: never;
@@ -544,7 +569,7 @@ export interface paths {
      * Create an order
      * @description Sells a product of any category.
      *
-     *     Send an `Idempotency-Key` header (up to 255 characters, kept 24 h) to make retries safe: a repeat with the same body answers the original order with status 200 and `Idempotent-Replayed: true` and charges nothing; the same key with a different body answers `409 idempotency_conflict`. The charge (unit price x quantity) leaves the balance with the order's creation; a new order answers 201, `processing`, or already `completed` when its codes come from stock.
+     *     Send an `Idempotency-Key` header (up to 255 characters, kept 24 h) to make retries safe: a repeat with the same body answers the original order with status 200 and `Idempotent-Replayed: true` and charges nothing; the same key with a different body answers `409 idempotency_conflict`. The charge (unit price x quantity) leaves the balance with the order's creation; a new order answers 201, `processing`, or already `completed` when its codes come from stock. Send `max_price` to cap the unit price: a price raised since you read it answers `409 price_changed` and charges nothing.
      */
     post: operations["createOrder"];
     delete?: never;
@@ -566,7 +591,7 @@ export interface paths {
      * Create a top-up order
      * @description Sells `topup` products only; another category's sku answers `422 wrong_category`.
      *
-     *     Send an `Idempotency-Key` header (up to 255 characters, kept 24 h) to make retries safe: a repeat with the same body answers the original order with status 200 and `Idempotent-Replayed: true` and charges nothing; the same key with a different body answers `409 idempotency_conflict`. The charge (unit price x quantity) leaves the balance with the order's creation; a new order answers 201, `processing`, or already `completed` when its codes come from stock.
+     *     Send an `Idempotency-Key` header (up to 255 characters, kept 24 h) to make retries safe: a repeat with the same body answers the original order with status 200 and `Idempotent-Replayed: true` and charges nothing; the same key with a different body answers `409 idempotency_conflict`. The charge (unit price x quantity) leaves the balance with the order's creation; a new order answers 201, `processing`, or already `completed` when its codes come from stock. Send `max_price` to cap the unit price: a price raised since you read it answers `409 price_changed` and charges nothing.
      */
     post: operations["createTopupOrder"];
     delete?: never;
@@ -588,7 +613,7 @@ export interface paths {
      * Create a gift-card order
      * @description Sells `giftcard` products only; another category's sku answers `422 wrong_category`.
      *
-     *     Send an `Idempotency-Key` header (up to 255 characters, kept 24 h) to make retries safe: a repeat with the same body answers the original order with status 200 and `Idempotent-Replayed: true` and charges nothing; the same key with a different body answers `409 idempotency_conflict`. The charge (unit price x quantity) leaves the balance with the order's creation; a new order answers 201, `processing`, or already `completed` when its codes come from stock.
+     *     Send an `Idempotency-Key` header (up to 255 characters, kept 24 h) to make retries safe: a repeat with the same body answers the original order with status 200 and `Idempotent-Replayed: true` and charges nothing; the same key with a different body answers `409 idempotency_conflict`. The charge (unit price x quantity) leaves the balance with the order's creation; a new order answers 201, `processing`, or already `completed` when its codes come from stock. Send `max_price` to cap the unit price: a price raised since you read it answers `409 price_changed` and charges nothing.
      */
     post: operations["createGiftCardOrder"];
     delete?: never;
@@ -610,7 +635,7 @@ export interface paths {
      * Create a game-key order
      * @description Sells `gamekey` products only; another category's sku answers `422 wrong_category`.
      *
-     *     Send an `Idempotency-Key` header (up to 255 characters, kept 24 h) to make retries safe: a repeat with the same body answers the original order with status 200 and `Idempotent-Replayed: true` and charges nothing; the same key with a different body answers `409 idempotency_conflict`. The charge (unit price x quantity) leaves the balance with the order's creation; a new order answers 201, `processing`, or already `completed` when its codes come from stock.
+     *     Send an `Idempotency-Key` header (up to 255 characters, kept 24 h) to make retries safe: a repeat with the same body answers the original order with status 200 and `Idempotent-Replayed: true` and charges nothing; the same key with a different body answers `409 idempotency_conflict`. The charge (unit price x quantity) leaves the balance with the order's creation; a new order answers 201, `processing`, or already `completed` when its codes come from stock. Send `max_price` to cap the unit price: a price raised since you read it answers `409 price_changed` and charges nothing.
      */
     post: operations["createGameKeyOrder"];
     delete?: never;
@@ -632,7 +657,7 @@ export interface paths {
      * Create a platform wallet top-up order
      * @description Sells `platformtopup` products only; another category's sku answers `422 wrong_category`.
      *
-     *     Send an `Idempotency-Key` header (up to 255 characters, kept 24 h) to make retries safe: a repeat with the same body answers the original order with status 200 and `Idempotent-Replayed: true` and charges nothing; the same key with a different body answers `409 idempotency_conflict`. The charge (unit price x quantity) leaves the balance with the order's creation; a new order answers 201, `processing`, or already `completed` when its codes come from stock.
+     *     Send an `Idempotency-Key` header (up to 255 characters, kept 24 h) to make retries safe: a repeat with the same body answers the original order with status 200 and `Idempotent-Replayed: true` and charges nothing; the same key with a different body answers `409 idempotency_conflict`. The charge (unit price x quantity) leaves the balance with the order's creation; a new order answers 201, `processing`, or already `completed` when its codes come from stock. Send `max_price` to cap the unit price: a price raised since you read it answers `409 price_changed` and charges nothing.
      */
     post: operations["createPlatformTopupOrder"];
     delete?: never;
@@ -654,7 +679,7 @@ export interface paths {
      * Create a platform gift order
      * @description Sells `platformgift` products only; another category's sku answers `422 wrong_category`.
      *
-     *     Send an `Idempotency-Key` header (up to 255 characters, kept 24 h) to make retries safe: a repeat with the same body answers the original order with status 200 and `Idempotent-Replayed: true` and charges nothing; the same key with a different body answers `409 idempotency_conflict`. The charge (unit price x quantity) leaves the balance with the order's creation; a new order answers 201, `processing`, or already `completed` when its codes come from stock.
+     *     Send an `Idempotency-Key` header (up to 255 characters, kept 24 h) to make retries safe: a repeat with the same body answers the original order with status 200 and `Idempotent-Replayed: true` and charges nothing; the same key with a different body answers `409 idempotency_conflict`. The charge (unit price x quantity) leaves the balance with the order's creation; a new order answers 201, `processing`, or already `completed` when its codes come from stock. Send `max_price` to cap the unit price: a price raised since you read it answers `409 price_changed` and charges nothing.
      */
     post: operations["createPlatformGiftOrder"];
     delete?: never;
@@ -676,7 +701,7 @@ export interface paths {
      * Gift Messenger Premium
      * @description Sells `messenger_premium` products only; another category's sku answers `422 wrong_category`.
      *
-     *     Send an `Idempotency-Key` header (up to 255 characters, kept 24 h) to make retries safe: a repeat with the same body answers the original order with status 200 and `Idempotent-Replayed: true` and charges nothing; the same key with a different body answers `409 idempotency_conflict`. The charge (unit price x quantity) leaves the balance with the order's creation; a new order answers 201, `processing`, or already `completed` when its codes come from stock.
+     *     Send an `Idempotency-Key` header (up to 255 characters, kept 24 h) to make retries safe: a repeat with the same body answers the original order with status 200 and `Idempotent-Replayed: true` and charges nothing; the same key with a different body answers `409 idempotency_conflict`. The charge (unit price x quantity) leaves the balance with the order's creation; a new order answers 201, `processing`, or already `completed` when its codes come from stock. Send `max_price` to cap the unit price: a price raised since you read it answers `409 price_changed` and charges nothing.
      */
     post: operations["createMessengerPremiumOrder"];
     delete?: never;
@@ -698,7 +723,7 @@ export interface paths {
      * Buy Messenger Stars
      * @description Sells `messenger_stars` products only; another category's sku answers `422 wrong_category`.
      *
-     *     Send an `Idempotency-Key` header (up to 255 characters, kept 24 h) to make retries safe: a repeat with the same body answers the original order with status 200 and `Idempotent-Replayed: true` and charges nothing; the same key with a different body answers `409 idempotency_conflict`. The charge (unit price x quantity) leaves the balance with the order's creation; a new order answers 201, `processing`, or already `completed` when its codes come from stock.
+     *     Send an `Idempotency-Key` header (up to 255 characters, kept 24 h) to make retries safe: a repeat with the same body answers the original order with status 200 and `Idempotent-Replayed: true` and charges nothing; the same key with a different body answers `409 idempotency_conflict`. The charge (unit price x quantity) leaves the balance with the order's creation; a new order answers 201, `processing`, or already `completed` when its codes come from stock. Send `max_price` to cap the unit price: a price raised since you read it answers `409 price_changed` and charges nothing.
      */
     post: operations["createMessengerStarsOrder"];
     delete?: never;
@@ -1099,7 +1124,7 @@ export interface paths {
      *
      *     Sells `topup` products only; another category's sku answers `422 wrong_category`.
      *
-     *     Send an `Idempotency-Key` header (up to 255 characters, kept 24 h) to make retries safe: a repeat with the same body answers the original order with status 200 and `Idempotent-Replayed: true` and charges nothing; the same key with a different body answers `409 idempotency_conflict`. The charge (unit price x quantity) leaves the balance with the order's creation; a new order answers 201, `processing`, or already `completed` when its codes come from stock.
+     *     Send an `Idempotency-Key` header (up to 255 characters, kept 24 h) to make retries safe: a repeat with the same body answers the original order with status 200 and `Idempotent-Replayed: true` and charges nothing; the same key with a different body answers `409 idempotency_conflict`. The charge (unit price x quantity) leaves the balance with the order's creation; a new order answers 201, `processing`, or already `completed` when its codes come from stock. Send `max_price` to cap the unit price: a price raised since you read it answers `409 price_changed` and charges nothing.
      */
     post: operations["createTopupOrder_reseller"];
     delete?: never;
@@ -1123,7 +1148,7 @@ export interface paths {
      *
      *     Sells `giftcard` products only; another category's sku answers `422 wrong_category`.
      *
-     *     Send an `Idempotency-Key` header (up to 255 characters, kept 24 h) to make retries safe: a repeat with the same body answers the original order with status 200 and `Idempotent-Replayed: true` and charges nothing; the same key with a different body answers `409 idempotency_conflict`. The charge (unit price x quantity) leaves the balance with the order's creation; a new order answers 201, `processing`, or already `completed` when its codes come from stock.
+     *     Send an `Idempotency-Key` header (up to 255 characters, kept 24 h) to make retries safe: a repeat with the same body answers the original order with status 200 and `Idempotent-Replayed: true` and charges nothing; the same key with a different body answers `409 idempotency_conflict`. The charge (unit price x quantity) leaves the balance with the order's creation; a new order answers 201, `processing`, or already `completed` when its codes come from stock. Send `max_price` to cap the unit price: a price raised since you read it answers `409 price_changed` and charges nothing.
      */
     post: operations["createGiftCardOrder_reseller"];
     delete?: never;
@@ -1147,7 +1172,7 @@ export interface paths {
      *
      *     Sells `gamekey` products only; another category's sku answers `422 wrong_category`.
      *
-     *     Send an `Idempotency-Key` header (up to 255 characters, kept 24 h) to make retries safe: a repeat with the same body answers the original order with status 200 and `Idempotent-Replayed: true` and charges nothing; the same key with a different body answers `409 idempotency_conflict`. The charge (unit price x quantity) leaves the balance with the order's creation; a new order answers 201, `processing`, or already `completed` when its codes come from stock.
+     *     Send an `Idempotency-Key` header (up to 255 characters, kept 24 h) to make retries safe: a repeat with the same body answers the original order with status 200 and `Idempotent-Replayed: true` and charges nothing; the same key with a different body answers `409 idempotency_conflict`. The charge (unit price x quantity) leaves the balance with the order's creation; a new order answers 201, `processing`, or already `completed` when its codes come from stock. Send `max_price` to cap the unit price: a price raised since you read it answers `409 price_changed` and charges nothing.
      */
     post: operations["createGameKeyOrder_reseller"];
     delete?: never;
@@ -1524,6 +1549,11 @@ export interface components {
        * @example shop-order-8812
        */
       reference?: string | null;
+      /**
+       * @description The highest unit price you accept, as the catalog's `price` is written (a decimal string of US dollars). If the product's price for you is above it when the order is placed, the order is refused with `409 price_changed`, nothing is charged, and `details.price` gives the price now; the same price passes. Leave it out to accept the price of the moment.
+       * @example 19.40
+       */
+      max_price?: string;
     };
     Payment: {
       /** @example pay_01JD4X0000ABCDEFGHJKMNPQRS */
@@ -1604,6 +1634,9 @@ export interface components {
       list_price: string;
       /** @constant */
       currency: "USD";
+      /** @description False once the product is no longer sold (taken off sale or removed): it can no longer be ordered, but it stays readable by sku, and a catalog sync with `updated_since` reports it so. */
+      on_sale: boolean;
+      /** @description Whether an order can be placed now: on sale, and with codes left where it is sold from stock. */
       in_stock: boolean;
       /** @description Codes available, for products sold from stock; else null. */
       stock: number | null;
@@ -1649,6 +1682,8 @@ export interface components {
       list_price: string;
       /** @constant */
       currency: "USD";
+      /** @description False for a product taken off sale, which only an `updated_since` read lists. */
+      on_sale: boolean;
     };
     Product: {
       /** @example topup-mlbb-86 */
@@ -1671,6 +1706,9 @@ export interface components {
       list_price: string;
       /** @constant */
       currency: "USD";
+      /** @description False once the product is no longer sold (taken off sale or removed): it can no longer be ordered, but it stays readable by sku, and a catalog sync with `updated_since` reports it so. */
+      on_sale: boolean;
+      /** @description Whether an order can be placed now: on sale, and with codes left where it is sold from stock. */
       in_stock: boolean;
       /** @description Codes available, for products sold from stock; else null. */
       stock: number | null;
@@ -3271,6 +3309,8 @@ export interface operations {
         region?: string;
         /** @description Case-insensitive substring of the name, group or sku. */
         q?: string;
+        /** @description Only the products whose price for you, stock availability (in or out of stock), `fields` or sale changed after this ISO 8601 time, those taken off sale included (with `on_sale: false`). A change of your tariff or tier counts as a change of every price. Pass the `X-Next-Updated-Since` header of your previous sync. */
+        updated_since?: string;
       };
       header?: never;
       path?: never;
@@ -3376,9 +3416,132 @@ export interface operations {
       };
     };
   };
-  listPrices: {
+  getProduct: {
     parameters: {
       query?: never;
+      header?: never;
+      path: {
+        /** @description The product's sku. */
+        sku: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Product"];
+        };
+      };
+      /** @description `validation_error`: the body, query or path fails its schema; `details.issues` lists `{path, message}`. */
+      400: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `unauthenticated`: no, malformed, unknown or revoked API key. */
+      401: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `account_disabled`: the reseller is blocked; `forbidden`: not allowed, e.g. a call from outside the key's IP allowlist. */
+      403: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `not_found`: unknown id, or one that belongs to another reseller. */
+      404: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `rate_limited`: the operation's rate-limit category is exhausted; `Retry-After` says when to retry. */
+      429: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          "Retry-After": components["headers"]["Retry-After"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `internal_error`: an unexpected failure on our side; retry later, quoting the request id. */
+      500: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `service_unavailable`: the request passed its deadline (`REQUEST_DEADLINE`, 25 s by default) and nothing of it was kept; retry it, with the same `Idempotency-Key` for an order. */
+      503: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  listPrices: {
+    parameters: {
+      query?: {
+        /** @description Only the products whose price for you, stock availability (in or out of stock), `fields` or sale changed after this ISO 8601 time, those taken off sale included (with `on_sale: false`). A change of your tariff or tier counts as a change of every price. Pass the `X-Next-Updated-Since` header of your previous sync. */
+        updated_since?: string;
+      };
       header?: never;
       path?: never;
       cookie?: never;
@@ -5406,7 +5569,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `idempotency_conflict`: the same `Idempotency-Key` was used with a different body, or on an endpoint that sells other categories; `details.order_id` names the order it made; `duplicate_reference`: the `reference` is already used by another order; `details.order_id` names it. */
+      /** @description `idempotency_conflict`: the same `Idempotency-Key` was used with a different body, or on an endpoint that sells other categories; `details.order_id` names the order it made; `duplicate_reference`: the `reference` is already used by another order; `details.order_id` names it; `price_changed`: the product's price for you is now above the order's `max_price`; nothing was charged, and `details.price` is the price now. */
       409: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -5596,7 +5759,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `idempotency_conflict`: the same `Idempotency-Key` was used with a different body, or on an endpoint that sells other categories; `details.order_id` names the order it made; `duplicate_reference`: the `reference` is already used by another order; `details.order_id` names it. */
+      /** @description `idempotency_conflict`: the same `Idempotency-Key` was used with a different body, or on an endpoint that sells other categories; `details.order_id` names the order it made; `duplicate_reference`: the `reference` is already used by another order; `details.order_id` names it; `price_changed`: the product's price for you is now above the order's `max_price`; nothing was charged, and `details.price` is the price now. */
       409: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -5786,7 +5949,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `idempotency_conflict`: the same `Idempotency-Key` was used with a different body, or on an endpoint that sells other categories; `details.order_id` names the order it made; `duplicate_reference`: the `reference` is already used by another order; `details.order_id` names it. */
+      /** @description `idempotency_conflict`: the same `Idempotency-Key` was used with a different body, or on an endpoint that sells other categories; `details.order_id` names the order it made; `duplicate_reference`: the `reference` is already used by another order; `details.order_id` names it; `price_changed`: the product's price for you is now above the order's `max_price`; nothing was charged, and `details.price` is the price now. */
       409: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -5976,7 +6139,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `idempotency_conflict`: the same `Idempotency-Key` was used with a different body, or on an endpoint that sells other categories; `details.order_id` names the order it made; `duplicate_reference`: the `reference` is already used by another order; `details.order_id` names it. */
+      /** @description `idempotency_conflict`: the same `Idempotency-Key` was used with a different body, or on an endpoint that sells other categories; `details.order_id` names the order it made; `duplicate_reference`: the `reference` is already used by another order; `details.order_id` names it; `price_changed`: the product's price for you is now above the order's `max_price`; nothing was charged, and `details.price` is the price now. */
       409: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -6166,7 +6329,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `idempotency_conflict`: the same `Idempotency-Key` was used with a different body, or on an endpoint that sells other categories; `details.order_id` names the order it made; `duplicate_reference`: the `reference` is already used by another order; `details.order_id` names it. */
+      /** @description `idempotency_conflict`: the same `Idempotency-Key` was used with a different body, or on an endpoint that sells other categories; `details.order_id` names the order it made; `duplicate_reference`: the `reference` is already used by another order; `details.order_id` names it; `price_changed`: the product's price for you is now above the order's `max_price`; nothing was charged, and `details.price` is the price now. */
       409: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -6356,7 +6519,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `idempotency_conflict`: the same `Idempotency-Key` was used with a different body, or on an endpoint that sells other categories; `details.order_id` names the order it made; `duplicate_reference`: the `reference` is already used by another order; `details.order_id` names it. */
+      /** @description `idempotency_conflict`: the same `Idempotency-Key` was used with a different body, or on an endpoint that sells other categories; `details.order_id` names the order it made; `duplicate_reference`: the `reference` is already used by another order; `details.order_id` names it; `price_changed`: the product's price for you is now above the order's `max_price`; nothing was charged, and `details.price` is the price now. */
       409: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -6546,7 +6709,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `idempotency_conflict`: the same `Idempotency-Key` was used with a different body, or on an endpoint that sells other categories; `details.order_id` names the order it made; `duplicate_reference`: the `reference` is already used by another order; `details.order_id` names it. */
+      /** @description `idempotency_conflict`: the same `Idempotency-Key` was used with a different body, or on an endpoint that sells other categories; `details.order_id` names the order it made; `duplicate_reference`: the `reference` is already used by another order; `details.order_id` names it; `price_changed`: the product's price for you is now above the order's `max_price`; nothing was charged, and `details.price` is the price now. */
       409: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -6736,7 +6899,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `idempotency_conflict`: the same `Idempotency-Key` was used with a different body, or on an endpoint that sells other categories; `details.order_id` names the order it made; `duplicate_reference`: the `reference` is already used by another order; `details.order_id` names it. */
+      /** @description `idempotency_conflict`: the same `Idempotency-Key` was used with a different body, or on an endpoint that sells other categories; `details.order_id` names the order it made; `duplicate_reference`: the `reference` is already used by another order; `details.order_id` names it; `price_changed`: the product's price for you is now above the order's `max_price`; nothing was charged, and `details.price` is the price now. */
       409: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -9556,7 +9719,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `idempotency_conflict`: the same `Idempotency-Key` was used with a different body, or on an endpoint that sells other categories; `details.order_id` names the order it made; `duplicate_reference`: the `reference` is already used by another order; `details.order_id` names it. */
+      /** @description `idempotency_conflict`: the same `Idempotency-Key` was used with a different body, or on an endpoint that sells other categories; `details.order_id` names the order it made; `duplicate_reference`: the `reference` is already used by another order; `details.order_id` names it; `price_changed`: the product's price for you is now above the order's `max_price`; nothing was charged, and `details.price` is the price now. */
       409: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -9746,7 +9909,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `idempotency_conflict`: the same `Idempotency-Key` was used with a different body, or on an endpoint that sells other categories; `details.order_id` names the order it made; `duplicate_reference`: the `reference` is already used by another order; `details.order_id` names it. */
+      /** @description `idempotency_conflict`: the same `Idempotency-Key` was used with a different body, or on an endpoint that sells other categories; `details.order_id` names the order it made; `duplicate_reference`: the `reference` is already used by another order; `details.order_id` names it; `price_changed`: the product's price for you is now above the order's `max_price`; nothing was charged, and `details.price` is the price now. */
       409: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -9936,7 +10099,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `idempotency_conflict`: the same `Idempotency-Key` was used with a different body, or on an endpoint that sells other categories; `details.order_id` names the order it made; `duplicate_reference`: the `reference` is already used by another order; `details.order_id` names it. */
+      /** @description `idempotency_conflict`: the same `Idempotency-Key` was used with a different body, or on an endpoint that sells other categories; `details.order_id` names the order it made; `duplicate_reference`: the `reference` is already used by another order; `details.order_id` names it; `price_changed`: the product's price for you is now above the order's `max_price`; nothing was charged, and `details.price` is the price now. */
       409: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];

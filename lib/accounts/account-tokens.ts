@@ -16,10 +16,7 @@ const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
  * Makes a single-use token for a link, keeping only its hash. Earlier unused tokens of the account for
  * the same purpose stop working: only the newest mail's link is good.
  */
-export async function issueAccountToken(
-  tx: DbOrTx,
-  input: { userId: string; purpose: AccountTokenPurpose; ttlMs: number; email?: string },
-): Promise<string> {
+export async function issueAccountToken(tx: DbOrTx, input: { userId: string; purpose: AccountTokenPurpose; ttlMs: number; email?: string }): Promise<string> {
   const token = randomBytes(32).toString("base64url");
   await tx
     .update(accountTokens)

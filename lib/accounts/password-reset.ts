@@ -55,10 +55,7 @@ export async function resetPassword(db: Db, input: { token: string; password: st
   return db.transaction(async (tx) => {
     const check = await useAccountToken(tx, "password_reset", input.token);
     if (check.state !== "valid") return check.state;
-    await tx
-      .update(users)
-      .set({ passwordHash, sessionsValidAfter: new Date() })
-      .where(eq(users.id, check.token.userId));
+    await tx.update(users).set({ passwordHash, sessionsValidAfter: new Date() }).where(eq(users.id, check.token.userId));
     return "valid";
   });
 }

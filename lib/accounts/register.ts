@@ -24,7 +24,13 @@ export async function registerReseller(db: Db, input: { name: string; email: str
   }
   try {
     await db.transaction(async (tx) => {
-      const user = await createUser(tx, { name: input.name, email: input.email, password: input.password, role: "reseller", verified: !config().REQUIRE_EMAIL_VERIFICATION });
+      const user = await createUser(tx, {
+        name: input.name,
+        email: input.email,
+        password: input.password,
+        role: "reseller",
+        verified: !config().REQUIRE_EMAIL_VERIFICATION,
+      });
       await sendEmailVerification(tx, user, user.email);
     });
   } catch (error) {

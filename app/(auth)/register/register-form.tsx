@@ -44,7 +44,10 @@ export function RegisterForm() {
           chose.
         </Alert>
         <p className="text-sm text-slate-500">No mail after a few minutes? Look in your spam folder, or check the address and register again.</p>
-        <Link href="/login" className="inline-flex w-full items-center justify-center rounded-lg bg-brand-600 px-4 py-2 text-sm font-medium text-white hover:bg-brand-700">
+        <Link
+          href="/login"
+          className="inline-flex w-full items-center justify-center rounded-lg bg-brand-600 px-4 py-2 text-sm font-medium text-white hover:bg-brand-700"
+        >
           Go to sign-in
         </Link>
       </div>

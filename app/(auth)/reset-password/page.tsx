@@ -22,7 +22,9 @@ export default async function ResetPasswordPage({ searchParams }: { searchParams
   return (
     <div className="rounded-xl border border-slate-200 bg-white px-5 py-6 shadow-sm sm:px-8">
       <h1 className="text-xl font-semibold tracking-tight text-slate-900">Choose a new password</h1>
-      <p className="mt-1 text-sm text-slate-500">Every device signed in to this account signs in again with the new password. Two-factor sign-in, if on, stays on.</p>
+      <p className="mt-1 text-sm text-slate-500">
+        Every device signed in to this account signs in again with the new password. Two-factor sign-in, if on, stays on.
+      </p>
       <ResetPasswordForm token={text} />
     </div>
   );

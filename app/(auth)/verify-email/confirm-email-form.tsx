@@ -13,7 +13,10 @@ export function ConfirmEmailForm({ token, email }: { token: string; email: strin
     return (
       <div className="mt-6 space-y-4">
         <Alert tone="success">{state.message}</Alert>
-        <Link href="/" className="inline-flex w-full items-center justify-center rounded-lg bg-brand-600 px-4 py-2 text-sm font-medium text-white hover:bg-brand-700">
+        <Link
+          href="/"
+          className="inline-flex w-full items-center justify-center rounded-lg bg-brand-600 px-4 py-2 text-sm font-medium text-white hover:bg-brand-700"
+        >
           Continue to the panel
         </Link>
       </div>

@@ -1,4 +1,10 @@
-import { checkAccountMailRateLimit, checkLoginRateLimit, checkPasswordCheckRateLimit, checkRegistrationRateLimit, checkSecondFactorRateLimit } from "@/lib/ratelimit/limiter";
+import {
+  checkAccountMailRateLimit,
+  checkLoginRateLimit,
+  checkPasswordCheckRateLimit,
+  checkRegistrationRateLimit,
+  checkSecondFactorRateLimit,
+} from "@/lib/ratelimit/limiter";
 import type { RateLimitResult } from "@/lib/ratelimit/store";
 
 /** Without the attempt counter, guessing would be unlimited; the reseller is told it is not their doing. */
@@ -45,7 +51,7 @@ const ACCOUNT_MAIL_PAUSED = "Sending account mail is paused for a moment on our 
 
 /** Counts one request for a reset or confirmation mail, per IP and per address, whether or not the address has an account. */
 export async function countAccountMail(ip: string, email: string): Promise<LoginRefusal | null> {
-  return refusalOf(await checkAccountMailRateLimit(ip, email), "requests for this", ACCOUNT_MAIL_PAUSED);
+  return refusalOf(await checkAccountMailRateLimit(ip, email), "requests for account mail", ACCOUNT_MAIL_PAUSED);
 }
 
 function refusalOf(result: RateLimitResult, what: string, paused: string): LoginRefusal | null {

@@ -5,6 +5,7 @@ import { jobs, mailMessages } from "@/lib/db/schema";
 import { createTestDatabase, testDriver } from "@/lib/db/testing/test-database";
 import { runDueJobsOnce } from "@/lib/jobs/worker";
 import { MAIL_SEND_JOB, enqueueMail, type MailMessage } from "./enqueue-mail";
+import { listOutbox, textWithLinks } from "./outbox";
 import "./send-job";
 import { startSmtpCatcher, type SmtpCatcher } from "./testing/smtp-catcher";
 
@@ -98,5 +99,14 @@ describe(`outgoing mail (${testDriver()})`, () => {
     const [row] = await db.select().from(mailMessages).where(eq(mailMessages.toAddress, "outbox@example.com"));
     expect(row).toMatchObject({ status: "kept", subject: "Kept here", textBody: "Plain words", htmlBody: "<p>Plain words</p>" });
     expect(smtp.mails.length).toBe(before);
+    // The admin's Outbox lists it first, whole, beside the sent ones, which keep no text.
+    const [newest, ...older] = await listOutbox(db);
+    expect(newest).toMatchObject({ toAddress: "outbox@example.com", status: "kept", textBody: "Plain words" });
+    expect(older.find((m) => m.toAddress === "once@example.com")).toMatchObject({ status: "sent", textBody: "" });
+    expect(textWithLinks("Open http://localhost:3000/reset-password?token=abc now")).toEqual([
+      { text: "Open ", link: false },
+      { text: "http://localhost:3000/reset-password?token=abc", link: true },
+      { text: " now", link: false },
+    ]);
   });
 });

@@ -1,12 +1,15 @@
-import { desc, eq } from "drizzle-orm";
+import { desc } from "drizzle-orm";
 import type { DbOrTx } from "@/lib/db/client";
 import { mailMessages, type MailMessageRow } from "@/lib/db/schema";
 
 export const OUTBOX_PAGE_SIZE = 50;
 
-/** The mail kept without an SMTP server, newest first: what the admin's Outbox page shows. */
+/**
+ * The latest mail, newest first: what the admin's Outbox page shows. Kept mail (no SMTP server) has
+ * its bodies; mail sent through SMTP has none left, only who it went to, what about and when.
+ */
 export async function listOutbox(db: DbOrTx, limit = OUTBOX_PAGE_SIZE): Promise<MailMessageRow[]> {
-  return db.select().from(mailMessages).where(eq(mailMessages.status, "kept")).orderBy(desc(mailMessages.createdAt), desc(mailMessages.id)).limit(limit);
+  return db.select().from(mailMessages).orderBy(desc(mailMessages.id)).limit(limit);
 }
 
 /** A message's plain text cut at its links, so the page can show them as links. */

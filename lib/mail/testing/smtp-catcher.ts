@@ -22,7 +22,7 @@ export interface SmtpCatcher {
 }
 
 /** A real SMTP server on loopback for tests: it accepts every message, without TLS or login, and keeps it parsed. */
-export async function startSmtpCatcher(port = 0): Promise<SmtpCatcher> {
+export async function startSmtpCatcher(port = 0, onMail?: (mail: CaughtMail) => void): Promise<SmtpCatcher> {
   const mails: CaughtMail[] = [];
   const waiters = new Set<() => void>();
   let refusals = 0;

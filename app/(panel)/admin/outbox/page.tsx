@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { Badge } from "@/components/ui/badge";
 import { Card, CardBody } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
 import { PageHeader } from "@/components/ui/page-header";
@@ -10,6 +11,12 @@ import { formatDateTime } from "@/lib/panel/format";
 
 export const metadata: Metadata = { title: "Outbox" };
 
+const STATUS = {
+  kept: { label: "Kept here", tone: "blue" },
+  sent: { label: "Sent", tone: "green" },
+  queued: { label: "Waiting to send", tone: "amber" },
+} as const;
+
 export default async function OutboxPage() {
   await requireAdmin();
   const smtp = Boolean(config().SMTP_URL);
@@ -20,7 +27,7 @@ export default async function OutboxPage() {
         title="Outbox"
         description={
           smtp
-            ? "Mail goes out through the SMTP server (SMTP_URL). Below is only what was kept before it was configured."
+            ? `Mail goes out through the SMTP server (SMTP_URL): the latest ${OUTBOX_PAGE_SIZE}, and whether each has gone. A sent mail's text is not kept.`
             : `No SMTP server is configured (SMTP_URL), so the mail the panel sends is kept here instead: password resets, address confirmations and the rest. The latest ${OUTBOX_PAGE_SIZE}.`
         }
       />
@@ -37,19 +44,27 @@ export default async function OutboxPage() {
                       <span className="font-medium wrap-anywhere text-slate-900">{message.subject}</span>
                       <span className="text-xs text-slate-500">{formatDateTime(message.createdAt)}</span>
                     </div>
-                    <div className="mt-1 text-sm wrap-anywhere text-slate-600">To {message.toAddress}</div>
+                    <div className="mt-1 flex flex-wrap items-center gap-2 text-sm wrap-anywhere text-slate-600">
+                      To {message.toAddress} <Badge tone={STATUS[message.status].tone}>{STATUS[message.status].label}</Badge>
+                    </div>
                   </summary>
-                  <pre className="mt-3 rounded-lg bg-slate-50 p-3 font-sans text-sm whitespace-pre-wrap wrap-anywhere text-slate-800">
-                    {textWithLinks(message.textBody).map((part, index) =>
-                      part.link ? (
-                        <a key={index} href={part.text} className="font-medium text-brand-600 underline hover:text-brand-700">
-                          {part.text}
-                        </a>
-                      ) : (
-                        part.text
-                      ),
-                    )}
-                  </pre>
+                  {message.status === "sent" ? (
+                    <p className="mt-3 text-sm text-slate-500">
+                      Sent through SMTP{message.sentAt ? ` at ${formatDateTime(message.sentAt)}` : ""}; its text is not kept.
+                    </p>
+                  ) : (
+                    <pre className="mt-3 rounded-lg bg-slate-50 p-3 font-sans text-sm whitespace-pre-wrap wrap-anywhere text-slate-800">
+                      {textWithLinks(message.textBody).map((part, index) =>
+                        part.link ? (
+                          <a key={index} href={part.text} className="font-medium text-brand-600 underline hover:text-brand-700">
+                            {part.text}
+                          </a>
+                        ) : (
+                          part.text
+                        ),
+                      )}
+                    </pre>
+                  )}
                 </details>
               </CardBody>
             </Card>

@@ -6,6 +6,7 @@ import { createTestDatabase, testDriver } from "@/lib/db/testing/test-database";
 import { runDueJobsOnce } from "@/lib/jobs/worker";
 import { MAIL_SEND_JOB, enqueueMail, type MailMessage } from "./enqueue-mail";
 import { listOutbox, textWithLinks } from "./outbox";
+import { pruneMail } from "./prune-mail";
 import "./send-job";
 import { startSmtpCatcher, type SmtpCatcher } from "./testing/smtp-catcher";
 
@@ -108,5 +109,17 @@ describe(`outgoing mail (${testDriver()})`, () => {
       { text: "http://localhost:3000/reset-password?token=abc", link: true },
       { text: " now", link: false },
     ]);
+  });
+
+  it("prunes mail after 30 days, and nothing younger", async () => {
+    await enqueueMail(db, message("old@example.com", "Long ago"));
+    await db
+      .update(mailMessages)
+      .set({ createdAt: sql`now() - interval '31 days'` })
+      .where(eq(mailMessages.toAddress, "old@example.com"));
+    const before = await db.$count(mailMessages);
+    expect(await pruneMail(db)).toEqual({ messages: 1, tokens: 0 });
+    expect(await db.$count(mailMessages)).toBe(before - 1);
+    expect(await db.select().from(mailMessages).where(eq(mailMessages.toAddress, "old@example.com"))).toEqual([]);
   });
 });

@@ -40,13 +40,15 @@ export async function startSmtpCatcher(port = 0, onMail?: (mail: CaughtMail) => 
       simpleParser(stream)
         .then((parsed) => {
           const to = Array.isArray(parsed.to) ? parsed.to.map((a) => a.text).join(", ") : (parsed.to?.text ?? "");
-          mails.push({
+          const mail = {
             to,
             from: parsed.from?.text ?? "",
             subject: parsed.subject ?? "",
             text: parsed.text ?? "",
             html: typeof parsed.html === "string" ? parsed.html : "",
-          });
+          };
+          mails.push(mail);
+          onMail?.(mail);
           for (const wake of waiters) wake();
           callback();
         })

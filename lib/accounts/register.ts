@@ -1,6 +1,6 @@
 import { config } from "@/lib/config/env";
 import type { Db } from "@/lib/db/client";
-import { countRegistration } from "@/lib/auth/login-attempts";
+import { countAccountMail, countRegistration } from "@/lib/auth/login-attempts";
 import { AppError } from "@/lib/errors/app-error";
 import { enqueueMail } from "@/lib/mail/enqueue-mail";
 import { panelLink } from "@/lib/mail/links";
@@ -15,7 +15,8 @@ import { findUserByEmail } from "./get-user";
  * address (needed before it buys when REQUIRE_EMAIL_VERIFICATION is on).
  */
 export async function registerReseller(db: Db, input: { name: string; email: string; password: string; ip: string }): Promise<void> {
-  const refusal = await countRegistration(input.ip);
+  // Both counts before the look-up, so a taken address and a new one are refused alike: each sends a mail.
+  const refusal = (await countRegistration(input.ip)) ?? (await countAccountMail(input.ip, input.email));
   if (refusal) throw new AppError("rate_limited", refusal.message, { retry_after: refusal.retryAfterSeconds });
   const existing = await findUserByEmail(db, input.email);
   if (existing) {

@@ -33,11 +33,11 @@ test("a reseller who forgot the password gets a single-use link by mail and sign
   await page.goto(link);
   await expect(page.getByRole("heading", { level: 1, name: "Choose a new password" })).toBeVisible();
   await screenshotAtBothSizes(page, "reset-password");
-  await page.getByLabel("New password").fill("the-second-password");
+  await page.getByLabel("New password", { exact: true }).fill("the-second-password");
   await page.getByLabel("Repeat the new password").fill("something-else-entirely");
   await page.getByRole("button", { name: "Set the new password" }).click();
   await expect(page.getByText("The two passwords differ.")).toBeVisible();
-  await page.getByLabel("New password").fill("the-second-password");
+  await page.getByLabel("New password", { exact: true }).fill("the-second-password");
   await page.getByLabel("Repeat the new password").fill("the-second-password");
   await page.getByRole("button", { name: "Set the new password" }).click();
   await expect(page).toHaveURL(/\/login\?notice=password-reset$/);

@@ -49,7 +49,7 @@ export default async function ProfilePage() {
         <Card>
           <CardHeader title="Email address" description="The address you sign in with, where password resets and other account mail go." />
           <CardBody>
-            <EmailCard email={user.email} verified={user.emailVerifiedAt !== null} required={config().REQUIRE_EMAIL_VERIFICATION && user.role === "reseller"} />
+            <EmailCard verified={user.emailVerifiedAt !== null} required={config().REQUIRE_EMAIL_VERIFICATION && user.role === "reseller"} />
           </CardBody>
         </Card>
         <Card>

@@ -146,3 +146,24 @@ test("an admin mails a reseller a reset link, sees whether the address is confir
   await screenshotAtBothSizes(admin, "admin-outbox");
   await admin.context().close();
 });
+
+test("a reseller changes the address: the new one confirms it, the old one is told", async ({ page, baseURL }) => {
+  const email = fresh("moving");
+  const next = fresh("moved");
+  await registerReseller(page, "Moving Shop", email, "a-moving-password");
+  await page.goto("/profile");
+  await page.getByLabel("New email address").fill("not an address");
+  await page.getByLabel("Your password").fill("a-moving-password");
+  await page.getByRole("button", { name: "Send a confirmation link" }).click();
+  await expect(page.getByText("Enter a valid email address.")).toBeVisible();
+  await page.getByLabel("New email address").fill(next);
+  await page.getByLabel("Your password").fill("a-moving-password");
+  await page.getByRole("button", { name: "Send a confirmation link" }).click();
+  await expect(page.getByText(`We sent a link to ${next}.`)).toBeVisible();
+
+  const notice = await waitForMail(baseURL!, email, /email address is changing/);
+  expect(notice.text).toContain(next);
+  await confirmAddress(page, next);
+  await page.context().clearCookies();
+  await signIn(page, next, "a-moving-password");
+});

@@ -41,7 +41,11 @@ export async function createApiKey(
   const key = input.key ?? generateApiKey();
   const cap = apiKeyCap();
   return db.transaction(async (tx) => {
-    const [owner] = await tx.select({ role: users.role, emailVerifiedAt: users.emailVerifiedAt }).from(users).where(eq(users.id, input.userId)).for("no key update");
+    const [owner] = await tx
+      .select({ role: users.role, emailVerifiedAt: users.emailVerifiedAt })
+      .from(users)
+      .where(eq(users.id, input.userId))
+      .for("no key update");
     if (owner) requireVerifiedEmail(owner);
     const [{ active }] = await tx
       .select({ active: count() })

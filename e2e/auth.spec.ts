@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { otherSide, registerReseller } from "./support/sign-in";
+import { confirmAddress, otherSide, registerReseller, signIn } from "./support/sign-in";
 import { expect, test } from "./support/test";
 
 async function sessionCookieOf(page: Page): Promise<string> {
@@ -77,7 +77,7 @@ test("sign out everywhere ends the account's sessions on every device, and a new
   await expect(page).toHaveURL(/\/dashboard$/);
 });
 
-test("a new reseller registers and lands on the dashboard", async ({ page }) => {
+test("a new reseller registers, confirms the address from the mail, and lands on the dashboard", async ({ page }) => {
   const email = `new-${Date.now()}-${Math.floor(Math.random() * 1e6)}@e2e.test`;
   await page.goto("/login");
   await page.getByRole("link", { name: "Create an account" }).click();
@@ -92,7 +92,9 @@ test("a new reseller registers and lands on the dashboard", async ({ page }) => 
 
   await page.getByLabel("Password").fill("a-long-enough-password");
   await page.getByRole("button", { name: "Create account" }).click();
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByTestId("registered")).toContainText(email);
+  await confirmAddress(page, email);
+  await signIn(page, email, "a-long-enough-password");
   await expect(page.getByRole("heading", { level: 1, name: "Dashboard" })).toBeVisible();
   await expect(page.getByTestId("dashboard-balance")).toContainText("0.00");
   await expect(page.getByText("No transactions yet")).toBeVisible();
@@ -107,7 +109,7 @@ test("registering is counted per client IP: past 10 in 15 minutes no account is 
   const sent = page.waitForRequest((request) => request.method() === "POST" && request.headers()["next-action"] !== undefined);
   await page.getByRole("button", { name: "Create account" }).click();
   const action = await sent;
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByTestId("registered")).toBeVisible();
 
   // The action is a public POST endpoint: called as a script would, with no page and no sign-in.
   const register = (n: number) =>

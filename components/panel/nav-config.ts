@@ -47,6 +47,7 @@ const adminNav: NavSection[] = [
       { href: "/admin/tariffs", label: "Tariffs", icon: "subscription" },
       { href: "/admin/system", label: "System", icon: "system" },
       { href: "/admin/backups", label: "Backups", icon: "backup" },
+      { href: "/admin/outbox", label: "Outbox", icon: "webhooks" },
     ],
   },
   { title: "Account", items: [{ href: "/profile", label: "Profile", icon: "profile" }] },

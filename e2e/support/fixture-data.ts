@@ -9,6 +9,10 @@ export const POSTGRES_PORT = 3101;
 export const baseUrlFor = (port: number) => `http://127.0.0.1:${port}`;
 export const dataDirFor = (port: number) => path.join(os.tmpdir(), `reseller-panel-e2e-${port}`);
 export const fixturesFileFor = (port: number) => path.join(dataDirFor(port), "e2e-fixtures.json");
+/** The loopback SMTP server the e2e server sends through (e2e/support/start-server.ts); E2E_SMTP_PORT moves it. */
+export const smtpPortFor = (port: number) => Number(process.env.E2E_SMTP_PORT ?? port + 2000);
+/** Every mail that server received, one JSON object a line (e2e/support/mailbox.ts reads it). */
+export const mailboxFileFor = (port: number) => path.join(dataDirFor(port), "mailbox.jsonl");
 /** Everything the server printed during the run (e2e/support/start-server.ts), for the log audit. */
 export const serverLogFor = (port: number) => path.join(dataDirFor(port), "server.log");
 

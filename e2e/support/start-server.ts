@@ -1,6 +1,6 @@
 import { spawn, spawnSync } from "node:child_process";
 import { parseArgs } from "node:util";
-import { createWriteStream, rmSync, writeFileSync } from "node:fs";
+import { appendFileSync, createWriteStream, rmSync, writeFileSync } from "node:fs";
 import { eq } from "drizzle-orm";
 import { createUser } from "@/lib/accounts/create-user";
 import { createApiKey, revokeApiKey } from "@/lib/api-keys/manage-keys";
@@ -18,7 +18,8 @@ import { placeOrder } from "@/lib/orders/place-order";
 import { fillChat } from "@/lib/orders/testing/helpers";
 import { DEMO, seedDemo } from "@/lib/seed/demo-seed";
 import { TEST_SECRETS } from "@/lib/config/testing/test-secrets";
-import { dataDirFor, fixturesFileFor, serverLogFor, type Fixtures, type ResellerFixture } from "./fixture-data";
+import { startSmtpCatcher } from "@/lib/mail/testing/smtp-catcher";
+import { dataDirFor, fixturesFileFor, mailboxFileFor, serverLogFor, smtpPortFor, type Fixtures, type ResellerFixture } from "./fixture-data";
 
 const { values } = parseArgs({ options: { port: { type: "string" }, postgres: { type: "boolean" } } });
 const port = Number(values.port);
@@ -183,6 +184,8 @@ async function main() {
   // would, since a start on Postgres refuses a stale build.
   const built = spawnSync(process.execPath, ["scripts/build.mjs", "--stale-only"], { stdio: "inherit" });
   if (built.status !== 0) throw new Error("npm run build failed");
+  // A real SMTP server on loopback that the server sends through: what arrives goes to a file the specs read.
+  const smtp = await startSmtpCatcher(smtpPortFor(port), (mail) => appendFileSync(mailboxFileFor(port), JSON.stringify(mail) + "\n"));
   const server = spawn(process.execPath, ["--no-memory-reducer", "scripts/start.mjs", "server"], {
     stdio: ["ignore", "pipe", "pipe"],
     env: {
@@ -196,6 +199,10 @@ async function main() {
       SUPPLIER_DELAY: "1s",
       ALLOW_SANDBOX_SUPPLIER: "1",
       CHAIN_POLL_INTERVAL: "1s",
+      SMTP_URL: smtp.url,
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      // On, as in production: the specs' resellers confirm their address (e2e/support/sign-in.ts); the fixtures' count as confirmed.
+      REQUIRE_EMAIL_VERIFICATION: "1",
     },
   });
   // What the server writes goes on to Playwright and into a file, which the log audit (e2e/logs) reads at the end of the run.
@@ -206,6 +213,7 @@ async function main() {
   process.on("SIGINT", stop);
   process.on("SIGTERM", stop);
   server.on("exit", async (code) => {
+    await smtp.close();
     if (values.postgres) await database.close();
     process.exit(code ?? 0);
   });

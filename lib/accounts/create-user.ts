@@ -8,6 +8,8 @@ import { addMonths } from "@/lib/subscriptions/rules";
 import { schedulePeriodEnd } from "@/lib/subscriptions/subscription";
 import { emailSchema, nameSchema, passwordSchema } from "./schemas";
 
+export const ADDRESS_TAKEN = "An account with this email already exists.";
+
 const accountInput = z.object({ email: emailSchema, password: passwordSchema, name: nameSchema });
 
 export interface CreateUserInput {
@@ -16,6 +18,8 @@ export interface CreateUserInput {
   name?: string;
   role?: Role;
   tier?: Tier;
+  /** Whether the address counts as confirmed at once: accounts an operator makes (seed, CLI, admin) are; registration's only when confirmation is not required. */
+  verified?: boolean;
 }
 
 /**
@@ -37,6 +41,7 @@ export async function createUser(db: DbOrTx, input: CreateUserInput): Promise<Us
       email,
       name,
       passwordHash,
+      emailVerifiedAt: input.verified === false ? null : now,
       role: input.role ?? "reseller",
       tier,
       periodStart: paid ? now : null,
@@ -44,10 +49,7 @@ export async function createUser(db: DbOrTx, input: CreateUserInput): Promise<Us
     })
     .onConflictDoNothing({ target: users.email })
     .returning();
-  if (!user)
-    throw new AppError("validation_error", "An account with this email already exists.", {
-      issues: [{ path: "email", message: "An account with this email already exists." }],
-    });
+  if (!user) throw new AppError("validation_error", ADDRESS_TAKEN, { issues: [{ path: "email", message: ADDRESS_TAKEN }] });
   await schedulePeriodEnd(db, user);
   return user;
 }

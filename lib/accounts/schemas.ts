@@ -35,3 +35,20 @@ export const twoFactorFormSchema = z.object({
     .min(1, "Enter the code from your authenticator app.")
     .max(40, "Enter the 6-digit code from your authenticator app, or a recovery code."),
 });
+
+/** The forgot-password form. */
+export const forgotPasswordFormSchema = z.object({ email: emailSchema });
+
+/** A link's token as the form hands it back: its shape is judged by the token check, which says "not valid" for anything else. */
+const linkTokenSchema = z.string().max(200, "This link is not valid.");
+
+/** The reset page's form: the new password twice, and the link's token. */
+export const resetPasswordFormSchema = z
+  .object({ token: linkTokenSchema, password: passwordSchema, confirmPassword: z.string() })
+  .refine((form) => form.password === form.confirmPassword, { path: ["confirmPassword"], message: "The two passwords differ." });
+
+/** The confirmation page's button. */
+export const confirmEmailFormSchema = z.object({ token: linkTokenSchema });
+
+/** The profile's change of address: the new address and the current password. */
+export const changeEmailFormSchema = z.object({ email: emailSchema, currentPassword: z.string().min(1, "Enter your current password.") });

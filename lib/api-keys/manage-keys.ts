@@ -1,3 +1,4 @@
+import { requireVerifiedEmail } from "@/lib/accounts/email-verification";
 import { and, count, desc, eq, isNull } from "drizzle-orm";
 import { config } from "@/lib/config/env";
 import type { DbOrTx } from "@/lib/db/client";
@@ -40,7 +41,12 @@ export async function createApiKey(
   const key = input.key ?? generateApiKey();
   const cap = apiKeyCap();
   return db.transaction(async (tx) => {
-    await tx.select({ id: users.id }).from(users).where(eq(users.id, input.userId)).for("no key update");
+    const [owner] = await tx
+      .select({ role: users.role, emailVerifiedAt: users.emailVerifiedAt })
+      .from(users)
+      .where(eq(users.id, input.userId))
+      .for("no key update");
+    if (owner) requireVerifiedEmail(owner);
     const [{ active }] = await tx
       .select({ active: count() })
       .from(apiKeys)

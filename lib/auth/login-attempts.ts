@@ -1,4 +1,10 @@
-import { checkLoginRateLimit, checkPasswordCheckRateLimit, checkRegistrationRateLimit, checkSecondFactorRateLimit } from "@/lib/ratelimit/limiter";
+import {
+  checkAccountMailRateLimit,
+  checkLoginRateLimit,
+  checkPasswordCheckRateLimit,
+  checkRegistrationRateLimit,
+  checkSecondFactorRateLimit,
+} from "@/lib/ratelimit/limiter";
 import type { RateLimitResult } from "@/lib/ratelimit/store";
 
 /** Without the attempt counter, guessing would be unlimited; the reseller is told it is not their doing. */
@@ -39,6 +45,13 @@ export async function countPasswordCheck(userId: string): Promise<LoginRefusal |
 /** Counts one registration from this client IP, whatever its outcome; past 10 in 15 minutes it is refused before any account is made. */
 export async function countRegistration(ip: string): Promise<LoginRefusal | null> {
   return refusalOf(await checkRegistrationRateLimit(ip), "sign-ups", SIGN_UP_PAUSED);
+}
+
+const ACCOUNT_MAIL_PAUSED = "Sending account mail is paused for a moment on our side. Try again in a minute.";
+
+/** Counts one request for a reset or confirmation mail, per IP and per address, whether or not the address has an account. */
+export async function countAccountMail(ip: string, email: string): Promise<LoginRefusal | null> {
+  return refusalOf(await checkAccountMailRateLimit(ip, email), "requests for account mail", ACCOUNT_MAIL_PAUSED);
 }
 
 function refusalOf(result: RateLimitResult, what: string, paused: string): LoginRefusal | null {

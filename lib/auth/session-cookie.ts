@@ -11,6 +11,9 @@ const SESSION_COOKIE = /^(__Secure-)?next-auth\.session-token(\.\d+)?$/;
 /** The login page's notice after a password change ended every session. */
 export const PASSWORD_CHANGED_NOTICE = "password-changed";
 
+/** The login page's notice after a password was set through a reset link. */
+export const PASSWORD_RESET_NOTICE = "password-reset";
+
 /** The login page's notice after "sign out everywhere". */
 export const SIGNED_OUT_EVERYWHERE_NOTICE = "signed-out-everywhere";
 

@@ -1,5 +1,6 @@
 import { createUser } from "@/lib/accounts/create-user";
 import { findUserByEmail } from "@/lib/accounts/get-user";
+import { setPasswordByEmail } from "@/lib/accounts/password-reset";
 import { createApiKey } from "@/lib/api-keys/manage-keys";
 import { resetTwoFactor } from "@/lib/auth/two-factor";
 import { config } from "@/lib/config/env";
@@ -79,6 +80,18 @@ export async function twoFactorOff(db: Db, options: Options) {
   const user = await findUserByEmail(db, required(options, "email"));
   if (!user) throw new AppError("not_found", `No account with the email ${options.email}.`);
   return { email: user.email, two_factor_was_on: await resetTwoFactor(db, user.id) };
+}
+
+/** The operator locked out of the panel: the password comes from standard input, never the command line. */
+export async function userSetPassword(db: Db, options: Options, readPassword: () => Promise<string>) {
+  const email = required(options, "email").trim().toLowerCase();
+  if (options.password !== undefined)
+    throw new UsageError("user:set-password reads the password from standard input, not --password (the command line is visible to others)");
+  const password = await readPassword();
+  if (password === "")
+    throw new UsageError("no password on standard input: pipe it in, e.g. printf '%s\\n' \"$PASSWORD\" | npm run cli -- user:set-password --email E");
+  await setPasswordByEmail(db, { email, password });
+  return { email, password_set: true, sessions_ended: true };
 }
 
 /**

@@ -8,6 +8,7 @@ import { migrateDatabase } from "@/lib/migrations/migrate";
 import { AppError } from "@/lib/errors/app-error";
 import { RestoreRefusedError } from "@/lib/maintenance/restore";
 import { backupCommand, restoreCheckCommand, restoreCommand } from "./backup-commands";
+import { readPasswordLine } from "./read-password";
 import {
   adminCreate,
   dbSeed,
@@ -26,6 +27,7 @@ import {
   supplierImport,
   supplierSync,
   twoFactorOff,
+  userSetPassword,
   UsageError,
   type Options,
 } from "./commands";
@@ -39,6 +41,7 @@ const USAGE = `Usage: npm run cli -- <command> [options]
   reseller:create --email E --password P [--name N] [--tier Bronze|Silver|Gold] [--balance 100] [--api-key]
   reseller:credit --email E --amount 50 --note "..."   (a negative amount debits: --amount=-12.5)
   two-factor:off --email E                     turn off an account's two-factor sign-in and end its sessions
+  user:set-password --email E                  set an account's password, read from standard input; ends its sessions
   encryption:recover --old-key HEX              re-encrypt under ENCRYPTION_KEY what another key wrote
                                                (stock codes, set-aside codes, delivered codes, webhook secrets and bodies, supplier keys)
   supplier:add --kind sandbox|reseller-api|reloadly|kinguin --name N [--url URL] [--key KEY | --client-id ID --client-secret S [--auth-url U]]
@@ -111,6 +114,7 @@ async function run(): Promise<number> {
     "reseller:create": resellerCreate,
     "reseller:credit": resellerCredit,
     "two-factor:off": twoFactorOff,
+    "user:set-password": (db, options) => userSetPassword(db, options, () => readPasswordLine(process.stdin, (text) => process.stderr.write(text))),
     "encryption:recover": encryptionRecover,
     "supplier:add": supplierAdd,
     "supplier:list": (db) => supplierList(db),

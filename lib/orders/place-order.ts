@@ -20,6 +20,7 @@ import { duplicateReference, idempotencyConflict, priceChanged, productUnavailab
 import { deliverStock } from "./stock-delivery";
 import { completeOrder } from "./transitions";
 import { recordOrderCreated } from "./order-events";
+import { requireVerifiedEmail } from "@/lib/accounts/email-verification";
 
 export interface PlaceOrderInput {
   /** The buyer; its balance and subscription are read with the prices. */
@@ -104,6 +105,8 @@ async function claimIdempotencyKey(tx: Tx, userId: string, key: string, hash: st
 const orderPricing = preparedQuery((db) =>
   db
     .select({
+      role: users.role,
+      emailVerifiedAt: users.emailVerifiedAt,
       balance: users.balance,
       tier: users.tier,
       periodStart: users.periodStart,
@@ -173,6 +176,7 @@ export async function placeOrder(db: Db, input: PlaceOrderInput): Promise<{ orde
       const rows = await orderPricing(tx).execute({ userId: input.user.id });
       if (rows.length === 0) throw notFound("Account");
       const [buyer] = rows;
+      requireVerifiedEmail(buyer);
       const tier = effectiveTier(buyer);
       const unitPrice = discountedPrice(product.listPrice, (rows.find((row) => row.tariffTier === tier)?.discounts ?? {})[product.category]);
       if (input.maxUnitPrice !== undefined && unitPrice > input.maxUnitPrice) {

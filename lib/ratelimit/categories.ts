@@ -21,3 +21,6 @@ export const RATE_CATEGORIES: Readonly<Record<RateCategory, RateLimitRule>> = Ob
 
 /** Per client IP; a long window so password guessing stays slow even at a steady trickle. */
 export const LOGIN_LIMIT: Readonly<RateLimitRule> = { limit: 10, windowMs: 15 * 60_000 };
+
+/** Reset and confirmation mails asked for one address, whoever asks: enough for a typo, too few to flood an inbox. */
+export const ACCOUNT_MAIL_LIMIT: Readonly<RateLimitRule> = { limit: 5, windowMs: 60 * 60_000 };

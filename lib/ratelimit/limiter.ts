@@ -1,5 +1,5 @@
 import { config } from "@/lib/config/env";
-import { LOGIN_LIMIT, RATE_CATEGORIES, type RateCategory } from "./categories";
+import { ACCOUNT_MAIL_LIMIT, LOGIN_LIMIT, RATE_CATEGORIES, type RateCategory, type RateLimitRule } from "./categories";
 import { MemoryRateLimitStore } from "./memory-store";
 import { storeFailed, storeAnswered, type OutageVerdict } from "./outage";
 import { RedisRateLimitStore } from "./redis-store";
@@ -110,8 +110,19 @@ export function checkRegistrationRateLimit(ip: string, store?: RateLimitStore): 
   return hitFailingClosed(`register:${ip}`, store);
 }
 
-function hitFailingClosed(key: string, store?: RateLimitStore): Promise<RateLimitResult> {
-  const { limit, windowMs } = LOGIN_LIMIT;
+/**
+ * Requests for a password reset or an address confirmation, per client IP and per address asked for,
+ * counted alike whether an account has the address (so the count tells nothing). Each sends a mail,
+ * so a script could otherwise flood an inbox or probe addresses. Fails closed, as the login does.
+ */
+export async function checkAccountMailRateLimit(ip: string, email: string, store?: RateLimitStore): Promise<RateLimitResult> {
+  const byIp = await hitFailingClosed(`account-mail-ip:${ip}`, store);
+  if (!byIp.allowed) return byIp;
+  return hitFailingClosed(`account-mail:${email}`, store, ACCOUNT_MAIL_LIMIT);
+}
+
+function hitFailingClosed(key: string, store?: RateLimitStore, rule: RateLimitRule = LOGIN_LIMIT): Promise<RateLimitResult> {
+  const { limit, windowMs } = rule;
   return ask(
     store ?? rateLimitStore(),
     (s) => s.hit(key, limit, windowMs),

@@ -147,6 +147,13 @@ async function main() {
     // No key is ever written to the log, the demo's included: the README's table has it whole.
     log(`demo API key:  ${DEMO.apiKey.slice(0, 12)}... (the whole key is in the README)`);
   }
+  if (!cfg.SMTP_URL && embedded)
+    log(`mail: no SMTP_URL, so password resets and other mail are kept for the admin: sign in as admin and open http://${host}:${cfg.PORT}/admin/outbox`);
+  // A real deployment whose mail goes nowhere: resets and confirmations would never reach anyone.
+  if (!cfg.SMTP_URL && !embedded)
+    serverLog.warn(
+      "mail: SMTP_URL is not set, so no mail leaves the panel (password resets, address confirmations): it is kept on the admin's Outbox page. Set SMTP_URL and MAIL_FROM.",
+    );
 
   const shutdown = stopOnSignal({
     graceMs: SHUTDOWN_GRACE_MS,

@@ -98,6 +98,11 @@ export function LoginForm({ initialError, notice }: { initialError?: string; not
       {error ? <Alert tone="error">{error}</Alert> : null}
       <TextField id="email" name="email" type="email" label="Email" autoComplete="email" required autoFocus />
       <TextField id="password" name="password" type="password" label="Password" autoComplete="current-password" required />
+      <p className="-mt-2 text-right text-sm">
+        <Link href="/forgot-password" className="font-medium text-brand-600 hover:text-brand-700">
+          Forgot your password?
+        </Link>
+      </p>
       <Button type="submit" className="w-full" disabled={pending}>
         {pending ? "Signing in…" : "Sign in"}
       </Button>

@@ -3,7 +3,7 @@ import { redirect } from "next/navigation";
 import { SIGN_IN_PAUSED } from "@/lib/auth/login-attempts";
 import { getSessionUser } from "@/lib/auth/session";
 import { CODE_REQUIRED, WRONG_CODE } from "@/lib/auth/two-factor-messages";
-import { PASSWORD_CHANGED_NOTICE, SIGNED_OUT_EVERYWHERE_NOTICE } from "@/lib/auth/session-cookie";
+import { PASSWORD_CHANGED_NOTICE, PASSWORD_RESET_NOTICE, SIGNED_OUT_EVERYWHERE_NOTICE } from "@/lib/auth/session-cookie";
 import { LoginForm } from "./login-form";
 
 export const metadata: Metadata = { title: "Sign in" };
@@ -23,6 +23,7 @@ function messageForError(error: string | undefined): string | undefined {
 /** Where the panel sent the reseller from, said in words (?notice=). */
 function messageForNotice(notice: unknown): string | undefined {
   if (notice === PASSWORD_CHANGED_NOTICE) return "Your password was changed, and every session signed in before it has ended. Sign in with the new one.";
+  if (notice === PASSWORD_RESET_NOTICE) return "Your new password is set, and every session signed in before it has ended. Sign in with it.";
   if (notice === SIGNED_OUT_EVERYWHERE_NOTICE) return "You are signed out on every device.";
   return undefined;
 }

@@ -2,9 +2,8 @@
 
 import { headers } from "next/headers";
 import { z } from "zod";
-import { createUser } from "@/lib/accounts/create-user";
+import { registerReseller as register } from "@/lib/accounts/register";
 import { emailSchema, nameSchema, passwordSchema } from "@/lib/accounts/schemas";
-import { countRegistration } from "@/lib/auth/login-attempts";
 import { db } from "@/lib/db/client";
 import { clientIpOf } from "@/lib/http/client-ip";
 import { panelCall } from "@/lib/panel/panel-action";
@@ -13,14 +12,12 @@ const registration = z.object({ name: nameSchema, email: emailSchema, password: 
 
 export type RegisterInput = z.input<typeof registration>;
 
-/** Opens a reseller account; the browser signs in with the same credentials afterwards. */
+/** Opens a reseller account, answered alike for a taken address (whose owner is mailed instead). */
 export const registerReseller = panelCall(
   { role: "public", input: registration },
   async ({ input }) => {
-    const refusal = await countRegistration(clientIpOf(await headers()));
-    if (refusal) return { ok: false, message: refusal.message };
-    await createUser(db(), { name: input.name, email: input.email, password: input.password, role: "reseller" });
-    return { ok: true };
+    await register(db(), { name: input.name, email: input.email, password: input.password, ip: clientIpOf(await headers()) });
+    return { ok: true, data: { email: input.email } };
   },
   (input: RegisterInput) => input,
 );

@@ -1,8 +1,6 @@
 "use client";
 
 import Link from "next/link";
-import { useRouter } from "next/navigation";
-import { signIn } from "next-auth/react";
 import { useState, type FormEvent } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
@@ -10,7 +8,7 @@ import { TextField } from "@/components/ui/field";
 import { registerReseller } from "./actions";
 
 export function RegisterForm() {
-  const router = useRouter();
+  const [registered, setRegistered] = useState<string>();
   const [error, setError] = useState<string>();
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
   const [pending, setPending] = useState(false);
@@ -30,18 +28,30 @@ export function RegisterForm() {
         setPending(false);
         return;
       }
-      const signedIn = await signIn("credentials", { redirect: false, email: input.email, password: input.password });
-      if (!signedIn || signedIn.error) {
-        // The account exists; only the automatic sign-in failed (for example, the sign-in limit).
-        router.replace(signedIn?.error ? `/login?error=${encodeURIComponent(signedIn.error)}` : "/login");
-        return;
-      }
-      router.replace("/dashboard");
-      router.refresh();
+      // The same answer whether the address was new or taken: the page tells no one who has an account.
+      setRegistered(result.data?.email ?? input.email);
     } catch {
       setError("Could not reach the server. Check your connection and try again.");
       setPending(false);
     }
+  }
+
+  if (registered) {
+    return (
+      <div className="mt-6 space-y-4" data-testid="registered">
+        <Alert tone="success">
+          We sent a mail to <strong className="wrap-anywhere">{registered}</strong>. Follow its link to confirm your address, then sign in with the password you
+          chose.
+        </Alert>
+        <p className="text-sm text-slate-500">No mail after a few minutes? Look in your spam folder, or check the address and register again.</p>
+        <Link
+          href="/login"
+          className="inline-flex w-full items-center justify-center rounded-lg bg-brand-600 px-4 py-2 text-sm font-medium text-white hover:bg-brand-700"
+        >
+          Go to sign-in
+        </Link>
+      </div>
+    );
   }
 
   return (

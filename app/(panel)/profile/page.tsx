@@ -11,6 +11,8 @@ import { db } from "@/lib/db/client";
 import { formatDate } from "@/lib/panel/format";
 import { ChangePasswordForm } from "./change-password-form";
 import { TwoFactorCard } from "./two-factor-card";
+import { EmailCard } from "./email-card";
+import { config } from "@/lib/config/env";
 
 export const metadata: Metadata = { title: "Profile" };
 
@@ -42,6 +44,12 @@ export default async function ProfilePage() {
               {user.role === "reseller" ? <Row label="Tier">{user.tier}</Row> : null}
               <Row label="Member since">{formatDate(user.createdAt)}</Row>
             </dl>
+          </CardBody>
+        </Card>
+        <Card>
+          <CardHeader title="Email address" description="The address you sign in with, where password resets and other account mail go." />
+          <CardBody>
+            <EmailCard verified={user.emailVerifiedAt !== null} required={config().REQUIRE_EMAIL_VERIFICATION && user.role === "reseller"} />
           </CardBody>
         </Card>
         <Card>

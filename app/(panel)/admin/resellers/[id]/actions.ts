@@ -3,6 +3,7 @@
 import { revalidatePath } from "next/cache";
 import { z } from "zod";
 import { findUserById } from "@/lib/accounts/get-user";
+import { sendResetLinkToAccount } from "@/lib/accounts/password-reset";
 import { setResellerStatus } from "@/lib/accounts/set-user-status";
 import { resetTwoFactor } from "@/lib/auth/two-factor";
 import { db } from "@/lib/db/client";
@@ -97,4 +98,11 @@ export const resetTwoFactorAction = panelAction({ role: "admin", input: aReselle
   return wasOn
     ? { ok: true, message: "Two-factor sign-in is off for this reseller, and their sessions have ended. The password alone signs in." }
     : { ok: false, message: "Two-factor sign-in was already off for this reseller." };
+});
+
+/** Mails the reseller a link to choose a new password (30 minutes, once); their password works until they use it. */
+export const sendResetLinkAction = panelAction({ role: "admin", input: aReseller }, async ({ input }) => {
+  const reseller = await resellerOrThrow(input.resellerId);
+  const { email } = await sendResetLinkToAccount(db(), reseller.id);
+  return { ok: true, message: `A reset link is on its way to ${email}. It works once, for 30 minutes.` };
 });

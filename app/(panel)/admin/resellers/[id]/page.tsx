@@ -20,6 +20,7 @@ import { AdjustBalanceForm } from "./adjust-balance-form";
 import { StatusForm } from "./status-form";
 import { TierForm } from "./tier-form";
 import { TwoFactorResetForm } from "./two-factor-reset-form";
+import { ResetLinkForm } from "./reset-link-form";
 import { TIERS } from "@/lib/db/schema";
 import { subscriptionView } from "@/lib/subscriptions/rules";
 
@@ -83,6 +84,16 @@ export default async function ResellerDetailPage({ params }: { params: Promise<{
             <CardHeader title="Access" />
             <CardBody>
               <StatusForm resellerId={reseller.id} email={reseller.email} status={reseller.status} />
+            </CardBody>
+          </Card>
+          <Card>
+            <CardHeader title="Email and password" />
+            <CardBody>
+              <ResetLinkForm
+                resellerId={reseller.id}
+                email={reseller.email}
+                verifiedSince={reseller.emailVerifiedAt ? formatDate(reseller.emailVerifiedAt) : null}
+              />
             </CardBody>
           </Card>
           <Card>

@@ -1,8 +1,10 @@
 import { errorAnswer } from "@/lib/api/errors";
 import type { OpenApiDocument, OpenApiOperation } from "@/lib/api/openapi/types";
+import { ERROR_CODE_NOTES } from "@/lib/api/openapi/errors";
+import { ERROR_CODES, errorStatus } from "@/lib/errors/app-error";
 import { insufficientBalance } from "@/lib/ledger/post-entry";
 import { InlineCode } from "./inline-code";
-import { operationAnchor } from "./operation-section";
+import { operationAnchor } from "./anchors";
 
 const H2 = "text-xl font-semibold text-zinc-900 dark:text-zinc-50";
 const P = "text-sm leading-relaxed text-zinc-700 dark:text-zinc-300";
@@ -76,6 +78,31 @@ export function ReferenceIntro({ document, operations }: { document: OpenApiDocu
         <pre tabIndex={0} aria-label="Error body" className="overflow-x-auto rounded-md bg-zinc-950 p-3 font-mono text-xs text-zinc-100">
           {ERROR_EXAMPLE}
         </pre>
+        <h3 id="error-codes" className="scroll-mt-4 text-base font-semibold text-zinc-900 dark:text-zinc-50">
+          Error codes
+        </h3>
+        <div tabIndex={0} role="region" aria-label="Error codes" className="overflow-x-auto rounded-md border border-zinc-200 dark:border-zinc-800">
+          <table className="ref-table min-w-full text-sm">
+            <thead className="bg-zinc-50 dark:bg-zinc-900">
+              <tr>
+                <th>code</th>
+                <th>status</th>
+                <th>when</th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-zinc-200 text-zinc-700 dark:divide-zinc-800 dark:text-zinc-300">
+              {ERROR_CODES.map((code) => (
+                <tr key={code} id={`error-${code}`} className="scroll-mt-4">
+                  <td className="font-mono">{code}</td>
+                  <td className="font-mono">{errorStatus[code]}</td>
+                  <td>
+                    <InlineCode text={ERROR_CODE_NOTES[code]} />
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
       </section>
 
       <section className="space-y-3">
@@ -107,10 +134,7 @@ export function ReferenceIntro({ document, operations }: { document: OpenApiDocu
                         : members.map((operation, index) => (
                             <span key={operation.operationId}>
                               {index > 0 ? ", " : null}
-                              <a
-                                href={`#${operationAnchor(operation.operationId)}`}
-                                className="font-mono text-sky-700 underline-offset-2 hover:underline dark:text-sky-400"
-                              >
+                              <a href={`#${operationAnchor(operation.operationId)}`} className="ref-link">
                                 {operation.operationId}
                               </a>
                             </span>

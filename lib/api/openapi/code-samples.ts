@@ -78,7 +78,7 @@ function php(input: SampleInput): string {
     `$ch = curl_init(${phpValue(url(input), "")});`,
     `curl_setopt_array($ch, [`,
     `    CURLOPT_CUSTOMREQUEST => '${request.method.toUpperCase()}',`,
-    `    CURLOPT_HTTPHEADER => [${headers.join(", ")}],`,
+    headers.length > 0 ? `    CURLOPT_HTTPHEADER => [\n${headers.map((header) => `        ${header},`).join("\n")}\n    ],` : `    CURLOPT_HTTPHEADER => [],`,
     ...(request.body !== undefined ? [`    CURLOPT_POSTFIELDS => json_encode(${phpValue(request.body, "    ")}),`] : []),
     `    CURLOPT_RETURNTRANSFER => true,`,
     `]);`,

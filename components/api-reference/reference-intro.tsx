@@ -1,13 +1,13 @@
 import { errorAnswer } from "@/lib/api/errors";
 import type { OpenApiDocument, OpenApiOperation } from "@/lib/api/openapi/types";
+import { ERROR_CODE_NOTES } from "@/lib/api/openapi/errors";
+import { ERROR_CODES, errorStatus } from "@/lib/errors/app-error";
 import { insufficientBalance } from "@/lib/ledger/post-entry";
 import { InlineCode } from "./inline-code";
-import { operationAnchor } from "./operation-section";
+import { operationAnchor } from "./anchors";
 
 const H2 = "text-xl font-semibold text-zinc-900 dark:text-zinc-50";
 const P = "text-sm leading-relaxed text-zinc-700 dark:text-zinc-300";
-const TH = "px-3 py-2 text-left text-xs font-semibold uppercase tracking-wide text-zinc-500 dark:text-zinc-400";
-const TD = "px-3 py-2 align-top";
 
 /** A real error body (the order endpoints' own refusal), so its message and details are the server's. */
 const ERROR_EXAMPLE = JSON.stringify(errorAnswer(insufficientBalance(3_000_000n, 5_000_000n), "6f1c2b3a-4d5e-4f60-8a7b-9c0d1e2f3a4b").body, null, 2);
@@ -76,6 +76,31 @@ export function ReferenceIntro({ document, operations }: { document: OpenApiDocu
         <pre tabIndex={0} aria-label="Error body" className="overflow-x-auto rounded-md bg-zinc-950 p-3 font-mono text-xs text-zinc-100">
           {ERROR_EXAMPLE}
         </pre>
+        <h3 id="error-codes" className="scroll-mt-4 text-base font-semibold text-zinc-900 dark:text-zinc-50">
+          Error codes
+        </h3>
+        <div tabIndex={0} role="region" aria-label="Error codes" className="overflow-x-auto rounded-md border border-zinc-200 dark:border-zinc-800">
+          <table className="ref-table min-w-full text-sm">
+            <thead className="bg-zinc-50 dark:bg-zinc-900">
+              <tr>
+                <th>code</th>
+                <th>status</th>
+                <th>when</th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-zinc-200 text-zinc-700 dark:divide-zinc-800 dark:text-zinc-300">
+              {ERROR_CODES.map((code) => (
+                <tr key={code} id={`error-${code}`} className="scroll-mt-4">
+                  <td className="font-mono">{code}</td>
+                  <td className="font-mono">{errorStatus[code]}</td>
+                  <td>
+                    <InlineCode text={ERROR_CODE_NOTES[code]} />
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
       </section>
 
       <section className="space-y-3">
@@ -84,12 +109,12 @@ export function ReferenceIntro({ document, operations }: { document: OpenApiDocu
           <InlineCode text="A sliding one-minute window per category and API key; categories do not share budget. Its count is exact: a call is admitted while fewer calls of its category than the limit were admitted in the last 60 seconds, so a key's budget comes back call by call, 60 seconds after each, and `Retry-After` is never more than 60. Authenticated responses carry `X-RateLimit-Limit`, `X-RateLimit-Remaining` and `X-RateLimit-Reset` (seconds until a request is certain to be admitted); an exhausted category answers `429 rate_limited` with `Retry-After` in whole seconds." />
         </p>
         <div tabIndex={0} role="region" aria-label="Rate limits" className="overflow-x-auto rounded-md border border-zinc-200 dark:border-zinc-800">
-          <table className="min-w-full text-sm">
+          <table className="ref-table min-w-full text-sm">
             <thead className="bg-zinc-50 dark:bg-zinc-900">
               <tr>
-                <th className={TH}>category</th>
-                <th className={TH}>limit / minute</th>
-                <th className={TH}>operations</th>
+                <th>category</th>
+                <th>limit / minute</th>
+                <th>operations</th>
               </tr>
             </thead>
             <tbody className="divide-y divide-zinc-200 dark:divide-zinc-800">
@@ -97,9 +122,9 @@ export function ReferenceIntro({ document, operations }: { document: OpenApiDocu
                 const members = operations.filter((operation) => operation["x-rate-limit-category"] === category);
                 return (
                   <tr key={category}>
-                    <td className={`${TD} font-mono`}>{category}</td>
-                    <td className={TD}>{limit_per_minute}</td>
-                    <td className={`${TD} text-zinc-700 dark:text-zinc-300`}>
+                    <td className="font-mono">{category}</td>
+                    <td>{limit_per_minute}</td>
+                    <td className="text-zinc-700 dark:text-zinc-300">
                       {members.length === 0
                         ? category === "default"
                           ? "everything else"
@@ -107,10 +132,7 @@ export function ReferenceIntro({ document, operations }: { document: OpenApiDocu
                         : members.map((operation, index) => (
                             <span key={operation.operationId}>
                               {index > 0 ? ", " : null}
-                              <a
-                                href={`#${operationAnchor(operation.operationId)}`}
-                                className="font-mono text-sky-700 underline-offset-2 hover:underline dark:text-sky-400"
-                              >
+                              <a href={`#${operationAnchor(operation.operationId)}`} className="ref-link">
                                 {operation.operationId}
                               </a>
                             </span>

@@ -1,4 +1,4 @@
-import type { JsonSchema, OpenApiDocument } from "@/lib/api/openapi/types";
+import type { JsonSchema } from "@/lib/api/openapi/types";
 
 const SCHEMA_PREFIX = "#/components/schemas/";
 
@@ -13,26 +13,25 @@ export function refName(schema: JsonSchema | undefined): string | undefined {
 }
 
 /**
- * A schema made readable: component `$ref`s inlined (a recursive one stays a `$ref`), and the long
- * regular expression dropped where a `format` already says the same (date-time and friends).
+ * A schema made readable: a component `$ref` shown as the component's name (each is shown once, in the
+ * Schemas section), and the long regular expression dropped where a `format` already says the same
+ * (date-time and friends).
  */
-export function compactSchema(document: OpenApiDocument, schema: unknown, seen: string[] = []): unknown {
-  if (Array.isArray(schema)) return schema.map((item) => compactSchema(document, item, seen));
+export function compactSchema(schema: unknown): unknown {
+  if (Array.isArray(schema)) return schema.map((item) => compactSchema(item));
   if (!isObject(schema)) return schema;
   const name = refName(schema);
-  if (name && document.components.schemas[name] && !seen.includes(name)) {
-    return compactSchema(document, document.components.schemas[name], [...seen, name]);
-  }
+  if (name) return { $ref: name };
   const out: JsonSchema = {};
   for (const [key, value] of Object.entries(schema)) {
     if (key === "pattern" && typeof schema.format === "string") continue;
-    out[key] = compactSchema(document, value, seen);
+    out[key] = compactSchema(value);
   }
   return out;
 }
 
-export function prettySchema(document: OpenApiDocument, schema: JsonSchema): string {
-  return JSON.stringify(compactSchema(document, schema), null, 2);
+export function prettySchema(schema: JsonSchema): string {
+  return JSON.stringify(compactSchema(schema), null, 2);
 }
 
 /** A one-line summary of a parameter's schema: type, bounds, enum, default. */

@@ -1,8 +1,9 @@
-import type { JsonSchema, OpenApiDocument } from "@/lib/api/openapi/types";
+import type { OpenApiDocument } from "@/lib/api/openapi/types";
 import { WEBHOOK_DELIVERY_NOTES } from "@/lib/webhooks/payloads";
+import { ReceiverExamples } from "@/components/webhooks/receiver-examples";
 import { InlineCode } from "./inline-code";
 import { MethodBadge } from "./method-badge";
-import { SchemaBlock } from "./schema-block";
+import { LazyDetails } from "./lazy-details";
 import { schemaSummary } from "./schema-format";
 
 const H3 = "text-lg font-semibold text-zinc-900 dark:text-zinc-50";
@@ -11,12 +12,6 @@ const P = "text-sm leading-relaxed text-zinc-700 dark:text-zinc-300";
 
 export function webhookAnchor(event: string): string {
   return `webhook-${event}`;
-}
-
-/** The envelope's `data`: the rest of the envelope is the same for every event, and the notes show it. */
-function dataSchema(body: JsonSchema): JsonSchema {
-  const properties = body.properties as Record<string, JsonSchema> | undefined;
-  return properties?.data ?? body;
 }
 
 /**
@@ -54,6 +49,14 @@ export function WebhooksSection({ document }: { document: OpenApiDocument }) {
         </dl>
       </div>
 
+      <div id="webhook-receivers">
+        <h3 className={H4}>A receiver that checks the signature</h3>
+        <p className={`mb-2 ${P}`}>
+          <InlineCode text="Verify `X-Webhook-Signature` over the raw body before parsing it, in constant time; the SDK's `verifyWebhook` does both and returns the parsed event." />
+        </p>
+        <ReceiverExamples withSdk />
+      </div>
+
       <div>
         <h3 className={H4}>Your answer</h3>
         <ul className={`space-y-1 ${P}`}>
@@ -83,7 +86,7 @@ export function WebhooksSection({ document }: { document: OpenApiDocument }) {
                 <InlineCode text={paragraph} />
               </p>
             ))}
-          <SchemaBlock document={document} schema={dataSchema(post.requestBody.content["application/json"].schema)} title="data" />
+          <LazyDetails block={{ kind: "webhook", event }} label={`data of ${event}`} summary="data schema" />
         </section>
       ))}
     </section>

@@ -2,16 +2,17 @@
 
 import { useState } from "react";
 import { cx } from "@/components/ui/cx";
-import { RECEIVER_EXAMPLES } from "@/lib/webhooks/receiver-examples";
+import { RECEIVER_EXAMPLES, SDK_RECEIVER_EXAMPLE } from "@/lib/webhooks/receiver-examples";
 
-/** A receiver that checks the signature over the raw body in constant time, in three languages. */
-export function ReceiverExamples() {
-  const [active, setActive] = useState<(typeof RECEIVER_EXAMPLES)[number]["id"]>("node");
-  const current = RECEIVER_EXAMPLES.find((example) => example.id === active)!;
+/** A receiver that checks the signature over the raw body in constant time, in three languages (four with the SDK's). */
+export function ReceiverExamples({ withSdk = false }: { withSdk?: boolean }) {
+  const examples = withSdk ? [SDK_RECEIVER_EXAMPLE, ...RECEIVER_EXAMPLES] : RECEIVER_EXAMPLES;
+  const [active, setActive] = useState<(typeof examples)[number]["id"]>(examples[0].id);
+  const current = examples.find((example) => example.id === active)!;
   return (
     <div>
-      <div role="tablist" aria-label="Receiver example language" className="flex gap-1 border-b border-slate-200">
-        {RECEIVER_EXAMPLES.map((example) => (
+      <div role="tablist" aria-label="Receiver example language" className="flex flex-wrap gap-1 border-b border-slate-200">
+        {examples.map((example) => (
           <button
             key={example.id}
             type="button"

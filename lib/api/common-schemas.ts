@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ERROR_CODES } from "@/lib/errors/app-error";
 import { isIdOf, type IdPrefix } from "@/lib/ids/ids";
 import { parseMoney } from "@/lib/money/money";
 
@@ -83,7 +84,9 @@ export function listResponse<T extends z.ZodType>(item: T) {
 export const errorBodySchema = z
   .object({
     error: z.object({
-      code: z.string().meta({ example: "insufficient_balance" }),
+      code: z
+        .enum(ERROR_CODES)
+        .meta({ description: "What went wrong, one of the documented codes; switch on it, not on `message`.", example: "insufficient_balance" }),
       message: z.string(),
       retryable: z.boolean(),
       request_id: z.string(),

@@ -54,6 +54,9 @@ export const errorStatus: Record<ErrorCode, number> = {
   service_unavailable: 503,
 };
 
+/** Every code, in declaration order: the enum of the error body's `code` in the OpenAPI document. */
+export const ERROR_CODES = Object.keys(errorStatus) as [ErrorCode, ...ErrorCode[]];
+
 const RETRYABLE = new Set<ErrorCode>(["rate_limited", "internal_error", "out_of_stock"]);
 
 export interface ValidationIssue {

@@ -69,6 +69,33 @@ def webhook():
     # Skip event["event_id"] if already seen, queue the work, answer fast.
     return "ok", 200`;
 
+const NODE_SDK = `// Try it: npm install @reseller-panel/sdk, then WEBHOOK_SECRET=whsec_... node receiver.mjs (it listens on $PORT, else 8080)
+import { createServer } from "node:http";
+import { verifyWebhook } from "@reseller-panel/sdk";
+
+const secret = process.env.WEBHOOK_SECRET; // whsec_...
+if (!secret) throw new Error("Set WEBHOOK_SECRET to your webhook's signing secret (whsec_...).");
+
+createServer((req, res) => {
+  const chunks = [];
+  req.on("data", (chunk) => chunks.push(chunk));
+  req.on("end", async () => {
+    let event;
+    try {
+      // The raw body, as received: the signature covers these bytes, not a re-serialised object.
+      event = await verifyWebhook({ secret, headers: req.headers, body: Buffer.concat(chunks).toString("utf8") });
+    } catch {
+      res.writeHead(401).end();
+      return;
+    }
+    // Skip event.event_id if already seen, queue the work, answer fast.
+    res.writeHead(200).end("ok");
+  });
+}).listen(process.env.PORT ?? 8080);`;
+
+/** The Node receiver with the SDK's verifyWebhook, which /docs shows first; the SDK ships in sdk/. */
+export const SDK_RECEIVER_EXAMPLE = { id: "node-sdk", label: "Node.js (SDK)", code: NODE_SDK } as const;
+
 export const RECEIVER_EXAMPLES = [
   { id: "node", label: "Node.js", code: NODE },
   { id: "php", label: "PHP", code: PHP },

@@ -8,6 +8,7 @@ import { undocumentedInDelivery } from "@/lib/webhooks/testing/documented";
 import { defineOperation, type Operation } from "../operation";
 import { operations } from "../operations";
 import { buildOpenApiDocument } from "./build";
+import { ERROR_CODE_NOTES } from "./errors";
 import type { JsonSchema, OpenApiDocument, OpenApiOperation } from "./types";
 
 const doc = buildOpenApiDocument(operations);
@@ -139,12 +140,49 @@ describe("buildOpenApiDocument", () => {
     expect(list.properties).toMatchObject({ data: { type: "array", items: { $ref: "#/components/schemas/Transaction" } } });
   });
 
-  it("has the Error component with error.code", () => {
+  it("has the Error component with error.code, an enum of every documented code a client can switch on", () => {
     const error = doc.components.schemas.Error;
     expect(error).toBeDefined();
     const inner = (error.properties as Record<string, JsonSchema>).error;
-    expect((inner.properties as Record<string, JsonSchema>).code).toMatchObject({ type: "string" });
+    const code = (inner.properties as Record<string, JsonSchema>).code;
+    expect(code).toMatchObject({ type: "string" });
+    expect([...(code.enum as string[])].sort()).toEqual(Object.keys(ERROR_CODE_NOTES).sort());
+    // Every code an operation's error responses name is one of the enum's.
+    for (const listed of collect(doc.paths, "x-error-codes").flat()) expect(code.enum).toContain(listed);
     expect(inner.required).toEqual(expect.arrayContaining(["code", "message", "retryable", "request_id", "details"]));
+  });
+
+  it("declares X-Request-Id on every answer as required, Retry-After on a 429 and the challenge on a 401; the rate-limit headers, which a store outage leaves out, as optional", () => {
+    const headers = doc.components.headers;
+    expect(headers["X-Request-Id"].required).toBe(true);
+    expect(headers["Retry-After"].required).toBe(true);
+    expect(headers["WWW-Authenticate"].required).toBe(true);
+    for (const name of ["X-RateLimit-Limit", "X-RateLimit-Remaining", "X-RateLimit-Reset"]) expect(headers[name].required).toBe(false);
+    for (const operation of allOperations(doc)) {
+      for (const [status, response] of Object.entries(operation.responses)) {
+        expect(response.headers?.["X-Request-Id"], `${operation.operationId} ${status}`).toEqual({ $ref: "#/components/headers/X-Request-Id" });
+      }
+    }
+  });
+
+  it("leaves default out of request bodies, so generated clients keep those fields optional, and says it in words", () => {
+    for (const operation of allOperations(doc)) {
+      const body = operation.requestBody?.content["application/json"].schema;
+      if (!body) continue;
+      expect(collect(deref(doc, body), "default"), operation.operationId).toEqual([]);
+    }
+    const orderRequest = doc.components.schemas.OrderRequest;
+    expect(orderRequest.required).toEqual(["sku"]);
+    expect((orderRequest.properties as Record<string, JsonSchema>).quantity.description).toContain("Defaults to `1`");
+    // Query parameters keep theirs: generators leave an optional parameter optional whatever its default.
+    const limit = findOperation(doc, "listOrders").parameters!.find((parameter) => parameter.name === "limit")!;
+    expect(limit).toMatchObject({ required: false, schema: { default: expect.any(Number) } });
+  });
+
+  it("declares no key on webhook deliveries and unauthenticated operations, and a licence and a description on every tag", () => {
+    for (const [event, { post }] of Object.entries(doc.webhooks)) expect(post.security, event).toEqual([]);
+    expect(doc.info.license).toMatchObject({ name: expect.any(String), identifier: expect.any(String) });
+    for (const tag of doc.tags) expect(tag.description, tag.name).toMatch(/\w/);
   });
 
   it("documents the error responses of authenticated operations", () => {
@@ -337,7 +375,7 @@ describe("buildOpenApiDocument", () => {
     expect(built.paths["/api/test/items"].post?.operationId).toBe("createTestItem_reseller");
 
     const get = built.paths["/api/v2/open"].get!;
-    expect(get.security).toBeUndefined();
+    expect(get.security).toEqual([]);
     expect(Object.keys(get.responses).sort()).toEqual(["200", "400", "500", "503"]);
     expect(get.responses["400"]["x-error-codes"]).toEqual(["validation_error"]);
     for (const ref of collect(built, "$ref")) expect(resolvePointer(built, ref as string), ref as string).toBeDefined();

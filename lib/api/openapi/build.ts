@@ -28,6 +28,22 @@ const SUCCESS_DESCRIPTIONS: Record<number, string> = { 200: "OK", 201: "Created"
 
 const WEBHOOK_RESPONSES = Object.fromEntries(Object.entries(WEBHOOK_ANSWERS).map(([status, description]) => [status, { description }]));
 
+/** What each tag groups, for tools that show tags as sections (Postman folders, Redoc, Swagger UI). */
+const TAG_DESCRIPTIONS: Record<string, string> = {
+  Account: "The reseller's own account: profile, balance and its ledger of transactions.",
+  Payments: "Topping up the balance with USDT (TRC20): a payment to send, and its status.",
+  Subscription: "The reseller's subscription tier: reading it, renewing, upgrading and auto-renewal.",
+  Catalog: "What can be bought: products, SKUs and their wholesale prices.",
+  Orders: "Buying: gift cards, game keys and top-ups, and reading orders back with their codes.",
+  "Order chat": "The chat of a manual order with its supplier: reading it and writing to it.",
+  Webhooks: "Where the app sends events about orders and payments, and the events themselves.",
+};
+
+/** The one server: the deployment's own origin, as the client reached it, so tools that import the document call it. */
+export function openApiServers(serverUrl: string): OpenApiDocument["servers"] {
+  return [{ url: serverUrl, description: "This deployment; paths carry their /api/v2 or /api prefix." }];
+}
+
 const METHODS: Record<HttpMethod, OpenApiMethod> = { GET: "get", POST: "post", PUT: "put", DELETE: "delete" };
 
 /** The OpenAPI 3.1 document of `operations`. */
@@ -41,7 +57,7 @@ export function buildOpenApiDocument(operations: Operation[], options: BuildOpen
     response: registry.add(operation.response, "output", `${operation.operationId}_response`),
     query: operation.query ? registry.add(operation.query, "input", `${operation.operationId}_query`) : undefined,
     params: operation.params ? registry.add(operation.params, "input", `${operation.operationId}_params`) : undefined,
-    body: operation.body ? registry.add(operation.body, "input", `${operation.operationId}_body`) : undefined,
+    body: operation.body ? registry.add(operation.body, "input", `${operation.operationId}_body`, { requestBody: true }) : undefined,
   }));
   registry.finish();
   if (registry.schema(errorConversion).$ref !== SCHEMA_PREFIX + ERROR_SCHEMA_ID) {
@@ -106,7 +122,7 @@ export function buildOpenApiDocument(operations: Operation[], options: BuildOpen
             : {}),
           ...errorResponses(operation, registry, inputs),
         },
-        ...(operation.auth === "reseller" ? { security: [{ [API_KEY_SCHEME]: [] }, { [BEARER_SCHEME]: [] }] } : {}),
+        security: operation.auth === "reseller" ? [{ [API_KEY_SCHEME]: [] }, { [BEARER_SCHEME]: [] }] : [],
         "x-rate-limit-category": operation.category,
         "x-rate-limit-per-minute": RATE_CATEGORIES[operation.category].limit,
         ...(twin ? { "x-reseller-twin-of": operation.operationId } : {}),
@@ -129,6 +145,8 @@ export function buildOpenApiDocument(operations: Operation[], options: BuildOpen
           summary: WEBHOOK_EVENTS[event].summary,
           description: [WEBHOOK_EVENTS[event].when, ...WEBHOOK_DELIVERY_NOTES].join("\n\n"),
           tags: ["Webhooks"],
+          // The app calls the reseller's URL: no API key; the signature headers authenticate the sender.
+          security: [] as [],
           parameters: webhookParameters,
           requestBody: { required: true as const, content: { "application/json": { schema: registry.schema(body) } } },
           responses: WEBHOOK_RESPONSES,
@@ -140,20 +158,26 @@ export function buildOpenApiDocument(operations: Operation[], options: BuildOpen
   const tags: string[] = [];
   for (const operation of operations) if (!tags.includes(operation.tag)) tags.push(operation.tag);
 
-  const integer = (description: string): OpenApiHeader => ({ description, schema: { type: "integer", minimum: 0 } });
+  const integer = (description: string): OpenApiHeader => ({ description, required: false, schema: { type: "integer", minimum: 0 } });
 
   return {
     openapi: "3.1.0",
     jsonSchemaDialect: "https://spec.openapis.org/oas/3.1/dialect/base",
-    info: { title: "Reseller API", version: "2.0.0", description: infoDescription(operations) },
-    servers: [{ url: options.serverUrl ?? "/", description: "This deployment; paths carry their /api/v2 or /api prefix." }],
-    tags: tags.map((name) => ({ name })),
+    info: {
+      title: "Reseller API",
+      version: "2.0.0",
+      description: infoDescription(operations),
+      // SPDX has no id for "all rights reserved"; LicenseRef- is its form for a licence of one's own.
+      license: { name: "Proprietary: for resellers with an account on this panel", identifier: "LicenseRef-Proprietary" },
+    },
+    servers: openApiServers(options.serverUrl ?? "/"),
+    tags: tags.map((name) => ({ name, description: TAG_DESCRIPTIONS[name] ?? `The ${name} operations.` })),
     paths,
     webhooks,
     components: {
       schemas: registry.sortedComponents(),
       headers: {
-        "X-Request-Id": { description: "The request's id; quote it when reporting a problem.", schema: { type: "string" } },
+        "X-Request-Id": { description: "The request's id; quote it when reporting a problem. On every answer.", required: true, schema: { type: "string" } },
         "X-RateLimit-Limit": integer(
           "Requests per minute in the operation's rate-limit category. Absent while the rate-limit store is unreachable (calls are admitted uncounted then).",
         ),
@@ -161,13 +185,15 @@ export function buildOpenApiDocument(operations: Operation[], options: BuildOpen
           "Requests left in the current window of that category. Absent, never a guess, while the rate-limit store is unreachable.",
         ),
         "X-RateLimit-Reset": integer("Seconds until a request of that category is certain to be admitted. Absent while the rate-limit store is unreachable."),
-        "Retry-After": { description: "Whole seconds (at least 1) to wait before retrying.", schema: { type: "integer", minimum: 1 } },
+        "Retry-After": { description: "Whole seconds (at least 1) to wait before retrying.", required: true, schema: { type: "integer", minimum: 1 } },
         "WWW-Authenticate": {
           description: 'The scheme a key is taken in besides X-API-Key: `Bearer realm="api"`.',
+          required: true,
           schema: { type: "string", enum: ['Bearer realm="api"'] },
         },
         "Idempotent-Replayed": {
           description: "`true` when the answer replays the original response to the same Idempotency-Key.",
+          required: true,
           schema: { type: "string", enum: ["true"] },
         },
       },

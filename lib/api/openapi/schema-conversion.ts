@@ -1,5 +1,8 @@
 import { z } from "zod";
+import { isObject, SCHEMA_PREFIX } from "./json-schema";
 import type { JsonSchema } from "./types";
+
+export { isObject, SCHEMA_PREFIX };
 
 /*
  * Each schema is converted on its own; zod puts every sub-schema that carries `.meta({ id })` into the
@@ -8,16 +11,16 @@ import type { JsonSchema } from "./types";
  * several operations (Transaction, Error, ...) is described once. Requests are converted with
  * `io: "input"` (defaults make a field optional, coercion shows the wire type) and responses with
  * `io: "output"`; where the two views of one id differ, the input view is named `<id>Input`.
+ *
+ * A request body's schema carries no `default` keyword: client generators (openapi-typescript 7 among
+ * them) read a property with a default as one the server always fills, and make it required in the
+ * request type, so `{ "sku": ... }` would not type-check. The default moves into the description
+ * instead. Query parameters keep theirs, which those generators leave optional.
  */
 
 type Io = "input" | "output";
 
-export const SCHEMA_PREFIX = "#/components/schemas/";
 const DEF_PREFIX = "#/$defs/";
-
-export function isObject(value: unknown): value is JsonSchema {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
 
 /** A deep copy with every `$ref` passed through `rewrite` and every `$schema` dropped. */
 function rewriteRefs(value: unknown, rewrite: (ref: string) => string): unknown {
@@ -69,9 +72,32 @@ function selfRecursive(conversion: Conversion): boolean {
   return JSON.stringify(conversion.root).includes('"$ref":"#"');
 }
 
+const SUBSCHEMA_LISTS = ["anyOf", "oneOf", "allOf", "prefixItems"];
+const SUBSCHEMA_MAPS = ["properties", "patternProperties", "$defs"];
+const SUBSCHEMAS = ["items", "additionalProperties", "not", "contains"];
+
+/** The schema with every `default` keyword dropped and said in its description (a property named "default" stays). */
+export function withoutDefaults(schema: JsonSchema): JsonSchema {
+  const out: JsonSchema = {};
+  for (const [key, value] of Object.entries(schema)) {
+    if (key === "default") continue;
+    if (SUBSCHEMA_LISTS.includes(key) && Array.isArray(value)) out[key] = value.map((item) => (isObject(item) ? withoutDefaults(item) : item));
+    else if (SUBSCHEMA_MAPS.includes(key) && isObject(value)) {
+      out[key] = Object.fromEntries(Object.entries(value).map(([name, inner]) => [name, isObject(inner) ? withoutDefaults(inner) : inner]));
+    } else if (SUBSCHEMAS.includes(key) && isObject(value)) out[key] = withoutDefaults(value);
+    else out[key] = value;
+  }
+  if ("default" in schema) {
+    const said = `Defaults to \`${JSON.stringify(schema.default)}\` when left out.`;
+    out.description = typeof schema.description === "string" ? `${schema.description} ${said}` : said;
+  }
+  return out;
+}
+
 /** One zod schema as draft 2020-12 JSON Schema, `$defs` still local. */
-function convert(schema: z.ZodType, io: Io, owner: string): Conversion {
-  const json = z.toJSONSchema(schema, { target: "draft-2020-12", io, unrepresentable: "any" }) as JsonSchema;
+function convert(schema: z.ZodType, io: Io, owner: string, requestBody: boolean): Conversion {
+  const converted = z.toJSONSchema(schema, { target: "draft-2020-12", io, unrepresentable: "any" }) as JsonSchema;
+  const json = requestBody ? withoutDefaults(converted) : converted;
   const { $defs, $schema: _dialect, ...root } = json;
   return { owner, io, root, defs: isObject($defs) ? ($defs as Record<string, JsonSchema>) : {} };
 }
@@ -86,8 +112,9 @@ export class ComponentRegistry {
   private names = new Map<Conversion, Map<string, string>>();
   private components: Record<string, JsonSchema> = {};
 
-  add(schema: z.ZodType, io: Io, owner: string): Conversion {
-    const conversion = convert(schema, io, owner);
+  /** `requestBody`: the schema of a request's body, converted without defaults (see above). */
+  add(schema: z.ZodType, io: Io, owner: string, { requestBody = false }: { requestBody?: boolean } = {}): Conversion {
+    const conversion = convert(schema, io, owner, requestBody);
     this.conversions.push(conversion);
     return conversion;
   }

@@ -9,6 +9,8 @@ export interface OpenApiReference {
 
 export interface OpenApiHeader {
   description: string;
+  /** Whether every answer that lists the header carries it. */
+  required: boolean;
   schema: JsonSchema;
 }
 
@@ -46,7 +48,8 @@ export interface OpenApiOperation {
   parameters?: OpenApiParameter[];
   requestBody?: { required: true; content: { "application/json": OpenApiMediaType } };
   responses: Record<string, OpenApiResponse>;
-  security?: Array<Record<string, string[]>>;
+  /** Empty on an operation that takes no key. */
+  security: Array<Record<string, string[]>>;
   "x-rate-limit-category": RateCategory;
   "x-rate-limit-per-minute": number;
   /** On a reseller-API operation: the operationId of its /api/v2 original. */
@@ -61,6 +64,8 @@ export interface OpenApiWebhookOperation {
   summary: string;
   description: string;
   tags: string[];
+  /** Always empty: the app calls the reseller, and the signature headers authenticate it. */
+  security: [];
   parameters: OpenApiParameter[];
   requestBody: { required: true; content: { "application/json": OpenApiMediaType } };
   responses: Record<string, { description: string }>;
@@ -81,9 +86,9 @@ export interface OpenApiSecurityScheme {
 export interface OpenApiDocument {
   openapi: "3.1.0";
   jsonSchemaDialect: string;
-  info: { title: string; version: string; description: string };
+  info: { title: string; version: string; description: string; license: { name: string; identifier: string } };
   servers: Array<{ url: string; description?: string }>;
-  tags: Array<{ name: string }>;
+  tags: Array<{ name: string; description: string }>;
   paths: Record<string, OpenApiPathItem>;
   /** Keyed by event name. */
   webhooks: Record<string, { post: OpenApiWebhookOperation }>;

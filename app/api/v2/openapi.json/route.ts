@@ -1,17 +1,12 @@
-import { buildOpenApiDocument } from "@/lib/api/openapi/build";
-import type { OpenApiDocument } from "@/lib/api/openapi/types";
-import { operations } from "@/lib/api/operations";
+import { documentOrigin, servedOpenApiDocument } from "@/lib/api/openapi/served";
 import { currentRequestId } from "@/lib/observability/request-context";
 
 // GET /api/v2/openapi.json - the OpenAPI 3.1 document, generated from the operations' zod schemas; no auth.
 //
 // Not `dynamic = "force-static"`: a prerendered response would replay the X-Request-Id of the build for
-// every request. The builder is pure, so the document is built once per process and reused instead.
-let document: OpenApiDocument | undefined;
-
-export function GET(): Response {
-  document ??= buildOpenApiDocument(operations);
-  return Response.json(document, {
+// every request, and the document's server is the origin of each request.
+export function GET(request: Request): Response {
+  return Response.json(servedOpenApiDocument(documentOrigin(request.headers)), {
     headers: { "Cache-Control": "public, max-age=300", "X-Request-Id": currentRequestId() },
   });
 }

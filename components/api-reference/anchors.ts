@@ -1,0 +1,3 @@
+export function operationAnchor(operationId: string): string {
+  return `op-${operationId}`;
+}

@@ -79,11 +79,11 @@ if (!secret) throw new Error("Set WEBHOOK_SECRET to your webhook's signing secre
 createServer((req, res) => {
   const chunks = [];
   req.on("data", (chunk) => chunks.push(chunk));
-  req.on("end", async () => {
+  req.on("end", () => {
     let event;
     try {
       // The raw body, as received: the signature covers these bytes, not a re-serialised object.
-      event = await verifyWebhook({ secret, headers: req.headers, body: Buffer.concat(chunks).toString("utf8") });
+      event = verifyWebhook({ secret, headers: req.headers, body: Buffer.concat(chunks).toString("utf8") });
     } catch {
       res.writeHead(401).end();
       return;

@@ -1413,8 +1413,37 @@ export interface components {
     };
     Error: {
       error: {
-        /** @example insufficient_balance */
-        code: string;
+        /**
+         * @description What went wrong, one of the documented codes; switch on it, not on `message`.
+         * @example insufficient_balance
+         * @enum {string}
+         */
+        code:
+          | "validation_error"
+          | "invalid_json"
+          | "unauthenticated"
+          | "insufficient_balance"
+          | "account_disabled"
+          | "forbidden"
+          | "not_found"
+          | "method_not_allowed"
+          | "idempotency_conflict"
+          | "duplicate_reference"
+          | "order_closed"
+          | "chat_full"
+          | "price_changed"
+          | "webhook_disabled"
+          | "payload_too_large"
+          | "unsupported_media_type"
+          | "headers_too_large"
+          | "out_of_stock"
+          | "product_unavailable"
+          | "wrong_category"
+          | "invalid_player"
+          | "invalid_recipient"
+          | "rate_limited"
+          | "internal_error"
+          | "service_unavailable";
         message: string;
         retryable: boolean;
         request_id: string;
@@ -1531,14 +1560,10 @@ export interface components {
     OrderRequest: {
       /** @example giftcard-steam-us-20 */
       sku: string;
-      /**
-       * @description How many; the product's `min_quantity`..`max_quantity` applies.
-       * @default 1
-       */
+      /** @description How many; the product's `min_quantity`..`max_quantity` applies. Defaults to `1` when left out. */
       quantity?: number;
       /**
-       * @description What the product's `fields` ask for, by name (e.g. `player_id`, `zone_id`, `login`, `username`, `friend_link`), as strings or as whole JSON numbers of at most 15 digits. Values are trimmed; one that shows nothing (only spaces) counts as left out, and control characters other than line breaks and tabs, or direction overrides, are refused.
-       * @default {}
+       * @description What the product's `fields` ask for, by name (e.g. `player_id`, `zone_id`, `login`, `username`, `friend_link`), as strings or as whole JSON numbers of at most 15 digits. Values are trimmed; one that shows nothing (only spaces) counts as left out, and control characters other than line breaks and tabs, or direction overrides, are refused. Defaults to `{}` when left out.
        * @example {}
        */
       fields?: {
@@ -1914,7 +1939,7 @@ export interface components {
   parameters: never;
   requestBodies: never;
   headers: {
-    /** @description The request's id; quote it when reporting a problem. */
+    /** @description The request's id; quote it when reporting a problem. On every answer. */
     "X-Request-Id": string;
     /** @description Requests per minute in the operation's rate-limit category. Absent while the rate-limit store is unreachable (calls are admitted uncounted then). */
     "X-RateLimit-Limit": number;

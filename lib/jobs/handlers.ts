@@ -10,3 +10,4 @@ import "@/lib/webhooks/abandoned-deliveries";
 import "@/lib/subscriptions/period-end-job";
 import "@/lib/payments/watch-job";
 import "@/lib/auth/prune-ended-sessions-job";
+import "@/lib/notifications/email-digest-job";

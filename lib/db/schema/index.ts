@@ -19,3 +19,4 @@ export * from "./order-activity";
 export * from "./two-factor";
 export * from "./suppliers";
 export * from "./instances";
+export * from "./notifications";

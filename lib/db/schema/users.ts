@@ -44,6 +44,10 @@ export const users = pgTable(
       .references(() => tariffs.tier),
     /** "expired" once a period ended unpaid; prices then follow Bronze until a renew or upgrade. */
     subscriptionStatus: text("subscription_status").$type<SubscriptionStatus>().notNull().default("active"),
+    /** Below this balance the reseller is notified, once per crossing (lib/accounts/low-balance.ts); 0 turns it off. */
+    lowBalanceThreshold: micros("low_balance_threshold")
+      .notNull()
+      .default(sql`10000000`),
     createdAt: createdAt(),
   },
   (t) => [

@@ -111,6 +111,17 @@ const envSchema = z.object({
   METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
   /** Exports OpenTelemetry traces over OTLP/HTTP to this collector (e.g. http://127.0.0.1:4318); off when unset. */
   OTEL_EXPORTER_OTLP_ENDPOINT: z.url({ protocol: /^https?$/ }).optional(),
+  /** Outgoing mail goes through this SMTP server (smtp:// or smtps://, user and password in the URL); unset, it is kept for the admin's Outbox. */
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\/[^/]/, "should be an smtp:// or smtps:// URL, such as smtp://user:password@mail.example.com:587")
+    .optional(),
+  /** The sender of outgoing mail. */
+  MAIL_FROM: z.string().min(3, "should be an address, such as Shop <no-reply@example.com>").default("Reseller Panel <no-reply@localhost>"),
+  /** Where the panel is reached from outside: the links in mail start with it. */
+  PUBLIC_URL: z.url({ protocol: /^https?$/, error: "should be an http:// or https:// URL, such as https://panel.example.com" }).optional(),
+  /** A new account confirms its address before it can buy or make API keys; on by default with DATABASE_URL. */
+  REQUIRE_EMAIL_VERIFICATION: flag.optional(),
   /** Per-minute limits per category, raised only by configuration (the benchmark does). */
   RATE_LIMIT_MULTIPLIER: z.coerce.number().int().min(1).max(1_000_000).default(1),
 });
@@ -118,7 +129,9 @@ const envSchema = z.object({
 /** The variables the configuration reads, as the documentation lists them. */
 export const CONFIG_VARIABLES: readonly string[] = Object.keys(envSchema.shape);
 
-export type AppConfig = Omit<z.infer<typeof envSchema>, "AUTH_SECRET" | "ENCRYPTION_KEY" | "TRON_XPUB"> & {
+export type AppConfig = Omit<z.infer<typeof envSchema>, "AUTH_SECRET" | "ENCRYPTION_KEY" | "TRON_XPUB" | "PUBLIC_URL" | "REQUIRE_EMAIL_VERIFICATION"> & {
+  PUBLIC_URL: string;
+  REQUIRE_EMAIL_VERIFICATION: boolean;
   AUTH_SECRET: string;
   ENCRYPTION_KEY: string;
   TRON_XPUB: string;
@@ -181,6 +194,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     // The embedded database comes seeded with demo accounts whose passwords are public: this machine
     // only. With DATABASE_URL, every interface (Node's default, IPv6 and IPv4 where the host has both).
     HOST: parsed.HOST ?? (parsed.DATABASE_URL ? undefined : "127.0.0.1"),
+    // Links in mail never come from a request's Host header, which whoever asks for a reset sets.
+    PUBLIC_URL: (parsed.PUBLIC_URL ?? `http://localhost:${parsed.PORT}`).replace(/\/+$/, ""),
+    // The embedded demo lets a newcomer try every flow at once; a real deployment confirms addresses.
+    REQUIRE_EMAIL_VERIFICATION: parsed.REQUIRE_EMAIL_VERIFICATION ?? parsed.DATABASE_URL !== undefined,
     AUTH_SECRET: parsed.AUTH_SECRET ?? generatedSecret(dataDir, "auth-secret", () => randomBytes(32).toString("base64url")),
     ENCRYPTION_KEY: parsed.ENCRYPTION_KEY ?? generatedSecret(dataDir, "encryption-key", () => randomBytes(32).toString("hex")),
     TRON_XPUB: parsed.TRON_XPUB ?? generatedSecret(dataDir, "sandbox-tron-xpub", generateSandboxXpub),

@@ -10,4 +10,5 @@ import "@/lib/webhooks/abandoned-deliveries";
 import "@/lib/subscriptions/period-end-job";
 import "@/lib/payments/watch-job";
 import "@/lib/auth/prune-ended-sessions-job";
+import "@/lib/mail/send-job";
 import "@/lib/notifications/email-digest-job";

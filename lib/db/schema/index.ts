@@ -19,4 +19,5 @@ export * from "./order-activity";
 export * from "./two-factor";
 export * from "./suppliers";
 export * from "./instances";
+export * from "./mail";
 export * from "./notifications";

@@ -15,6 +15,8 @@ export const users = pgTable(
     email: text("email").notNull(),
     name: text("name").notNull(),
     passwordHash: text("password_hash").notNull(),
+    /** When the address was confirmed by a link sent to it; null until then (accounts from before count as confirmed). */
+    emailVerifiedAt: timestamptz("email_verified_at"),
     /** Panel sessions signed in before this (a password change) are no longer accepted. */
     sessionsValidAfter: timestamptz("sessions_valid_after"),
     role: text("role").$type<Role>().notNull().default("reseller"),

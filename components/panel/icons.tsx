@@ -16,6 +16,8 @@ const paths = {
   trend: "M3 17l6-6 4 4 8-8M15 7h6v6",
   system: "M3 12h4l3-8 4 16 3-8h4",
   docs: "M6 3h9l4 4v14H6V3Zm8 0v5h5M9 13h7M9 17h5",
+  bell: "M6 16V11a6 6 0 1 1 12 0v5l2 2H4l2-2Zm4 4a2 2 0 0 0 4 0",
+  megaphone: "M3 10v4h4l8 5V5L7 10H3Zm15-1a4 4 0 0 1 0 6",
   menu: "M4 6h16M4 12h16M4 18h16",
   close: "M6 6l12 12M18 6 6 18",
   signout: "M15 17l5-5-5-5M20 12H9M12 21H5a1 1 0 0 1-1-1V4a1 1 0 0 1 1-1h7",

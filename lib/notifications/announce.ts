@@ -20,7 +20,13 @@ export async function announce(db: Db, adminId: string, input: { title: string; 
 
 export async function listAnnouncements(db: Db, limit = 20) {
   return db
-    .select({ id: announcements.id, title: announcements.title, body: announcements.body, recipients: announcements.recipients, createdAt: announcements.createdAt })
+    .select({
+      id: announcements.id,
+      title: announcements.title,
+      body: announcements.body,
+      recipients: announcements.recipients,
+      createdAt: announcements.createdAt,
+    })
     .from(announcements)
     .orderBy(desc(announcements.createdAt))
     .limit(limit);

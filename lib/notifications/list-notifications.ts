@@ -24,7 +24,11 @@ const columns = {
 };
 
 /** The reseller's notifications, newest first (ids sort in the order they were made). */
-export async function listNotifications(db: DbOrTx, userId: string, options: { cursor?: string; limit: number; unreadOnly?: boolean }): Promise<Page<NotificationRecord>> {
+export async function listNotifications(
+  db: DbOrTx,
+  userId: string,
+  options: { cursor?: string; limit: number; unreadOnly?: boolean },
+): Promise<Page<NotificationRecord>> {
   const rows = await db
     .select(columns)
     .from(notifications)

@@ -1,4 +1,3 @@
-import type { NotificationKind } from "@/lib/db/schema";
 import { formatMoney, type Micros } from "@/lib/money/money";
 import { MAX_CONSECUTIVE_FAILURES } from "@/lib/webhooks/constants";
 
@@ -18,7 +17,8 @@ export type NotificationData =
   | { kind: "security"; event: SecurityEvent; ip?: string | null; detail?: string | null }
   | { kind: "announcement"; title: string; body: string };
 
-export type SecurityEvent = "new_ip_sign_in" | "password_changed" | "two_factor_enabled" | "two_factor_disabled" | "api_key_created" | "api_key_revoked" | "email_changed";
+export type SecurityEvent =
+  "new_ip_sign_in" | "password_changed" | "two_factor_enabled" | "two_factor_disabled" | "api_key_created" | "api_key_revoked" | "email_changed";
 
 export interface RenderedNotification {
   title: string;
@@ -79,7 +79,11 @@ export function renderNotification(data: NotificationData): RenderedNotification
         link: `/orders/${data.orderId}`,
       };
     case "topup_credited":
-      return { title: "Top-up credited", body: `${usd(data.credited)} was credited to your balance${data.paymentId ? ` (${data.paymentId})` : ""}.${tx(data.txHash)}`, link: "/balance" };
+      return {
+        title: "Top-up credited",
+        body: `${usd(data.credited)} was credited to your balance${data.paymentId ? ` (${data.paymentId})` : ""}.${tx(data.txHash)}`,
+        link: "/balance",
+      };
     case "topup_partially_paid":
       return {
         title: "Top-up partially paid",

@@ -70,7 +70,14 @@ describe(`notifications (${testDriver()})`, () => {
     const reseller = await resellerWithBalance(db, 0n);
     for (let i = 0; i < 500; i++) {
       await db.transaction((tx) =>
-        notify(tx, { userId: reseller.id, kind: "order_failed", orderId: `ord_${i}`, productName: "Gift card", reason: "upstream refused", refunded: 1_000_000n }),
+        notify(tx, {
+          userId: reseller.id,
+          kind: "order_failed",
+          orderId: `ord_${i}`,
+          productName: "Gift card",
+          reason: "upstream refused",
+          refunded: 1_000_000n,
+        }),
       );
     }
     expect(await digestJobs(reseller.id)).toBe(1);
@@ -119,7 +126,10 @@ describe(`notifications (${testDriver()})`, () => {
   it("tells of a failing webhook once per streak of failures, and of its disabling with how to re-enable it", async () => {
     const reseller = await resellerWithBalance(db, 0n);
     await saveWebhook(db, reseller.id, { url: "https://hooks.example.com/in", enabled: true }, ALLOW);
-    const fail = (times: number) => db.transaction(async (tx) => Array.from({ length: times }).reduce<Promise<unknown>>((p) => p.then(() => countDeliveryFailure(tx, reseller.id)), Promise.resolve()));
+    const fail = (times: number) =>
+      db.transaction(async (tx) =>
+        Array.from({ length: times }).reduce<Promise<unknown>>((p) => p.then(() => countDeliveryFailure(tx, reseller.id)), Promise.resolve()),
+      );
     await fail(15);
     expect(await kindsOf(reseller.id, "webhook_failing")).toHaveLength(1);
     await countDeliverySuccess(db, reseller.id);
@@ -150,7 +160,9 @@ describe(`notifications (${testDriver()})`, () => {
     const reseller = await resellerWithBalance(db, 0n);
     await setPreferences(db, reseller.id, { order_failed: false, announcement: true });
     expect((await getPreferences(db, reseller.id)).find((p) => p.kind === "order_failed")).toMatchObject({ email: false, mandatory: false });
-    await db.transaction((tx) => notify(tx, { userId: reseller.id, kind: "order_failed", orderId: "ord_x", productName: "Gift card", reason: "refused", refunded: 1n }));
+    await db.transaction((tx) =>
+      notify(tx, { userId: reseller.id, kind: "order_failed", orderId: "ord_x", productName: "Gift card", reason: "refused", refunded: 1n }),
+    );
     expect(await kindsOf(reseller.id)).toEqual([expect.objectContaining({ kind: "order_failed", emailPending: false })]);
     expect(await digestJobs(reseller.id)).toBe(0);
     await db.transaction((tx) => notify(tx, { userId: reseller.id, kind: "security", event: "api_key_created", detail: "shop, rk_live_ab…" }));

@@ -18,6 +18,7 @@ const paths = {
   docs: "M6 3h9l4 4v14H6V3Zm8 0v5h5M9 13h7M9 17h5",
   bell: "M6 16V11a6 6 0 1 1 12 0v5l2 2H4l2-2Zm4 4a2 2 0 0 0 4 0",
   megaphone: "M3 10v4h4l8 5V5L7 10H3Zm15-1a4 4 0 0 1 0 6",
+  lock: "M7 11V8a5 5 0 0 1 10 0v3M5 11h14v10H5V11Z",
   menu: "M4 6h16M4 12h16M4 18h16",
   close: "M6 6l12 12M18 6 6 18",
   signout: "M15 17l5-5-5-5M20 12H9M12 21H5a1 1 0 0 1-1-1V4a1 1 0 0 1 1-1h7",

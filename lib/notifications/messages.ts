@@ -40,9 +40,11 @@ const SECURITY_TITLES: Record<SecurityEvent, string> = {
 };
 
 function securityBody(data: Extract<NotificationData, { kind: "security" }>): string {
-  const from = data.ip ? ` from ${data.ip}` : "";
+  const advice = "If this was not you, change your password and revoke your API keys at once.";
+  if (data.event === "new_ip_sign_in")
+    return `Your account signed in to the panel from ${data.ip ?? "an unknown address"}, an address it never used before. ${advice}`;
   const detail = data.detail ? ` (${data.detail})` : "";
-  return `${SECURITY_TITLES[data.event]}${detail}${from}. If this was not you, change your password and revoke your API keys at once.`;
+  return `${SECURITY_TITLES[data.event]}${detail}. ${advice}`;
 }
 
 /** The words a notification is stored with, so the list, the email and a later wording change agree on what was said. */

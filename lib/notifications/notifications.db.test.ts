@@ -1,6 +1,7 @@
 import { and, count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { setLowBalanceThreshold } from "@/lib/accounts/low-balance";
+import { recordSignInAddress } from "@/lib/auth/sign-in-address";
 import type { Database, Db } from "@/lib/db/client";
 import { jobs, mailMessages, notifications, type NotificationKind } from "@/lib/db/schema";
 import { createTestDatabase, testDriver } from "@/lib/db/testing/test-database";
@@ -186,5 +187,17 @@ describe(`notifications (${testDriver()})`, () => {
     expect(recipients).toBeGreaterThan(0);
     expect(await kindsOf(reseller.id, "announcement")).toEqual([expect.objectContaining({ body: "The API pauses 02:00-02:15 UTC." })]);
     expect(await kindsOf(admin.id)).toEqual([]);
+  });
+
+  it("tells of a sign-in from an address the account never used, but not of its first sign-in", async () => {
+    const reseller = await resellerWithBalance(db, 0n);
+    await recordSignInAddress(db, reseller.id, "203.0.113.7");
+    await recordSignInAddress(db, reseller.id, "203.0.113.7");
+    expect(await kindsOf(reseller.id, "security")).toHaveLength(0);
+    await recordSignInAddress(db, reseller.id, "198.51.100.20");
+    const [notice, ...more] = await kindsOf(reseller.id, "security");
+    expect(more).toEqual([]);
+    expect(notice).toMatchObject({ emailPending: true });
+    expect(notice.body).toContain("signed in to the panel from 198.51.100.20, an address it never used before");
   });
 });

@@ -47,9 +47,14 @@ export default async function NotificationsPage({ searchParams }: { searchParams
         ) : (
           <ul className="divide-y divide-slate-100" data-testid="notification-list">
             {page.data.map((n) => (
-              <li key={n.id} className={`flex gap-3 px-4 py-4 sm:px-6 ${n.read ? "" : "bg-brand-50/40"}`} data-testid="notification" data-read={n.read}>
+              <li
+                key={n.id}
+                className={`flex flex-wrap gap-x-3 gap-y-1 px-4 py-4 sm:flex-nowrap sm:px-6 ${n.read ? "" : "bg-brand-50/40"}`}
+                data-testid="notification"
+                data-read={n.read}
+              >
                 <span aria-hidden="true" className={`mt-1.5 h-2 w-2 shrink-0 rounded-full ${n.read ? "bg-transparent" : "bg-brand-600"}`} />
-                <div className="min-w-0 flex-1">
+                <div className="min-w-0 flex-1 basis-[calc(100%-1.25rem)] sm:basis-auto">
                   <div className="flex flex-wrap items-center gap-2">
                     <p className={`text-sm wrap-anywhere ${n.read ? "text-slate-700" : "font-semibold text-slate-900"}`}>{n.title}</p>
                     <Badge tone={KIND_INFO[n.kind].mandatory ? "amber" : "neutral"}>{KIND_INFO[n.kind].label}</Badge>

@@ -21,8 +21,9 @@ function useReadAction(run: () => Promise<{ ok: boolean; message?: string }>) {
 export function MarkReadButton({ id }: { id: string }) {
   const { pending, error, act } = useReadAction(() => markReadAction(id));
   return (
-    <span className="flex flex-col items-end gap-1">
-      <Button variant="ghost" size="sm" onClick={act} disabled={pending} data-testid="mark-read">
+    // Under the text on a phone, beside it from the sm breakpoint.
+    <span className="ml-2 flex flex-col items-start gap-1 sm:ml-0 sm:items-end">
+      <Button variant="ghost" size="sm" onClick={act} disabled={pending}>
         {pending ? "Marking…" : "Mark read"}
       </Button>
       {error ? (

@@ -21,3 +21,4 @@ export * from "./suppliers";
 export * from "./instances";
 export * from "./mail";
 export * from "./notifications";
+export * from "./sign-in-addresses";

@@ -1,6 +1,7 @@
 "use client";
 
-import { useActionState } from "react";
+import { startTransition, useActionState } from "react";
+import { Icon } from "@/components/panel/icons";
 import { Alert } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
 import { TextField } from "@/components/ui/field";
@@ -10,9 +11,19 @@ import type { PanelState } from "@/lib/panel/panel-action";
 import { savePreferencesAction } from "../actions";
 
 export function PreferencesForm({ preferences, threshold }: { preferences: KindPreference[]; threshold: string }) {
-  const [state, formAction] = useActionState<PanelState<undefined>, FormData>(savePreferencesAction, { ok: false });
+  const [state, formAction, pending] = useActionState<PanelState<undefined>, FormData>(savePreferencesAction, { ok: false });
   return (
-    <form action={formAction} className="space-y-6" noValidate>
+    <form
+      // Submitted by hand, not through `action`: React resets a form after its action, which would undo
+      // the ticks the reseller made when a refusal (a bad threshold) asks them to correct one field.
+      onSubmit={(event) => {
+        event.preventDefault();
+        const form = new FormData(event.currentTarget);
+        startTransition(() => formAction(form));
+      }}
+      className="space-y-6"
+      noValidate
+    >
       {state.message ? <Alert tone={state.ok ? "success" : "error"}>{state.message}</Alert> : null}
       <fieldset>
         <legend className="text-sm font-semibold text-slate-900">Email me about</legend>
@@ -36,7 +47,8 @@ export function PreferencesForm({ preferences, threshold }: { preferences: KindP
                   {p.label}
                   {p.mandatory ? (
                     <Badge tone="amber">
-                      <span aria-hidden="true">🔒 </span>Always on
+                      <Icon name="lock" className="mr-1 h-3 w-3" />
+                      Always on
                     </Badge>
                   ) : null}
                 </span>
@@ -57,7 +69,9 @@ export function PreferencesForm({ preferences, threshold }: { preferences: KindP
           hint="You are told once each time your balance falls below it. 0 turns it off."
         />
       </div>
-      <SubmitButton pendingText="Saving…">Save preferences</SubmitButton>
+      <SubmitButton pendingText="Saving…" pending={pending}>
+        Save preferences
+      </SubmitButton>
     </form>
   );
 }

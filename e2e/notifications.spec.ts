@@ -38,6 +38,14 @@ test("the bell counts a webhook's failing and disabled notices; the list marks t
   }
   expect(await (await request.get("/api/v2/account/webhook", { headers })).json()).toMatchObject({ enabled: false, disabled_reason: "consecutive_failures" });
 
+  // The API lists the same notices; an id that is not one of hers is a 404 that says so.
+  const listed = await (await request.get("/api/v2/account/notifications", { headers })).json();
+  expect(listed.unread).toBe(3);
+  expect(listed.data.map((n: { kind: string }) => n.kind)).toEqual(["webhook_disabled", "webhook_failing", "security"]);
+  const unknown = await request.post("/api/v2/account/notifications/ntf_nope/read", { headers });
+  expect(unknown.status()).toBe(404);
+  expect((await unknown.json()).error).toMatchObject({ code: "not_found", message: "Notification was not found." });
+
   await page.reload();
   const bell = page.getByTestId("bell").first();
   await expect(bell).toHaveAccessibleName("Notifications, 3 unread");
@@ -63,6 +71,7 @@ test("the bell counts a webhook's failing and disabled notices; the list marks t
   await expect(page.getByText("Everything is read.")).toBeVisible();
   await expect(page.getByTestId("bell-count")).toHaveCount(0);
   await expect(page.getByRole("button", { name: "Mark read" })).toHaveCount(0);
+  expect(await (await request.post("/api/v2/account/notifications/read-all", { headers })).json()).toEqual({ marked: 0 });
 
   // The notice's link leads to where it is fixed.
   await items.nth(0).getByRole("link", { name: "Open" }).click();

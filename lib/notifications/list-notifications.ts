@@ -53,14 +53,19 @@ export async function countUnread(db: DbOrTx, userId: string): Promise<number> {
   return row?.n ?? 0;
 }
 
-/** Marks one of the reseller's notifications read; another reseller's id (or an unknown one) reads as false. */
-export async function markNotificationRead(db: DbOrTx, userId: string, id: string): Promise<boolean> {
-  const rows = await db
+/** Marks one of the reseller's notifications read; another reseller's id (or an unknown one) reads as null. */
+export async function markNotificationRead(db: DbOrTx, userId: string, id: string): Promise<NotificationRecord | null> {
+  const [row] = await db
     .update(notifications)
     .set({ readAt: sql`coalesce(${notifications.readAt}, now())` })
     .where(and(eq(notifications.userId, userId), eq(notifications.id, id)))
-    .returning({ id: notifications.id });
-  return rows.length > 0;
+    .returning(columns);
+  return row ?? null;
+}
+
+/** The API's record of a notification. */
+export function toNotificationRecord(n: NotificationRecord) {
+  return { notification_id: n.id, kind: n.kind, title: n.title, body: n.body, link: n.link, read: n.read, created_at: n.createdAt.toISOString() };
 }
 
 export async function markAllNotificationsRead(db: DbOrTx, userId: string): Promise<number> {

@@ -172,9 +172,9 @@ describe(`notifications (${testDriver()})`, () => {
     expect(await countUnread(db, reseller.id)).toBe(2);
     const page = await listNotifications(db, reseller.id, { limit: 10 });
     expect(page.data.map((n) => n.title)).toEqual(["API key created", "Order ord_x failed"]);
-    expect(await markNotificationRead(db, reseller.id, page.data[1].id)).toBe(true);
+    expect(await markNotificationRead(db, reseller.id, page.data[1].id)).toMatchObject({ id: page.data[1].id, read: true });
     const stranger = await resellerWithBalance(db, 0n);
-    expect(await markNotificationRead(db, stranger.id, page.data[0].id)).toBe(false);
+    expect(await markNotificationRead(db, stranger.id, page.data[0].id)).toBeNull();
     expect(await countUnread(db, reseller.id)).toBe(1);
     expect(await markAllNotificationsRead(db, reseller.id)).toBe(1);
     expect(await countUnread(db, reseller.id)).toBe(0);

@@ -248,7 +248,14 @@ export async function creditTransfer(db: Db, transferId: string): Promise<boolea
     await notify(
       tx,
       payment?.status === "partially_paid"
-        ? { userId: transfer.userId, kind: "topup_partially_paid", paymentId: payment.id, received: payment.receivedAmount, expected: payment.amount, txHash: transfer.txHash }
+        ? {
+            userId: transfer.userId,
+            kind: "topup_partially_paid",
+            paymentId: payment.id,
+            received: payment.receivedAmount,
+            expected: payment.amount,
+            txHash: transfer.txHash,
+          }
         : { userId: transfer.userId, kind: "topup_credited", paymentId: transfer.paymentId, credited: transfer.amount, txHash: transfer.txHash },
     );
     return true;

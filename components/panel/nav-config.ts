@@ -30,7 +30,13 @@ const resellerNav: NavSection[] = [
       { href: "/docs", label: "API reference", icon: "docs" },
     ],
   },
-  { title: "Account", items: [{ href: "/profile", label: "Profile", icon: "profile" }] },
+  {
+    title: "Account",
+    items: [
+      { href: "/notifications", label: "Notifications", icon: "bell" },
+      { href: "/profile", label: "Profile", icon: "profile" },
+    ],
+  },
 ];
 
 const adminNav: NavSection[] = [
@@ -45,12 +51,19 @@ const adminNav: NavSection[] = [
       { href: "/admin/price-changes", label: "Price changes", icon: "trend" },
       { href: "/admin/reports/margin", label: "Margin report", icon: "balance" },
       { href: "/admin/tariffs", label: "Tariffs", icon: "subscription" },
+      { href: "/admin/announcements", label: "Announcements", icon: "megaphone" },
       { href: "/admin/system", label: "System", icon: "system" },
       { href: "/admin/backups", label: "Backups", icon: "backup" },
       { href: "/admin/outbox", label: "Outbox", icon: "webhooks" },
     ],
   },
-  { title: "Account", items: [{ href: "/profile", label: "Profile", icon: "profile" }] },
+  {
+    title: "Account",
+    items: [
+      { href: "/notifications", label: "Notifications", icon: "bell" },
+      { href: "/profile", label: "Profile", icon: "profile" },
+    ],
+  },
 ];
 
 export function navFor(role: "admin" | "reseller"): NavSection[] {

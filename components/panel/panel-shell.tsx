@@ -1,5 +1,6 @@
 "use client";
 
+import Link from "next/link";
 import { usePathname } from "next/navigation";
 import { useEffect, useRef, useState, type ReactNode } from "react";
 import { Badge } from "@/components/ui/badge";
@@ -16,6 +17,32 @@ export interface ShellUser {
   role: "admin" | "reseller";
   /** Resellers only, formatted ("100.00"). */
   balance?: string;
+  /** Unread notifications, for the bell. */
+  unread: number;
+}
+
+/** The bell: a link to the notifications with the unread count. */
+function Bell({ unread }: { unread: number }) {
+  const label = unread === 0 ? "Notifications, none unread" : `Notifications, ${unread} unread`;
+  return (
+    <Link
+      href="/notifications"
+      aria-label={label}
+      title={label}
+      data-testid="bell"
+      className="relative inline-flex h-10 w-10 shrink-0 items-center justify-center rounded-lg text-slate-600 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-600"
+    >
+      <Icon name="bell" className="h-6 w-6" />
+      {unread > 0 ? (
+        <span
+          data-testid="bell-count"
+          className="absolute -top-0.5 -right-0.5 inline-flex min-w-5 items-center justify-center rounded-full bg-red-600 px-1 text-xs leading-5 font-semibold text-white"
+        >
+          {unread > 99 ? "99+" : unread}
+        </span>
+      ) : null}
+    </Link>
+  );
 }
 
 function UserBox({ user }: { user: ShellUser }) {
@@ -74,8 +101,9 @@ export function PanelShell({ sections, user, children }: { sections: NavSection[
       </a>
       <aside className="hidden border-r border-slate-200 bg-white lg:block lg:w-64 lg:shrink-0">
         <div className="sticky top-0 flex h-screen flex-col">
-          <div className="flex h-16 shrink-0 items-center px-6">
+          <div className="flex h-16 shrink-0 items-center justify-between gap-2 pr-3 pl-6">
             <Brand href={home} />
+            <Bell unread={user.unread} />
           </div>
           <div className="flex-1 overflow-y-auto px-3 py-4">
             <NavLinks sections={sections} />
@@ -90,7 +118,8 @@ export function PanelShell({ sections, user, children }: { sections: NavSection[
       <div className="min-w-0 flex-1">
         <header className="sticky top-0 z-30 flex h-14 items-center justify-between gap-3 border-b border-slate-200 bg-white/95 px-4 backdrop-blur lg:hidden">
           <Brand href={home} />
-          <div className="flex items-center gap-2">
+          <div className="flex items-center gap-1">
+            <Bell unread={user.unread} />
             {user.balance !== undefined ? (
               <span className="rounded-md bg-slate-100 px-2 py-1 text-xs text-slate-600">
                 <Money amount={user.balance} currency className="font-semibold text-slate-900" />

@@ -62,6 +62,8 @@ export interface Fixtures {
   frank: ResellerFixture;
   /** The webhook browser spec's reseller. */
   grace: ResellerFixture;
+  /** The notifications browser spec's reseller (50.00), whose webhook it drives to disabled. */
+  nina: ResellerFixture;
   /** The subscription API spec's Silver reseller with 1000.00. */
   henry: ResellerFixture;
   /** The subscription API spec's Bronze reseller with 5.00 (for 402). */

@@ -62,6 +62,8 @@ async function prepare(database: Database): Promise<Fixtures> {
   // The webhook specs' resellers: frank for the API spec, grace for the browser spec.
   const frank = await reseller("frank", 100_000_000n);
   const grace = await reseller("grace", 50_000_000n);
+  // The notifications browser spec's reseller, whose webhook it drives to disabled.
+  const nina = await reseller("nina", 50_000_000n);
   // The subscription specs: henry (Silver, plenty) and ivy (Bronze, little) for the API spec, judy for the browser spec.
   const henry = await reseller("henry", 1_000_000_000n, "Silver");
   const ivy = await reseller("ivy", 5_000_000n);
@@ -169,6 +171,7 @@ async function prepare(database: Database): Promise<Fixtures> {
     grace,
     sam,
     samRateLimitKey,
+    nina,
   };
 }
 

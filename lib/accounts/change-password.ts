@@ -4,6 +4,7 @@ import { users } from "@/lib/db/schema";
 import { countPasswordCheck } from "@/lib/auth/login-attempts";
 import { hashPassword, verifyPassword } from "@/lib/auth/password";
 import { AppError } from "@/lib/errors/app-error";
+import { notify } from "@/lib/notifications/notify";
 import { getUserOrThrow } from "./get-user";
 import { passwordSchema } from "./schemas";
 
@@ -27,8 +28,9 @@ export async function changePassword(db: DbOrTx, input: { userId: string; curren
       issues: [{ path: "newPassword", message: "The new password must differ from the current one." }],
     });
   }
-  await db
-    .update(users)
-    .set({ passwordHash: await hashPassword(parsed.data), sessionsValidAfter: new Date() })
-    .where(eq(users.id, user.id));
+  const passwordHash = await hashPassword(parsed.data);
+  await db.transaction(async (tx) => {
+    await tx.update(users).set({ passwordHash, sessionsValidAfter: new Date() }).where(eq(users.id, user.id));
+    await notify(tx, { userId: user.id, kind: "security", event: "password_changed" });
+  });
 }

@@ -4,6 +4,7 @@ import { config } from "@/lib/config/env";
 import type { DbOrTx } from "@/lib/db/client";
 import { apiKeys, users, type ApiKey } from "@/lib/db/schema";
 import { AppError, notFound } from "@/lib/errors/app-error";
+import { notify } from "@/lib/notifications/notify";
 import { newId } from "@/lib/ids/ids";
 import { displayPrefix, generateApiKey, hashApiKey } from "./key-format";
 import { allowlistTextSchema, apiKeyNameSchema } from "./schemas";
@@ -65,6 +66,7 @@ export async function createApiKey(
       .insert(apiKeys)
       .values({ id: newId("key"), userId: input.userId, name, prefix: displayPrefix(key), hash: hashApiKey(key), allowedIps })
       .returning(summaryColumns);
+    await notify(tx, { userId: input.userId, kind: "security", event: "api_key_created", detail: `${apiKey.name}, ${apiKey.prefix}…` });
     return { key, apiKey };
   });
 }
@@ -75,12 +77,15 @@ export async function listApiKeys(db: DbOrTx, userId: string): Promise<ApiKeySum
 
 /** Revocation takes effect at once: the migration's trigger tells every instance to drop the key from its cache at commit. */
 export async function revokeApiKey(db: DbOrTx, userId: string, keyId: string): Promise<void> {
-  const updated = await db
-    .update(apiKeys)
-    .set({ revokedAt: new Date() })
-    .where(and(eq(apiKeys.id, keyId), eq(apiKeys.userId, userId), isNull(apiKeys.revokedAt)))
-    .returning({ id: apiKeys.id });
-  if (updated.length === 0) throw notFound("API key");
+  await db.transaction(async (tx) => {
+    const [revoked] = await tx
+      .update(apiKeys)
+      .set({ revokedAt: new Date() })
+      .where(and(eq(apiKeys.id, keyId), eq(apiKeys.userId, userId), isNull(apiKeys.revokedAt)))
+      .returning({ name: apiKeys.name, prefix: apiKeys.prefix });
+    if (!revoked) throw notFound("API key");
+    await notify(tx, { userId, kind: "security", event: "api_key_revoked", detail: `${revoked.name}, ${revoked.prefix}…` });
+  });
 }
 
 export async function updateApiKeyAllowlist(db: DbOrTx, userId: string, keyId: string, allowedIpsText: string): Promise<void> {

@@ -7,6 +7,7 @@ import { db } from "@/lib/db/client";
 import type { Role } from "@/lib/db/schema";
 import { countSecondFactorCheck } from "./login-attempts";
 import { verifyAgainstNobody, verifyPassword } from "./password";
+import { clientIpOfSignIn, recordSignInAddress } from "./sign-in-address";
 import { hasTwoFactor, spendSecondFactor } from "./two-factor";
 import { CODE_REQUIRED, WRONG_CODE } from "./two-factor-messages";
 import { SESSION_MAX_AGE_S } from "./session-lifetime";
@@ -53,7 +54,7 @@ export function authOptions(): NextAuthOptions {
         // Two steps over one provider: the password alone answers CODE_REQUIRED for an account with
         // two-factor sign-in, and no session; the form then sends the password again with the code.
         // Each step is a sign-in attempt, counted per IP by the route; a code is counted per account too.
-        async authorize(credentials) {
+        async authorize(credentials, req) {
           // Stamped before anything is read: turning two-factor sign-in on ends the sessions stamped before
           // it took effect, and one signed in with the password alone while it was being turned on is one.
           const issuedAt = Date.now();
@@ -72,6 +73,7 @@ export function authOptions(): NextAuthOptions {
             if (refusal) throw new Error(refusal.message);
             if (!(await spendSecondFactor(db(), user.id, code))) throw new Error(WRONG_CODE);
           }
+          await recordSignInAddress(db(), user.id, clientIpOfSignIn(req?.headers));
           return { id: user.id, email: user.email, name: user.name, role: user.role, issuedAt };
         },
       }),

@@ -4,6 +4,7 @@ import { encryptSecret, tryDecryptSecret } from "@/lib/crypto/encryption";
 import type { DbOrTx } from "@/lib/db/client";
 import { twoFactor, twoFactorRecoveryCodes, users, type TwoFactor } from "@/lib/db/schema";
 import { AppError } from "@/lib/errors/app-error";
+import { notify } from "@/lib/notifications/notify";
 import { countPasswordCheck } from "./login-attempts";
 import { verifyPassword } from "./password";
 import { WRONG_CODE } from "./two-factor-messages";
@@ -149,6 +150,7 @@ export async function confirmTwoFactorSetup(
     if (!enabled) throw new AppError("validation_error", "The set-up changed meanwhile (another tab?). Start it again.");
     const recoveryCodes = await storeRecoveryCodes(tx, input.userId);
     await tx.update(users).set({ sessionsValidAfter }).where(eq(users.id, input.userId));
+    await notify(tx, { userId: input.userId, kind: "security", event: "two_factor_enabled" });
     return { recoveryCodes, sessionsValidAfter };
   });
 }
@@ -181,6 +183,7 @@ async function withBothFactors<T>(db: DbOrTx, input: { userId: string; code: str
 export async function disableTwoFactor(db: DbOrTx, input: { userId: string; code: string; password: string }): Promise<void> {
   await withBothFactors(db, input, async (tx) => {
     await tx.delete(twoFactor).where(eq(twoFactor.userId, input.userId));
+    await notify(tx, { userId: input.userId, kind: "security", event: "two_factor_disabled" });
   });
 }
 
@@ -197,7 +200,10 @@ export async function resetTwoFactor(db: DbOrTx, userId: string): Promise<boolea
   return db.transaction(async (tx) => {
     const removed = await tx.delete(twoFactor).where(eq(twoFactor.userId, userId)).returning({ enabledAt: twoFactor.enabledAt });
     const wasOn = removed.some((row) => row.enabledAt !== null);
-    if (wasOn) await tx.update(users).set({ sessionsValidAfter: new Date() }).where(eq(users.id, userId));
+    if (wasOn) {
+      await tx.update(users).set({ sessionsValidAfter: new Date() }).where(eq(users.id, userId));
+      await notify(tx, { userId, kind: "security", event: "two_factor_disabled", detail: "reset by an admin" });
+    }
     return wasOn;
   });
 }

@@ -12,3 +12,4 @@ import "@/lib/payments/watch-job";
 import "@/lib/auth/prune-ended-sessions-job";
 import "@/lib/mail/send-job";
 import "@/lib/mail/prune-mail-job";
+import "@/lib/notifications/email-digest-job";

@@ -1,4 +1,5 @@
 import { and, eq, gte, sql } from "drizzle-orm";
+import { notifyLowBalanceCrossing } from "@/lib/accounts/low-balance";
 import type { DbOrTx } from "@/lib/db/client";
 import { preparedQuery } from "@/lib/db/prepared";
 import { ledgerEntries, users, type LedgerEntry, type LedgerEntryType } from "@/lib/db/schema";
@@ -91,6 +92,7 @@ export async function postLedgerEntry(tx: DbOrTx, input: PostEntryInput): Promis
     throw insufficientBalance(user.balance, -input.amount);
   }
   const { type, amount } = input;
+  if (amount < 0n) await notifyLowBalanceCrossing(tx, input.userId, entry.balanceAfter - amount, entry.balanceAfter);
   afterCommit(() => metrics().ledgerMoney.inc({ direction: amount < 0n ? "out" : "in", type }, Math.abs(dollars(amount))));
   return entry;
 }

@@ -5,6 +5,7 @@ import { preparedQuery, setPlaceholder } from "@/lib/db/prepared";
 import { orders, stockCodes, type Order, type OrderStatus, type StoredDelivery } from "@/lib/db/schema";
 import { AppError } from "@/lib/errors/app-error";
 import { postLedgerEntry } from "@/lib/ledger/post-entry";
+import { notify } from "@/lib/notifications/notify";
 import { recordOrderStatusChanged } from "./order-events";
 
 /**
@@ -58,6 +59,7 @@ export async function failOrder(tx: DbOrTx, orderId: string, reason: string): Pr
   if (!order) return null;
   await tx.update(stockCodes).set({ orderId: null }).where(eq(stockCodes.orderId, orderId));
   await postLedgerEntry(tx, { userId: order.userId, type: "refund", amount: order.total, orderId, description: `Refund: ${order.productName} (failed)` });
+  await notify(tx, { userId: order.userId, kind: "order_failed", orderId, productName: order.productName, reason, refunded: order.total });
   return order;
 }
 
@@ -66,5 +68,6 @@ export async function refundOrder(tx: DbOrTx, orderId: string, reason: string): 
   const order = await transition(tx, orderId, "completed", { status: "refunded", failureReason: reason });
   if (!order) throw new AppError("validation_error", "Only a completed order can be refunded.", { issues: [{ path: "status", message: "must be completed" }] });
   await postLedgerEntry(tx, { userId: order.userId, type: "refund", amount: order.total, orderId, description: `Refund: ${order.productName}` });
+  await notify(tx, { userId: order.userId, kind: "order_refunded", orderId, productName: order.productName, reason, refunded: order.total });
   return order;
 }

@@ -7,6 +7,7 @@ import { isIdOf, newId } from "@/lib/ids/ids";
 import { enqueueJob, runJobNow } from "@/lib/jobs/queue";
 import { pageOf, type Page } from "@/lib/db/page";
 import { formatMoney } from "@/lib/money/money";
+import { notify } from "@/lib/notifications/notify";
 import { depositAddressFor } from "./deposit-addresses";
 import { paymentStatus } from "./payment-status";
 
@@ -116,5 +117,6 @@ export async function refreshPaymentStatus(tx: DbOrTx, paymentId: string, now: D
     .set({ status, paidAt: status === "paid" ? now : payment.paidAt })
     .where(eq(payments.id, paymentId))
     .returning();
+  if (status === "expired") await notify(tx, { userId: updated.userId, kind: "topup_expired", paymentId: updated.id, expected: updated.amount });
   return updated;
 }

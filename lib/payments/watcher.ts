@@ -1,8 +1,9 @@
 import { and, asc, eq, exists, gt, inArray, isNull, lte, or, sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "@/lib/db/client";
-import { chainTransfers, depositAddresses, OPEN_PAYMENT_STATUSES, payments, type ChainTransfer } from "@/lib/db/schema";
+import { chainTransfers, depositAddresses, OPEN_PAYMENT_STATUSES, payments, type ChainTransfer, type Payment } from "@/lib/db/schema";
 import { newId } from "@/lib/ids/ids";
 import { postLedgerEntry } from "@/lib/ledger/post-entry";
+import { notify } from "@/lib/notifications/notify";
 import { ChainReadError, type ChainReader, type ChainRecord } from "./chain/chain-reader";
 import type { DepositAddress } from "./deposit-addresses";
 import { refreshPaymentStatus } from "./payments";
@@ -236,13 +237,27 @@ export async function creditTransfer(db: Db, transferId: string): Promise<boolea
         ? `USDT (TRC-20) top-up for ${transfer.paymentId}, tx ${transfer.txHash}`
         : `USDT (TRC-20) deposit with no open invoice, tx ${transfer.txHash}`,
     });
+    let payment: Payment | undefined;
     if (transfer.paymentId) {
       await tx
         .update(payments)
         .set({ receivedAmount: sql`${payments.receivedAmount} + ${transfer.amount}` })
         .where(eq(payments.id, transfer.paymentId));
-      await refreshPaymentStatus(tx, transfer.paymentId);
+      payment = await refreshPaymentStatus(tx, transfer.paymentId);
     }
+    await notify(
+      tx,
+      payment?.status === "partially_paid"
+        ? {
+            userId: transfer.userId,
+            kind: "topup_partially_paid",
+            paymentId: payment.id,
+            received: payment.receivedAmount,
+            expected: payment.amount,
+            txHash: transfer.txHash,
+          }
+        : { userId: transfer.userId, kind: "topup_credited", paymentId: transfer.paymentId, credited: transfer.amount, txHash: transfer.txHash },
+    );
     return true;
   });
 }

@@ -1,6 +1,6 @@
 import { registerJobHandler } from "@/lib/jobs/registry";
 import { subscriptionNow } from "./clock";
-import { PERIOD_END_JOB, settleSubscription } from "./subscription";
+import { PERIOD_END_JOB, remindRenewal, RENEWAL_REMINDER_JOB, settleSubscription } from "./subscription";
 
 /**
  * At a period's end: roll into a paid next month, apply a pending downgrade, renew from the balance
@@ -15,4 +15,9 @@ registerJobHandler(PERIOD_END_JOB, async (job, { db }) => {
   if (user.subscriptionStatus === "active" && user.periodEnd && user.periodEnd > now && job.runAt >= user.periodEnd) {
     return { retryInMs: Math.max(1000, user.periodEnd.getTime() - now.getTime()) };
   }
+});
+
+registerJobHandler(RENEWAL_REMINDER_JOB, async (job, { db }) => {
+  const { userId, periodEnd } = job.payload as { userId?: unknown; periodEnd?: unknown };
+  if (typeof userId === "string" && typeof periodEnd === "string") await remindRenewal(db, userId, periodEnd);
 });

@@ -4,6 +4,7 @@ import { tariffs, TIERS, users, type CategoryDiscounts, type Tier, type User } f
 import { AppError, notFound, validationError } from "@/lib/errors/app-error";
 import { enqueueJob } from "@/lib/jobs/queue";
 import { postLedgerEntry } from "@/lib/ledger/post-entry";
+import { notify } from "@/lib/notifications/notify";
 import { formatMoney } from "@/lib/money/money";
 import { addMonths, LOWEST_TIER, prorate, subscriptionView, TIER_RANK, type SubscriptionView } from "./rules";
 
@@ -178,6 +179,28 @@ export async function schedulePeriodEnd(tx: DbOrTx, user: User): Promise<void> {
     runAt: user.periodEnd,
     dedupeKey: `${PERIOD_END_JOB}:${user.id}:${user.periodEnd.toISOString()}`,
   });
+  await enqueueJob(tx, {
+    kind: RENEWAL_REMINDER_JOB,
+    payload: { userId: user.id, periodEnd: user.periodEnd.toISOString() },
+    runAt: new Date(user.periodEnd.getTime() - RENEWAL_REMINDER_BEFORE_MS),
+    dedupeKey: `${RENEWAL_REMINDER_JOB}:${user.id}:${user.periodEnd.toISOString()}`,
+  });
+}
+
+export const RENEWAL_REMINDER_JOB = "subscription.renewal-reminder";
+const RENEWAL_REMINDER_BEFORE_MS = 3 * 24 * 60 * 60_000;
+
+/**
+ * Three days before a period's end, tells the reseller what the renewal will take from the balance;
+ * nothing when the month will not renew from it (auto-renew off, a downgrade or a paid change decided).
+ */
+export async function remindRenewal(db: Db, userId: string, periodEnd: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [user] = await tx.select().from(users).where(eq(users.id, userId));
+    if (!user || user.subscriptionStatus !== "active" || !user.autoRenew || user.nextTier || user.periodEnd?.toISOString() !== periodEnd) return;
+    const price = (await loadTariffs(tx))[user.tier].price;
+    if (price > 0n) await notify(tx, { userId, kind: "subscription_renews_soon", tier: user.tier, amount: price, renewsAt: user.periodEnd });
+  });
 }
 
 /**
@@ -222,8 +245,9 @@ export async function settleLocked(tx: DbOrTx, locked: User, table: TariffTable,
         continue;
       } catch (error) {
         if (!(error instanceof AppError && error.code === "insufficient_balance")) throw error;
+        await notify(tx, { userId: user.id, kind: "subscription_renewal_failed", tier: user.tier, amount: price, balance: user.balance });
       }
-    }
+    } else await notify(tx, { userId: user.id, kind: "subscription_expired", tier: user.tier });
     user = await update(tx, user.id, { subscriptionStatus: "expired", nextTier: null });
     return user;
   }

@@ -2,6 +2,8 @@
 export const WEBHOOK_DELIVER_JOB = "webhook.deliver";
 /** Consecutive failed attempts that disable a webhook. */
 export const MAX_CONSECUTIVE_FAILURES = 50;
+/** Consecutive failed attempts after which the reseller is told the webhook is failing, once per streak. */
+export const FAILING_NOTICE_AFTER = 10;
 /** The receiver has this long to answer, completely. */
 export const DELIVERY_TIMEOUT_MS = 10_000;
 /** How much of the receiver's answer a delivery record keeps. */

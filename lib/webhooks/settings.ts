@@ -5,7 +5,8 @@ import { preparedQuery } from "@/lib/db/prepared";
 import { webhookEndpoints, type WebhookEndpoint } from "@/lib/db/schema";
 import { AppError, validationError } from "@/lib/errors/app-error";
 import { OutboundUrlError, parseOutboundUrl, resolveOutboundHost, type HostResolver } from "@/lib/net/outbound-url";
-import { MAX_CONSECUTIVE_FAILURES } from "./constants";
+import { notify } from "@/lib/notifications/notify";
+import { FAILING_NOTICE_AFTER, MAX_CONSECUTIVE_FAILURES } from "./constants";
 import { generateWebhookSecret } from "./signature";
 
 /** The webhook as the API and the panel show it: never the secret. */
@@ -143,7 +144,9 @@ export interface CountedFailure {
  * Counts a failed attempt against an enabled webhook, in one conditional statement: concurrent
  * failures queue on the row's lock, and each re-reads `enabled` once the one before commits, so the
  * failure that reaches the threshold disables the webhook and every later one finds it off and counts
- * nothing. The count stops at exactly the threshold however many attempts were in flight.
+ * nothing. The count stops at exactly the threshold however many attempts were in flight. The reseller
+ * is notified in the same transaction when the count reaches FAILING_NOTICE_AFTER (it passes that number
+ * once per streak, as any success resets it) and when the webhook is turned off.
  */
 export async function countDeliveryFailure(db: DbOrTx, userId: string): Promise<CountedFailure> {
   const failures = webhookEndpoints.consecutiveFailures;
@@ -157,8 +160,10 @@ export async function countDeliveryFailure(db: DbOrTx, userId: string): Promise<
       disabledAt: sql`case when ${reaches} then now() else ${webhookEndpoints.disabledAt} end`,
     })
     .where(and(eq(webhookEndpoints.userId, userId), eq(webhookEndpoints.enabled, true)))
-    .returning({ failures, enabled: webhookEndpoints.enabled });
+    .returning({ failures, enabled: webhookEndpoints.enabled, url: webhookEndpoints.url });
   if (!row) return { counted: false, failures: 0, enabled: false, disabledNow: false };
+  if (!row.enabled) await notify(db, { userId, kind: "webhook_disabled", url: row.url });
+  else if (row.failures === FAILING_NOTICE_AFTER) await notify(db, { userId, kind: "webhook_failing", url: row.url, failures: row.failures });
   return { counted: true, failures: row.failures, enabled: row.enabled, disabledNow: !row.enabled };
 }
 

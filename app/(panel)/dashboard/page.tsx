@@ -10,7 +10,7 @@ import { EmptyState } from "@/components/ui/empty-state";
 import { Money } from "@/components/ui/money";
 import { PageHeader } from "@/components/ui/page-header";
 import { PendingLink } from "@/components/ui/pending-link";
-import { isLowBalance, LOW_BALANCE_THRESHOLD } from "@/lib/accounts/low-balance";
+import { isLowBalance } from "@/lib/accounts/low-balance";
 import { listApiKeys } from "@/lib/api-keys/manage-keys";
 import { requireReseller } from "@/lib/auth/session";
 import { db } from "@/lib/db/client";
@@ -48,9 +48,11 @@ export default async function DashboardPage() {
     <>
       <PageHeader title="Dashboard" description={`Welcome, ${user.name}.`} />
 
-      {isLowBalance(user.balance) ? (
+      {isLowBalance(user.balance, user.lowBalanceThreshold) ? (
         <Alert tone="warning" className="mb-6 flex flex-wrap items-center justify-between gap-2">
-          <span data-testid="low-balance">Your balance is below {formatMoney(LOW_BALANCE_THRESHOLD)} USD. Top up to keep your orders and API calls going.</span>
+          <span data-testid="low-balance">
+            Your balance is below {formatMoney(user.lowBalanceThreshold)} USD. Top up to keep your orders and API calls going.
+          </span>
           <PendingLink href="/topup" className={buttonClasses("primary", "sm")}>
             Top up
           </PendingLink>

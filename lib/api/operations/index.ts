@@ -1,6 +1,7 @@
 import type { Operation } from "../operation";
 import * as account from "./account";
 import { catalogOperations } from "./catalog";
+import { notificationOperations } from "./notifications";
 import { orderOperations } from "./orders";
 import { paymentOperations } from "./payments";
 import * as subscription from "./subscription";
@@ -20,4 +21,5 @@ export const operations: Operation[] = [
   ...(catalogOperations as Operation[]),
   ...(orderOperations as Operation[]),
   ...(webhookOperations as Operation[]),
+  ...(notificationOperations as Operation[]),
 ];

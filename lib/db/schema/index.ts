@@ -20,3 +20,5 @@ export * from "./two-factor";
 export * from "./suppliers";
 export * from "./instances";
 export * from "./mail";
+export * from "./notifications";
+export * from "./sign-in-addresses";

@@ -51,6 +51,10 @@ export const users = pgTable(
      * admin's change): a catalog sync's `updated_since` before it answers every product afresh.
      */
     tierChangedAt: timestamptz("tier_changed_at"),
+    /** Below this balance the reseller is notified, once per crossing (lib/accounts/low-balance.ts); 0 turns it off. */
+    lowBalanceThreshold: micros("low_balance_threshold")
+      .notNull()
+      .default(sql`10000000`),
     createdAt: createdAt(),
   },
   (t) => [

@@ -6,7 +6,7 @@ import { sessionStillValid } from "@/lib/auth/session-validity";
 import { totpCode } from "@/lib/auth/totp";
 import { confirmTwoFactorSetup, hasTwoFactor, startTwoFactorSetup } from "@/lib/auth/two-factor";
 import type { Database, Db } from "@/lib/db/client";
-import { accountTokens, mailMessages, users } from "@/lib/db/schema";
+import { accountTokens, mailMessages, notifications, users } from "@/lib/db/schema";
 import { createTestDatabase, testDriver } from "@/lib/db/testing/test-database";
 import { AppError } from "@/lib/errors/app-error";
 import { runDueJobsOnce } from "@/lib/jobs/worker";
@@ -59,6 +59,8 @@ describe(`account recovery and addresses (${testDriver()})`, () => {
   });
   const deliver = () => runDueJobsOnce(db, "accounts-test", { log: quiet });
   const mailCount = () => db.$count(mailMessages);
+  const securityNotices = (userId: string) =>
+    db.select({ title: notifications.title, body: notifications.body }).from(notifications).where(eq(notifications.userId, userId));
 
   it("mails a single-use reset link that sets the password, ends every session and keeps two-factor on", async () => {
     const user = await createUser(db, { email: "reset@example.com", password: "the-old-password" });
@@ -80,6 +82,7 @@ describe(`account recovery and addresses (${testDriver()})`, () => {
     expect(await verifyPassword(after.passwordHash, "a-brand-new-password")).toBe(true);
     expect(sessionStillValid(after, { issuedAt: signedInBefore, ended: false })).toBe(false);
     expect(await hasTwoFactor(db, user.id)).toBe(true);
+    expect(await securityNotices(user.id)).toContainEqual({ title: "Your password was changed", body: expect.stringContaining("with a reset link") });
 
     // The same link again: used, and the password stays the new one.
     expect(await resetPassword(db, { token, password: "someone-elses-password" })).toBe("used");
@@ -210,6 +213,10 @@ describe(`account recovery and addresses (${testDriver()})`, () => {
     expect(await confirmEmail(db, token)).toEqual({ state: "confirmed", email: "new-home@example.com" });
     expect(await findUserByEmail(db, "old@example.com")).toBeNull();
     expect((await findUserByEmail(db, "new-home@example.com"))!.id).toBe(user.id);
+    expect(await securityNotices(user.id)).toContainEqual({
+      title: "Your email address was changed",
+      body: expect.stringContaining("from old@example.com to new-home@example.com"),
+    });
 
     // An address another account holds gets no link, and the answer is the same.
     const before = smtp.mails.length;

@@ -5,6 +5,7 @@ import { users, type User } from "@/lib/db/schema";
 import { AppError } from "@/lib/errors/app-error";
 import { enqueueMail } from "@/lib/mail/enqueue-mail";
 import { panelLink } from "@/lib/mail/links";
+import { notify } from "@/lib/notifications/notify";
 import { emailVerificationMail } from "@/lib/mail/templates/email-verification";
 import { EMAIL_VERIFICATION_TTL_MS, issueAccountToken, useAccountToken } from "./account-tokens";
 
@@ -44,10 +45,15 @@ export async function confirmEmail(db: Db, token: string): Promise<ConfirmEmailR
       .where(and(eq(users.email, email), ne(users.id, check.token.userId)))
       .limit(1);
     if (taken) return { state: "taken" };
+    const [before] = await tx.select({ email: users.email }).from(users).where(eq(users.id, check.token.userId));
     await tx
       .update(users)
       .set({ email, emailVerifiedAt: sql`now()` })
       .where(eq(users.id, check.token.userId));
+    // A change of address, not the confirmation of the account's first one.
+    if (before && before.email !== email) {
+      await notify(tx, { userId: check.token.userId, kind: "security", event: "email_changed", detail: `from ${before.email} to ${email}` });
+    }
     return { state: "confirmed", email };
   });
 }

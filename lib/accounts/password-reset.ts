@@ -6,6 +6,7 @@ import { hashPassword } from "@/lib/auth/password";
 import { AppError } from "@/lib/errors/app-error";
 import { enqueueMail } from "@/lib/mail/enqueue-mail";
 import { panelLink } from "@/lib/mail/links";
+import { notify } from "@/lib/notifications/notify";
 import { passwordResetMail } from "@/lib/mail/templates/password-reset";
 import { PASSWORD_RESET_TTL_MS, issueAccountToken, useAccountToken, type TokenCheck } from "./account-tokens";
 import { findUserByEmail, getUserOrThrow } from "./get-user";
@@ -56,6 +57,7 @@ export async function resetPassword(db: Db, input: { token: string; password: st
     const check = await useAccountToken(tx, "password_reset", input.token);
     if (check.state !== "valid") return check.state;
     await tx.update(users).set({ passwordHash, sessionsValidAfter: new Date() }).where(eq(users.id, check.token.userId));
+    await notify(tx, { userId: check.token.userId, kind: "security", event: "password_changed", detail: "with a reset link sent by email" });
     return "valid";
   });
 }
@@ -66,8 +68,9 @@ export async function setPasswordByEmail(db: Db, input: { email: string; passwor
   if (!user) throw new AppError("not_found", `No account has the address ${input.email}.`);
   const parsed = passwordSchema.safeParse(input.password);
   if (!parsed.success) throw new AppError("validation_error", parsed.error.issues[0]?.message ?? "Choose another password.");
-  await db
-    .update(users)
-    .set({ passwordHash: await hashPassword(parsed.data), sessionsValidAfter: new Date() })
-    .where(eq(users.id, user.id));
+  const passwordHash = await hashPassword(parsed.data);
+  await db.transaction(async (tx) => {
+    await tx.update(users).set({ passwordHash, sessionsValidAfter: new Date() }).where(eq(users.id, user.id));
+    await notify(tx, { userId: user.id, kind: "security", event: "password_changed", detail: "by the service's operator" });
+  });
 }

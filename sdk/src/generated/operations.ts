@@ -53,6 +53,9 @@ export const OPERATIONS = {
   listWebhookDeliveries: { method: "GET", path: "/api/v2/account/webhook/deliveries", paginated: true },
   redeliverWebhookDelivery: { method: "POST", path: "/api/v2/account/webhook/deliveries/{deliveryId}/redeliver" },
   recoverWebhookDeliveries: { method: "POST", path: "/api/v2/account/webhook/recover" },
+  listNotifications: { method: "GET", path: "/api/v2/account/notifications", paginated: true },
+  markNotificationRead: { method: "POST", path: "/api/v2/account/notifications/{notificationId}/read" },
+  markAllNotificationsRead: { method: "POST", path: "/api/v2/account/notifications/read-all" },
   getMe_reseller: { method: "GET", path: "/api/me" },
   getBalance_reseller: { method: "GET", path: "/api/balance" },
   listTransactions_reseller: { method: "GET", path: "/api/transactions", paginated: true },
@@ -316,6 +319,21 @@ export abstract class OperationMethods {
   /** Send again every event that never reached the receiver since a time (`POST /api/v2/account/webhook/recover`) */
   recoverWebhookDeliveries(...args: OperationArgs<"recoverWebhookDeliveries">): Promise<OperationResult<"recoverWebhookDeliveries">> {
     return this.call("recoverWebhookDeliveries", args[0]);
+  }
+
+  /** The account's notifications, newest first (`GET /api/v2/account/notifications`) */
+  listNotifications(...args: OperationArgs<"listNotifications">): Promise<OperationResult<"listNotifications">> {
+    return this.call("listNotifications", args[0]);
+  }
+
+  /** Mark one notification read (`POST /api/v2/account/notifications/{notificationId}/read`) */
+  markNotificationRead(...args: OperationArgs<"markNotificationRead">): Promise<OperationResult<"markNotificationRead">> {
+    return this.call("markNotificationRead", args[0]);
+  }
+
+  /** Mark every notification read (`POST /api/v2/account/notifications/read-all`) */
+  markAllNotificationsRead(...args: OperationArgs<"markAllNotificationsRead">): Promise<OperationResult<"markAllNotificationsRead">> {
+    return this.call("markAllNotificationsRead", args[0]);
   }
 
   /** The calling reseller's profile (`GET /api/me`) */

@@ -123,6 +123,17 @@ describe("buildOpenApiDocument", () => {
     expect(findOperation(doc, "createPayment").parameters ?? []).toEqual([]);
   });
 
+  it("declares If-None-Match, the ETag and the 304 on the catalog reads that answer conditionally, and on no other", () => {
+    for (const id of ["listCatalog", "listPrices"]) {
+      const operation = findOperation(doc, id);
+      expect(operation.parameters?.find((p) => p.name === "If-None-Match")).toMatchObject({ in: "header", required: false });
+      expect(operation.responses["200"].headers).toHaveProperty("ETag");
+      expect(operation.responses["304"]).toMatchObject({ headers: { ETag: expect.anything(), "X-Next-Updated-Since": expect.anything() } });
+      expect(operation.responses["304"]).not.toHaveProperty("content");
+    }
+    expect(findOperation(doc, "getOrder").responses).not.toHaveProperty("304");
+  });
+
   it("describes getBalance's balance as a patterned string", () => {
     const response = findOperation(doc, "getBalance").responses["200"];
     const schema = deref(doc, response.content!["application/json"].schema);

@@ -6,7 +6,7 @@ import type { HttpMethod, Operation } from "../operation";
 import { ERROR_SCHEMA_ID, errorResponses } from "./errors";
 import { HEADER_PREFIX, ref, responseHeaders } from "./headers";
 import { infoDescription } from "./info";
-import { IDEMPOTENCY_KEY_PARAMETER, objectParameters, pathParameters } from "./parameters";
+import { IDEMPOTENCY_KEY_PARAMETER, IF_NONE_MATCH_PARAMETER, objectParameters, pathParameters } from "./parameters";
 import { ComponentRegistry, SCHEMA_PREFIX } from "./schema-conversion";
 import type { BuildOpenApiOptions, JsonSchema, OpenApiDocument, OpenApiHeader, OpenApiMethod, OpenApiOperation, OpenApiPathItem } from "./types";
 
@@ -92,6 +92,7 @@ export function buildOpenApiDocument(operations: Operation[], options: BuildOpen
         ...pathParameters(registry, paramsSchema, path),
         ...objectParameters(registry, querySchema, "query"),
         ...(operation.idempotencyKey ? [IDEMPOTENCY_KEY_PARAMETER] : []),
+        ...(operation.etag ? [IF_NONE_MATCH_PARAMETER] : []),
       ];
       const v2 = `${operation.method} ${operation.path}`;
       const description = twin
@@ -119,6 +120,9 @@ export function buildOpenApiDocument(operations: Operation[], options: BuildOpen
                   content: { "application/json": { schema: registry.schema(response) } },
                 },
               }
+            : {}),
+          ...(operation.etag
+            ? { "304": { description: "Not Modified: the answer is the one `If-None-Match` names; no body.", headers: responseHeaders(operation, 304) } }
             : {}),
           ...errorResponses(operation, registry, inputs),
         },
@@ -190,6 +194,16 @@ export function buildOpenApiDocument(operations: Operation[], options: BuildOpen
           description: 'The scheme a key is taken in besides X-API-Key: `Bearer realm="api"`.',
           required: true,
           schema: { type: "string", enum: ['Bearer realm="api"'] },
+        },
+        ETag: {
+          description: "A weak validator of this answer as this caller sees it (prices follow the tariff): send it back as `If-None-Match`.",
+          required: true,
+          schema: { type: "string" },
+        },
+        "X-Next-Updated-Since": {
+          description: "The time to pass as `updated_since` on your next sync (a minute before this read, so nothing committed meanwhile is missed).",
+          required: true,
+          schema: { type: "string", format: "date-time" },
         },
         "Idempotent-Replayed": {
           description: "`true` when the answer replays the original response to the same Idempotency-Key.",

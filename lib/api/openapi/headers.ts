@@ -15,5 +15,9 @@ export function responseHeaders(operation: Operation, status: number): Record<st
   if (limited) for (const name of RATE_LIMIT_HEADERS) headers[name] = ref(HEADER_PREFIX, name);
   if (status === 429) headers["Retry-After"] = ref(HEADER_PREFIX, "Retry-After");
   if (status === 401) headers["WWW-Authenticate"] = ref(HEADER_PREFIX, "WWW-Authenticate");
+  if (operation.etag && (status === 200 || status === 304)) {
+    headers.ETag = ref(HEADER_PREFIX, "ETag");
+    headers["X-Next-Updated-Since"] = ref(HEADER_PREFIX, "X-Next-Updated-Since");
+  }
   return headers;
 }

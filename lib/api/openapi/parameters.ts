@@ -10,6 +10,15 @@ export const IDEMPOTENCY_KEY_PARAMETER: OpenApiParameter = {
   schema: { type: "string", minLength: 1, maxLength: 255 },
 };
 
+export const IF_NONE_MATCH_PARAMETER: OpenApiParameter = {
+  name: "If-None-Match",
+  in: "header",
+  required: false,
+  description:
+    "The `ETag` of your last copy (or a list of them, or `*`): when the answer would be the same, it is `304 Not Modified` with no body, and costs nothing to read.",
+  schema: { type: "string" },
+};
+
 function pathPlaceholders(path: string): string[] {
   return [...path.matchAll(/\{([^}]+)\}/g)].map((match) => match[1]);
 }

@@ -2039,6 +2039,10 @@ export interface components {
     "Retry-After": number;
     /** @description The scheme a key is taken in besides X-API-Key: `Bearer realm="api"`. */
     "WWW-Authenticate": 'Bearer realm="api"';
+    /** @description A weak validator of this answer as this caller sees it (prices follow the tariff): send it back as `If-None-Match`. */
+    ETag: string;
+    /** @description The time to pass as `updated_since` on your next sync (a minute before this read, so nothing committed meanwhile is missed). */
+    "X-Next-Updated-Since": string;
     /** @description `true` when the answer replays the original response to the same Idempotency-Key. */
     "Idempotent-Replayed": "true";
   };
@@ -3425,7 +3429,10 @@ export interface operations {
         /** @description Only the products whose price for you, stock availability (in or out of stock), `fields` or sale changed after this ISO 8601 time, those taken off sale included (with `on_sale: false`). A change of your tariff or tier counts as a change of every price. Pass the `X-Next-Updated-Since` header of your previous sync. */
         updated_since?: string;
       };
-      header?: never;
+      header?: {
+        /** @description The `ETag` of your last copy (or a list of them, or `*`): when the answer would be the same, it is `304 Not Modified` with no body, and costs nothing to read. */
+        "If-None-Match"?: string;
+      };
       path?: never;
       cookie?: never;
     };
@@ -3438,6 +3445,8 @@ export interface operations {
           "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
           "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
           "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          ETag: components["headers"]["ETag"];
+          "X-Next-Updated-Since": components["headers"]["X-Next-Updated-Since"];
           [name: string]: unknown;
         };
         content: {
@@ -3446,6 +3455,19 @@ export interface operations {
             next_cursor: string | null;
           };
         };
+      };
+      /** @description Not Modified: the answer is the one `If-None-Match` names; no body. */
+      304: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          ETag: components["headers"]["ETag"];
+          "X-Next-Updated-Since": components["headers"]["X-Next-Updated-Since"];
+          [name: string]: unknown;
+        };
+        content?: never;
       };
       /** @description `validation_error`: the body, query or path fails its schema; `details.issues` lists `{path, message}`. */
       400: {
@@ -3655,7 +3677,10 @@ export interface operations {
         /** @description Only the products whose price for you, stock availability (in or out of stock), `fields` or sale changed after this ISO 8601 time, those taken off sale included (with `on_sale: false`). A change of your tariff or tier counts as a change of every price. Pass the `X-Next-Updated-Since` header of your previous sync. */
         updated_since?: string;
       };
-      header?: never;
+      header?: {
+        /** @description The `ETag` of your last copy (or a list of them, or `*`): when the answer would be the same, it is `304 Not Modified` with no body, and costs nothing to read. */
+        "If-None-Match"?: string;
+      };
       path?: never;
       cookie?: never;
     };
@@ -3668,6 +3693,8 @@ export interface operations {
           "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
           "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
           "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          ETag: components["headers"]["ETag"];
+          "X-Next-Updated-Since": components["headers"]["X-Next-Updated-Since"];
           [name: string]: unknown;
         };
         content: {
@@ -3675,6 +3702,19 @@ export interface operations {
             data: components["schemas"]["Price"][];
           };
         };
+      };
+      /** @description Not Modified: the answer is the one `If-None-Match` names; no body. */
+      304: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          ETag: components["headers"]["ETag"];
+          "X-Next-Updated-Since": components["headers"]["X-Next-Updated-Since"];
+          [name: string]: unknown;
+        };
+        content?: never;
       };
       /** @description `validation_error`: the body, query or path fails its schema; `details.issues` lists `{path, message}`. */
       400: {

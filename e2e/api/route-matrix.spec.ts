@@ -101,10 +101,14 @@ async function sendAll(base: URL, probes: Probe[], keys: string[], clientIp: str
 const sameMethods = (allow: unknown, expected: string) => typeof allow === "string" && allow.split(", ").sort().join() === expected.split(", ").sort().join();
 
 /**
- * Routes that are no operation of the reseller API, with the methods they take: the document itself,
- * and the endpoint suppliers' signed webhooks reach (lib/fulfilment/supplier-webhook.ts).
+ * Routes that are no operation of the reseller API, with the methods they take: the document itself, its
+ * Postman collection, and the endpoint suppliers' signed webhooks reach (lib/fulfilment/supplier-webhook.ts).
  */
-const OUTSIDE_DOCUMENT: Record<string, string[]> = { "/api/v2/openapi.json": ["GET"], "/api/suppliers/{supplierId}/webhook": ["POST"] };
+const OUTSIDE_DOCUMENT: Record<string, string[]> = {
+  "/api/v2/openapi.json": ["GET"],
+  "/api/v2/postman.json": ["GET"],
+  "/api/suppliers/{supplierId}/webhook": ["POST"],
+};
 
 /** The table's pattern as the document writes it: /api/v2/order/[orderId] is /api/v2/order/{orderId}. */
 const documentPath = (pattern: string) => pattern.replace(/\[(\w+)\]/g, "{$1}");

@@ -1,10 +1,7 @@
-import { spawn, type ChildProcess } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { expect, test } from "@playwright/test";
 import { DEMO } from "../lib/seed/demo-seed";
 import { EMBEDDED_PORT, baseUrlFor } from "./support/fixture-data";
+import { startOwnServer, type OwnServer } from "./support/own-server";
 import { screenshotAtBothSizes } from "./support/screenshots";
 import { signIn } from "./support/sign-in";
 
@@ -12,30 +9,18 @@ import { signIn } from "./support/sign-in";
 const PORT = EMBEDDED_PORT + 50;
 const BASE = baseUrlFor(PORT);
 
-let server: ChildProcess;
-let dataDir: string;
+let server: OwnServer;
 
 test.use({ baseURL: BASE });
 test.describe.configure({ mode: "serial", timeout: 120_000 });
 
 test.beforeAll(async () => {
   test.setTimeout(240_000);
-  dataDir = mkdtempSync(path.join(os.tmpdir(), "e2e-system-"));
-  server = spawn(process.execPath, ["--import", "tsx", "e2e/support/system-server.ts"], {
-    stdio: ["ignore", "ignore", "inherit"],
-    env: { ...process.env, DATA_DIR: dataDir, PORT: String(PORT), WORKER: "inline", DATABASE_URL: "", REDIS_URL: "" },
-  });
-  // The readiness probe says when the server takes requests: migrations applied, database reachable.
-  await expect.poll(async () => (await fetch(`${BASE}/api/health/ready`).catch(() => null))?.status, { timeout: 200_000, intervals: [1_000] }).toBe(200);
+  server = await startOwnServer({ name: "system", port: PORT, entry: "e2e/support/system-server.ts" });
 });
 
 test.afterAll(async () => {
-  if (server.exitCode === null) {
-    const exited = new Promise((resolve) => server.once("exit", resolve));
-    server.kill("SIGTERM");
-    await exited;
-  }
-  rmSync(dataDir, { recursive: true, force: true });
+  await server?.stop();
 });
 
 test("the health probes answer: live, ready, and the instance's own", async ({ request }) => {

@@ -1,11 +1,8 @@
-import { spawn, type ChildProcess } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { expect, test } from "@playwright/test";
 import { RESET_REQUESTED } from "../lib/accounts/password-reset";
 import { DEMO } from "../lib/seed/demo-seed";
 import { EMBEDDED_PORT, baseUrlFor } from "./support/fixture-data";
+import { startOwnServer, type OwnServer } from "./support/own-server";
 import { screenshotAtBothSizes } from "./support/screenshots";
 import { signIn } from "./support/sign-in";
 
@@ -13,29 +10,18 @@ import { signIn } from "./support/sign-in";
 const PORT = EMBEDDED_PORT + 60;
 const BASE = baseUrlFor(PORT);
 
-let server: ChildProcess;
-let dataDir: string;
+let server: OwnServer;
 
 test.use({ baseURL: BASE });
 test.describe.configure({ mode: "serial", timeout: 120_000 });
 
 test.beforeAll(async () => {
   test.setTimeout(240_000);
-  dataDir = mkdtempSync(path.join(os.tmpdir(), "e2e-outbox-"));
-  server = spawn(process.execPath, ["--import", "tsx", "lib/server/main.ts"], {
-    stdio: ["ignore", "ignore", "inherit"],
-    env: { ...process.env, DATA_DIR: dataDir, PORT: String(PORT), WORKER: "inline", DATABASE_URL: "", REDIS_URL: "", SMTP_URL: "", PUBLIC_URL: BASE },
-  });
-  await expect.poll(async () => (await fetch(`${BASE}/api/health/ready`).catch(() => null))?.status, { timeout: 200_000, intervals: [1_000] }).toBe(200);
+  server = await startOwnServer({ name: "outbox", port: PORT, entry: "lib/server/main.ts", env: { SMTP_URL: "", PUBLIC_URL: BASE } });
 });
 
 test.afterAll(async () => {
-  if (server.exitCode === null) {
-    const exited = new Promise((resolve) => server.once("exit", resolve));
-    server.kill("SIGTERM");
-    await exited;
-  }
-  rmSync(dataDir, { recursive: true, force: true });
+  await server?.stop();
 });
 
 test("without a mail server, a reset link waits on the admin's Outbox, and it works from there", async ({ page, browser }) => {

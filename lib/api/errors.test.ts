@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { apiIssueMessages, zodIssuesToValidation } from "./errors";
+import { apiIssueMessages, errorAnswer, toAppError, zodIssuesToValidation } from "./errors";
 
 const issuesOf = (schema: z.ZodType, value: unknown) => zodIssuesToValidation(schema.safeParse(value, { error: apiIssueMessages }).error!);
 
@@ -17,5 +17,26 @@ describe("the messages of refused input", () => {
   it("keep zod's own words for a value that was given", () => {
     const schema = z.strictObject({ tier: z.enum(["Bronze", "Silver", "Gold"]) });
     expect(issuesOf(schema, { tier: "gold" })).toEqual([{ path: "tier", message: 'Invalid option: expected one of "Bronze"|"Silver"|"Gold"' }]);
+  });
+});
+
+describe("what an unexpected failure is answered", () => {
+  it("is 503 service_unavailable with Retry-After when the database cannot be reached, and leaks nothing of the driver's error", () => {
+    const lost = Object.assign(new Error("Failed query: select balance from users"), {
+      cause: { code: "55000", severity: "FATAL", message: 'database "shop" is not currently accepting connections' },
+    });
+    const { appError, unexpected } = toAppError(lost);
+    expect(unexpected).toBe(true);
+    const answer = errorAnswer(appError, "req-1");
+    expect(answer.status).toBe(503);
+    expect(answer.headers["Retry-After"]).toBe("5");
+    expect(answer.body).toMatchObject({ error: { code: "service_unavailable", retryable: true, request_id: "req-1" } });
+    expect(JSON.stringify(answer.body)).not.toMatch(/shop|accepting|select|balance/);
+  });
+
+  it("is 500 internal_error for a failure of ours", () => {
+    const { appError, unexpected } = toAppError(new TypeError("Cannot read properties of undefined"));
+    expect(unexpected).toBe(true);
+    expect(errorAnswer(appError, "req-2")).toMatchObject({ status: 500, body: { error: { code: "internal_error", retryable: true } } });
   });
 });

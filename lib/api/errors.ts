@@ -1,4 +1,5 @@
 import { ZodError, type z } from "zod";
+import { isDatabaseUnreachable } from "@/lib/db/unreachable";
 import { AppError, validationError, type ValidationIssue } from "@/lib/errors/app-error";
 import { answerHeaders, answerResponse, type ApiAnswer } from "./answer";
 
@@ -28,8 +29,21 @@ export function toAppError(error: unknown): { appError: AppError; unexpected: bo
   if (error instanceof ZodError) {
     return { appError: validationError(zodIssuesToValidation(error)), unexpected: false };
   }
+  // Still logged as unexpected, but the client is told the truth: a short outage, worth a retry soon.
+  if (isDatabaseUnreachable(error)) return { appError: DATABASE_UNREACHABLE(), unexpected: true };
   return { appError: new AppError("internal_error", "Something went wrong on our side. Retry later, quoting the request id."), unexpected: true };
 }
+
+/** Seconds a client is asked to wait when the database cannot be reached. */
+export const DATABASE_RETRY_AFTER_SECONDS = 5;
+
+const DATABASE_UNREACHABLE = () =>
+  new AppError(
+    "service_unavailable",
+    "The service cannot reach its database for the moment. Retry shortly (with the same Idempotency-Key for an order).",
+    {},
+    { "Retry-After": String(DATABASE_RETRY_AFTER_SECONDS) },
+  );
 
 /**
  * HTTP has a 401 name the scheme that would be taken (RFC 9110, 11.6.1): X-API-Key is no scheme, the

@@ -47,7 +47,7 @@ export const ERROR_CODE_NOTES: Record<ErrorCode, string> = {
   rate_limited: "the operation's rate-limit category is exhausted; `Retry-After` says when to retry",
   internal_error: "an unexpected failure on our side; retry later, quoting the request id",
   service_unavailable:
-    "the request passed its deadline (`REQUEST_DEADLINE`, 25 s by default) and nothing of it was kept; retry it, with the same `Idempotency-Key` for an order",
+    "the request passed its deadline (`REQUEST_DEADLINE`, 25 s by default) and nothing of it was kept, or the database cannot be reached for the moment (with `Retry-After`); retry it, with the same `Idempotency-Key` for an order",
 };
 
 const EXAMPLE_REQUEST_ID = "6f1c2b3a-4d5e-4f60-8a7b-9c0d1e2f3a4b";

@@ -2139,7 +2139,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `service_unavailable`: the request passed its deadline (`REQUEST_DEADLINE`, 25 s by default) and nothing of it was kept; retry it, with the same `Idempotency-Key` for an order. */
+      /** @description `service_unavailable`: the request passed its deadline (`REQUEST_DEADLINE`, 25 s by default) and nothing of it was kept, or the database cannot be reached for the moment (with `Retry-After`); retry it, with the same `Idempotency-Key` for an order. */
       503: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -2243,7 +2243,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `service_unavailable`: the request passed its deadline (`REQUEST_DEADLINE`, 25 s by default) and nothing of it was kept; retry it, with the same `Idempotency-Key` for an order. */
+      /** @description `service_unavailable`: the request passed its deadline (`REQUEST_DEADLINE`, 25 s by default) and nothing of it was kept, or the database cannot be reached for the moment (with `Retry-After`); retry it, with the same `Idempotency-Key` for an order. */
       503: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -2360,7 +2360,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `service_unavailable`: the request passed its deadline (`REQUEST_DEADLINE`, 25 s by default) and nothing of it was kept; retry it, with the same `Idempotency-Key` for an order. */
+      /** @description `service_unavailable`: the request passed its deadline (`REQUEST_DEADLINE`, 25 s by default) and nothing of it was kept, or the database cannot be reached for the moment (with `Retry-After`); retry it, with the same `Idempotency-Key` for an order. */
       503: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -2479,7 +2479,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `service_unavailable`: the request passed its deadline (`REQUEST_DEADLINE`, 25 s by default) and nothing of it was kept; retry it, with the same `Idempotency-Key` for an order. */
+      /** @description `service_unavailable`: the request passed its deadline (`REQUEST_DEADLINE`, 25 s by default) and nothing of it was kept, or the database cannot be reached for the moment (with `Retry-After`); retry it, with the same `Idempotency-Key` for an order. */
       503: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -2592,7 +2592,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `service_unavailable`: the request passed its deadline (`REQUEST_DEADLINE`, 25 s by default) and nothing of it was kept; retry it, with the same `Idempotency-Key` for an order. */
+      /** @description `service_unavailable`: the request passed its deadline (`REQUEST_DEADLINE`, 25 s by default) and nothing of it was kept, or the database cannot be reached for the moment (with `Retry-After`); retry it, with the same `Idempotency-Key` for an order. */
       503: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -2732,7 +2732,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `service_unavailable`: the request passed its deadline (`REQUEST_DEADLINE`, 25 s by default) and nothing of it was kept; retry it, with the same `Idempotency-Key` for an order. */
+      /** @description `service_unavailable`: the request passed its deadline (`REQUEST_DEADLINE`, 25 s by default) and nothing of it was kept, or the database cannot be reached for the moment (with `Retry-After`); retry it, with the same `Idempotency-Key` for an order. */
       503: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -2851,7 +2851,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `service_unavailable`: the request passed its deadline (`REQUEST_DEADLINE`, 25 s by default) and nothing of it was kept; retry it, with the same `Idempotency-Key` for an order. */
+      /** @description `service_unavailable`: the request passed its deadline (`REQUEST_DEADLINE`, 25 s by default) and nothing of it was kept, or the database cannot be reached for the moment (with `Retry-After`); retry it, with the same `Idempotency-Key` for an order. */
       503: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -2955,7 +2955,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `service_unavailable`: the request passed its deadline (`REQUEST_DEADLINE`, 25 s by default) and nothing of it was kept; retry it, with the same `Idempotency-Key` for an order. */
+      /** @description `service_unavailable`: the request passed its deadline (`REQUEST_DEADLINE`, 25 s by default) and nothing of it was kept, or the database cannot be reached for the moment (with `Retry-After`); retry it, with the same `Idempotency-Key` for an order. */
       503: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -3108,7 +3108,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `service_unavailable`: the request passed its deadline (`REQUEST_DEADLINE`, 25 s by default) and nothing of it was kept; retry it, with the same `Idempotency-Key` for an order. */
+      /** @description `service_unavailable`: the request passed its deadline (`REQUEST_DEADLINE`, 25 s by default) and nothing of it was kept, or the database cannot be reached for the moment (with `Retry-After`); retry it, with the same `Idempotency-Key` for an order. */
       503: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -3261,7 +3261,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `service_unavailable`: the request passed its deadline (`REQUEST_DEADLINE`, 25 s by default) and nothing of it was kept; retry it, with the same `Idempotency-Key` for an order. */
+      /** @description `service_unavailable`: the request passed its deadline (`REQUEST_DEADLINE`, 25 s by default) and nothing of it was kept, or the database cannot be reached for the moment (with `Retry-After`); retry it, with the same `Idempotency-Key` for an order. */
       503: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -3397,7 +3397,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `service_unavailable`: the request passed its deadline (`REQUEST_DEADLINE`, 25 s by default) and nothing of it was kept; retry it, with the same `Idempotency-Key` for an order. */
+      /** @description `service_unavailable`: the request passed its deadline (`REQUEST_DEADLINE`, 25 s by default) and nothing of it was kept, or the database cannot be reached for the moment (with `Retry-After`); retry it, with the same `Idempotency-Key` for an order. */
       503: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -3536,7 +3536,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `service_unavailable`: the request passed its deadline (`REQUEST_DEADLINE`, 25 s by default) and nothing of it was kept; retry it, with the same `Idempotency-Key` for an order. */
+      /** @description `service_unavailable`: the request passed its deadline (`REQUEST_DEADLINE`, 25 s by default) and nothing of it was kept, or the database cannot be reached for the moment (with `Retry-After`); retry it, with the same `Idempotency-Key` for an order. */
       503: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -3656,7 +3656,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `service_unavailable`: the request passed its deadline (`REQUEST_DEADLINE`, 25 s by default) and nothing of it was kept; retry it, with the same `Idempotency-Key` for an order. */
+      /** @description `service_unavailable`: the request passed its deadline (`REQUEST_DEADLINE`, 25 s by default) and nothing of it was kept, or the database cannot be reached for the moment (with `Retry-After`); retry it, with the same `Idempotency-Key` for an order. */
       503: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -3783,7 +3783,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `service_unavailable`: the request passed its deadline (`REQUEST_DEADLINE`, 25 s by default) and nothing of it was kept; retry it, with the same `Idempotency-Key` for an order. */
+      /** @description `service_unavailable`: the request passed its deadline (`REQUEST_DEADLINE`, 25 s by default) and nothing of it was kept, or the database cannot be reached for the moment (with `Retry-After`); retry it, with the same `Idempotency-Key` for an order. */
       503: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -3889,7 +3889,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `service_unavailable`: the request passed its deadline (`REQUEST_DEADLINE`, 25 s by default) and nothing of it was kept; retry it, with the same `Idempotency-Key` for an order. */
+      /** @description `service_unavailable`: the request passed its deadline (`REQUEST_DEADLINE`, 25 s by default) and nothing of it was kept, or the database cannot be reached for the moment (with `Retry-After`); retry it, with the same `Idempotency-Key` for an order. */
       503: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -4000,7 +4000,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `service_unavailable`: the request passed its deadline (`REQUEST_DEADLINE`, 25 s by default) and nothing of it was kept; retry it, with the same `Idempotency-Key` for an order. */
+      /** @description `service_unavailable`: the request passed its deadline (`REQUEST_DEADLINE`, 25 s by default) and nothing of it was kept, or the database cannot be reached for the moment (with `Retry-After`); retry it, with the same `Idempotency-Key` for an order. */
       503: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -4111,7 +4111,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `service_unavailable`: the request passed its deadline (`REQUEST_DEADLINE`, 25 s by default) and nothing of it was kept; retry it, with the same `Idempotency-Key` for an order. */
+      /** @description `service_unavailable`: the request passed its deadline (`REQUEST_DEADLINE`, 25 s by default) and nothing of it was kept, or the database cannot be reached for the moment (with `Retry-After`); retry it, with the same `Idempotency-Key` for an order. */
       503: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -4222,7 +4222,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `service_unavailable`: the request passed its deadline (`REQUEST_DEADLINE`, 25 s by default) and nothing of it was kept; retry it, with the same `Idempotency-Key` for an order. */
+      /** @description `service_unavailable`: the request passed its deadline (`REQUEST_DEADLINE`, 25 s by default) and nothing of it was kept, or the database cannot be reached for the moment (with `Retry-After`); retry it, with the same `Idempotency-Key` for an order. */
       503: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -4328,7 +4328,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `service_unavailable`: the request passed its deadline (`REQUEST_DEADLINE`, 25 s by default) and nothing of it was kept; retry it, with the same `Idempotency-Key` for an order. */
+      /** @description `service_unavailable`: the request passed its deadline (`REQUEST_DEADLINE`, 25 s by default) and nothing of it was kept, or the database cannot be reached for the moment (with `Retry-After`); retry it, with the same `Idempotency-Key` for an order. */
       503: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -4434,7 +4434,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `service_unavailable`: the request passed its deadline (`REQUEST_DEADLINE`, 25 s by default) and nothing of it was kept; retry it, with the same `Idempotency-Key` for an order. */
+      /** @description `service_unavailable`: the request passed its deadline (`REQUEST_DEADLINE`, 25 s by default) and nothing of it was kept, or the database cannot be reached for the moment (with `Retry-After`); retry it, with the same `Idempotency-Key` for an order. */
       503: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -4540,7 +4540,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `service_unavailable`: the request passed its deadline (`REQUEST_DEADLINE`, 25 s by default) and nothing of it was kept; retry it, with the same `Idempotency-Key` for an order. */
+      /** @description `service_unavailable`: the request passed its deadline (`REQUEST_DEADLINE`, 25 s by default) and nothing of it was kept, or the database cannot be reached for the moment (with `Retry-After`); retry it, with the same `Idempotency-Key` for an order. */
       503: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -4646,7 +4646,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `service_unavailable`: the request passed its deadline (`REQUEST_DEADLINE`, 25 s by default) and nothing of it was kept; retry it, with the same `Idempotency-Key` for an order. */
+      /** @description `service_unavailable`: the request passed its deadline (`REQUEST_DEADLINE`, 25 s by default) and nothing of it was kept, or the database cannot be reached for the moment (with `Retry-After`); retry it, with the same `Idempotency-Key` for an order. */
       503: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -4790,7 +4790,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `service_unavailable`: the request passed its deadline (`REQUEST_DEADLINE`, 25 s by default) and nothing of it was kept; retry it, with the same `Idempotency-Key` for an order. */
+      /** @description `service_unavailable`: the request passed its deadline (`REQUEST_DEADLINE`, 25 s by default) and nothing of it was kept, or the database cannot be reached for the moment (with `Retry-After`); retry it, with the same `Idempotency-Key` for an order. */
       503: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -4896,7 +4896,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `service_unavailable`: the request passed its deadline (`REQUEST_DEADLINE`, 25 s by default) and nothing of it was kept; retry it, with the same `Idempotency-Key` for an order. */
+      /** @description `service_unavailable`: the request passed its deadline (`REQUEST_DEADLINE`, 25 s by default) and nothing of it was kept, or the database cannot be reached for the moment (with `Retry-After`); retry it, with the same `Idempotency-Key` for an order. */
       503: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -5051,7 +5051,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `service_unavailable`: the request passed its deadline (`REQUEST_DEADLINE`, 25 s by default) and nothing of it was kept; retry it, with the same `Idempotency-Key` for an order. */
+      /** @description `service_unavailable`: the request passed its deadline (`REQUEST_DEADLINE`, 25 s by default) and nothing of it was kept, or the database cannot be reached for the moment (with `Retry-After`); retry it, with the same `Idempotency-Key` for an order. */
       503: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -5157,7 +5157,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `service_unavailable`: the request passed its deadline (`REQUEST_DEADLINE`, 25 s by default) and nothing of it was kept; retry it, with the same `Idempotency-Key` for an order. */
+      /** @description `service_unavailable`: the request passed its deadline (`REQUEST_DEADLINE`, 25 s by default) and nothing of it was kept, or the database cannot be reached for the moment (with `Retry-After`); retry it, with the same `Idempotency-Key` for an order. */
       503: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -5277,7 +5277,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `service_unavailable`: the request passed its deadline (`REQUEST_DEADLINE`, 25 s by default) and nothing of it was kept; retry it, with the same `Idempotency-Key` for an order. */
+      /** @description `service_unavailable`: the request passed its deadline (`REQUEST_DEADLINE`, 25 s by default) and nothing of it was kept, or the database cannot be reached for the moment (with `Retry-After`); retry it, with the same `Idempotency-Key` for an order. */
       503: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -5383,7 +5383,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `service_unavailable`: the request passed its deadline (`REQUEST_DEADLINE`, 25 s by default) and nothing of it was kept; retry it, with the same `Idempotency-Key` for an order. */
+      /** @description `service_unavailable`: the request passed its deadline (`REQUEST_DEADLINE`, 25 s by default) and nothing of it was kept, or the database cannot be reached for the moment (with `Retry-After`); retry it, with the same `Idempotency-Key` for an order. */
       503: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -5489,7 +5489,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `service_unavailable`: the request passed its deadline (`REQUEST_DEADLINE`, 25 s by default) and nothing of it was kept; retry it, with the same `Idempotency-Key` for an order. */
+      /** @description `service_unavailable`: the request passed its deadline (`REQUEST_DEADLINE`, 25 s by default) and nothing of it was kept, or the database cannot be reached for the moment (with `Retry-After`); retry it, with the same `Idempotency-Key` for an order. */
       503: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -5611,7 +5611,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `service_unavailable`: the request passed its deadline (`REQUEST_DEADLINE`, 25 s by default) and nothing of it was kept; retry it, with the same `Idempotency-Key` for an order. */
+      /** @description `service_unavailable`: the request passed its deadline (`REQUEST_DEADLINE`, 25 s by default) and nothing of it was kept, or the database cannot be reached for the moment (with `Retry-After`); retry it, with the same `Idempotency-Key` for an order. */
       503: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -5801,7 +5801,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `service_unavailable`: the request passed its deadline (`REQUEST_DEADLINE`, 25 s by default) and nothing of it was kept; retry it, with the same `Idempotency-Key` for an order. */
+      /** @description `service_unavailable`: the request passed its deadline (`REQUEST_DEADLINE`, 25 s by default) and nothing of it was kept, or the database cannot be reached for the moment (with `Retry-After`); retry it, with the same `Idempotency-Key` for an order. */
       503: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -5991,7 +5991,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `service_unavailable`: the request passed its deadline (`REQUEST_DEADLINE`, 25 s by default) and nothing of it was kept; retry it, with the same `Idempotency-Key` for an order. */
+      /** @description `service_unavailable`: the request passed its deadline (`REQUEST_DEADLINE`, 25 s by default) and nothing of it was kept, or the database cannot be reached for the moment (with `Retry-After`); retry it, with the same `Idempotency-Key` for an order. */
       503: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -6181,7 +6181,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `service_unavailable`: the request passed its deadline (`REQUEST_DEADLINE`, 25 s by default) and nothing of it was kept; retry it, with the same `Idempotency-Key` for an order. */
+      /** @description `service_unavailable`: the request passed its deadline (`REQUEST_DEADLINE`, 25 s by default) and nothing of it was kept, or the database cannot be reached for the moment (with `Retry-After`); retry it, with the same `Idempotency-Key` for an order. */
       503: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -6371,7 +6371,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `service_unavailable`: the request passed its deadline (`REQUEST_DEADLINE`, 25 s by default) and nothing of it was kept; retry it, with the same `Idempotency-Key` for an order. */
+      /** @description `service_unavailable`: the request passed its deadline (`REQUEST_DEADLINE`, 25 s by default) and nothing of it was kept, or the database cannot be reached for the moment (with `Retry-After`); retry it, with the same `Idempotency-Key` for an order. */
       503: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -6561,7 +6561,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `service_unavailable`: the request passed its deadline (`REQUEST_DEADLINE`, 25 s by default) and nothing of it was kept; retry it, with the same `Idempotency-Key` for an order. */
+      /** @description `service_unavailable`: the request passed its deadline (`REQUEST_DEADLINE`, 25 s by default) and nothing of it was kept, or the database cannot be reached for the moment (with `Retry-After`); retry it, with the same `Idempotency-Key` for an order. */
       503: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -6751,7 +6751,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `service_unavailable`: the request passed its deadline (`REQUEST_DEADLINE`, 25 s by default) and nothing of it was kept; retry it, with the same `Idempotency-Key` for an order. */
+      /** @description `service_unavailable`: the request passed its deadline (`REQUEST_DEADLINE`, 25 s by default) and nothing of it was kept, or the database cannot be reached for the moment (with `Retry-After`); retry it, with the same `Idempotency-Key` for an order. */
       503: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -6941,7 +6941,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `service_unavailable`: the request passed its deadline (`REQUEST_DEADLINE`, 25 s by default) and nothing of it was kept; retry it, with the same `Idempotency-Key` for an order. */
+      /** @description `service_unavailable`: the request passed its deadline (`REQUEST_DEADLINE`, 25 s by default) and nothing of it was kept, or the database cannot be reached for the moment (with `Retry-After`); retry it, with the same `Idempotency-Key` for an order. */
       503: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -7131,7 +7131,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `service_unavailable`: the request passed its deadline (`REQUEST_DEADLINE`, 25 s by default) and nothing of it was kept; retry it, with the same `Idempotency-Key` for an order. */
+      /** @description `service_unavailable`: the request passed its deadline (`REQUEST_DEADLINE`, 25 s by default) and nothing of it was kept, or the database cannot be reached for the moment (with `Retry-After`); retry it, with the same `Idempotency-Key` for an order. */
       503: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -7251,7 +7251,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `service_unavailable`: the request passed its deadline (`REQUEST_DEADLINE`, 25 s by default) and nothing of it was kept; retry it, with the same `Idempotency-Key` for an order. */
+      /** @description `service_unavailable`: the request passed its deadline (`REQUEST_DEADLINE`, 25 s by default) and nothing of it was kept, or the database cannot be reached for the moment (with `Retry-After`); retry it, with the same `Idempotency-Key` for an order. */
       503: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -7372,7 +7372,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `service_unavailable`: the request passed its deadline (`REQUEST_DEADLINE`, 25 s by default) and nothing of it was kept; retry it, with the same `Idempotency-Key` for an order. */
+      /** @description `service_unavailable`: the request passed its deadline (`REQUEST_DEADLINE`, 25 s by default) and nothing of it was kept, or the database cannot be reached for the moment (with `Retry-After`); retry it, with the same `Idempotency-Key` for an order. */
       503: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -7500,7 +7500,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `service_unavailable`: the request passed its deadline (`REQUEST_DEADLINE`, 25 s by default) and nothing of it was kept; retry it, with the same `Idempotency-Key` for an order. */
+      /** @description `service_unavailable`: the request passed its deadline (`REQUEST_DEADLINE`, 25 s by default) and nothing of it was kept, or the database cannot be reached for the moment (with `Retry-After`); retry it, with the same `Idempotency-Key` for an order. */
       503: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -7679,7 +7679,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `service_unavailable`: the request passed its deadline (`REQUEST_DEADLINE`, 25 s by default) and nothing of it was kept; retry it, with the same `Idempotency-Key` for an order. */
+      /** @description `service_unavailable`: the request passed its deadline (`REQUEST_DEADLINE`, 25 s by default) and nothing of it was kept, or the database cannot be reached for the moment (with `Retry-After`); retry it, with the same `Idempotency-Key` for an order. */
       503: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -7783,7 +7783,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `service_unavailable`: the request passed its deadline (`REQUEST_DEADLINE`, 25 s by default) and nothing of it was kept; retry it, with the same `Idempotency-Key` for an order. */
+      /** @description `service_unavailable`: the request passed its deadline (`REQUEST_DEADLINE`, 25 s by default) and nothing of it was kept, or the database cannot be reached for the moment (with `Retry-After`); retry it, with the same `Idempotency-Key` for an order. */
       503: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -7921,7 +7921,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `service_unavailable`: the request passed its deadline (`REQUEST_DEADLINE`, 25 s by default) and nothing of it was kept; retry it, with the same `Idempotency-Key` for an order. */
+      /** @description `service_unavailable`: the request passed its deadline (`REQUEST_DEADLINE`, 25 s by default) and nothing of it was kept, or the database cannot be reached for the moment (with `Retry-After`); retry it, with the same `Idempotency-Key` for an order. */
       503: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -8064,7 +8064,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `service_unavailable`: the request passed its deadline (`REQUEST_DEADLINE`, 25 s by default) and nothing of it was kept; retry it, with the same `Idempotency-Key` for an order. */
+      /** @description `service_unavailable`: the request passed its deadline (`REQUEST_DEADLINE`, 25 s by default) and nothing of it was kept, or the database cannot be reached for the moment (with `Retry-After`); retry it, with the same `Idempotency-Key` for an order. */
       503: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -8207,7 +8207,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `service_unavailable`: the request passed its deadline (`REQUEST_DEADLINE`, 25 s by default) and nothing of it was kept; retry it, with the same `Idempotency-Key` for an order. */
+      /** @description `service_unavailable`: the request passed its deadline (`REQUEST_DEADLINE`, 25 s by default) and nothing of it was kept, or the database cannot be reached for the moment (with `Retry-After`); retry it, with the same `Idempotency-Key` for an order. */
       503: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -8319,7 +8319,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `service_unavailable`: the request passed its deadline (`REQUEST_DEADLINE`, 25 s by default) and nothing of it was kept; retry it, with the same `Idempotency-Key` for an order. */
+      /** @description `service_unavailable`: the request passed its deadline (`REQUEST_DEADLINE`, 25 s by default) and nothing of it was kept, or the database cannot be reached for the moment (with `Retry-After`); retry it, with the same `Idempotency-Key` for an order. */
       503: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -8464,7 +8464,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `service_unavailable`: the request passed its deadline (`REQUEST_DEADLINE`, 25 s by default) and nothing of it was kept; retry it, with the same `Idempotency-Key` for an order. */
+      /** @description `service_unavailable`: the request passed its deadline (`REQUEST_DEADLINE`, 25 s by default) and nothing of it was kept, or the database cannot be reached for the moment (with `Retry-After`); retry it, with the same `Idempotency-Key` for an order. */
       503: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -8631,7 +8631,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `service_unavailable`: the request passed its deadline (`REQUEST_DEADLINE`, 25 s by default) and nothing of it was kept; retry it, with the same `Idempotency-Key` for an order. */
+      /** @description `service_unavailable`: the request passed its deadline (`REQUEST_DEADLINE`, 25 s by default) and nothing of it was kept, or the database cannot be reached for the moment (with `Retry-After`); retry it, with the same `Idempotency-Key` for an order. */
       503: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -8745,7 +8745,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `service_unavailable`: the request passed its deadline (`REQUEST_DEADLINE`, 25 s by default) and nothing of it was kept; retry it, with the same `Idempotency-Key` for an order. */
+      /** @description `service_unavailable`: the request passed its deadline (`REQUEST_DEADLINE`, 25 s by default) and nothing of it was kept, or the database cannot be reached for the moment (with `Retry-After`); retry it, with the same `Idempotency-Key` for an order. */
       503: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -8890,7 +8890,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `service_unavailable`: the request passed its deadline (`REQUEST_DEADLINE`, 25 s by default) and nothing of it was kept; retry it, with the same `Idempotency-Key` for an order. */
+      /** @description `service_unavailable`: the request passed its deadline (`REQUEST_DEADLINE`, 25 s by default) and nothing of it was kept, or the database cannot be reached for the moment (with `Retry-After`); retry it, with the same `Idempotency-Key` for an order. */
       503: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -9020,7 +9020,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `service_unavailable`: the request passed its deadline (`REQUEST_DEADLINE`, 25 s by default) and nothing of it was kept; retry it, with the same `Idempotency-Key` for an order. */
+      /** @description `service_unavailable`: the request passed its deadline (`REQUEST_DEADLINE`, 25 s by default) and nothing of it was kept, or the database cannot be reached for the moment (with `Retry-After`); retry it, with the same `Idempotency-Key` for an order. */
       503: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -9124,7 +9124,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `service_unavailable`: the request passed its deadline (`REQUEST_DEADLINE`, 25 s by default) and nothing of it was kept; retry it, with the same `Idempotency-Key` for an order. */
+      /** @description `service_unavailable`: the request passed its deadline (`REQUEST_DEADLINE`, 25 s by default) and nothing of it was kept, or the database cannot be reached for the moment (with `Retry-After`); retry it, with the same `Idempotency-Key` for an order. */
       503: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -9228,7 +9228,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `service_unavailable`: the request passed its deadline (`REQUEST_DEADLINE`, 25 s by default) and nothing of it was kept; retry it, with the same `Idempotency-Key` for an order. */
+      /** @description `service_unavailable`: the request passed its deadline (`REQUEST_DEADLINE`, 25 s by default) and nothing of it was kept, or the database cannot be reached for the moment (with `Retry-After`); retry it, with the same `Idempotency-Key` for an order. */
       503: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -9345,7 +9345,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `service_unavailable`: the request passed its deadline (`REQUEST_DEADLINE`, 25 s by default) and nothing of it was kept; retry it, with the same `Idempotency-Key` for an order. */
+      /** @description `service_unavailable`: the request passed its deadline (`REQUEST_DEADLINE`, 25 s by default) and nothing of it was kept, or the database cannot be reached for the moment (with `Retry-After`); retry it, with the same `Idempotency-Key` for an order. */
       503: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -9464,7 +9464,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `service_unavailable`: the request passed its deadline (`REQUEST_DEADLINE`, 25 s by default) and nothing of it was kept; retry it, with the same `Idempotency-Key` for an order. */
+      /** @description `service_unavailable`: the request passed its deadline (`REQUEST_DEADLINE`, 25 s by default) and nothing of it was kept, or the database cannot be reached for the moment (with `Retry-After`); retry it, with the same `Idempotency-Key` for an order. */
       503: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -9604,7 +9604,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `service_unavailable`: the request passed its deadline (`REQUEST_DEADLINE`, 25 s by default) and nothing of it was kept; retry it, with the same `Idempotency-Key` for an order. */
+      /** @description `service_unavailable`: the request passed its deadline (`REQUEST_DEADLINE`, 25 s by default) and nothing of it was kept, or the database cannot be reached for the moment (with `Retry-After`); retry it, with the same `Idempotency-Key` for an order. */
       503: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -9708,7 +9708,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `service_unavailable`: the request passed its deadline (`REQUEST_DEADLINE`, 25 s by default) and nothing of it was kept; retry it, with the same `Idempotency-Key` for an order. */
+      /** @description `service_unavailable`: the request passed its deadline (`REQUEST_DEADLINE`, 25 s by default) and nothing of it was kept, or the database cannot be reached for the moment (with `Retry-After`); retry it, with the same `Idempotency-Key` for an order. */
       503: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -9861,7 +9861,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `service_unavailable`: the request passed its deadline (`REQUEST_DEADLINE`, 25 s by default) and nothing of it was kept; retry it, with the same `Idempotency-Key` for an order. */
+      /** @description `service_unavailable`: the request passed its deadline (`REQUEST_DEADLINE`, 25 s by default) and nothing of it was kept, or the database cannot be reached for the moment (with `Retry-After`); retry it, with the same `Idempotency-Key` for an order. */
       503: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -10014,7 +10014,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `service_unavailable`: the request passed its deadline (`REQUEST_DEADLINE`, 25 s by default) and nothing of it was kept; retry it, with the same `Idempotency-Key` for an order. */
+      /** @description `service_unavailable`: the request passed its deadline (`REQUEST_DEADLINE`, 25 s by default) and nothing of it was kept, or the database cannot be reached for the moment (with `Retry-After`); retry it, with the same `Idempotency-Key` for an order. */
       503: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -10150,7 +10150,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `service_unavailable`: the request passed its deadline (`REQUEST_DEADLINE`, 25 s by default) and nothing of it was kept; retry it, with the same `Idempotency-Key` for an order. */
+      /** @description `service_unavailable`: the request passed its deadline (`REQUEST_DEADLINE`, 25 s by default) and nothing of it was kept, or the database cannot be reached for the moment (with `Retry-After`); retry it, with the same `Idempotency-Key` for an order. */
       503: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -10340,7 +10340,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `service_unavailable`: the request passed its deadline (`REQUEST_DEADLINE`, 25 s by default) and nothing of it was kept; retry it, with the same `Idempotency-Key` for an order. */
+      /** @description `service_unavailable`: the request passed its deadline (`REQUEST_DEADLINE`, 25 s by default) and nothing of it was kept, or the database cannot be reached for the moment (with `Retry-After`); retry it, with the same `Idempotency-Key` for an order. */
       503: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -10530,7 +10530,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `service_unavailable`: the request passed its deadline (`REQUEST_DEADLINE`, 25 s by default) and nothing of it was kept; retry it, with the same `Idempotency-Key` for an order. */
+      /** @description `service_unavailable`: the request passed its deadline (`REQUEST_DEADLINE`, 25 s by default) and nothing of it was kept, or the database cannot be reached for the moment (with `Retry-After`); retry it, with the same `Idempotency-Key` for an order. */
       503: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -10720,7 +10720,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `service_unavailable`: the request passed its deadline (`REQUEST_DEADLINE`, 25 s by default) and nothing of it was kept; retry it, with the same `Idempotency-Key` for an order. */
+      /** @description `service_unavailable`: the request passed its deadline (`REQUEST_DEADLINE`, 25 s by default) and nothing of it was kept, or the database cannot be reached for the moment (with `Retry-After`); retry it, with the same `Idempotency-Key` for an order. */
       503: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -10840,7 +10840,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `service_unavailable`: the request passed its deadline (`REQUEST_DEADLINE`, 25 s by default) and nothing of it was kept; retry it, with the same `Idempotency-Key` for an order. */
+      /** @description `service_unavailable`: the request passed its deadline (`REQUEST_DEADLINE`, 25 s by default) and nothing of it was kept, or the database cannot be reached for the moment (with `Retry-After`); retry it, with the same `Idempotency-Key` for an order. */
       503: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -10961,7 +10961,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `service_unavailable`: the request passed its deadline (`REQUEST_DEADLINE`, 25 s by default) and nothing of it was kept; retry it, with the same `Idempotency-Key` for an order. */
+      /** @description `service_unavailable`: the request passed its deadline (`REQUEST_DEADLINE`, 25 s by default) and nothing of it was kept, or the database cannot be reached for the moment (with `Retry-After`); retry it, with the same `Idempotency-Key` for an order. */
       503: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];

@@ -10,6 +10,7 @@
  *   npm run bench                 the full run (about 5 minutes on 2 cores, plus a build if needed)
  *   npm run bench -- --quick      short runs, for trying the harness; the figures are noise
  *   npm run bench -- --only suppliers   only the supplier figures (a chained upstream, a slow supplier)
+ *   npm run bench -- --pages      the page audit alone: every panel page in Lighthouse (bench/pages/)
  *   npm run bench -- --profile    the servers also write V8 CPU profiles to bench-results/profiles/
  *                                 (summarise them with bench/profile-summary.ts; bench/profile-route.ts
  *                                 profiles one route at a time)
@@ -69,6 +70,7 @@ import {
 import { firstLoadJs, type FirstLoad } from "./lib/first-load";
 import { median, pacedLatency, pairedRatio, throughput, type LatencyRun, type Target, type ThroughputRun } from "./lib/load";
 import { freePort, sleep, startChild, waitForHttp } from "./lib/procs";
+import { runPagesFromCli } from "./pages/cli";
 
 const argv = process.argv.slice(2);
 const QUICK = argv.includes("--quick");
@@ -104,7 +106,8 @@ const WEBHOOK_BATCH = QUICK ? 150 : 2_000;
 const OVERDRAFT_AFFORDABLE = 10;
 const OVERDRAFT_SENT = 60;
 
-installStopHandlers(20 * 60_000);
+// The page audit runs Lighthouse 6 times on each of about 40 pages: up to an hour on a busy machine.
+installStopHandlers(argv.includes("--pages") ? 90 * 60_000 : 20 * 60_000);
 
 // ---------------------------------------------------------------------------------------------------
 // Measurements
@@ -777,7 +780,8 @@ async function mainSuppliers(): Promise<string> {
   ].join("\n");
 }
 
-if (ONLY_SUPPLIERS) {
+if (argv.includes("--pages")) runPagesFromCli(argv);
+else if (ONLY_SUPPLIERS) {
   mainSuppliers()
     .then(async (markdown) => {
       await cleanupAll();

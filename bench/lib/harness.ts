@@ -123,8 +123,8 @@ function startScriptFlags(): string[] {
 }
 
 /** The app as production runs it: the custom server entry on the production build, started as `npm start` starts it. */
-export async function startApp(name: string, env: Record<string, string>): Promise<Server> {
-  const port = await freePort();
+export async function startApp(name: string, env: Record<string, string>, fixedPort?: number): Promise<Server> {
+  const port = fixedPort ?? (await freePort());
   const child = startChild(name, nodeArgs(name, START_SCRIPT, startScriptFlags()), {
     // ALLOW_DEMO: the bench seeds the demo on Postgres too (bench/lib/fixtures.ts), and a server there refuses it otherwise; its supplier products buy from the sandbox supplier.
     env: childEnv({

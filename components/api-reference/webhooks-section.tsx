@@ -1,6 +1,6 @@
 import type { OpenApiDocument } from "@/lib/api/openapi/types";
 import { WEBHOOK_DELIVERY_NOTES } from "@/lib/webhooks/payloads";
-import { ReceiverExamples } from "@/components/webhooks/receiver-examples";
+import { DocsReceiverExamples } from "@/components/webhooks/docs-receiver-examples";
 import { InlineCode } from "./inline-code";
 import { MethodBadge } from "./method-badge";
 import { LazyDetails } from "./lazy-details";
@@ -54,7 +54,7 @@ export function WebhooksSection({ document }: { document: OpenApiDocument }) {
         <p className={`mb-2 ${P}`}>
           <InlineCode text="Verify `X-Webhook-Signature` over the raw body before parsing it, in constant time; the SDK's `verifyWebhook` does both and returns the parsed event." />
         </p>
-        <ReceiverExamples withSdk />
+        <DocsReceiverExamples />
       </div>
 
       <div>

@@ -2,17 +2,22 @@
 
 import Link from "next/link";
 import { usePathname } from "next/navigation";
+import type { ReactNode } from "react";
 import { cx } from "@/components/ui/cx";
-import { Icon } from "./icons";
-import type { NavSection } from "./nav-config";
 import { NavPending } from "./nav-pending";
+
+/** A navigation section with its icons drawn by the server, so their paths are not in the page's JavaScript. */
+export interface DrawnNavSection {
+  title?: string;
+  items: { href: string; label: string; icon: ReactNode }[];
+}
 
 function matches(pathname: string, href: string): boolean {
   return pathname === href || pathname.startsWith(`${href}/`);
 }
 
 /** The link of the current page: the longest matching href, so /admin/products does not also light up /admin. */
-function activeHref(pathname: string, sections: NavSection[]): string | undefined {
+function activeHref(pathname: string, sections: DrawnNavSection[]): string | undefined {
   return sections
     .flatMap((section) => section.items.map((item) => item.href))
     .filter((href) => matches(pathname, href))
@@ -21,10 +26,9 @@ function activeHref(pathname: string, sections: NavSection[]): string | undefine
 
 /**
  * The panel navigation; the current page's link is marked (aria-current) and highlighted, and the link
- * clicked shows a spinner until its page arrives. `onSamePage` runs for a click on the page shown,
- * which brings no new page.
+ * clicked shows a spinner until its page arrives.
  */
-export function NavLinks({ sections, onSamePage }: { sections: NavSection[]; onSamePage?: () => void }) {
+export function NavLinks({ sections }: { sections: DrawnNavSection[] }) {
   const pathname = usePathname() ?? "";
   const current = activeHref(pathname, sections);
   return (
@@ -39,14 +43,13 @@ export function NavLinks({ sections, onSamePage }: { sections: NavSection[]; onS
                 <li key={item.href}>
                   <Link
                     href={item.href}
-                    onClick={item.href === pathname ? onSamePage : undefined}
                     aria-current={active ? "page" : undefined}
                     className={cx(
                       "flex items-center gap-3 rounded-lg px-3 py-2 text-sm font-medium transition-colors",
                       active ? "bg-brand-50 text-brand-700" : "text-slate-600 hover:bg-slate-100 hover:text-slate-900",
                     )}
                   >
-                    <Icon name={item.icon} className={cx("h-5 w-5 shrink-0", active ? "text-brand-600" : "text-slate-400")} />
+                    <span className={cx("flex shrink-0", active ? "text-brand-600" : "text-slate-400")}>{item.icon}</span>
                     {item.label}
                     <NavPending />
                   </Link>

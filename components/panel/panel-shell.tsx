@@ -1,14 +1,12 @@
-"use client";
-
 import Link from "next/link";
-import { usePathname } from "next/navigation";
-import { useEffect, useRef, useState, type ReactNode } from "react";
+import type { ReactNode } from "react";
 import { Badge } from "@/components/ui/badge";
 import { Money } from "@/components/ui/money";
 import { Brand } from "./brand";
 import { Icon } from "./icons";
+import { MenuButton, MenuPanel } from "./mobile-menu";
 import type { NavSection } from "./nav-config";
-import { NavLinks } from "./nav-links";
+import { NavLinks, type DrawnNavSection } from "./nav-links";
 import { SignOutButton } from "./sign-out-button";
 
 export interface ShellUser {
@@ -65,31 +63,16 @@ function UserBox({ user }: { user: ShellUser }) {
 
 /**
  * The signed-in frame: a fixed sidebar from the lg breakpoint up; below it, a top bar whose menu
- * button opens the same navigation over the page.
+ * button opens the same navigation over the page. A server component: only the navigation's current
+ * link, the phone menu's button and panel and the sign-out button run in the browser, and the icons are drawn here.
  */
 export function PanelShell({ sections, user, children }: { sections: NavSection[]; user: ShellUser; children: ReactNode }) {
-  const [open, setOpen] = useState(false);
-  const menuButton = useRef<HTMLButtonElement>(null);
-  // The phone menu stays open, its link's spinner showing, until the page clicked arrives.
-  const pathname = usePathname();
-  const [shownPath, setShownPath] = useState(pathname);
-  if (pathname !== shownPath) {
-    setShownPath(pathname);
-    setOpen(false);
-  }
   const home = user.role === "admin" ? "/admin" : "/dashboard";
-
-  // Escape closes the menu wherever the focus is: just opened, it is still on the menu button, outside the menu.
-  useEffect(() => {
-    if (!open) return;
-    function closeOnEscape(event: KeyboardEvent) {
-      if (event.key !== "Escape") return;
-      setOpen(false);
-      menuButton.current?.focus();
-    }
-    document.addEventListener("keydown", closeOnEscape);
-    return () => document.removeEventListener("keydown", closeOnEscape);
-  }, [open]);
+  const drawn: DrawnNavSection[] = sections.map((section) => ({
+    title: section.title,
+    items: section.items.map(({ href, label, icon }) => ({ href, label, icon: <Icon name={icon} className="h-5 w-5" /> })),
+  }));
+  const signOut = <SignOutButton icon={<Icon name="signout" className="h-5 w-5 text-slate-400" />} />;
   return (
     <div className="min-h-screen lg:flex">
       {/* Keyboard users would otherwise tab through the whole navigation on every page. */}
@@ -106,11 +89,11 @@ export function PanelShell({ sections, user, children }: { sections: NavSection[
             <Bell unread={user.unread} />
           </div>
           <div className="flex-1 overflow-y-auto px-3 py-4">
-            <NavLinks sections={sections} />
+            <NavLinks sections={drawn} />
           </div>
           <div className="space-y-2 border-t border-slate-200 p-3">
             <UserBox user={user} />
-            <SignOutButton />
+            {signOut}
           </div>
         </div>
       </aside>
@@ -125,29 +108,17 @@ export function PanelShell({ sections, user, children }: { sections: NavSection[
                 <Money amount={user.balance} currency className="font-semibold text-slate-900" />
               </span>
             ) : null}
-            <button
-              ref={menuButton}
-              type="button"
-              onClick={() => setOpen((value) => !value)}
-              aria-expanded={open}
-              aria-controls="mobile-nav"
-              className="inline-flex h-10 w-10 items-center justify-center rounded-lg text-slate-600 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-600"
-            >
-              <span className="sr-only">{open ? "Close menu" : "Open menu"}</span>
-              <Icon name={open ? "close" : "menu"} className="h-6 w-6" />
-            </button>
+            <MenuButton openIcon={<Icon name="menu" className="h-6 w-6" />} closeIcon={<Icon name="close" className="h-6 w-6" />} />
           </div>
         </header>
 
-        {open ? (
-          <div id="mobile-nav" className="fixed inset-x-0 top-14 bottom-0 z-20 overflow-y-auto bg-white px-3 py-4 lg:hidden">
-            <NavLinks sections={sections} onSamePage={() => setOpen(false)} />
-            <div className="mt-6 space-y-2 border-t border-slate-200 pt-4">
-              <UserBox user={user} />
-              <SignOutButton />
-            </div>
+        <MenuPanel>
+          <NavLinks sections={drawn} />
+          <div className="mt-6 space-y-2 border-t border-slate-200 pt-4">
+            <UserBox user={user} />
+            {signOut}
           </div>
-        ) : null}
+        </MenuPanel>
 
         <main id="content" tabIndex={-1} className="focus:outline-none">
           <div className="mx-auto w-full max-w-6xl px-4 py-6 sm:px-6 lg:px-8 lg:py-8">{children}</div>

@@ -1,11 +1,11 @@
 "use client";
 
+import type { ReactNode } from "react";
 import { useFormStatus } from "react-dom";
 import { cx } from "@/components/ui/cx";
 import { signOut } from "@/lib/auth/sign-out";
-import { Icon } from "./icons";
 
-function SignOutSubmit({ className }: { className?: string }) {
+function SignOutSubmit({ icon, className }: { icon: ReactNode; className?: string }) {
   const { pending } = useFormStatus();
   return (
     <button
@@ -16,16 +16,17 @@ function SignOutSubmit({ className }: { className?: string }) {
         className,
       )}
     >
-      <Icon name="signout" className="h-5 w-5 text-slate-400" />
+      {icon}
       {pending ? "Signing out…" : "Sign out"}
     </button>
   );
 }
 
-export function SignOutButton({ className }: { className?: string }) {
+/** `icon` is drawn by the server, so the icons' paths are not in the page's JavaScript. */
+export function SignOutButton({ icon, className }: { icon: ReactNode; className?: string }) {
   return (
     <form action={signOut}>
-      <SignOutSubmit className={className} />
+      <SignOutSubmit icon={icon} className={className} />
     </form>
   );
 }

@@ -1,7 +1,7 @@
 "use client";
 
-import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useState, useTransition, type ReactNode } from "react";
+import { useEffect, useState, useTransition, type ReactNode } from "react";
+import { usePolling } from "@/components/panel/use-polling";
 import { Alert } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
@@ -10,7 +10,7 @@ import type { ActionState } from "@/lib/panel/action-state";
 import { formatDateTime } from "@/lib/panel/format";
 import type { DeliveryRecord } from "@/lib/webhooks/deliveries";
 import { DeliveryOutcome } from "./delivery-outcome";
-import { DELIVERIES_QUERY_KEY, DELIVERY_LOG_PAGE } from "./query-keys";
+import { DELIVERY_LOG_PAGE, onDeliveryLogRefresh } from "./delivery-log-refresh";
 
 export const DELIVERY_LOG_POLL_MS = 3000;
 const MAX_SHOWN = 100;
@@ -105,20 +105,13 @@ export function DeliveryLog({
   initial: DeliveryPage;
   redeliverAction: (id: string) => Promise<ActionState<{ delivery: DeliveryRecord }>>;
 }) {
-  const queryClient = useQueryClient();
   const [busyId, setBusyId] = useState<string | null>(null);
   const [message, setMessage] = useState<string | null>(null);
   const [, startTransition] = useTransition();
   const [limit, setLimit] = useState(DELIVERY_LOG_PAGE);
-  const query = useQuery({
-    queryKey: [...DELIVERIES_QUERY_KEY, limit],
-    queryFn: () => fetchDeliveries(limit),
-    initialData: limit === DELIVERY_LOG_PAGE ? initial : undefined,
-    placeholderData: keepPreviousData,
-    refetchInterval: DELIVERY_LOG_POLL_MS,
-  });
-  const data = query.data ?? initial;
-  const isError = query.isError;
+  const log = usePolling({ key: String(limit), initial, load: () => fetchDeliveries(limit), every: DELIVERY_LOG_POLL_MS });
+  const { data, failed: isError, refresh } = log;
+  useEffect(() => onDeliveryLogRefresh(refresh), [refresh]);
 
   const onRedeliver = (id: string) => {
     setBusyId(id);
@@ -126,7 +119,7 @@ export function DeliveryLog({
     startTransition(async () => {
       const result = await redeliverAction(id);
       if (!result.ok) setMessage(result.message ?? "The redelivery could not be sent.");
-      await queryClient.invalidateQueries({ queryKey: DELIVERIES_QUERY_KEY });
+      await refresh();
       setBusyId(null);
     });
   };
@@ -155,8 +148,8 @@ export function DeliveryLog({
       {data.next_cursor ? (
         <div className="border-t border-slate-100 px-4 py-3 text-center sm:px-6">
           {limit < MAX_SHOWN ? (
-            <Button variant="ghost" size="sm" onClick={() => setLimit((n) => Math.min(n + DELIVERY_LOG_PAGE, MAX_SHOWN))} disabled={query.isFetching}>
-              {query.isFetching && query.isPlaceholderData ? "Loading…" : "Show older deliveries"}
+            <Button variant="ghost" size="sm" onClick={() => setLimit((n) => Math.min(n + DELIVERY_LOG_PAGE, MAX_SHOWN))} disabled={log.fetching}>
+              {log.previousKey ? "Loading…" : "Show older deliveries"}
             </Button>
           ) : (
             <p className="text-sm text-slate-500">

@@ -1,44 +1,11 @@
-"use client";
+import { RECEIVER_EXAMPLES } from "@/lib/webhooks/receiver-examples";
+import { ExampleTabs } from "./example-tabs";
 
-import { useState } from "react";
-import { cx } from "@/components/ui/cx";
-import { RECEIVER_EXAMPLES, SDK_RECEIVER_EXAMPLE } from "@/lib/webhooks/receiver-examples";
-
-/** A receiver that checks the signature over the raw body in constant time, in three languages (four with the SDK's). */
-export function ReceiverExamples({ withSdk = false }: { withSdk?: boolean }) {
-  const examples = withSdk ? [SDK_RECEIVER_EXAMPLE, ...RECEIVER_EXAMPLES] : RECEIVER_EXAMPLES;
-  const [active, setActive] = useState<(typeof examples)[number]["id"]>(examples[0].id);
-  const current = examples.find((example) => example.id === active)!;
-  return (
-    <div>
-      <div role="tablist" aria-label="Receiver example language" className="flex flex-wrap gap-1 border-b border-slate-200">
-        {examples.map((example) => (
-          <button
-            key={example.id}
-            type="button"
-            role="tab"
-            id={`receiver-tab-${example.id}`}
-            aria-selected={example.id === active}
-            aria-controls="receiver-example"
-            onClick={() => setActive(example.id)}
-            className={cx(
-              "-mb-px border-b-2 px-3 py-2 text-sm font-medium",
-              example.id === active ? "border-brand-600 text-brand-700" : "border-transparent text-slate-500 hover:text-slate-800",
-            )}
-          >
-            {example.label}
-          </button>
-        ))}
-      </div>
-      <pre
-        id="receiver-example"
-        role="tabpanel"
-        tabIndex={0}
-        aria-labelledby={`receiver-tab-${active}`}
-        className="mt-3 overflow-auto rounded-md bg-slate-900 px-3 py-3 font-mono text-xs leading-relaxed text-slate-100"
-      >
-        <code>{current.code}</code>
-      </pre>
-    </div>
-  );
+/**
+ * A receiver that checks the signature over the raw body in constant time, in three languages, for the
+ * panel's webhooks page. Not a client component: the examples reach the page as text, not in its
+ * JavaScript. /docs, weighed by its HTML, ships them in its JavaScript instead (DocsReceiverExamples).
+ */
+export function ReceiverExamples() {
+  return <ExampleTabs examples={RECEIVER_EXAMPLES.map(({ id, label, code }) => ({ id, label, code }))} />;
 }

@@ -1,6 +1,5 @@
 "use client";
 
-import { useQueryClient } from "@tanstack/react-query";
 import { useActionState } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
@@ -8,17 +7,16 @@ import { SubmitButton } from "@/components/ui/submit-button";
 import type { ActionState } from "@/lib/panel/action-state";
 import type { DeliveryRecord } from "@/lib/webhooks/deliveries";
 import { DeliveryOutcome } from "./delivery-outcome";
-import { DELIVERIES_QUERY_KEY } from "./query-keys";
+import { refreshDeliveryLog } from "./delivery-log-refresh";
 
 type TestState = ActionState<{ delivery: DeliveryRecord }>;
 
 /** Sends a webhook.test event now and shows the receiver's answer. */
 export function TestDelivery({ action, configured }: { action: (previous: TestState) => Promise<TestState>; configured: boolean }) {
-  const queryClient = useQueryClient();
   const [state, formAction] = useActionState<TestState>(
     async (previous: TestState) => {
       const next = await action(previous);
-      await queryClient.invalidateQueries({ queryKey: DELIVERIES_QUERY_KEY });
+      await refreshDeliveryLog();
       return next;
     },
     { ok: false },

@@ -5,7 +5,7 @@ import { PageHeader } from "@/components/ui/page-header";
 import { PendingLink } from "@/components/ui/pending-link";
 import { DeliveryLog } from "@/components/webhooks/delivery-log";
 import { DisabledBanner } from "@/components/webhooks/disabled-banner";
-import { DELIVERY_LOG_PAGE } from "@/components/webhooks/query-keys";
+import { DELIVERY_LOG_PAGE } from "@/components/webhooks/delivery-log-refresh";
 import { ReceiverExamples } from "@/components/webhooks/receiver-examples";
 import { SecretPanel } from "@/components/webhooks/secret-panel";
 import { TestDelivery } from "@/components/webhooks/test-delivery";

@@ -1,8 +1,7 @@
 "use client";
 
-import { useQueryClient } from "@tanstack/react-query";
 import { useState, useSyncExternalStore, useTransition } from "react";
-import { DELIVERIES_QUERY_KEY } from "@/components/webhooks/query-keys";
+import { refreshDeliveryLog } from "@/components/webhooks/delivery-log-refresh";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { TextField } from "@/components/ui/field";
@@ -33,7 +32,6 @@ interface Props {
  * a confirmation that says how many that is.
  */
 export function RecoverEvents({ enabled, preview, recover }: Props) {
-  const queryClient = useQueryClient();
   // Empty in the server's render: the default is a day ago in the browser's zone, which the server does not know.
   const dayAgo = useSyncExternalStore(noUpdates, aDayAgo, () => "");
   const [edited, setSince] = useState<string | null>(null);
@@ -57,7 +55,7 @@ export function RecoverEvents({ enabled, preview, recover }: Props) {
       const answer = await recover(confirming.since);
       setConfirming(null);
       setOutcome(answer);
-      await queryClient.invalidateQueries({ queryKey: DELIVERIES_QUERY_KEY });
+      await refreshDeliveryLog();
     });
 
   return (

@@ -1,8 +1,8 @@
 "use client";
 
-import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { startTransition, useActionState, useEffect, useState, type FormEvent } from "react";
 import { ChatMessages, type ChatMessage } from "@/components/orders/chat-messages";
+import { usePolling } from "@/components/panel/use-polling";
 import { Alert } from "@/components/ui/alert";
 import { TextAreaField } from "@/components/ui/field";
 import { SubmitButton } from "@/components/ui/submit-button";
@@ -47,29 +47,30 @@ async function withNewMessages(orderId: string, shown: ChatMessage[]): Promise<C
   return [...byId.values()].sort((a, b) => (a.message_id < b.message_id ? -1 : 1));
 }
 
-/** A manual order's chat with the supplier, refreshed every few seconds while the order is open. */
+/**
+ * A manual order's chat with the supplier, refreshed every few seconds while the order is open. A
+ * larger window ("Show earlier messages") is a new chat (the page keys it by its size), started from
+ * what the server read for it.
+ */
 export function OrderChat({ orderId, initial, live }: { orderId: string; initial: ChatWindow; live: boolean }) {
-  const queryClient = useQueryClient();
   const [text, setText] = useState("");
-  // A larger window ("Show earlier messages") is a new list, started from what the server read for it.
-  const queryKey = ["order-messages", orderId, initial.size];
-  const { data: messages } = useQuery({
-    queryKey,
-    queryFn: () => withNewMessages(orderId, queryClient.getQueryData<ChatMessage[]>(queryKey) ?? initial.messages),
-    initialData: initial.messages,
-    refetchInterval: live ? 3000 : false,
+  const { data: messages, refresh } = usePolling({
+    key: orderId,
+    initial: initial.messages,
+    load: (shown) => withNewMessages(orderId, shown),
+    every: live ? 3000 : false,
   });
   // When the order closes, read the chat once more: the supplier's last words come just before.
   useEffect(() => {
-    if (!live) void queryClient.invalidateQueries({ queryKey: ["order-messages", orderId] });
-  }, [live, orderId, queryClient]);
+    if (!live) void refresh();
+  }, [live, refresh]);
 
   const [state, dispatch, pending] = useActionState<ActionState, FormData>(
     async (previous, form) => {
       const result = await postResellerMessageAction(previous, form);
       if (result.ok) {
         setText("");
-        await queryClient.invalidateQueries({ queryKey: ["order-messages", orderId] });
+        await refresh();
       }
       return result;
     },

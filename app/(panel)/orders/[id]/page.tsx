@@ -14,7 +14,7 @@ import { toOrderRecord } from "@/lib/orders/serialize";
 import { waitsForOperator } from "@/lib/orders/take-order";
 import { chatWindowOf, earlierMessagesHref } from "@/lib/panel/chat-window";
 import { formatTimeSince } from "@/lib/panel/format";
-import { OrderLive } from "./order-live";
+import { OrderView } from "./order-view";
 
 export const metadata: Metadata = { title: "Order" };
 
@@ -65,8 +65,8 @@ export default async function OrderPage({
           )
         }
       />
-      <OrderLive
-        initial={toOrderRecord(order)}
+      <OrderView
+        order={toOrderRecord(order)}
         chat={chat}
         progress={progress}
         declaredFields={product?.fields.map(({ name, label }) => ({ name, label })) ?? []}

@@ -9,7 +9,7 @@ import { AppError } from "@/lib/errors/app-error";
 import { formatDateTime } from "@/lib/panel/format";
 import { getPayment } from "@/lib/payments/payments";
 import { toPaymentRecord } from "@/lib/payments/serialize";
-import { InvoiceLive } from "./invoice-live";
+import { InvoiceView } from "./invoice-view";
 
 export const metadata: Metadata = { title: "Invoice" };
 
@@ -41,7 +41,7 @@ export default async function InvoicePage({ params }: { params: Promise<{ paymen
           </>
         }
       />
-      <InvoiceLive initial={invoice} qrSvg={qrSvg} renderedAt={renderedAt.getTime()} />
+      <InvoiceView invoice={invoice} qrSvg={qrSvg} renderedAt={renderedAt.getTime()} />
     </>
   );
 }

@@ -1,23 +1,11 @@
-"use client";
-
-import { useQuery } from "@tanstack/react-query";
-import { useRouter } from "next/navigation";
-import { useEffect, useRef } from "react";
 import { DeliveryItems } from "@/components/orders/delivery-items";
 import { OrderFacts, type DeclaredField } from "@/components/orders/order-facts";
 import { OrderStatusBadge } from "@/components/orders/order-status-badge";
 import { Alert } from "@/components/ui/alert";
 import { Card, CardBody, CardHeader } from "@/components/ui/card";
 import type { OrderRecord } from "@/lib/orders/serialize";
+import { FollowOrder } from "./follow-order";
 import { OrderChat, type ChatWindow } from "./order-chat";
-
-export const POLL_MS = 1500;
-
-async function fetchOrder(id: string): Promise<OrderRecord> {
-  const response = await fetch(`/api/v2/order/${encodeURIComponent(id)}`, { cache: "no-store", headers: { Accept: "application/json" } });
-  if (!response.ok) throw new Error(`Order status answered ${response.status}`);
-  return response.json();
-}
 
 /** How far an order that waits for an operator has got: since when one works on it, null while nobody does. */
 export interface OperatorProgress {
@@ -26,35 +14,21 @@ export interface OperatorProgress {
 }
 
 /**
- * The order, followed live: it polls while processing and stops once the status is final. `progress`
- * is for an order an operator works by hand; the server page refreshes it.
+ * The order as the server read it. While it is processing, FollowOrder reads its status and has the
+ * server render it again once the status is final; `progress` is for an order an operator works by
+ * hand, which the page refreshes on its own.
  */
-export function OrderLive({
-  initial,
+export function OrderView({
+  order,
   chat,
   progress,
   declaredFields,
 }: {
-  initial: OrderRecord;
+  order: OrderRecord;
   chat?: ChatWindow;
   progress: OperatorProgress | null;
   declaredFields: DeclaredField[];
 }) {
-  const router = useRouter();
-  const { data: order, isError } = useQuery({
-    queryKey: ["order", initial.order_id],
-    queryFn: () => fetchOrder(initial.order_id),
-    initialData: initial,
-    refetchInterval: (query) => (query.state.data?.status === "processing" ? POLL_MS : false),
-  });
-
-  // A final status moves money (a failure refunds): refresh the server parts, such as the balance in the header.
-  const previous = useRef(initial.status);
-  useEffect(() => {
-    if (previous.current === "processing" && order.status !== "processing") router.refresh();
-    previous.current = order.status;
-  }, [order.status, router]);
-
   const delivery = order.delivery;
   return (
     <div className="space-y-6">
@@ -79,7 +53,7 @@ export function OrderLive({
           ) : (
             "Your order is being delivered. This page updates by itself."
           )}
-          {isError ? " (Reconnecting…)" : null}
+          <FollowOrder orderId={order.order_id} />
         </Alert>
       ) : null}
       {order.status === "failed" ? (
@@ -120,7 +94,8 @@ export function OrderLive({
         <Card>
           <CardHeader title="Chat with the supplier" description="Messages about this order, between you and our team." />
           <CardBody>
-            <OrderChat orderId={order.order_id} initial={chat} live={order.status === "processing"} />
+            {/* A larger window ("Show earlier messages") starts a new chat from what the server read for it. */}
+            <OrderChat key={chat.size} orderId={order.order_id} initial={chat} live={order.status === "processing"} />
           </CardBody>
         </Card>
       ) : null}

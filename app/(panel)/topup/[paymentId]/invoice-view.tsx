@@ -1,8 +1,4 @@
-"use client";
-
-import { useQuery } from "@tanstack/react-query";
-import { useRouter } from "next/navigation";
-import { useEffect, useRef, type ReactNode } from "react";
+import type { ReactNode } from "react";
 import { Countdown } from "@/components/payments/countdown";
 import { InvoiceSteps, invoiceSteps } from "@/components/payments/invoice-steps";
 import { InvoiceStatusBadge, TransferStatusBadge } from "@/components/payments/status-badges";
@@ -17,14 +13,7 @@ import { formatMoney, parseMoney } from "@/lib/money/money";
 import { formatDateTime } from "@/lib/panel/format";
 import { isOpen } from "@/lib/payments/payment-status";
 import type { PaymentRecord } from "@/lib/payments/serialize";
-
-export const INVOICE_POLL_MS = 2000;
-
-async function fetchInvoice(id: string): Promise<PaymentRecord> {
-  const response = await fetch(`/api/v2/payments/${encodeURIComponent(id)}`, { cache: "no-store", headers: { Accept: "application/json" } });
-  if (!response.ok) throw new Error(`The invoice answered ${response.status}`);
-  return response.json();
-}
+import { FollowInvoice } from "./follow-invoice";
 
 const micros = (amount: string) => parseMoney(amount) ?? 0n;
 
@@ -99,24 +88,11 @@ function Fact({ label, children, wide = false }: { label: string; children: Reac
   );
 }
 
-/** The invoice, following the chain: it polls the API while open and stops once paid or expired. */
-export function InvoiceLive({ initial, qrSvg, renderedAt }: { initial: PaymentRecord; qrSvg: string; renderedAt: number }) {
-  const router = useRouter();
-  const { data: invoice, isError } = useQuery({
-    queryKey: ["invoice", initial.payment_id],
-    queryFn: () => fetchInvoice(initial.payment_id),
-    initialData: initial,
-    refetchInterval: (query) => (query.state.data && isOpen(query.state.data.status) ? INVOICE_POLL_MS : false),
-  });
-
-  // Each credit moves the balance in the panel's frame: render the server parts again.
-  const credited = useRef(initial.received_amount);
-  useEffect(() => {
-    if (credited.current === invoice.received_amount) return;
-    credited.current = invoice.received_amount;
-    router.refresh();
-  }, [invoice.received_amount, router]);
-
+/**
+ * The invoice as the server read it. While it is open, FollowInvoice follows the chain through the
+ * API and has the server render it again when it changes; it stops once paid or expired.
+ */
+export function InvoiceView({ invoice, qrSvg, renderedAt }: { invoice: PaymentRecord; qrSvg: string; renderedAt: number }) {
   const open = isOpen(invoice.status);
   const { received, confirming, remaining } = tally(invoice);
   // Once part is paid or on its way, the amount to copy is what is left: copying the invoice's whole
@@ -128,7 +104,11 @@ export function InvoiceLive({ initial, qrSvg, renderedAt }: { initial: PaymentRe
         <CardBody className="space-y-5">
           <div className="flex flex-wrap items-center justify-between gap-3">
             <InvoiceStatusBadge status={invoice.status} size="md" />
-            {open ? <p className="text-sm text-slate-500">{isError ? "Reconnecting…" : "Updates by itself"}</p> : null}
+            {open ? (
+              <p className="text-sm text-slate-500">
+                <FollowInvoice shown={invoice} />
+              </p>
+            ) : null}
           </div>
           <InvoiceSteps steps={invoiceSteps(invoice.status, received > 0n)} />
           <div data-testid="invoice-message">

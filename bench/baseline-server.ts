@@ -80,6 +80,7 @@ function productRecord(p: Row, available: unknown, discounts: Record<string, str
     price: formatMoney(discountedPrice(BigInt(p.listPrice as string), discounts[p.category as string])),
     list_price: formatMoney(BigInt(p.listPrice as string)),
     currency: "USD",
+    on_sale: p.enabled,
     in_stock: (p.enabled as boolean) && (stock === null || stock > 0),
     stock,
     min_quantity: p.minQuantity,
@@ -114,7 +115,7 @@ async function catalog() {
   const [rows, discounts] = await Promise.all([
     sql`select p.sku, p.category, p.name, p.group_name as "group", p.region, p.list_price::text as "listPrice", p.fields,
                p.min_quantity as "minQuantity", p.max_quantity as "maxQuantity", p.fulfilment, p.enabled, p.meta,
-               p.low_stock_threshold as "lowStockThreshold", a.available::int as available
+               p.low_stock_threshold as "lowStockThreshold", p.in_stock_seen as "inStockSeen", a.available::int as available
         from products p
         left join (select sku, count(*) as available from stock_codes where order_id is null group by sku) a on a.sku = p.sku
         where p.enabled = true and p.sku > ${""}

@@ -108,6 +108,11 @@ export interface Server {
 const START_SCRIPT = ["scripts/start.mjs", "server"];
 /** The app instances' METRICS_TOKEN: /metrics is on, as an operator runs it. */
 export const BENCH_METRICS_TOKEN = "bench-metrics-token-0000";
+/**
+ * As production runs it: the JSON log at info into a file, and the metrics served for a scraper. The
+ * app and the wrapper's server both get it, and the report says so from here.
+ */
+export const OBSERVED = { LOG_LEVEL: "info", METRICS_TOKEN: BENCH_METRICS_TOKEN } as const;
 
 /**
  * The node flags that `npm start` gives the server (package.json's start script, `node <flags>
@@ -135,9 +140,7 @@ export async function startApp(name: string, env: Record<string, string>): Promi
       ALLOW_DEMO: "1",
       ALLOW_SANDBOX_SUPPLIER: "1",
       DATA_DIR: path.join(scratch, name),
-      // As production runs it: the JSON log at info into a file, and the metrics served for a scraper.
-      LOG_LEVEL: "info",
-      METRICS_TOKEN: BENCH_METRICS_TOKEN,
+      ...OBSERVED,
       ...env,
     }),
     logFile: path.join(LOGS, `${name}.log`),

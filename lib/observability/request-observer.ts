@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { SpanKind, SpanStatusCode } from "@opentelemetry/api";
 import { targetPath } from "@/lib/http/url-path";
-import { componentLogger } from "./logger";
+import { accessLogger } from "./logger";
 import { metrics } from "./metrics";
 import { runInRequestContext, type RequestContext } from "./request-context";
 import { parseTraceparent, usableRequestId } from "./request-id";
@@ -72,16 +72,11 @@ export function observeRequest(req: IncomingMessage, res: ServerResponse, option
       ...(request.resellerId ? { reseller_id: request.resellerId, key_id: request.keyId ?? null } : {}),
       ...(traced ? { trace_id: traced.span.spanContext().traceId } : incomingTrace ? { trace_id: incomingTrace.slice(3, 35) } : {}),
     };
-    const log = accessLog();
+    const log = accessLogger();
     if (QUIET_ROUTES.has(route)) log.debug(line, "request");
     else log.info(line, "request");
   };
   res.once("finish", finish);
   res.once("close", finish);
   runInRequestContext(request, () => withSpanContext(traced?.context, serve));
-}
-
-let access: ReturnType<typeof componentLogger> | undefined;
-function accessLog() {
-  return (access ??= componentLogger("access"));
 }

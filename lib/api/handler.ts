@@ -16,7 +16,7 @@ import { errorAnswer, toAppError } from "./errors";
 import { MAX_BODY_BYTES, parseInput } from "./parse-input";
 import { withinDeadline } from "./deadline";
 import { checkResponse } from "./response-check";
-import { entityTag, matchesIfNoneMatch } from "./etag";
+import { entityTagOfJson, matchesIfNoneMatch } from "./etag";
 import { deprecationHeaders } from "./deprecation";
 import type { Operation } from "./operation";
 
@@ -158,10 +158,11 @@ async function readJsonBody(request: ApiRequest): Promise<unknown> {
  * answer may be kept and revalidated (no-cache), where every other one is no-store.
  */
 function conditionalAnswer(request: ApiRequest, requestId: string, body: unknown, ...parts: Record<string, string>[]): ApiAnswer {
-  const tag = entityTag(body);
+  const json = JSON.stringify(body);
+  const tag = entityTagOfJson(json);
   const headers = answerHeaders(requestId, ...parts, { ETag: tag });
   headers["Cache-Control"] = "private, no-cache";
-  return matchesIfNoneMatch(request.headers, tag) ? { status: 304, headers, body: undefined } : { status: 200, headers, body };
+  return matchesIfNoneMatch(request.headers, tag) ? { status: 304, headers, body: undefined } : { status: 200, headers, body, json };
 }
 
 /**

@@ -105,7 +105,7 @@ export function sendAnswer(res: ServerResponse, answer: ApiAnswer): void {
     res.end();
     return;
   }
-  const body = JSON.stringify(answer.body);
+  const body = answer.json ?? JSON.stringify(answer.body);
   headers.push("content-type", "application/json", "content-length", String(Buffer.byteLength(body)));
   res.writeHead(answer.status, headers);
   res.end(body);

@@ -184,15 +184,20 @@ async function placeOrder(input: { sku?: unknown; quantity?: unknown }) {
       webhookOn,
     );
     const amount = (-total).toString();
+    // The debit also returns the low-balance threshold, which the app checks for a crossing.
     const [entry] =
-      await tx`with moved as (update users set balance = users.balance + ${amount} where (users.id = ${userId} and users.balance + ${amount} >= ${0}) returning balance)
-             insert into ledger_entries (id, user_id, type, amount, balance_after, order_id, payment_id, chain_transfer_id, description, created_by, created_at)
-             select ${newId("txn")}::text, ${userId}::text, ${"order"}::text, ${amount}::bigint, balance, ${orderId}::text, ${null}::text, ${null}::text, ${product.name as string}::text, ${null}::text, now() from moved
-             returning id, user_id, type, amount, balance_after, order_id, payment_id, chain_transfer_id, description, created_by, created_at`;
+      await tx`with moved as (update users set balance = users.balance + ${amount} where (users.id = ${userId} and users.balance + ${amount} >= ${0}) returning balance, low_balance_threshold),
+             entry as (insert into ledger_entries (id, user_id, type, amount, balance_after, order_id, payment_id, chain_transfer_id, description, created_by, created_at)
+               select ${newId("txn")}::text, ${userId}::text, ${"order"}::text, ${amount}::bigint, balance, ${orderId}::text, ${null}::text, ${null}::text, ${product.name as string}::text, ${null}::text, now() from moved
+               returning id, user_id, type, amount, balance_after, order_id, payment_id, chain_transfer_id, description, created_by, created_at)
+             select entry.*, moved.balance, moved.low_balance_threshold from entry cross join moved`;
     if (!entry) {
       await tx`select balance from users where id = ${userId}`;
       throw new Refusal(402, "insufficient_balance");
     }
+    const after = BigInt(entry.balance_after as string);
+    const threshold = BigInt(entry.low_balance_threshold as string);
+    if (after < threshold && after - BigInt(amount) >= threshold) console.log("the baseline's reseller crossed its low-balance threshold");
     return done;
   });
   return { status: 201, body: orderRecord(completed, true) };

@@ -9,6 +9,8 @@ export interface ApiRequest {
   readonly method: string;
   /** Absolute, as a web Request's url is. */
   readonly url: string;
+  /** The path and query as sent, where it is at hand without building the URL (the server's own view). */
+  readonly requestTarget?: string;
   readonly headers: HeaderReader;
   arrayBuffer(): Promise<ArrayBuffer>;
 }

@@ -90,7 +90,7 @@ function queryObject(url: URL): Record<string, string> {
   return out;
 }
 
-/** Whether the URL has a parameter; a bare `?` has none. Checked without parsing, on the hot path. */
+/** Whether the URL (or the path and query as sent) has a parameter; a bare `?` has none. Checked without parsing, on the hot path. */
 function hasQuery(url: string): boolean {
   const mark = url.indexOf("?");
   return mark !== -1 && mark < url.length - 1;
@@ -202,7 +202,7 @@ export function apiHandler<Q extends z.ZodType, B extends z.ZodType, P extends z
         }
       }
       const params = operation.params ? parseInput(operation.params, await route.params, "path") : undefined;
-      const querySchema = operation.query ?? (hasQuery(request.url) ? NO_QUERY : undefined);
+      const querySchema = operation.query ?? (hasQuery(request.requestTarget ?? request.url) ? NO_QUERY : undefined);
       const query = querySchema ? parseInput(querySchema, queryObject(new URL(request.url)), "query") : undefined;
       const body = bodySchema ? parseInput(bodySchema, await readJsonBody(request), "") : undefined;
 

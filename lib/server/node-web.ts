@@ -60,6 +60,10 @@ class NodeApiRequest implements ApiRequest {
     return (this.href ??= requestUrl(this.req).href);
   }
 
+  get requestTarget(): string {
+    return this.req.url ?? "/";
+  }
+
   async arrayBuffer(): Promise<ArrayBuffer> {
     return this.body ? new Uint8Array(this.body).buffer : new ArrayBuffer(0);
   }

@@ -699,7 +699,7 @@ function render(report: Report): string {
   /** A CPU row: the CPU per request of both, the ratio, and the throughput of both beside it. */
   const cpuRow = (label: string, figure: CpuFigure, app: Measured, baseline: Measured, share: number, unit: string, extra = "", ok = true) => {
     const cells = cpuCells(figure);
-    return `| ${label}: server CPU per request | ${cells.app} (${perSecond(app.median)} ${unit}) | ${cells.baseline} (${perSecond(baseline.median)} ${unit}) | ${cells.result}${extra} (throughput ${pct(share)}) | <= ${GOALS.cpuRatio}x | ${mark(figure.met && ok)} |`;
+    return `| ${label}: server CPU per request | ${cells.app} (${app.median.toFixed(0)} ${unit}) | ${cells.baseline} (${baseline.median.toFixed(0)} ${unit}) | ${cells.result}${extra} (throughput ${pct(share)}) | <= ${GOALS.cpuRatio}x | ${mark(figure.met && ok)} |`;
   };
   const noOverdraft =
     orders.overdraftApp.ok &&

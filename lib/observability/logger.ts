@@ -40,9 +40,9 @@ const cache = globalThis as unknown as {
 };
 
 /** Lines are written once this much is queued ... */
-export const LOG_BATCH_BYTES = 8192;
+const LOG_BATCH_BYTES = 8192;
 /** ... or once this long has passed since the last write, whichever comes first. */
-export const LOG_FLUSH_MS = 100;
+const LOG_FLUSH_MS = 100;
 
 /**
  * Standard output, unless a test has redirected the log (lib/observability/testing/capture-log.ts).

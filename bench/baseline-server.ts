@@ -80,6 +80,7 @@ function productRecord(p: Row, available: unknown, discounts: Record<string, str
     price: formatMoney(discountedPrice(BigInt(p.listPrice as string), discounts[p.category as string])),
     list_price: formatMoney(BigInt(p.listPrice as string)),
     currency: "USD",
+    on_sale: p.enabled,
     in_stock: (p.enabled as boolean) && (stock === null || stock > 0),
     stock,
     min_quantity: p.minQuantity,
@@ -114,7 +115,7 @@ async function catalog() {
   const [rows, discounts] = await Promise.all([
     sql`select p.sku, p.category, p.name, p.group_name as "group", p.region, p.list_price::text as "listPrice", p.fields,
                p.min_quantity as "minQuantity", p.max_quantity as "maxQuantity", p.fulfilment, p.enabled, p.meta,
-               p.low_stock_threshold as "lowStockThreshold", a.available::int as available
+               p.low_stock_threshold as "lowStockThreshold", p.in_stock_seen as "inStockSeen", a.available::int as available
         from products p
         left join (select sku, count(*) as available from stock_codes where order_id is null group by sku) a on a.sku = p.sku
         where p.enabled = true and p.sku > ${""}
@@ -183,15 +184,20 @@ async function placeOrder(input: { sku?: unknown; quantity?: unknown }) {
       webhookOn,
     );
     const amount = (-total).toString();
+    // The debit also returns the low-balance threshold, which the app checks for a crossing.
     const [entry] =
-      await tx`with moved as (update users set balance = users.balance + ${amount} where (users.id = ${userId} and users.balance + ${amount} >= ${0}) returning balance)
-             insert into ledger_entries (id, user_id, type, amount, balance_after, order_id, payment_id, chain_transfer_id, description, created_by, created_at)
-             select ${newId("txn")}::text, ${userId}::text, ${"order"}::text, ${amount}::bigint, balance, ${orderId}::text, ${null}::text, ${null}::text, ${product.name as string}::text, ${null}::text, now() from moved
-             returning id, user_id, type, amount, balance_after, order_id, payment_id, chain_transfer_id, description, created_by, created_at`;
+      await tx`with moved as (update users set balance = users.balance + ${amount} where (users.id = ${userId} and users.balance + ${amount} >= ${0}) returning balance, low_balance_threshold),
+             entry as (insert into ledger_entries (id, user_id, type, amount, balance_after, order_id, payment_id, chain_transfer_id, description, created_by, created_at)
+               select ${newId("txn")}::text, ${userId}::text, ${"order"}::text, ${amount}::bigint, balance, ${orderId}::text, ${null}::text, ${null}::text, ${product.name as string}::text, ${null}::text, now() from moved
+               returning id, user_id, type, amount, balance_after, order_id, payment_id, chain_transfer_id, description, created_by, created_at)
+             select entry.*, moved.balance, moved.low_balance_threshold from entry cross join moved`;
     if (!entry) {
       await tx`select balance from users where id = ${userId}`;
       throw new Refusal(402, "insufficient_balance");
     }
+    const after = BigInt(entry.balance_after as string);
+    const threshold = BigInt(entry.low_balance_threshold as string);
+    if (after < threshold && after - BigInt(amount) >= threshold) console.log("the baseline's reseller crossed its low-balance threshold");
     return done;
   });
   return { status: 201, body: orderRecord(completed, true) };

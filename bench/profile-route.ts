@@ -17,6 +17,7 @@ import {
   installStopHandlers,
   log,
   LOGS,
+  OBSERVED,
   onCleanup,
   PROFILES,
   scratch,
@@ -97,7 +98,13 @@ async function main() {
   let server: Server;
   if (serverKind === "app") server = await startApp(name, { DATABASE_URL: url, WORKER: process.env.BENCH_WORKER ?? "inline" });
   else if (serverKind === "baseline") server = await startScript(name, "bench/baseline-server.ts", { DATABASE_URL: url, BENCH_USER_ID: reseller.id });
-  else server = await startScript(name, "bench/wrapper-server.ts", { DATABASE_URL: url, BENCH_USER_ID: reseller.id, RATE_LIMIT_MULTIPLIER: "100000" });
+  else
+    server = await startScript(name, "bench/wrapper-server.ts", {
+      ...OBSERVED,
+      DATABASE_URL: url,
+      BENCH_USER_ID: reseller.id,
+      RATE_LIMIT_MULTIPLIER: "100000",
+    });
 
   const order: Target = {
     url: `${server.base}/api/v2/order`,

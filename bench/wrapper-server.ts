@@ -22,6 +22,7 @@ import { database, db } from "@/lib/db/client";
 import { CLIENT_IP_HEADER, resolveClientIp } from "@/lib/http/client-ip";
 import { getOrder } from "@/lib/orders/list-orders";
 import { toOrderRecord } from "@/lib/orders/serialize";
+import { EchoingResponse } from "@/lib/observability/echoing-response";
 import { observeRequest } from "@/lib/observability/request-observer";
 import { sendAnswer, toApiRequest } from "@/lib/server/node-web";
 
@@ -35,7 +36,8 @@ async function bare(orderId: string): Promise<ApiAnswer> {
 
 const observed = { trustProxy: false, routeOf: () => "/api/v2/order/[orderId]" };
 
-const server = createServer((req, res) => {
+// The response class the app's server makes (lib/server/main.ts), which the observer echoes its headers through.
+const server = createServer({ ServerResponse: EchoingResponse }, (req, res) => {
   if (req.url?.startsWith("/wrapped/")) observeRequest(req, res, observed, () => void serve(req, res));
   else void serve(req, res);
 });

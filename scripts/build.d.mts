@@ -10,3 +10,5 @@ export declare function compileServer(root: string): Promise<void>;
 export declare function compileCommandLine(root: string, outdir: string): Promise<string>;
 /** Both builds, or with `onlyStale` those that are missing or older than the sources. */
 export declare function build(root: string, options?: { onlyStale?: boolean }): Promise<void>;
+/** Other entries (the benchmark's servers) compiled into `outdir` (relative to root) as the server is. */
+export declare function compileEntries(root: string, entryPoints: string[], outdir: string): Promise<void>;

@@ -100,6 +100,15 @@ export async function compileCommandLine(root, outdir) {
   return path.join(root, outdir, "lib/cli/main.js");
 }
 
+/**
+ * Other entries compiled as the server is (the benchmark's own servers, bench/lib/harness.ts), so that
+ * they run as production code runs: tsx names every function it compiles (esbuild's keepNames), which
+ * costs a function made per request a few microseconds.
+ */
+export async function compileEntries(root, entryPoints, outdir) {
+  await compile(root, entryPoints, outdir);
+}
+
 async function compile(root, entryPoints, outdir) {
   const esbuild = await import("esbuild");
   await esbuild.build({

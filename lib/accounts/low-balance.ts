@@ -1,6 +1,5 @@
-import { and, eq, gt, lte, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { DbOrTx } from "@/lib/db/client";
-import { preparedQuery } from "@/lib/db/prepared";
 import { users } from "@/lib/db/schema";
 import type { Micros } from "@/lib/money/money";
 import { notify } from "@/lib/notifications/notify";
@@ -15,30 +14,19 @@ export function isLowBalance(balance: Micros, threshold: Micros = LOW_BALANCE_TH
   return balance < threshold;
 }
 
-/** The reseller's threshold, when a debit took the balance from at or above it to below it. */
-const crossedThreshold = preparedQuery((db) =>
-  db
-    .select({ threshold: users.lowBalanceThreshold })
-    .from(users)
-    .where(
-      and(
-        eq(users.id, sql.placeholder("userId")),
-        gt(users.lowBalanceThreshold, sql`${sql.placeholder("after")}::bigint`),
-        lte(users.lowBalanceThreshold, sql`${sql.placeholder("before")}::bigint`),
-      ),
-    )
-    .prepare("low_balance_crossed"),
-);
+/** Whether a debit took the balance from at or above the threshold to below it. */
+export function crossesThreshold(before: Micros, after: Micros, threshold: Micros): boolean {
+  return after < before && isLowBalance(after, threshold) && !isLowBalance(before, threshold);
+}
 
 /**
  * Notifies the reseller when a debit crosses their threshold downwards. Only the crossing counts, so
  * the reminder comes once per crossing: the debits that follow below it say nothing until a credit
- * lifts the balance back over the threshold. Call it in the debit's transaction (postLedgerEntry does).
+ * lifts the balance back over the threshold. Call it in the debit's transaction with the threshold the
+ * debit's own statement returned (postLedgerEntry does), so that it needs no read.
  */
-export async function notifyLowBalanceCrossing(tx: DbOrTx, userId: string, before: Micros, after: Micros): Promise<void> {
-  if (after >= before) return;
-  const [crossed] = await crossedThreshold(tx).execute({ userId, before, after });
-  if (crossed) await notify(tx, { userId, kind: "low_balance", balance: after, threshold: crossed.threshold });
+export async function notifyLowBalanceCrossing(tx: DbOrTx, userId: string, before: Micros, after: Micros, threshold: Micros): Promise<void> {
+  if (crossesThreshold(before, after, threshold)) await notify(tx, { userId, kind: "low_balance", balance: after, threshold });
 }
 
 export async function setLowBalanceThreshold(db: DbOrTx, userId: string, threshold: Micros): Promise<void> {

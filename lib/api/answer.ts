@@ -9,6 +9,8 @@ export interface ApiRequest {
   readonly method: string;
   /** Absolute, as a web Request's url is. */
   readonly url: string;
+  /** The path and query as sent, where it is at hand without building the URL (the server's own view). */
+  readonly requestTarget?: string;
   readonly headers: HeaderReader;
   arrayBuffer(): Promise<ArrayBuffer>;
 }
@@ -23,6 +25,11 @@ export interface ApiAnswer {
   headers: Record<string, string>;
   /** Undefined for a 304, which has no body. */
   body: unknown;
+  /**
+   * The body already serialised, where the wrapper had to serialise it (an ETag is the digest of the
+   * JSON): sent as it is, rather than made a second time.
+   */
+  json?: string;
 }
 
 /**
@@ -42,5 +49,9 @@ export function answerHeaders(requestId: string, ...parts: Record<string, string
 
 export function answerResponse(answer: ApiAnswer): Response {
   if (answer.status === 304) return new Response(null, { status: 304, headers: answer.headers });
-  return Response.json(answer.body, { status: answer.status, headers: answer.headers });
+  if (answer.json === undefined) return Response.json(answer.body, { status: answer.status, headers: answer.headers });
+  const response = new Response(answer.json, { status: answer.status, headers: answer.headers });
+  // What Response.json() would say of it.
+  if (!response.headers.has("content-type")) response.headers.set("content-type", "application/json");
+  return response;
 }

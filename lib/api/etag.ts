@@ -8,7 +8,12 @@ import type { HeaderReader } from "@/lib/http/header-reader";
  */
 
 export function entityTag(body: unknown): string {
-  return `W/"${createHash("sha256").update(JSON.stringify(body)).digest("base64url").slice(0, 32)}"`;
+  return entityTagOfJson(JSON.stringify(body));
+}
+
+/** The tag of an answer already serialised, so that the JSON is made once for the tag and the answer. */
+export function entityTagOfJson(json: string): string {
+  return `W/"${createHash("sha256").update(json).digest("base64url").slice(0, 32)}"`;
 }
 
 /** The tag without its weakness mark: If-None-Match compares weakly (RFC 9110, 13.1.2). */

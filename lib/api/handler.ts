@@ -16,7 +16,7 @@ import { errorAnswer, toAppError } from "./errors";
 import { MAX_BODY_BYTES, parseInput } from "./parse-input";
 import { withinDeadline } from "./deadline";
 import { checkResponse } from "./response-check";
-import { entityTag, matchesIfNoneMatch } from "./etag";
+import { entityTagOfJson, matchesIfNoneMatch } from "./etag";
 import { deprecationHeaders } from "./deprecation";
 import type { Operation } from "./operation";
 
@@ -90,7 +90,7 @@ function queryObject(url: URL): Record<string, string> {
   return out;
 }
 
-/** Whether the URL has a parameter; a bare `?` has none. Checked without parsing, on the hot path. */
+/** Whether the URL (or the path and query as sent) has a parameter; a bare `?` has none. Checked without parsing, on the hot path. */
 function hasQuery(url: string): boolean {
   const mark = url.indexOf("?");
   return mark !== -1 && mark < url.length - 1;
@@ -158,10 +158,11 @@ async function readJsonBody(request: ApiRequest): Promise<unknown> {
  * answer may be kept and revalidated (no-cache), where every other one is no-store.
  */
 function conditionalAnswer(request: ApiRequest, requestId: string, body: unknown, ...parts: Record<string, string>[]): ApiAnswer {
-  const tag = entityTag(body);
+  const json = JSON.stringify(body);
+  const tag = entityTagOfJson(json);
   const headers = answerHeaders(requestId, ...parts, { ETag: tag });
   headers["Cache-Control"] = "private, no-cache";
-  return matchesIfNoneMatch(request.headers, tag) ? { status: 304, headers, body: undefined } : { status: 200, headers, body };
+  return matchesIfNoneMatch(request.headers, tag) ? { status: 304, headers, body: undefined } : { status: 200, headers, body, json };
 }
 
 /**
@@ -201,7 +202,7 @@ export function apiHandler<Q extends z.ZodType, B extends z.ZodType, P extends z
         }
       }
       const params = operation.params ? parseInput(operation.params, await route.params, "path") : undefined;
-      const querySchema = operation.query ?? (hasQuery(request.url) ? NO_QUERY : undefined);
+      const querySchema = operation.query ?? (hasQuery(request.requestTarget ?? request.url) ? NO_QUERY : undefined);
       const query = querySchema ? parseInput(querySchema, queryObject(new URL(request.url)), "query") : undefined;
       const body = bodySchema ? parseInput(bodySchema, await readJsonBody(request), "") : undefined;
 

@@ -4,8 +4,13 @@ import { config } from "@/lib/config/env";
 /** AES-256-GCM with the operator's ENCRYPTION_KEY, for stock codes and webhook secrets at rest. */
 const VERSION = "v1";
 
+/** The last key decoded, kept so that every code or secret opened does not decode the hex again. */
+let decoded: { hex: string; key: Buffer } | null = null;
+
 function key(hexKey?: string): Buffer {
-  return Buffer.from(hexKey ?? config().ENCRYPTION_KEY, "hex");
+  const hex = hexKey ?? config().ENCRYPTION_KEY;
+  if (decoded?.hex !== hex) decoded = { hex, key: Buffer.from(hex, "hex") };
+  return decoded.key;
 }
 
 export function encryptSecret(plaintext: string, hexKey?: string): string {

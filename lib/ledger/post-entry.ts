@@ -27,6 +27,9 @@ export interface PostEntryInput {
  * refuses. Its row lock is held until the commit, and every other charge of that reseller waits on
  * it; as one statement the lock is held for one round trip to the app (the commit) instead of two,
  * which under load is most of the time a reseller's orders wait on each other.
+ *
+ * The update also returns the reseller's low-balance threshold, as it stands under the row lock, so
+ * that a debit crossing it needs no read of its own (lib/accounts/low-balance.ts).
  */
 const postEntry = preparedQuery((db) => {
   const moved = db.$with("moved").as(
@@ -34,32 +37,33 @@ const postEntry = preparedQuery((db) => {
       .update(users)
       .set({ balance: sql`${users.balance} + ${sql.placeholder("amount")}` })
       .where(and(eq(users.id, sql.placeholder("userId")), gte(sql`${users.balance} + ${sql.placeholder("amount")}`, 0n)))
-      .returning({ balance: users.balance }),
+      .returning({ balance: users.balance, lowBalanceThreshold: users.lowBalanceThreshold }),
   );
   // INSERT ... SELECT takes its values untyped, so each placeholder says its column's type.
   const text = (name: string) => sql<string | null>`${sql.placeholder(name)}::text`;
-  return db
-    .with(moved)
-    .insert(ledgerEntries)
-    .select((qb) =>
-      qb
-        .select({
-          id: sql<string>`${sql.placeholder("id")}::text`.as("id"),
-          userId: sql<string>`${sql.placeholder("userId")}::text`.as("user_id"),
-          type: sql<LedgerEntryType>`${sql.placeholder("type")}::text`.as("type"),
-          amount: sql<bigint>`${sql.placeholder("amount")}::bigint`.as("amount"),
-          balanceAfter: moved.balance,
-          orderId: text("orderId").as("order_id"),
-          paymentId: text("paymentId").as("payment_id"),
-          chainTransferId: text("chainTransferId").as("chain_transfer_id"),
-          description: sql<string>`${sql.placeholder("description")}::text`.as("description"),
-          createdBy: text("createdBy").as("created_by"),
-          createdAt: sql<Date>`now()`.as("created_at"),
-        })
-        .from(moved),
-    )
-    .returning()
-    .prepare("post_ledger_entry");
+  const entry = db.$with("entry").as(
+    db
+      .insert(ledgerEntries)
+      .select((qb) =>
+        qb
+          .select({
+            id: sql<string>`${sql.placeholder("id")}::text`.as("id"),
+            userId: sql<string>`${sql.placeholder("userId")}::text`.as("user_id"),
+            type: sql<LedgerEntryType>`${sql.placeholder("type")}::text`.as("type"),
+            amount: sql<bigint>`${sql.placeholder("amount")}::bigint`.as("amount"),
+            balanceAfter: moved.balance,
+            orderId: text("orderId").as("order_id"),
+            paymentId: text("paymentId").as("payment_id"),
+            chainTransferId: text("chainTransferId").as("chain_transfer_id"),
+            description: sql<string>`${sql.placeholder("description")}::text`.as("description"),
+            createdBy: text("createdBy").as("created_by"),
+            createdAt: sql<Date>`now()`.as("created_at"),
+          })
+          .from(moved),
+      )
+      .returning(),
+  );
+  return db.with(moved, entry).select().from(entry).crossJoin(moved).prepare("post_ledger_entry");
 });
 
 export function insufficientBalance(balance: bigint, required: bigint): AppError {
@@ -75,7 +79,7 @@ export function insufficientBalance(balance: bigint, required: bigint): AppError
  * inside the transaction that makes the change the money is for.
  */
 export async function postLedgerEntry(tx: DbOrTx, input: PostEntryInput): Promise<LedgerEntry> {
-  const [entry] = await postEntry(tx).execute({
+  const [posted] = await postEntry(tx).execute({
     id: newId("txn"),
     userId: input.userId,
     type: input.type,
@@ -86,13 +90,14 @@ export async function postLedgerEntry(tx: DbOrTx, input: PostEntryInput): Promis
     chainTransferId: input.chainTransferId ?? null,
     createdBy: input.createdBy ?? null,
   });
-  if (!entry) {
+  if (!posted) {
     const [user] = await tx.select({ balance: users.balance }).from(users).where(eq(users.id, input.userId));
     if (!user) throw notFound("Account");
     throw insufficientBalance(user.balance, -input.amount);
   }
   const { type, amount } = input;
-  if (amount < 0n) await notifyLowBalanceCrossing(tx, input.userId, entry.balanceAfter - amount, entry.balanceAfter);
+  const { entry, moved } = posted;
+  if (amount < 0n) await notifyLowBalanceCrossing(tx, input.userId, entry.balanceAfter - amount, entry.balanceAfter, moved.lowBalanceThreshold);
   afterCommit(() => metrics().ledgerMoney.inc({ direction: amount < 0n ? "out" : "in", type }, Math.abs(dollars(amount))));
   return entry;
 }

@@ -2,7 +2,8 @@ import { randomUUID } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { SpanKind, SpanStatusCode } from "@opentelemetry/api";
 import { targetPath } from "@/lib/http/url-path";
-import { componentLogger } from "./logger";
+import { EchoingResponse } from "./echoing-response";
+import { accessLogger } from "./logger";
 import { metrics } from "./metrics";
 import { runInRequestContext, type RequestContext } from "./request-context";
 import { parseTraceparent, usableRequestId } from "./request-id";
@@ -43,11 +44,13 @@ export function observeRequest(req: IncomingMessage, res: ServerResponse, option
       parent: incomingTrace ? remoteContext(req.headers) : undefined,
     },
   );
-  res.setHeader("X-Request-Id", requestId);
+  const echoed = ["x-request-id", requestId];
   if (traced) {
     const { traceId, spanId, traceFlags } = traced.span.spanContext();
-    res.setHeader("traceparent", `00-${traceId}-${spanId}-0${traceFlags.toString(16)}`);
-  } else if (incomingTrace) res.setHeader("traceparent", incomingTrace);
+    echoed.push("traceparent", `00-${traceId}-${spanId}-0${traceFlags.toString(16)}`);
+  } else if (incomingTrace) echoed.push("traceparent", incomingTrace);
+  if (res instanceof EchoingResponse) res.echo(echoed);
+  else for (let i = 0; i < echoed.length; i += 2) res.setHeader(echoed[i], echoed[i + 1]);
 
   let logged = false;
   const finish = () => {
@@ -72,16 +75,11 @@ export function observeRequest(req: IncomingMessage, res: ServerResponse, option
       ...(request.resellerId ? { reseller_id: request.resellerId, key_id: request.keyId ?? null } : {}),
       ...(traced ? { trace_id: traced.span.spanContext().traceId } : incomingTrace ? { trace_id: incomingTrace.slice(3, 35) } : {}),
     };
-    const log = accessLog();
+    const log = accessLogger();
     if (QUIET_ROUTES.has(route)) log.debug(line, "request");
     else log.info(line, "request");
   };
   res.once("finish", finish);
   res.once("close", finish);
   runInRequestContext(request, () => withSpanContext(traced?.context, serve));
-}
-
-let access: ReturnType<typeof componentLogger> | undefined;
-function accessLog() {
-  return (access ??= componentLogger("access"));
 }

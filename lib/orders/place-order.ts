@@ -150,12 +150,12 @@ const insertOrder = preparedQuery((db) =>
  * manual one waits for an admin.
  */
 export async function placeOrder(db: Db, input: PlaceOrderInput): Promise<{ order: Order; replayed: boolean }> {
-  const hash = requestHash(input);
   const orderId = newId("ord");
   try {
     const placed = await db.transaction(async (tx) => {
       if (input.idempotencyKey) {
-        const existingId = await claimIdempotencyKey(tx, input.user.id, input.idempotencyKey, hash, orderId);
+        // Only a request with a key is compared with an earlier one: the others need no digest.
+        const existingId = await claimIdempotencyKey(tx, input.user.id, input.idempotencyKey, requestHash(input), orderId);
         if (existingId) {
           const [existing] = await tx.select().from(orders).where(eq(orders.id, existingId));
           return { order: existing, replayed: true };

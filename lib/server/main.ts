@@ -31,6 +31,7 @@ import { refuseMalformedPath } from "./malformed-path";
 import { refuseMethodNextCannotServe } from "./next-methods";
 import { componentLogger } from "@/lib/observability/logger";
 import { answerMetrics, serveMetricsPort } from "./metrics-endpoint";
+import { EchoingResponse } from "@/lib/observability/echoing-response";
 import { observeRequest } from "@/lib/observability/request-observer";
 import { loadRouteTemplates } from "@/lib/observability/route-templates";
 import { startTracing, stopTracing } from "@/lib/observability/tracing";
@@ -98,7 +99,7 @@ async function main() {
     if (dispatchApiRequest(apiRoutes, req, res) || refuseMethodNextCannotServe(req, res)) return;
     void handle(req, res);
   };
-  const server = createServer({ requireHostHeader: false }, (req, res) => {
+  const server = createServer({ requireHostHeader: false, ServerResponse: EchoingResponse }, (req, res) => {
     req.headers[CLIENT_IP_HEADER] = resolveClientIp(req.socket.remoteAddress, req.headers["x-forwarded-for"], cfg.TRUST_PROXY);
     dropUntrustedForwarding(req.headers, cfg.TRUST_PROXY);
     tidyApiSlashes(req);

@@ -60,6 +60,10 @@ class NodeApiRequest implements ApiRequest {
     return (this.href ??= requestUrl(this.req).href);
   }
 
+  get requestTarget(): string {
+    return this.req.url ?? "/";
+  }
+
   async arrayBuffer(): Promise<ArrayBuffer> {
     return this.body ? new Uint8Array(this.body).buffer : new ArrayBuffer(0);
   }
@@ -105,7 +109,7 @@ export function sendAnswer(res: ServerResponse, answer: ApiAnswer): void {
     res.end();
     return;
   }
-  const body = JSON.stringify(answer.body);
+  const body = answer.json ?? JSON.stringify(answer.body);
   headers.push("content-type", "application/json", "content-length", String(Buffer.byteLength(body)));
   res.writeHead(answer.status, headers);
   res.end(body);

@@ -22,3 +22,4 @@ export * from "./instances";
 export * from "./mail";
 export * from "./notifications";
 export * from "./sign-in-addresses";
+export * from "./claims";

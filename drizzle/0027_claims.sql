@@ -39,8 +39,6 @@ CREATE TABLE "claims" (
 	"resolution_note" text,
 	"refund_amount" bigint,
 	"replaced_items" jsonb,
-	"upstream_supplier_id" text,
-	"upstream_claim_id" text,
 	"created_at" timestamp (3) with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp (3) with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "claims_status_valid" CHECK ("claims"."status" in ('open', 'in_review', 'replaced', 'refunded', 'rejected')),

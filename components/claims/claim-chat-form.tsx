@@ -26,7 +26,7 @@ export function ClaimChatForm({
     { ok: false },
   );
   return (
-    <form action={formAction} className="space-y-3 border-t border-slate-100 pt-4" noValidate aria-label={label}>
+    <form action={formAction} className="space-y-3 border-t border-slate-100 pt-4" noValidate aria-label="The claim's chat">
       <input type="hidden" name="claimId" value={claimId} />
       {!state.ok && state.message ? <Alert tone="error">{state.fieldErrors?.text ?? state.message}</Alert> : null}
       <TextAreaField

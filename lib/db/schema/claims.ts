@@ -44,9 +44,6 @@ export const claims = pgTable(
     refundAmount: micros("refund_amount"),
     /** The delivered items a replacement took back, encrypted as they were delivered. */
     replacedItems: jsonb("replaced_items").$type<StoredDelivery["items"]>(),
-    /** The upstream instance of this product the claim was forwarded to, and its claim's id there. */
-    upstreamSupplierId: text("upstream_supplier_id"),
-    upstreamClaimId: text("upstream_claim_id"),
     createdAt: createdAt(),
     updatedAt: timestamptz("updated_at").notNull().defaultNow(),
   },

@@ -56,6 +56,8 @@ export function ClaimCard({ orderId, claim, closesAt, canClaim }: { orderId: str
 
 function OpenClaimForm({ orderId, again }: { orderId: string; again: boolean }) {
   const [state, formAction] = useActionState<PanelState<{ claimId: string }>, FormData>(openClaimAction, { ok: false });
+  // Controlled, so a refused submission (the form is reset after it) keeps what was chosen and written.
+  const [reason, setReason] = useState("");
   const [message, setMessage] = useState("");
   const errors = !state.ok ? state.fieldErrors : undefined;
   return (

@@ -24,7 +24,7 @@ export function ClaimFacts({ reason, message, imageHref }: { reason: ClaimReason
               <img
                 src={imageHref}
                 alt="The screenshot attached to the claim"
-                className="mt-1 max-h-64 rounded-md border border-slate-200"
+                className="mt-1 max-h-64 min-h-16 min-w-16 rounded-md border border-slate-200 object-contain"
                 data-testid="claim-image"
               />
             </a>

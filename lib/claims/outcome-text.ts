@@ -6,7 +6,7 @@ export function outcomeText(claim: Pick<Claim, "status" | "refundAmount" | "reso
   const note = claim.resolutionNote ? ` ${claim.resolutionNote}` : "";
   switch (claim.status) {
     case "replaced":
-      return `We replaced the code: the new one is in the delivery above.${note}`;
+      return `We replaced the code: the new one is in the order's delivery.${note}`;
     case "refunded":
       return `We refunded ${formatMoney(claim.refundAmount ?? 0n)} USD to your balance.${note}`;
     case "rejected":

@@ -31,8 +31,8 @@ function WindowForm({ category, hours, isDefault }: { category: string; hours: n
           {category} <span className="font-normal text-slate-500">{isDefault ? "(default)" : ""}</span>
         </label>
         <div className="mt-1 flex items-center gap-2">
-          <input id={id} name="hours" inputMode="numeric" defaultValue={hours} className={controlClasses(false, "w-28")} />
-          <span className="text-sm text-slate-600">hours</span>
+          <input id={id} name="hours" inputMode="numeric" defaultValue={hours} className={controlClasses(false, "max-w-28")} />
+          <span className="text-sm whitespace-nowrap text-slate-600">hours</span>
         </div>
       </div>
       <SubmitButton size="sm" variant="secondary" pendingText="Saving…">

@@ -1,6 +1,6 @@
 "use client";
 
-import { useActionState, useState } from "react";
+import { startTransition, useActionState, useState, type FormEvent } from "react";
 import { CLAIM_REASON_LABELS, ClaimStatusBadge } from "@/components/claims/claim-status-badge";
 import { Alert } from "@/components/ui/alert";
 import { Card, CardBody, CardHeader } from "@/components/ui/card";
@@ -55,13 +55,18 @@ export function ClaimCard({ orderId, claim, closesAt, canClaim }: { orderId: str
 }
 
 function OpenClaimForm({ orderId, again }: { orderId: string; again: boolean }) {
-  const [state, formAction] = useActionState<PanelState<{ claimId: string }>, FormData>(openClaimAction, { ok: false });
-  // Controlled, so a refused submission (the form is reset after it) keeps what was chosen and written.
-  const [reason, setReason] = useState("");
+  const [state, dispatch, pending] = useActionState<PanelState<{ claimId: string }>, FormData>(openClaimAction, { ok: false });
+  // Sent without the form's own action, which resets the form after every answer: a refused claim keeps
+  // its reason, text and file for the reseller to correct.
   const [message, setMessage] = useState("");
   const errors = !state.ok ? state.fieldErrors : undefined;
+  function send(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    startTransition(() => dispatch(form));
+  }
   return (
-    <form action={formAction} className="space-y-3" noValidate aria-label="Open a claim">
+    <form onSubmit={send} className="space-y-3" noValidate aria-label="Open a claim">
       <input type="hidden" name="orderId" value={orderId} />
       {state.message ? <Alert tone={state.ok ? "success" : "error"}>{state.message}</Alert> : null}
       <div className="space-y-1">
@@ -105,7 +110,9 @@ function OpenClaimForm({ orderId, again }: { orderId: string; again: boolean }) 
         <input id="claim-image" name="image" type="file" accept="image/png,image/jpeg" className="block w-full text-base text-slate-700 sm:text-sm" />
         <p className={errors?.image ? "text-sm text-red-600" : "text-xs text-slate-500"}>{errors?.image ?? "PNG or JPEG, at most 2 MB."}</p>
       </div>
-      <SubmitButton pendingText="Sending…">Open claim</SubmitButton>
+      <SubmitButton pending={pending} pendingText="Sending…">
+        Open claim
+      </SubmitButton>
     </form>
   );
 }

@@ -13,7 +13,18 @@ export interface ChatMessage {
  * A manual order's chat, oldest first; the viewer's own messages sit on the right. `earlierHref`, when
  * earlier messages are left out, is the link that shows them.
  */
-export function ChatMessages({ messages, viewer, earlierHref }: { messages: ChatMessage[]; viewer: "reseller" | "supplier"; earlierHref?: string | null }) {
+export function ChatMessages({
+  messages,
+  viewer,
+  earlierHref,
+  supplierLabel = "Supplier",
+}: {
+  messages: ChatMessage[];
+  viewer: "reseller" | "supplier";
+  earlierHref?: string | null;
+  /** What the other side of the reseller is called: the supplier of a manual order, support in a claim. */
+  supplierLabel?: string;
+}) {
   if (messages.length === 0) {
     return <p className="py-4 text-center text-sm text-slate-500">No messages yet.</p>;
   }
@@ -39,7 +50,7 @@ export function ChatMessages({ messages, viewer, earlierHref }: { messages: Chat
                 )}
               >
                 <p className={cx("text-xs font-semibold", own ? "text-brand-100" : "text-slate-600")}>
-                  {message.author === "supplier" ? "Supplier" : "Reseller"}
+                  {message.author === "supplier" ? supplierLabel : "Reseller"}
                 </p>
                 <p className="text-sm wrap-anywhere whitespace-pre-wrap">{message.text}</p>
                 <p className={cx("mt-1 text-[11px]", own ? "text-brand-100" : "text-slate-600")}>{formatDateTime(message.created_at)}</p>

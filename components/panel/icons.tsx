@@ -16,6 +16,7 @@ const paths = {
   trend: "M3 17l6-6 4 4 8-8M15 7h6v6",
   system: "M3 12h4l3-8 4 16 3-8h4",
   docs: "M6 3h9l4 4v14H6V3Zm8 0v5h5M9 13h7M9 17h5",
+  claim: "M12 3 3 20h18L12 3Zm0 6v5m0 3h.01",
   bell: "M6 16V11a6 6 0 1 1 12 0v5l2 2H4l2-2Zm4 4a2 2 0 0 0 4 0",
   megaphone: "M3 10v4h4l8 5V5L7 10H3Zm15-1a4 4 0 0 1 0 6",
   lock: "M7 11V8a5 5 0 0 1 10 0v3M5 11h14v10H5V11Z",

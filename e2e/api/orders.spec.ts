@@ -30,6 +30,7 @@ interface Order {
 }
 
 const ORDER_KEYS = [
+  "claim",
   "completed_at",
   "created_at",
   "currency",

@@ -46,7 +46,14 @@ async function deliveries(request: APIRequestContext, apiKey: string) {
 test("before any configuration the webhook reads as empty", async ({ request, fixtures }) => {
   const response = await request.get(WEBHOOK, { headers: key(fixtures.frank.apiKey) });
   expect(response.status()).toBe(200);
-  expect(await response.json()).toEqual({ url: null, enabled: false, secret_set: false, consecutive_failures: 0, disabled_reason: null });
+  expect(await response.json()).toEqual({
+    url: null,
+    enabled: false,
+    secret_set: false,
+    consecutive_failures: 0,
+    disabled_reason: null,
+    extended_events: false,
+  });
   const test = await request.post(`${WEBHOOK}/test`, { headers: key(fixtures.frank.apiKey) });
   expect(test.status()).toBe(404);
   expect((await test.json()).error.code).toBe("not_found");
@@ -83,12 +90,20 @@ test("the first PUT creates the secret and returns it once", async ({ request, f
     secret_set: true,
     consecutive_failures: 0,
     disabled_reason: null,
+    extended_events: false,
     secret: expect.stringMatching(/^whsec_[0-9A-Za-z]{32}$/),
   });
   secret = created.secret;
 
   const read = await request.get(WEBHOOK, { headers: key(fixtures.frank.apiKey) });
-  expect(await read.json()).toEqual({ url: receiver.url, enabled: true, secret_set: true, consecutive_failures: 0, disabled_reason: null });
+  expect(await read.json()).toEqual({
+    url: receiver.url,
+    enabled: true,
+    secret_set: true,
+    consecutive_failures: 0,
+    disabled_reason: null,
+    extended_events: false,
+  });
   const again = await request.put(WEBHOOK, { headers: key(fixtures.frank.apiKey), data: { url: receiver.url, enabled: true } });
   expect(await again.json()).not.toHaveProperty("secret");
 });

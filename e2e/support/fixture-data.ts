@@ -84,6 +84,11 @@ export interface Fixtures {
   sam: ResellerFixture;
   /** Sam's second key, which the SDK spec spends to a real 429. */
   samRateLimitKey: string;
+  /** The claims API spec's resellers (200.00 each): rita's webhook takes the extended events, rosa's does not. */
+  rita: ResellerFixture;
+  rosa: ResellerFixture;
+  /** The claims browser spec's reseller (200.00). */
+  ruth: ResellerFixture;
   /** The Postgres server's database, which the outage spec takes away and gives back; absent on the embedded one. */
   databaseUrl?: string;
 }

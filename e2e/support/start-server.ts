@@ -135,6 +135,10 @@ async function prepare(database: Database): Promise<Fixtures> {
   // The SDK spec's reseller (e2e/api/sdk.spec.ts), and a key of its own to run into a rate limit with.
   const sam = await reseller("sam", 1_000_000_000n);
   const samRateLimitKey = (await createApiKey(database.db, { userId: sam.id, name: "rate-limit test" })).key;
+  // The claims specs' resellers: rita (extended events on) and rosa (off) for the API spec, ruth for the browser spec.
+  const rita = await reseller("rita", 200_000_000n);
+  const rosa = await reseller("rosa", 200_000_000n);
+  const ruth = await reseller("ruth", 200_000_000n);
   // A second admin, who takes a manual order over from the first in the take spec.
   const secondAdmin = { email: "second-admin@e2e.test", password: "second-admin-password-123" };
   await createUser(database.db, { ...secondAdmin, role: "admin" });
@@ -172,6 +176,9 @@ async function prepare(database: Database): Promise<Fixtures> {
     sam,
     samRateLimitKey,
     nina,
+    rita,
+    rosa,
+    ruth,
   };
 }
 

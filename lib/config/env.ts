@@ -62,6 +62,8 @@ const envSchema = z.object({
       return delays as number[];
     }),
   SUPPLIER_DELAY: duration("2s").default(2000),
+  /** The answer promised to a reseller who opens a claim: the claims queue counts down to it. */
+  CLAIM_RESPONSE_SLA: duration("24h").default(86_400_000),
   /** The whole of one upstream call (connect, send, the complete answer); past it the outcome is unknown. */
   SUPPLIER_TIMEOUT: duration("15s").default(15_000),
   /** How long an order whose upstream outcome is unknown is reconciled before it goes to the manual queue. */

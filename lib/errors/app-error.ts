@@ -12,6 +12,7 @@ export type ErrorCode =
   | "duplicate_reference"
   | "order_closed"
   | "chat_full"
+  | "claim_conflict"
   | "price_changed"
   | "webhook_disabled"
   | "payload_too_large"
@@ -20,6 +21,7 @@ export type ErrorCode =
   | "out_of_stock"
   | "product_unavailable"
   | "wrong_category"
+  | "claim_not_allowed"
   | "invalid_player"
   | "invalid_recipient"
   | "rate_limited"
@@ -39,6 +41,7 @@ export const errorStatus: Record<ErrorCode, number> = {
   duplicate_reference: 409,
   order_closed: 409,
   chat_full: 409,
+  claim_conflict: 409,
   price_changed: 409,
   webhook_disabled: 409,
   payload_too_large: 413,
@@ -47,6 +50,7 @@ export const errorStatus: Record<ErrorCode, number> = {
   out_of_stock: 422,
   product_unavailable: 422,
   wrong_category: 422,
+  claim_not_allowed: 422,
   invalid_player: 422,
   invalid_recipient: 422,
   rate_limited: 429,

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import type { DbOrTx } from "@/lib/db/client";
 import { preparedQuery } from "@/lib/db/prepared";
-import { events, type EventType } from "@/lib/db/schema";
+import { events, EXTENDED_EVENT_TYPES, type EventType } from "@/lib/db/schema";
 import { enqueueWebhookDelivery } from "@/lib/webhooks/enqueue";
 import type { WebhookEventData } from "@/lib/webhooks/payloads";
 
@@ -13,6 +13,8 @@ const insertEvent = preparedQuery((db) =>
     .prepare("insert_event"),
 );
 
+const EXTENDED = new Set<EventType>(EXTENDED_EVENT_TYPES);
+
 /**
  * Writes an event into the outbox; call it inside the transaction of the change it reports. When the
  * reseller has an enabled webhook, the event's delivery job is queued in that same transaction. The data
@@ -21,6 +23,6 @@ const insertEvent = preparedQuery((db) =>
 export async function recordEvent<T extends EventType>(tx: DbOrTx, input: { userId: string; type: T; data: WebhookEventData<T> }): Promise<string> {
   const id = randomUUID();
   await insertEvent(tx).execute({ id, userId: input.userId, type: input.type, data: input.data });
-  await enqueueWebhookDelivery(tx, input.userId, id);
+  await enqueueWebhookDelivery(tx, input.userId, id, EXTENDED.has(input.type));
   return id;
 }

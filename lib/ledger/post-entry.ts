@@ -18,6 +18,8 @@ export interface PostEntryInput {
   orderId?: string | null;
   paymentId?: string | null;
   chainTransferId?: string | null;
+  /** The claim a refund answers. */
+  claimId?: string | null;
   createdBy?: string | null;
 }
 
@@ -55,6 +57,7 @@ const postEntry = preparedQuery((db) => {
             orderId: text("orderId").as("order_id"),
             paymentId: text("paymentId").as("payment_id"),
             chainTransferId: text("chainTransferId").as("chain_transfer_id"),
+            claimId: text("claimId").as("claim_id"),
             description: sql<string>`${sql.placeholder("description")}::text`.as("description"),
             createdBy: text("createdBy").as("created_by"),
             createdAt: sql<Date>`now()`.as("created_at"),
@@ -88,6 +91,7 @@ export async function postLedgerEntry(tx: DbOrTx, input: PostEntryInput): Promis
     orderId: input.orderId ?? null,
     paymentId: input.paymentId ?? null,
     chainTransferId: input.chainTransferId ?? null,
+    claimId: input.claimId ?? null,
     createdBy: input.createdBy ?? null,
   });
   if (!posted) {

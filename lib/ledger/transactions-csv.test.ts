@@ -12,6 +12,7 @@ const entry = (overrides: Partial<LedgerEntry> = {}): LedgerEntry => ({
   orderId: "ord_01TEST",
   paymentId: null,
   chainTransferId: null,
+  claimId: null,
   createdBy: null,
   description: "Order ord_01TEST: 2 × Steam Gift Card 10 USD",
   createdAt: new Date("2026-11-21T10:15:30.123Z"),

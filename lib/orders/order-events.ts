@@ -3,14 +3,14 @@ import type { Order, OrderStatus } from "@/lib/db/schema";
 import { recordEvent } from "@/lib/events/record-event";
 import { afterCommit } from "@/lib/observability/after-commit";
 import { metrics } from "@/lib/observability/metrics";
-import { toOrderRecord } from "./serialize";
+import { toOrderEventRecord } from "./serialize";
 
 /**
  * The order record as an event carries it. Delivered codes stay out of the outbox so that they exist
  * only encrypted at rest; whoever sends the event attaches `delivery` from the order itself.
  */
 function eventRecord(order: Order) {
-  return { ...toOrderRecord({ ...order, delivery: null }), delivery: null };
+  return { ...toOrderEventRecord({ ...order, delivery: null }), delivery: null };
 }
 
 const FINISHED = new Set<OrderStatus>(["completed", "failed", "refunded"]);

@@ -20,6 +20,8 @@ const order = (overrides: Partial<Order> = {}): Order => ({
   failureReason: null,
   takenBy: null,
   takenAt: null,
+  claimId: null,
+  claimStatus: null,
   createdAt: new Date("2026-11-21T10:15:30.123Z"),
   updatedAt: new Date("2026-11-21T10:15:30.123Z"),
   completedAt: null,

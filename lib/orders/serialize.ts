@@ -22,7 +22,8 @@ export const deliverySchema = z.object({
 
 type DeliveredItem = z.infer<typeof deliverySchema>["items"][number];
 
-export const orderSchema = z
+/** The order record as the seed's events carry it: their data stays exactly as it was before claims. */
+export const orderEventSchema = z
   .object({
     order_id: z.string().meta({ example: "ord_01JD4X0000ABCDEFGHJKMNPQRS" }),
     type: z.enum(PRODUCT_CATEGORIES),
@@ -42,11 +43,28 @@ export const orderSchema = z
     updated_at: timestampString,
     completed_at: timestampString.nullable(),
   })
+  .meta({ id: "OrderEvent" });
+
+export const orderSchema = orderEventSchema
+  .extend({
+    claim: z
+      .object({
+        id: z.string().meta({ example: "clm_01JD4X0000ABCDEFGHJKMNPQRS" }),
+        status: z.enum(["open", "in_review", "replaced", "refunded", "rejected"]),
+      })
+      .nullable()
+      .meta({ description: "The order's latest claim, or null: `GET /api/v2/claims/{claim_id}` reads it in full." }),
+  })
   .meta({ id: "Order" });
 
 export type OrderRecord = z.infer<typeof orderSchema>;
+export type OrderEventRecord = z.infer<typeof orderEventSchema>;
 
 export function toOrderRecord(order: Order): OrderRecord {
+  return Object.assign(toOrderEventRecord(order), { claim: order.claimId && order.claimStatus ? { id: order.claimId, status: order.claimStatus } : null });
+}
+
+export function toOrderEventRecord(order: Order): OrderEventRecord {
   return {
     order_id: order.id,
     type: order.type,

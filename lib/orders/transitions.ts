@@ -5,6 +5,7 @@ import { preparedQuery, setPlaceholder } from "@/lib/db/prepared";
 import { orders, stockCodes, type Order, type OrderStatus, type StoredDelivery } from "@/lib/db/schema";
 import { AppError } from "@/lib/errors/app-error";
 import { postLedgerEntry } from "@/lib/ledger/post-entry";
+import { refundedSoFar } from "@/lib/ledger/refunded";
 import { notify } from "@/lib/notifications/notify";
 import { recordOrderStatusChanged } from "./order-events";
 
@@ -63,11 +64,20 @@ export async function failOrder(tx: DbOrTx, orderId: string, reason: string): Pr
   return order;
 }
 
-/** An admin reverses a completed order; the charge is returned. The delivered codes are not restocked. */
+/**
+ * An admin reverses a completed order; what is left of the charge is returned (all of it, unless a
+ * claim refunded part already). The delivered codes are not restocked.
+ */
 export async function refundOrder(tx: DbOrTx, orderId: string, reason: string): Promise<Order> {
-  const order = await transition(tx, orderId, "completed", { status: "refunded", failureReason: reason });
+  const order = await markRefunded(tx, orderId, reason);
   if (!order) throw new AppError("validation_error", "Only a completed order can be refunded.", { issues: [{ path: "status", message: "must be completed" }] });
-  await postLedgerEntry(tx, { userId: order.userId, type: "refund", amount: order.total, orderId, description: `Refund: ${order.productName}` });
-  await notify(tx, { userId: order.userId, kind: "order_refunded", orderId, productName: order.productName, reason, refunded: order.total });
+  const rest = order.total - (await refundedSoFar(tx, orderId));
+  if (rest > 0n) await postLedgerEntry(tx, { userId: order.userId, type: "refund", amount: rest, orderId, description: `Refund: ${order.productName}` });
+  await notify(tx, { userId: order.userId, kind: "order_refunded", orderId, productName: order.productName, reason, refunded: rest });
   return order;
+}
+
+/** completed to refunded, with its order.status_changed; null when the order was not completed. The money is the caller's. */
+export function markRefunded(tx: DbOrTx, orderId: string, reason: string): Promise<Order | null> {
+  return transition(tx, orderId, "completed", { status: "refunded", failureReason: reason });
 }

@@ -2,7 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import type { DbOrTx } from "@/lib/db/client";
 import { preparedQuery } from "@/lib/db/prepared";
 import { orders, type AppEvent, type Order } from "@/lib/db/schema";
-import { toOrderRecord } from "@/lib/orders/serialize";
+import { toOrderEventRecord } from "@/lib/orders/serialize";
 import { TEST_EVENT } from "./constants";
 import type { WebhookEnvelope, WebhookEventData } from "./payloads";
 
@@ -29,12 +29,14 @@ const orderById = preparedQuery((db) =>
  */
 export function orderOfEventBody(event: AppEvent): string | null {
   const { status, order_id } = event.data;
-  return event.type.startsWith("order.") && (status === "completed" || status === "refunded") && typeof order_id === "string" ? order_id : null;
+  // The claim events' `status` is the claim's, and they carry no codes.
+  const ofOrder = event.type === "order.created" || event.type === "order.status_changed";
+  return ofOrder && (status === "completed" || status === "refunded") && typeof order_id === "string" ? order_id : null;
 }
 
 /** The body of an outbox event, given the order that orderOfEventBody names (when it still exists). */
 export function eventBody(event: AppEvent, order?: Order): string {
-  const data = order ? { ...event.data, delivery: toOrderRecord(order).delivery } : event.data;
+  const data = order ? { ...event.data, delivery: toOrderEventRecord(order).delivery } : event.data;
   return envelope(event.type, event.id, event.createdAt, data);
 }
 

@@ -1,7 +1,8 @@
 import { z } from "zod";
 import { timestampString } from "@/lib/records/fields";
 import { ORDER_STATUSES, type EventType } from "@/lib/db/schema";
-import { orderSchema } from "@/lib/orders/serialize";
+import { claimSchema, CLAIM_OUTCOMES } from "@/lib/claims/serialize";
+import { orderEventSchema as orderSchema } from "@/lib/orders/serialize";
 import { DELIVERY_TIMEOUT_MS, MAX_CONSECUTIVE_FAILURES, MAX_RESPONSE_BYTES, TEST_EVENT } from "./constants";
 
 /*
@@ -50,6 +51,34 @@ export const WEBHOOK_EVENTS = {
     when: "The supplier's message needs your answer before the manual order can go on; sent right after that message's `manual_service.chat.message`.",
     data: z.object({ ...chatData, waiting_since: timestampString.meta({ description: "When the supplier started waiting (their message's time)." }) }),
   },
+  "order.claim.opened": {
+    summary: "Claim opened (extended)",
+    when: "You opened a claim on an order, through the API or the panel. `data` is the claim record. Sent only while the webhook's `extended_events` is true.",
+    data: claimSchema,
+  },
+  "order.claim.updated": {
+    summary: "Claim updated (extended)",
+    when:
+      "Support wrote in a claim's chat (`change: message`, with `message_preview`), or took it up (`change: status`, `status: in_review`). `data` is the claim record after the change. " +
+      "Sent only while the webhook's `extended_events` is true.",
+    data: claimSchema.extend({
+      change: z.enum(["message", "status"]),
+      message_preview: z.string().nullable().meta({ description: "Support's message, cut to at most 100 characters; null for a status change." }),
+    }),
+  },
+  "order.claim.resolved": {
+    summary: "Claim resolved (extended)",
+    when:
+      "A claim got its outcome: `replaced` (the order's `delivery` holds the new code; read the order), `refunded` (`amount` returned to the balance as a `refund` transaction) " +
+      "or `rejected` (`resolution.note` says why). Sent only while the webhook's `extended_events` is true.",
+    data: claimSchema.extend({
+      outcome: z.enum(CLAIM_OUTCOMES),
+      amount: z
+        .string()
+        .nullable()
+        .meta({ description: "What a refund returned, as a decimal string of US dollars; null for the other outcomes.", example: "19.40" }),
+    }),
+  },
   [TEST_EVENT]: {
     summary: "Test event",
     when:
@@ -82,7 +111,8 @@ const TIMEOUT_SECONDS = DELIVERY_TIMEOUT_MS / 1000;
 /** How deliveries behave, for every event: the OpenAPI document and /docs both show these. */
 export const WEBHOOK_DELIVERY_NOTES: string[] = [
   "Each event is an HTTP `POST` to your webhook URL with a JSON body, the envelope `{event, event_id, timestamp, data}`; `data` depends on `event`. " +
-    "Every event of the account is sent while the webhook is enabled; there is no per-event subscription.",
+    "Every event of the seed's four (`order.created`, `order.status_changed`, `manual_service.chat.message`, `manual_service.chat.waiting_reply`) is sent while the webhook is enabled; " +
+    "the extended events (`order.claim.*`) only while its `extended_events` is also true. There is no other per-event subscription.",
   "Verify `X-Webhook-Signature` (HMAC-SHA256 keyed with the whole secret) or the Standard Webhooks `webhook-signature` (keyed with the base64-decoded part of the secret after `whsec_`) " +
     "over the raw body bytes before parsing them; each header says exactly how. Deliveries are signed with the secret current when they are sent: after a rotation, retries of older events too.",
   `Any 2xx answered within ${TIMEOUT_SECONDS} seconds is success; answer quickly and do the work afterwards. Any other status, a redirect (never followed), ` +

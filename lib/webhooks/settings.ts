@@ -16,16 +16,18 @@ export interface WebhookRecord {
   secret_set: boolean;
   consecutive_failures: number;
   disabled_reason: "consecutive_failures" | null;
+  extended_events: boolean;
 }
 
 export function toWebhookRecord(endpoint: WebhookEndpoint | null): WebhookRecord {
-  if (!endpoint) return { url: null, enabled: false, secret_set: false, consecutive_failures: 0, disabled_reason: null };
+  if (!endpoint) return { url: null, enabled: false, secret_set: false, consecutive_failures: 0, disabled_reason: null, extended_events: false };
   return {
     url: endpoint.url,
     enabled: endpoint.enabled,
     secret_set: true,
     consecutive_failures: endpoint.consecutiveFailures,
     disabled_reason: endpoint.disabledReason ?? null,
+    extended_events: endpoint.extendedEvents,
   };
 }
 
@@ -72,7 +74,7 @@ export async function vetWebhookUrl(url: string, options: { allowPrivate: boolea
 export async function saveWebhook(
   db: Db,
   userId: string,
-  input: { url: string; enabled: boolean },
+  input: { url: string; enabled: boolean; extendedEvents?: boolean },
   options: { allowPrivate: boolean; resolver?: HostResolver },
 ): Promise<{ endpoint: WebhookEndpoint; secret: string | null }> {
   await vetWebhookUrl(input.url, options);
@@ -80,7 +82,7 @@ export async function saveWebhook(
     const secret = generateWebhookSecret();
     const [created] = await tx
       .insert(webhookEndpoints)
-      .values({ userId, url: input.url, enabled: input.enabled, secretEncrypted: encryptSecret(secret) })
+      .values({ userId, url: input.url, enabled: input.enabled, extendedEvents: input.extendedEvents ?? false, secretEncrypted: encryptSecret(secret) })
       .onConflictDoNothing({ target: webhookEndpoints.userId })
       .returning();
     if (created) return { endpoint: created, secret };
@@ -92,6 +94,8 @@ export async function saveWebhook(
       .set({
         url: input.url,
         enabled: input.enabled,
+        // Left out, the opt-in stays as it was: a client that predates it does not turn it off.
+        ...(input.extendedEvents === undefined ? {} : { extendedEvents: input.extendedEvents }),
         updatedAt: new Date(),
         ...(fresh ? { consecutiveFailures: 0 } : {}),
         ...(input.enabled || fresh ? { disabledReason: null, disabledAt: null } : {}),

@@ -103,6 +103,7 @@ describe(`webhooks (${testDriver()})`, () => {
         secret_set: false,
         consecutive_failures: 0,
         disabled_reason: null,
+        extended_events: false,
       });
     });
 
@@ -116,6 +117,7 @@ describe(`webhooks (${testDriver()})`, () => {
         secret_set: true,
         consecutive_failures: 0,
         disabled_reason: null,
+        extended_events: false,
       });
       const [row] = await db.select().from(webhookEndpoints).where(eq(webhookEndpoints.userId, user.id));
       expect(row.secretEncrypted).not.toContain(first.secret!);
@@ -564,6 +566,7 @@ describe(`webhooks (${testDriver()})`, () => {
           secret_set: true,
           consecutive_failures: MAX_CONSECUTIVE_FAILURES,
           disabled_reason: "consecutive_failures",
+          extended_events: false,
         });
         expect(lines.filter((line) => line.includes("disabled"))).toHaveLength(1);
 

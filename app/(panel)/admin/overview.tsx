@@ -10,6 +10,7 @@ import { manualQueueCounts, salesTodayAndWeek } from "@/lib/orders/order-totals"
 import { formatSeconds, formatTimeSince } from "@/lib/panel/format";
 import { openInvoiceCounts } from "@/lib/payments/open-invoices";
 import { watcherHealth } from "@/lib/payments/watcher-health";
+import { claimCounts } from "@/lib/claims/read-claims";
 
 const LOW_STOCK_NAMED = 3;
 const link = "font-medium text-brand-600 hover:text-brand-700 hover:underline";
@@ -17,13 +18,14 @@ const plural = (count: number, one: string, many: string) => `${count} ${count =
 
 /** What an admin checks first: today's sales, and what waits for them (manual orders, stock, top-ups). */
 export async function AdminOverview({ now = new Date() }: { now?: Date }) {
-  const [sales, queue, lowStock, invoices, lowBalance, watcher] = await Promise.all([
+  const [sales, queue, lowStock, invoices, lowBalance, watcher, claims] = await Promise.all([
     salesTodayAndWeek(db(), now),
     manualQueueCounts(db()),
     lowStockProducts(db()),
     openInvoiceCounts(db()),
     lowBalanceSuppliers(db()),
     watcherHealth(db(), 0),
+    claimCounts(db()),
   ]);
   return (
     <>
@@ -51,7 +53,7 @@ export async function AdminOverview({ now = new Date() }: { now?: Date }) {
           ))}
         </Alert>
       ) : null}
-      <section aria-label="Overview" className="mb-6 grid gap-4 sm:grid-cols-2 xl:grid-cols-4" data-testid="admin-overview">
+      <section aria-label="Overview" className="mb-6 grid gap-4 sm:grid-cols-2 xl:grid-cols-5" data-testid="admin-overview">
         <Stat
           label="Sales today (UTC)"
           hint={
@@ -116,6 +118,20 @@ export async function AdminOverview({ now = new Date() }: { now?: Date }) {
           ) : (
             <span data-testid="low-stock-count">0</span>
           )}
+        </Stat>
+        <Stat
+          label="Claims open"
+          hint={
+            claims.open === 0 ? (
+              "None waiting for an answer."
+            ) : (
+              <PendingLink href="/admin/claims" className={link} data-testid="claims-hint">
+                {claims.overdue > 0 ? `${claims.overdue} overdue` : "None overdue"} · open the queue
+              </PendingLink>
+            )
+          }
+        >
+          <span data-testid="claims-open">{claims.open}</span>
         </Stat>
         <Stat
           label="Top-ups open"

@@ -13,7 +13,7 @@ import { sendOptions } from "@/lib/webhooks/options";
 import { countRecoverableEvents, recoverEvents } from "@/lib/webhooks/recover";
 import { enableWebhook, regenerateWebhookSecret, revealWebhookSecret, saveWebhook } from "@/lib/webhooks/settings";
 
-export type SaveWebhookState = PanelState<{ created: boolean; url: string; enabled: boolean }>;
+export type SaveWebhookState = PanelState<{ created: boolean; url: string; enabled: boolean; extendedEvents: boolean }>;
 
 const nothing = z.object({});
 
@@ -23,11 +23,20 @@ export const saveWebhookAction = panelAction(
     role: "reseller",
     // As PUT /account/webhook does: each save looks the host up in DNS, which a loop would keep busy.
     budget: { category: "default", what: "webhook saves" },
-    input: z.object({ url: textField.transform((url) => url.trim()), enabled: checkboxField }).pipe(putWebhookBody),
-    echo: ["url", "enabled"],
+    input: z.object({
+      url: textField.transform((url) => url.trim()).pipe(putWebhookBody.shape.url),
+      enabled: checkboxField,
+      extendedEvents: checkboxField,
+    }),
+    echo: ["url", "enabled", "extendedEvents"],
   },
   async ({ user, input }) => {
-    const { secret } = await saveWebhook(db(), user.id, input, { allowPrivate: config().WEBHOOK_ALLOW_PRIVATE });
+    const { secret } = await saveWebhook(
+      db(),
+      user.id,
+      { url: input.url, enabled: input.enabled, extendedEvents: input.extendedEvents },
+      { allowPrivate: config().WEBHOOK_ALLOW_PRIVATE },
+    );
     revalidatePath("/webhooks");
     const created = secret !== null;
     return {
@@ -37,7 +46,7 @@ export const saveWebhookAction = panelAction(
         : input.enabled
           ? "Webhook saved."
           : "Webhook saved and turned off.",
-      data: { created, url: input.url, enabled: input.enabled },
+      data: { created, url: input.url, enabled: input.enabled, extendedEvents: input.extendedEvents },
     };
   },
 );

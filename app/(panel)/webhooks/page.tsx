@@ -78,7 +78,10 @@ export default async function WebhooksPage() {
             action={status}
           />
           <CardBody className="space-y-6">
-            <WebhookSettingsForm action={saveWebhookAction} initial={{ url: webhook.url ?? "", enabled: webhook.url ? webhook.enabled : true }} />
+            <WebhookSettingsForm
+              action={saveWebhookAction}
+              initial={{ url: webhook.url ?? "", enabled: webhook.url ? webhook.enabled : true, extendedEvents: webhook.extended_events }}
+            />
             <div className="border-t border-slate-100 pt-5">
               <TestDelivery action={sendTestAction} configured={webhook.url !== null} />
             </div>

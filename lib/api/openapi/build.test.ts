@@ -279,9 +279,14 @@ describe("buildOpenApiDocument", () => {
     const data = (event: string) =>
       deref(doc, (deref(doc, doc.webhooks[event].post.requestBody.content["application/json"].schema).properties as Record<string, JsonSchema>).data);
     expect(doc.webhooks["order.created"].post.requestBody.content["application/json"].schema).toMatchObject({
-      properties: { data: { $ref: "#/components/schemas/Order" } },
+      properties: { data: { $ref: "#/components/schemas/OrderEvent" } },
     });
-    expect(data("order.status_changed").required).toEqual(expect.arrayContaining([...(doc.components.schemas.Order.required as string[]), "previous_status"]));
+    // The seed's events carry the order record as it was before claims: the API's record adds `claim`, they do not.
+    expect(data("order.status_changed").required).toEqual(
+      expect.arrayContaining([...(doc.components.schemas.OrderEvent.required as string[]), "previous_status"]),
+    );
+    expect(doc.components.schemas.Order.required).toEqual([...(doc.components.schemas.OrderEvent.required as string[]), "claim"]);
+    expect(data("order.status_changed").properties).not.toHaveProperty("claim");
     expect(data("manual_service.chat.waiting_reply").required).toEqual(["order_id", "type", "message_preview", "waiting_since"]);
     expect(doc.info.description).toContain("## Webhooks");
   });

@@ -1,5 +1,6 @@
 import { AppError, errorStatus, type ErrorCode } from "@/lib/errors/app-error";
 import { insufficientBalance } from "@/lib/ledger/post-entry";
+import { claimAlreadyOpen, claimWindowPassed } from "@/lib/claims/refusals";
 import { MAX_MESSAGES_PER_ORDER } from "@/lib/orders/messages";
 import {
   chatFull,
@@ -34,6 +35,10 @@ export const ERROR_CODE_NOTES: Record<ErrorCode, string> = {
   duplicate_reference: "the `reference` is already used by another order; `details.order_id` names it",
   order_closed: "the order is completed or failed, so its chat is read-only; `details.status` says which",
   price_changed: "the product's price for you is now above the order's `max_price`; nothing was charged, and `details.price` is the price now",
+  claim_conflict:
+    "the order already has an open claim (`details.claim_id`), another admin resolved the claim first (`details.resolved_by`), or the claim is resolved and its chat read-only (`details.status`)",
+  claim_not_allowed:
+    "the order cannot be claimed: it is not completed (`details.reason: not_completed`) or its category's claim window closed (`details.reason: window_passed`, `details.window_closed_at`)",
   chat_full: "the order's chat holds as many messages as it can, `details.limit`, and takes no more",
   webhook_disabled: "the webhook is disabled; enable it first (PUT /api/v2/account/webhook with `enabled: true`), then ask again",
   payload_too_large: "the body is over 64 KiB",
@@ -61,6 +66,8 @@ const EXAMPLE_REFUSALS: Partial<Record<ErrorCode, AppError>> = {
   duplicate_reference: duplicateReference("shop-order-8812", EXAMPLE_ORDER_ID),
   order_closed: orderClosed(EXAMPLE_ORDER_ID, "completed"),
   chat_full: chatFull(EXAMPLE_ORDER_ID, MAX_MESSAGES_PER_ORDER),
+  claim_conflict: claimAlreadyOpen(EXAMPLE_ORDER_ID, "clm_01JD8X3Q5N7R9T1V3W5Y7Z9B1D"),
+  claim_not_allowed: claimWindowPassed(EXAMPLE_ORDER_ID, new Date("2026-11-28T10:15:30.123Z")),
   price_changed: priceChanged(EXAMPLE_SKU, 19_600_000n, 19_400_000n, "max_price"),
   out_of_stock: outOfStock(EXAMPLE_SKU, 2, 1),
   product_unavailable: productUnavailable(EXAMPLE_SKU),

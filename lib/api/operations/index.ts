@@ -1,6 +1,7 @@
 import type { Operation } from "../operation";
 import * as account from "./account";
 import { catalogOperations } from "./catalog";
+import { claimOperations } from "./claims";
 import { notificationOperations } from "./notifications";
 import { orderOperations } from "./orders";
 import { paymentOperations } from "./payments";
@@ -20,6 +21,7 @@ export const operations: Operation[] = [
   subscription.setSubscriptionAutoRenewOp,
   ...(catalogOperations as Operation[]),
   ...(orderOperations as Operation[]),
+  ...(claimOperations as Operation[]),
   ...(webhookOperations as Operation[]),
   ...(notificationOperations as Operation[]),
 ];

@@ -8,6 +8,7 @@ const ROOT = path.resolve(import.meta.dirname, "../../..");
 const MODULES: Record<string, Record<string, unknown>> = {
   account: await import("./account"),
   catalog: await import("./catalog"),
+  claims: await import("./claims"),
   notifications: await import("./notifications"),
   orders: await import("./orders"),
   payments: await import("./payments"),

@@ -22,6 +22,10 @@ export const webhookSchema = z
       .enum(WEBHOOK_DISABLED_REASONS)
       .nullable()
       .meta({ description: "Why the webhook is off when the service turned it off; null when on, or turned off by the reseller." }),
+    extended_events: z.boolean().meta({
+      description:
+        "Whether the events beyond the seed's four (`order.claim.opened`, `order.claim.updated`, `order.claim.resolved`) are delivered too. Off by default; the seed's four events are delivered either way.",
+    }),
   })
   .meta({ id: "Webhook" });
 
@@ -60,7 +64,14 @@ const webhookUrl = z
   .max(MAX_OUTBOUND_URL_LENGTH, `At most ${MAX_OUTBOUND_URL_LENGTH} characters.`)
   .meta({ example: "https://shop.example/webhooks/reseller" });
 
-export const putWebhookBody = z.strictObject({ url: webhookUrl, enabled: z.boolean() });
+export const putWebhookBody = z.strictObject({
+  url: webhookUrl,
+  enabled: z.boolean(),
+  extended_events: z
+    .boolean()
+    .optional()
+    .meta({ description: "Turn the extended events (`order.claim.*`) on or off; left out, the setting stays as it was (off for a new webhook)." }),
+});
 
 const tag = "Webhooks";
 const base = { tag, category: "default", auth: "reseller" } as const;

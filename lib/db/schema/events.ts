@@ -1,7 +1,10 @@
 import { index, jsonb, pgTable, text, uuid } from "drizzle-orm/pg-core";
 import { createdAt } from "./columns";
 
-export const EVENT_TYPES = ["order.created", "order.status_changed", "manual_service.chat.message", "manual_service.chat.waiting_reply"] as const;
+export const SEED_EVENT_TYPES = ["order.created", "order.status_changed", "manual_service.chat.message", "manual_service.chat.waiting_reply"] as const;
+/** Beyond the seed's four: delivered only to webhooks with extended_events on. */
+export const EXTENDED_EVENT_TYPES = ["order.claim.opened", "order.claim.updated", "order.claim.resolved"] as const;
+export const EVENT_TYPES = [...SEED_EVENT_TYPES, ...EXTENDED_EVENT_TYPES] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
 
 /**

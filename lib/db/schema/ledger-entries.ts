@@ -24,12 +24,17 @@ export const ledgerEntries = pgTable(
     paymentId: text("payment_id"),
     /** The USDT transfer a top-up credits; unique, so no transfer can be credited twice whatever races. */
     chainTransferId: text("chain_transfer_id"),
+    /** The claim a refund answers. */
+    claimId: text("claim_id"),
     description: text("description").notNull(),
     createdBy: text("created_by"),
     createdAt: createdAt(),
   },
   (t) => [
     index("ledger_entries_user_id_idx").on(t.userId, t.id),
+    index("ledger_entries_order_id_idx")
+      .on(t.orderId)
+      .where(sql`${t.orderId} is not null`),
     uniqueIndex("ledger_entries_chain_transfer_key")
       .on(t.chainTransferId)
       .where(sql`${t.chainTransferId} is not null`),

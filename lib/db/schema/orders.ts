@@ -37,6 +37,9 @@ export const orders = pgTable(
     /** The admin working the order by hand, so other admins leave it to them; kept once it closes. */
     takenBy: text("taken_by").references(() => users.id),
     takenAt: timestamptz("taken_at"),
+    /** The order's latest claim and its status, kept in the claim's transactions so every read of the order has it without a join. */
+    claimId: text("claim_id"),
+    claimStatus: text("claim_status").$type<"open" | "in_review" | "replaced" | "refunded" | "rejected">(),
     createdAt: createdAt(),
     updatedAt: timestamptz("updated_at").notNull().defaultNow(),
     completedAt: timestamptz("completed_at"),

@@ -16,6 +16,8 @@ export const webhookEndpoints = pgTable("webhook_endpoints", {
     .references(() => users.id),
   url: text("url").notNull(),
   enabled: boolean("enabled").notNull().default(true),
+  /** Opt-in to the events beyond the seed's four (order.claim.*); off, only those four are delivered. */
+  extendedEvents: boolean("extended_events").notNull().default(false),
   secretEncrypted: text("secret_encrypted").notNull(),
   consecutiveFailures: integer("consecutive_failures").notNull().default(0),
   disabledReason: text("disabled_reason").$type<WebhookDisabledReason>(),

@@ -46,6 +46,11 @@ export const OPERATIONS = {
   listOrders: { method: "GET", path: "/api/v2/orders", paginated: true },
   listOrderMessages: { method: "GET", path: "/api/v2/orders/{orderId}/messages", paginated: true },
   postOrderMessage: { method: "POST", path: "/api/v2/orders/{orderId}/messages" },
+  openClaim: { method: "POST", path: "/api/v2/orders/{orderId}/claims" },
+  listClaims: { method: "GET", path: "/api/v2/claims", paginated: true },
+  getClaim: { method: "GET", path: "/api/v2/claims/{claimId}" },
+  listClaimMessages: { method: "GET", path: "/api/v2/claims/{claimId}/messages", paginated: true },
+  postClaimMessage: { method: "POST", path: "/api/v2/claims/{claimId}/messages" },
   getWebhook: { method: "GET", path: "/api/v2/account/webhook" },
   putWebhook: { method: "PUT", path: "/api/v2/account/webhook" },
   regenerateWebhookSecret: { method: "POST", path: "/api/v2/account/webhook/secret/regenerate" },
@@ -284,6 +289,31 @@ export abstract class OperationMethods {
   /** Write to the supplier of a manual order (`POST /api/v2/orders/{orderId}/messages`) */
   postOrderMessage(...args: OperationArgs<"postOrderMessage">): Promise<OperationResult<"postOrderMessage">> {
     return this.call("postOrderMessage", args[0]);
+  }
+
+  /** Open a claim on an order (`POST /api/v2/orders/{orderId}/claims`) */
+  openClaim(...args: OperationArgs<"openClaim">): Promise<OperationResult<"openClaim">> {
+    return this.call("openClaim", args[0]);
+  }
+
+  /** The caller's claims, newest first (`GET /api/v2/claims`) */
+  listClaims(...args: OperationArgs<"listClaims">): Promise<OperationResult<"listClaims">> {
+    return this.call("listClaims", args[0]);
+  }
+
+  /** One claim (`GET /api/v2/claims/{claimId}`) */
+  getClaim(...args: OperationArgs<"getClaim">): Promise<OperationResult<"getClaim">> {
+    return this.call("getClaim", args[0]);
+  }
+
+  /** The chat of a claim (`GET /api/v2/claims/{claimId}/messages`) */
+  listClaimMessages(...args: OperationArgs<"listClaimMessages">): Promise<OperationResult<"listClaimMessages">> {
+    return this.call("listClaimMessages", args[0]);
+  }
+
+  /** Write to support about a claim (`POST /api/v2/claims/{claimId}/messages`) */
+  postClaimMessage(...args: OperationArgs<"postClaimMessage">): Promise<OperationResult<"postClaimMessage">> {
+    return this.call("postClaimMessage", args[0]);
   }
 
   /** The webhook configuration (`GET /api/v2/account/webhook`) */

@@ -796,6 +796,92 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/api/v2/orders/{orderId}/claims": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Open a claim on an order
+     * @description An order can be claimed once it is `completed`, within its category's claim window from delivery (set by the operator; by default 7 days for gift cards, game keys and manual services, 72 hours for top-ups, platform top-ups and gifts, and messenger premium and stars); past it, or on an order that is not completed, the answer is `422 claim_not_allowed`. One claim per order is open at a time (`409 claim_conflict` names it); once it is resolved the order can be claimed again within its window.
+     *
+     *     The claim answers `201`, `open`, with `respond_by`: the answer promised. Support then replaces the code (the order's `delivery` holds the new one), refunds all or part of the charge (a `refund` transaction naming the claim), or rejects it with a reason. The order record's `claim` shows the claim's id and status. A screenshot (PNG or JPEG, at most 2 MB) can be attached when the claim is opened in the panel.
+     */
+    post: operations["openClaim"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/v2/claims": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The caller's claims, newest first
+     * @description Filter by `status`, `reason`, `order_id` or creation time (`from`, `to`, inclusive).
+     */
+    get: operations["listClaims"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/v2/claims/{claimId}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * One claim
+     * @description Another reseller's claim id answers 404.
+     */
+    get: operations["getClaim"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/v2/claims/{claimId}/messages": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The chat of a claim
+     * @description Messages between you and support, newest first, paginated like every list.
+     */
+    get: operations["listClaimMessages"];
+    put?: never;
+    /**
+     * Write to support about a claim
+     * @description At most 2000 characters. The chat takes messages while the claim is `open` or `in_review`; once resolved it is read-only (`409 claim_conflict`), as it is past 500 messages.
+     */
+    post: operations["postClaimMessage"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/api/v2/account/webhook": {
     parameters: {
       query?: never;
@@ -1294,7 +1380,7 @@ export interface webhooks {
      * Order created
      * @description An order was created, of any type, through the API or the panel. `data` is the order record as created: `status` `processing`, `delivery` null.
      *
-     *     Each event is an HTTP `POST` to your webhook URL with a JSON body, the envelope `{event, event_id, timestamp, data}`; `data` depends on `event`. Every event of the account is sent while the webhook is enabled; there is no per-event subscription.
+     *     Each event is an HTTP `POST` to your webhook URL with a JSON body, the envelope `{event, event_id, timestamp, data}`; `data` depends on `event`. Every event of the seed's four (`order.created`, `order.status_changed`, `manual_service.chat.message`, `manual_service.chat.waiting_reply`) is sent while the webhook is enabled; the extended events (`order.claim.*`) only while its `extended_events` is also true. There is no other per-event subscription.
      *
      *     Verify `X-Webhook-Signature` (HMAC-SHA256 keyed with the whole secret) or the Standard Webhooks `webhook-signature` (keyed with the base64-decoded part of the secret after `whsec_`) over the raw body bytes before parsing them; each header says exactly how. Deliveries are signed with the secret current when they are sent: after a rotation, retries of older events too.
      *
@@ -1326,7 +1412,7 @@ export interface webhooks {
      * Order status changed
      * @description An order's status changed: `processing` to `completed` or `failed`, or `completed` to `refunded`. `data` is the order record after the change, with `previous_status`; a completed or refunded order's `delivery` holds its codes.
      *
-     *     Each event is an HTTP `POST` to your webhook URL with a JSON body, the envelope `{event, event_id, timestamp, data}`; `data` depends on `event`. Every event of the account is sent while the webhook is enabled; there is no per-event subscription.
+     *     Each event is an HTTP `POST` to your webhook URL with a JSON body, the envelope `{event, event_id, timestamp, data}`; `data` depends on `event`. Every event of the seed's four (`order.created`, `order.status_changed`, `manual_service.chat.message`, `manual_service.chat.waiting_reply`) is sent while the webhook is enabled; the extended events (`order.claim.*`) only while its `extended_events` is also true. There is no other per-event subscription.
      *
      *     Verify `X-Webhook-Signature` (HMAC-SHA256 keyed with the whole secret) or the Standard Webhooks `webhook-signature` (keyed with the base64-decoded part of the secret after `whsec_`) over the raw body bytes before parsing them; each header says exactly how. Deliveries are signed with the secret current when they are sent: after a rotation, retries of older events too.
      *
@@ -1358,7 +1444,7 @@ export interface webhooks {
      * Supplier chat message
      * @description The supplier wrote in the chat of a manual order.
      *
-     *     Each event is an HTTP `POST` to your webhook URL with a JSON body, the envelope `{event, event_id, timestamp, data}`; `data` depends on `event`. Every event of the account is sent while the webhook is enabled; there is no per-event subscription.
+     *     Each event is an HTTP `POST` to your webhook URL with a JSON body, the envelope `{event, event_id, timestamp, data}`; `data` depends on `event`. Every event of the seed's four (`order.created`, `order.status_changed`, `manual_service.chat.message`, `manual_service.chat.waiting_reply`) is sent while the webhook is enabled; the extended events (`order.claim.*`) only while its `extended_events` is also true. There is no other per-event subscription.
      *
      *     Verify `X-Webhook-Signature` (HMAC-SHA256 keyed with the whole secret) or the Standard Webhooks `webhook-signature` (keyed with the base64-decoded part of the secret after `whsec_`) over the raw body bytes before parsing them; each header says exactly how. Deliveries are signed with the secret current when they are sent: after a rotation, retries of older events too.
      *
@@ -1390,7 +1476,7 @@ export interface webhooks {
      * Supplier waits for a reply
      * @description The supplier's message needs your answer before the manual order can go on; sent right after that message's `manual_service.chat.message`.
      *
-     *     Each event is an HTTP `POST` to your webhook URL with a JSON body, the envelope `{event, event_id, timestamp, data}`; `data` depends on `event`. Every event of the account is sent while the webhook is enabled; there is no per-event subscription.
+     *     Each event is an HTTP `POST` to your webhook URL with a JSON body, the envelope `{event, event_id, timestamp, data}`; `data` depends on `event`. Every event of the seed's four (`order.created`, `order.status_changed`, `manual_service.chat.message`, `manual_service.chat.waiting_reply`) is sent while the webhook is enabled; the extended events (`order.claim.*`) only while its `extended_events` is also true. There is no other per-event subscription.
      *
      *     Verify `X-Webhook-Signature` (HMAC-SHA256 keyed with the whole secret) or the Standard Webhooks `webhook-signature` (keyed with the base64-decoded part of the secret after `whsec_`) over the raw body bytes before parsing them; each header says exactly how. Deliveries are signed with the secret current when they are sent: after a rotation, retries of older events too.
      *
@@ -1403,6 +1489,102 @@ export interface webhooks {
      *     There is no ordering between events: each is sent and retried on its own, so a stock order's `order.status_changed` may arrive before its `order.created`. Order an order's events by `data.status` (`processing`, then `completed` or `failed`, then `refunded`) and by `timestamp`, not by arrival; events of one change carry the same `timestamp` (a stock order's `order.created` and `order.status_changed` do).
      */
     post: operations["webhook_manual_service_chat_waiting_reply"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "order.claim.opened": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Claim opened (extended)
+     * @description You opened a claim on an order, through the API or the panel. `data` is the claim record. Sent only while the webhook's `extended_events` is true.
+     *
+     *     Each event is an HTTP `POST` to your webhook URL with a JSON body, the envelope `{event, event_id, timestamp, data}`; `data` depends on `event`. Every event of the seed's four (`order.created`, `order.status_changed`, `manual_service.chat.message`, `manual_service.chat.waiting_reply`) is sent while the webhook is enabled; the extended events (`order.claim.*`) only while its `extended_events` is also true. There is no other per-event subscription.
+     *
+     *     Verify `X-Webhook-Signature` (HMAC-SHA256 keyed with the whole secret) or the Standard Webhooks `webhook-signature` (keyed with the base64-decoded part of the secret after `whsec_`) over the raw body bytes before parsing them; each header says exactly how. Deliveries are signed with the secret current when they are sent: after a rotation, retries of older events too.
+     *
+     *     Any 2xx answered within 10 seconds is success; answer quickly and do the work afterwards. Any other status, a redirect (never followed), or no complete answer within 10 seconds is a failed attempt.
+     *
+     *     A failed attempt is retried at most 3 times: 1 minute after the first attempt fails, 5 minutes after the first retry fails and 30 minutes after the second. 50 consecutive failed attempts disable the webhook (`disabled_reason: "consecutive_failures"`) until you enable it again. Every attempt is listed by `GET /api/v2/account/webhook/deliveries`; `POST .../deliveries/{id}/redeliver` sends one again.
+     *
+     *     Delivery is at least once: one event can arrive more than once (a retry after an answer that was lost, a redelivery), always with the same `event_id` and the same body; deduplicate by `event_id`.
+     *
+     *     There is no ordering between events: each is sent and retried on its own, so a stock order's `order.status_changed` may arrive before its `order.created`. Order an order's events by `data.status` (`processing`, then `completed` or `failed`, then `refunded`) and by `timestamp`, not by arrival; events of one change carry the same `timestamp` (a stock order's `order.created` and `order.status_changed` do).
+     */
+    post: operations["webhook_order_claim_opened"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "order.claim.updated": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Claim updated (extended)
+     * @description Support wrote in a claim's chat (`change: message`, with `message_preview`), or took it up (`change: status`, `status: in_review`). `data` is the claim record after the change. Sent only while the webhook's `extended_events` is true.
+     *
+     *     Each event is an HTTP `POST` to your webhook URL with a JSON body, the envelope `{event, event_id, timestamp, data}`; `data` depends on `event`. Every event of the seed's four (`order.created`, `order.status_changed`, `manual_service.chat.message`, `manual_service.chat.waiting_reply`) is sent while the webhook is enabled; the extended events (`order.claim.*`) only while its `extended_events` is also true. There is no other per-event subscription.
+     *
+     *     Verify `X-Webhook-Signature` (HMAC-SHA256 keyed with the whole secret) or the Standard Webhooks `webhook-signature` (keyed with the base64-decoded part of the secret after `whsec_`) over the raw body bytes before parsing them; each header says exactly how. Deliveries are signed with the secret current when they are sent: after a rotation, retries of older events too.
+     *
+     *     Any 2xx answered within 10 seconds is success; answer quickly and do the work afterwards. Any other status, a redirect (never followed), or no complete answer within 10 seconds is a failed attempt.
+     *
+     *     A failed attempt is retried at most 3 times: 1 minute after the first attempt fails, 5 minutes after the first retry fails and 30 minutes after the second. 50 consecutive failed attempts disable the webhook (`disabled_reason: "consecutive_failures"`) until you enable it again. Every attempt is listed by `GET /api/v2/account/webhook/deliveries`; `POST .../deliveries/{id}/redeliver` sends one again.
+     *
+     *     Delivery is at least once: one event can arrive more than once (a retry after an answer that was lost, a redelivery), always with the same `event_id` and the same body; deduplicate by `event_id`.
+     *
+     *     There is no ordering between events: each is sent and retried on its own, so a stock order's `order.status_changed` may arrive before its `order.created`. Order an order's events by `data.status` (`processing`, then `completed` or `failed`, then `refunded`) and by `timestamp`, not by arrival; events of one change carry the same `timestamp` (a stock order's `order.created` and `order.status_changed` do).
+     */
+    post: operations["webhook_order_claim_updated"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "order.claim.resolved": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Claim resolved (extended)
+     * @description A claim got its outcome: `replaced` (the order's `delivery` holds the new code; read the order), `refunded` (`amount` returned to the balance as a `refund` transaction) or `rejected` (`resolution.note` says why). Sent only while the webhook's `extended_events` is true.
+     *
+     *     Each event is an HTTP `POST` to your webhook URL with a JSON body, the envelope `{event, event_id, timestamp, data}`; `data` depends on `event`. Every event of the seed's four (`order.created`, `order.status_changed`, `manual_service.chat.message`, `manual_service.chat.waiting_reply`) is sent while the webhook is enabled; the extended events (`order.claim.*`) only while its `extended_events` is also true. There is no other per-event subscription.
+     *
+     *     Verify `X-Webhook-Signature` (HMAC-SHA256 keyed with the whole secret) or the Standard Webhooks `webhook-signature` (keyed with the base64-decoded part of the secret after `whsec_`) over the raw body bytes before parsing them; each header says exactly how. Deliveries are signed with the secret current when they are sent: after a rotation, retries of older events too.
+     *
+     *     Any 2xx answered within 10 seconds is success; answer quickly and do the work afterwards. Any other status, a redirect (never followed), or no complete answer within 10 seconds is a failed attempt.
+     *
+     *     A failed attempt is retried at most 3 times: 1 minute after the first attempt fails, 5 minutes after the first retry fails and 30 minutes after the second. 50 consecutive failed attempts disable the webhook (`disabled_reason: "consecutive_failures"`) until you enable it again. Every attempt is listed by `GET /api/v2/account/webhook/deliveries`; `POST .../deliveries/{id}/redeliver` sends one again.
+     *
+     *     Delivery is at least once: one event can arrive more than once (a retry after an answer that was lost, a redelivery), always with the same `event_id` and the same body; deduplicate by `event_id`.
+     *
+     *     There is no ordering between events: each is sent and retried on its own, so a stock order's `order.status_changed` may arrive before its `order.created`. Order an order's events by `data.status` (`processing`, then `completed` or `failed`, then `refunded`) and by `timestamp`, not by arrival; events of one change carry the same `timestamp` (a stock order's `order.created` and `order.status_changed` do).
+     */
+    post: operations["webhook_order_claim_resolved"];
     delete?: never;
     options?: never;
     head?: never;
@@ -1422,7 +1604,7 @@ export interface webhooks {
      * Test event
      * @description Sent only when asked for, by `POST /api/v2/account/webhook/test` or the panel, to check a receiver: sent once and never retried, and its failure does not count towards disabling the webhook.
      *
-     *     Each event is an HTTP `POST` to your webhook URL with a JSON body, the envelope `{event, event_id, timestamp, data}`; `data` depends on `event`. Every event of the account is sent while the webhook is enabled; there is no per-event subscription.
+     *     Each event is an HTTP `POST` to your webhook URL with a JSON body, the envelope `{event, event_id, timestamp, data}`; `data` depends on `event`. Every event of the seed's four (`order.created`, `order.status_changed`, `manual_service.chat.message`, `manual_service.chat.waiting_reply`) is sent while the webhook is enabled; the extended events (`order.claim.*`) only while its `extended_events` is also true. There is no other per-event subscription.
      *
      *     Verify `X-Webhook-Signature` (HMAC-SHA256 keyed with the whole secret) or the Standard Webhooks `webhook-signature` (keyed with the base64-decoded part of the secret after `whsec_`) over the raw body bytes before parsing them; each header says exactly how. Deliveries are signed with the secret current when they are sent: after a rotation, retries of older events too.
      *
@@ -1465,6 +1647,79 @@ export interface components {
       /** @constant */
       currency: "USD";
     };
+    Claim: {
+      /** @example clm_01JD4X0000ABCDEFGHJKMNPQRS */
+      claim_id: string;
+      /** @example ord_01JD4X0000ABCDEFGHJKMNPQRS */
+      order_id: string;
+      /**
+       * @description `open` (waiting), `in_review` (an admin is on it), or its outcome: `replaced`, `refunded`, `rejected`.
+       * @enum {string}
+       */
+      status: "open" | "in_review" | "replaced" | "refunded" | "rejected";
+      /** @enum {string} */
+      reason: "code_invalid" | "code_already_used" | "wrong_region" | "not_received" | "other";
+      message: string;
+      /** @description The image attached when the claim was opened in the panel, or null. */
+      image: {
+        /** @enum {string} */
+        content_type: "image/png" | "image/jpeg";
+        size: number;
+      } | null;
+      /**
+       * Format: date-time
+       * @description The answer promised: when the claim was opened plus the operator's response time (24 h by default).
+       * @example 2026-11-21T10:15:30.123Z
+       */
+      respond_by: string;
+      /** @description Null while the claim is open or in review. */
+      resolution: {
+        /** @enum {string} */
+        outcome: "replaced" | "refunded" | "rejected";
+        /** @description The reason of a rejection, or the admin's note on a replacement or refund. */
+        note: string | null;
+        /** @description What a refund returned to the balance; null for the other outcomes. */
+        refund_amount: string | null;
+        /**
+         * Format: date-time
+         * @example 2026-11-21T10:15:30.123Z
+         */
+        resolved_at: string;
+      } | null;
+      /**
+       * Format: date-time
+       * @example 2026-11-21T10:15:30.123Z
+       */
+      created_at: string;
+      /**
+       * Format: date-time
+       * @example 2026-11-21T10:15:30.123Z
+       */
+      updated_at: string;
+    };
+    ClaimMessage: {
+      message_id: string;
+      /** @enum {string} */
+      author: "reseller" | "support";
+      text: string;
+      /**
+       * Format: date-time
+       * @example 2026-11-21T10:15:30.123Z
+       */
+      created_at: string;
+    };
+    ClaimRequest: {
+      /**
+       * @example code_already_used
+       * @enum {string}
+       */
+      reason: "code_invalid" | "code_already_used" | "wrong_region" | "not_received" | "other";
+      /**
+       * @description What went wrong, at most 2000 characters.
+       * @example The code says it was already redeemed.
+       */
+      message: string;
+    };
     Error: {
       error: {
         /**
@@ -1485,6 +1740,7 @@ export interface components {
           | "duplicate_reference"
           | "order_closed"
           | "chat_full"
+          | "claim_conflict"
           | "price_changed"
           | "webhook_disabled"
           | "payload_too_large"
@@ -1493,6 +1749,7 @@ export interface components {
           | "out_of_stock"
           | "product_unavailable"
           | "wrong_category"
+          | "claim_not_allowed"
           | "invalid_player"
           | "invalid_recipient"
           | "rate_limited"
@@ -1580,6 +1837,68 @@ export interface components {
       marked: number;
     };
     Order: {
+      /** @example ord_01JD4X0000ABCDEFGHJKMNPQRS */
+      order_id: string;
+      /** @enum {string} */
+      type: "topup" | "giftcard" | "gamekey" | "platformtopup" | "platformgift" | "messenger_premium" | "messenger_stars" | "manual";
+      /** @enum {string} */
+      status: "processing" | "completed" | "failed" | "refunded";
+      sku: string;
+      product_name: string;
+      quantity: number;
+      /**
+       * @description US dollars as a decimal string (USDT counts 1:1), 2 to 6 fraction digits, no trailing zero past the second.
+       * @example 12.50
+       */
+      unit_price: string;
+      /**
+       * @description US dollars as a decimal string (USDT counts 1:1), 2 to 6 fraction digits, no trailing zero past the second.
+       * @example 12.50
+       */
+      total: string;
+      /** @constant */
+      currency: "USD";
+      fields: {
+        [key: string]: string;
+      };
+      reference: string | null;
+      /** @description Codes, keys or the top-up confirmation; null until completed. */
+      delivery: {
+        items: {
+          code: string | null;
+          pin: string | null;
+          serial: string | null;
+          /**
+           * @description Present only when this item's code or PIN cannot be read right now (the server's encryption key was changed); that value is null. The operator has been told; the item reads in full once they restore the key. The order itself stays as it is.
+           * @constant
+           */
+          unreadable?: true;
+        }[];
+        note: string | null;
+      } | null;
+      failure_reason: string | null;
+      /** @enum {string} */
+      source: "api" | "panel";
+      /**
+       * Format: date-time
+       * @example 2026-11-21T10:15:30.123Z
+       */
+      created_at: string;
+      /**
+       * Format: date-time
+       * @example 2026-11-21T10:15:30.123Z
+       */
+      updated_at: string;
+      completed_at: string | null;
+      /** @description The order's latest claim, or null: `GET /api/v2/claims/{claim_id}` reads it in full. */
+      claim: {
+        /** @example clm_01JD4X0000ABCDEFGHJKMNPQRS */
+        id: string;
+        /** @enum {string} */
+        status: "open" | "in_review" | "replaced" | "refunded" | "rejected";
+      } | null;
+    };
+    OrderEvent: {
       /** @example ord_01JD4X0000ABCDEFGHJKMNPQRS */
       order_id: string;
       /** @enum {string} */
@@ -1960,6 +2279,8 @@ export interface components {
       consecutive_failures: number;
       /** @description Why the webhook is off when the service turned it off; null when on, or turned off by the reseller. */
       disabled_reason: "consecutive_failures" | null;
+      /** @description Whether the events beyond the seed's four (`order.claim.opened`, `order.claim.updated`, `order.claim.resolved`) are delivered too. Off by default; the seed's four events are delivered either way. */
+      extended_events: boolean;
     };
     WebhookDelivery: {
       /** @example dlv_01JD4X0000ABCDEFGHJKMNPQRS */
@@ -2012,6 +2333,8 @@ export interface components {
       consecutive_failures: number;
       /** @description Why the webhook is off when the service turned it off; null when on, or turned off by the reseller. */
       disabled_reason: "consecutive_failures" | null;
+      /** @description Whether the events beyond the seed's four (`order.claim.opened`, `order.claim.updated`, `order.claim.resolved`) are delivered too. Off by default; the seed's four events are delivered either way. */
+      extended_events: boolean;
       /**
        * @description Only in the answer to the call that created the webhook.
        * @example whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw
@@ -7694,6 +8017,715 @@ export interface operations {
       };
     };
   };
+  openClaim: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The order's id. */
+        orderId: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["ClaimRequest"];
+      };
+    };
+    responses: {
+      /** @description Created */
+      201: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Claim"];
+        };
+      };
+      /** @description `validation_error`: the body, query or path fails its schema; `details.issues` lists `{path, message}`; `invalid_json`: the body is not JSON. */
+      400: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `unauthenticated`: no, malformed, unknown or revoked API key. */
+      401: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `account_disabled`: the reseller is blocked; `forbidden`: not allowed, e.g. a call from outside the key's IP allowlist. */
+      403: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `not_found`: unknown id, or one that belongs to another reseller. */
+      404: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `claim_conflict`: the order already has an open claim (`details.claim_id`), another admin resolved the claim first (`details.resolved_by`), or the claim is resolved and its chat read-only (`details.status`). */
+      409: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `payload_too_large`: the body is over 64 KiB. */
+      413: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `unsupported_media_type`: the body is sent as another media type than `application/json` (or an `application/*+json` one). */
+      415: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `claim_not_allowed`: the order cannot be claimed: it is not completed (`details.reason: not_completed`) or its category's claim window closed (`details.reason: window_passed`, `details.window_closed_at`). */
+      422: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `rate_limited`: the operation's rate-limit category is exhausted; `Retry-After` says when to retry. */
+      429: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          "Retry-After": components["headers"]["Retry-After"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `internal_error`: an unexpected failure on our side; retry later, quoting the request id. */
+      500: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `service_unavailable`: the request passed its deadline (`REQUEST_DEADLINE`, 25 s by default) and nothing of it was kept; retry it, with the same `Idempotency-Key` for an order. */
+      503: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  listClaims: {
+    parameters: {
+      query?: {
+        /** @description How many items a page holds, 1 to 100. */
+        limit?: number;
+        /** @description The `next_cursor` of the page before; leave it out for the first page. */
+        cursor?: string;
+        status?: "open" | "in_review" | "replaced" | "refunded" | "rejected";
+        reason?: "code_invalid" | "code_already_used" | "wrong_region" | "not_received" | "other";
+        order_id?: string;
+        /** @description Created at or after (ISO 8601). */
+        from?: string;
+        /** @description Created at or before (ISO 8601). */
+        to?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            data: components["schemas"]["Claim"][];
+            next_cursor: string | null;
+          };
+        };
+      };
+      /** @description `validation_error`: the body, query or path fails its schema; `details.issues` lists `{path, message}`. */
+      400: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `unauthenticated`: no, malformed, unknown or revoked API key. */
+      401: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `account_disabled`: the reseller is blocked; `forbidden`: not allowed, e.g. a call from outside the key's IP allowlist. */
+      403: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `rate_limited`: the operation's rate-limit category is exhausted; `Retry-After` says when to retry. */
+      429: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          "Retry-After": components["headers"]["Retry-After"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `internal_error`: an unexpected failure on our side; retry later, quoting the request id. */
+      500: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `service_unavailable`: the request passed its deadline (`REQUEST_DEADLINE`, 25 s by default) and nothing of it was kept; retry it, with the same `Idempotency-Key` for an order. */
+      503: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  getClaim: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The claim's id. */
+        claimId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Claim"];
+        };
+      };
+      /** @description `validation_error`: the body, query or path fails its schema; `details.issues` lists `{path, message}`. */
+      400: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `unauthenticated`: no, malformed, unknown or revoked API key. */
+      401: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `account_disabled`: the reseller is blocked; `forbidden`: not allowed, e.g. a call from outside the key's IP allowlist. */
+      403: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `not_found`: unknown id, or one that belongs to another reseller. */
+      404: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `rate_limited`: the operation's rate-limit category is exhausted; `Retry-After` says when to retry. */
+      429: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          "Retry-After": components["headers"]["Retry-After"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `internal_error`: an unexpected failure on our side; retry later, quoting the request id. */
+      500: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `service_unavailable`: the request passed its deadline (`REQUEST_DEADLINE`, 25 s by default) and nothing of it was kept; retry it, with the same `Idempotency-Key` for an order. */
+      503: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  listClaimMessages: {
+    parameters: {
+      query?: {
+        /** @description How many items a page holds, 1 to 100. */
+        limit?: number;
+        /** @description The `next_cursor` of the page before; leave it out for the first page. */
+        cursor?: string;
+      };
+      header?: never;
+      path: {
+        /** @description The claim's id. */
+        claimId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            data: components["schemas"]["ClaimMessage"][];
+            next_cursor: string | null;
+          };
+        };
+      };
+      /** @description `validation_error`: the body, query or path fails its schema; `details.issues` lists `{path, message}`. */
+      400: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `unauthenticated`: no, malformed, unknown or revoked API key. */
+      401: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `account_disabled`: the reseller is blocked; `forbidden`: not allowed, e.g. a call from outside the key's IP allowlist. */
+      403: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `not_found`: unknown id, or one that belongs to another reseller. */
+      404: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `rate_limited`: the operation's rate-limit category is exhausted; `Retry-After` says when to retry. */
+      429: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          "Retry-After": components["headers"]["Retry-After"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `internal_error`: an unexpected failure on our side; retry later, quoting the request id. */
+      500: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `service_unavailable`: the request passed its deadline (`REQUEST_DEADLINE`, 25 s by default) and nothing of it was kept; retry it, with the same `Idempotency-Key` for an order. */
+      503: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  postClaimMessage: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The claim's id. */
+        claimId: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          /** @example Here is a screenshot of the error. */
+          text: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Created */
+      201: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ClaimMessage"];
+        };
+      };
+      /** @description `validation_error`: the body, query or path fails its schema; `details.issues` lists `{path, message}`; `invalid_json`: the body is not JSON. */
+      400: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `unauthenticated`: no, malformed, unknown or revoked API key. */
+      401: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `account_disabled`: the reseller is blocked; `forbidden`: not allowed, e.g. a call from outside the key's IP allowlist. */
+      403: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `not_found`: unknown id, or one that belongs to another reseller. */
+      404: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `claim_conflict`: the order already has an open claim (`details.claim_id`), another admin resolved the claim first (`details.resolved_by`), or the claim is resolved and its chat read-only (`details.status`). */
+      409: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `payload_too_large`: the body is over 64 KiB. */
+      413: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `unsupported_media_type`: the body is sent as another media type than `application/json` (or an `application/*+json` one). */
+      415: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `rate_limited`: the operation's rate-limit category is exhausted; `Retry-After` says when to retry. */
+      429: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          "Retry-After": components["headers"]["Retry-After"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `internal_error`: an unexpected failure on our side; retry later, quoting the request id. */
+      500: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `service_unavailable`: the request passed its deadline (`REQUEST_DEADLINE`, 25 s by default) and nothing of it was kept; retry it, with the same `Idempotency-Key` for an order. */
+      503: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
   getWebhook: {
     parameters: {
       query?: never;
@@ -7811,6 +8843,8 @@ export interface operations {
           /** @example https://shop.example/webhooks/reseller */
           url: string;
           enabled: boolean;
+          /** @description Turn the extended events (`order.claim.*`) on or off; left out, the setting stays as it was (off for a new webhook). */
+          extended_events?: boolean;
         };
       };
     };
@@ -11012,7 +12046,7 @@ export interface operations {
            * @example 2026-11-21T10:15:30.123Z
            */
           timestamp: string;
-          data: components["schemas"]["Order"];
+          data: components["schemas"]["OrderEvent"];
         };
       };
     };
@@ -11268,6 +12302,286 @@ export interface operations {
              * @example 2026-11-21T10:15:30.123Z
              */
             waiting_since: string;
+          };
+        };
+      };
+    };
+    responses: {
+      /** @description Delivered, when the whole answer arrives within 10 seconds. The first 1024 bytes of the body are kept in the delivery record. */
+      "2XX": {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Any other status, a redirect, or no complete answer within 10 seconds: a failed attempt, retried at most 3 times (after 1, 5 and 30 minutes) and counted towards disabling the webhook; a test event is neither. */
+      default: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  webhook_order_claim_opened: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description `sha256=` and the lowercase hex HMAC-SHA256 of the raw request body, keyed with the whole secret exactly as shown, `whsec_` prefix included (its UTF-8 bytes). Compute it over the unmodified body bytes, compare in constant time, and refuse a mismatch (e.g. with 401). */
+        "X-Webhook-Signature": string;
+        /** @description The event name, as `event` in the body. */
+        "X-Webhook-Event": string;
+        /** @description The event id, as `event_id` in the body. */
+        "X-Webhook-Id": string;
+        /** @description Standard Webhooks: the event id again, as `event_id`. */
+        "webhook-id": string;
+        /** @description Standard Webhooks: Unix time in seconds of this attempt (not of the event), so a retry or redelivery carries a fresh one and passes a receiver's replay window. */
+        "webhook-timestamp": string;
+        /** @description Standard Webhooks: `v1,` and the base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{raw body}`, keyed with the base64-decoded part of the secret after `whsec_` (24 bytes), not with the secret's text as `X-Webhook-Signature` is. That is the Standard Webhooks convention, so its libraries verify it when given the whole secret: `new Webhook("whsec_...").verify(body, headers)`. */
+        "webhook-signature": string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          /** @constant */
+          event: "order.claim.opened";
+          /**
+           * Format: uuid
+           * @description The event's id: the same in every attempt and redelivery of the event, and in `X-Webhook-Id` and `webhook-id`. Deduplicate by it.
+           */
+          event_id: string;
+          /**
+           * Format: date-time
+           * @description When the event occurred, ISO 8601 UTC with milliseconds; the same in every attempt.
+           * @example 2026-11-21T10:15:30.123Z
+           */
+          timestamp: string;
+          data: components["schemas"]["Claim"];
+        };
+      };
+    };
+    responses: {
+      /** @description Delivered, when the whole answer arrives within 10 seconds. The first 1024 bytes of the body are kept in the delivery record. */
+      "2XX": {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Any other status, a redirect, or no complete answer within 10 seconds: a failed attempt, retried at most 3 times (after 1, 5 and 30 minutes) and counted towards disabling the webhook; a test event is neither. */
+      default: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  webhook_order_claim_updated: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description `sha256=` and the lowercase hex HMAC-SHA256 of the raw request body, keyed with the whole secret exactly as shown, `whsec_` prefix included (its UTF-8 bytes). Compute it over the unmodified body bytes, compare in constant time, and refuse a mismatch (e.g. with 401). */
+        "X-Webhook-Signature": string;
+        /** @description The event name, as `event` in the body. */
+        "X-Webhook-Event": string;
+        /** @description The event id, as `event_id` in the body. */
+        "X-Webhook-Id": string;
+        /** @description Standard Webhooks: the event id again, as `event_id`. */
+        "webhook-id": string;
+        /** @description Standard Webhooks: Unix time in seconds of this attempt (not of the event), so a retry or redelivery carries a fresh one and passes a receiver's replay window. */
+        "webhook-timestamp": string;
+        /** @description Standard Webhooks: `v1,` and the base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{raw body}`, keyed with the base64-decoded part of the secret after `whsec_` (24 bytes), not with the secret's text as `X-Webhook-Signature` is. That is the Standard Webhooks convention, so its libraries verify it when given the whole secret: `new Webhook("whsec_...").verify(body, headers)`. */
+        "webhook-signature": string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          /** @constant */
+          event: "order.claim.updated";
+          /**
+           * Format: uuid
+           * @description The event's id: the same in every attempt and redelivery of the event, and in `X-Webhook-Id` and `webhook-id`. Deduplicate by it.
+           */
+          event_id: string;
+          /**
+           * Format: date-time
+           * @description When the event occurred, ISO 8601 UTC with milliseconds; the same in every attempt.
+           * @example 2026-11-21T10:15:30.123Z
+           */
+          timestamp: string;
+          data: {
+            /** @example clm_01JD4X0000ABCDEFGHJKMNPQRS */
+            claim_id: string;
+            /** @example ord_01JD4X0000ABCDEFGHJKMNPQRS */
+            order_id: string;
+            /**
+             * @description `open` (waiting), `in_review` (an admin is on it), or its outcome: `replaced`, `refunded`, `rejected`.
+             * @enum {string}
+             */
+            status: "open" | "in_review" | "replaced" | "refunded" | "rejected";
+            /** @enum {string} */
+            reason: "code_invalid" | "code_already_used" | "wrong_region" | "not_received" | "other";
+            message: string;
+            /** @description The image attached when the claim was opened in the panel, or null. */
+            image: {
+              /** @enum {string} */
+              content_type: "image/png" | "image/jpeg";
+              size: number;
+            } | null;
+            /**
+             * Format: date-time
+             * @description The answer promised: when the claim was opened plus the operator's response time (24 h by default).
+             * @example 2026-11-21T10:15:30.123Z
+             */
+            respond_by: string;
+            /** @description Null while the claim is open or in review. */
+            resolution: {
+              /** @enum {string} */
+              outcome: "replaced" | "refunded" | "rejected";
+              /** @description The reason of a rejection, or the admin's note on a replacement or refund. */
+              note: string | null;
+              /** @description What a refund returned to the balance; null for the other outcomes. */
+              refund_amount: string | null;
+              /**
+               * Format: date-time
+               * @example 2026-11-21T10:15:30.123Z
+               */
+              resolved_at: string;
+            } | null;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T10:15:30.123Z
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T10:15:30.123Z
+             */
+            updated_at: string;
+            /** @enum {string} */
+            change: "message" | "status";
+            /** @description Support's message, cut to at most 100 characters; null for a status change. */
+            message_preview: string | null;
+          };
+        };
+      };
+    };
+    responses: {
+      /** @description Delivered, when the whole answer arrives within 10 seconds. The first 1024 bytes of the body are kept in the delivery record. */
+      "2XX": {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Any other status, a redirect, or no complete answer within 10 seconds: a failed attempt, retried at most 3 times (after 1, 5 and 30 minutes) and counted towards disabling the webhook; a test event is neither. */
+      default: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  webhook_order_claim_resolved: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description `sha256=` and the lowercase hex HMAC-SHA256 of the raw request body, keyed with the whole secret exactly as shown, `whsec_` prefix included (its UTF-8 bytes). Compute it over the unmodified body bytes, compare in constant time, and refuse a mismatch (e.g. with 401). */
+        "X-Webhook-Signature": string;
+        /** @description The event name, as `event` in the body. */
+        "X-Webhook-Event": string;
+        /** @description The event id, as `event_id` in the body. */
+        "X-Webhook-Id": string;
+        /** @description Standard Webhooks: the event id again, as `event_id`. */
+        "webhook-id": string;
+        /** @description Standard Webhooks: Unix time in seconds of this attempt (not of the event), so a retry or redelivery carries a fresh one and passes a receiver's replay window. */
+        "webhook-timestamp": string;
+        /** @description Standard Webhooks: `v1,` and the base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{raw body}`, keyed with the base64-decoded part of the secret after `whsec_` (24 bytes), not with the secret's text as `X-Webhook-Signature` is. That is the Standard Webhooks convention, so its libraries verify it when given the whole secret: `new Webhook("whsec_...").verify(body, headers)`. */
+        "webhook-signature": string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          /** @constant */
+          event: "order.claim.resolved";
+          /**
+           * Format: uuid
+           * @description The event's id: the same in every attempt and redelivery of the event, and in `X-Webhook-Id` and `webhook-id`. Deduplicate by it.
+           */
+          event_id: string;
+          /**
+           * Format: date-time
+           * @description When the event occurred, ISO 8601 UTC with milliseconds; the same in every attempt.
+           * @example 2026-11-21T10:15:30.123Z
+           */
+          timestamp: string;
+          data: {
+            /** @example clm_01JD4X0000ABCDEFGHJKMNPQRS */
+            claim_id: string;
+            /** @example ord_01JD4X0000ABCDEFGHJKMNPQRS */
+            order_id: string;
+            /**
+             * @description `open` (waiting), `in_review` (an admin is on it), or its outcome: `replaced`, `refunded`, `rejected`.
+             * @enum {string}
+             */
+            status: "open" | "in_review" | "replaced" | "refunded" | "rejected";
+            /** @enum {string} */
+            reason: "code_invalid" | "code_already_used" | "wrong_region" | "not_received" | "other";
+            message: string;
+            /** @description The image attached when the claim was opened in the panel, or null. */
+            image: {
+              /** @enum {string} */
+              content_type: "image/png" | "image/jpeg";
+              size: number;
+            } | null;
+            /**
+             * Format: date-time
+             * @description The answer promised: when the claim was opened plus the operator's response time (24 h by default).
+             * @example 2026-11-21T10:15:30.123Z
+             */
+            respond_by: string;
+            /** @description Null while the claim is open or in review. */
+            resolution: {
+              /** @enum {string} */
+              outcome: "replaced" | "refunded" | "rejected";
+              /** @description The reason of a rejection, or the admin's note on a replacement or refund. */
+              note: string | null;
+              /** @description What a refund returned to the balance; null for the other outcomes. */
+              refund_amount: string | null;
+              /**
+               * Format: date-time
+               * @example 2026-11-21T10:15:30.123Z
+               */
+              resolved_at: string;
+            } | null;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T10:15:30.123Z
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T10:15:30.123Z
+             */
+            updated_at: string;
+            /** @enum {string} */
+            outcome: "replaced" | "refunded" | "rejected";
+            /**
+             * @description What a refund returned, as a decimal string of US dollars; null for the other outcomes.
+             * @example 19.40
+             */
+            amount: string | null;
           };
         };
       };

@@ -13,7 +13,12 @@ import { latestOrderMessages } from "@/lib/orders/messages";
 import { toOrderRecord } from "@/lib/orders/serialize";
 import { waitsForOperator } from "@/lib/orders/take-order";
 import { chatWindowOf, earlierMessagesHref } from "@/lib/panel/chat-window";
-import { formatTimeSince } from "@/lib/panel/format";
+import { formatDateTime, formatTimeSince } from "@/lib/panel/format";
+import { getClaim } from "@/lib/claims/read-claims";
+import { outcomeText } from "@/lib/claims/outcome-text";
+import { isOverdue, timeLeftText } from "@/lib/claims/sla";
+import { claimWindowClosesAt } from "@/lib/claims/windows";
+import { ClaimCard, type ClaimSummary } from "./claim-card";
 import { OrderView } from "./order-view";
 
 export const metadata: Metadata = { title: "Order" };
@@ -32,7 +37,7 @@ export default async function OrderPage({
     if (error instanceof AppError && error.code === "not_found") notFound();
     throw error;
   });
-  const [chat, product] = await Promise.all([
+  const [chat, product, claimPart] = await Promise.all([
     order.type === "manual"
       ? latestOrderMessages(db(), order, chatWindow).then(({ messages, earlier }) => ({
           messages: messages.map(toMessageRecord),
@@ -41,6 +46,7 @@ export default async function OrderPage({
         }))
       : undefined,
     findProduct(db(), order.sku),
+    claimPartOf(user.id, order),
   ]);
   // The reseller learns that an operator has the order and since when, never which admin.
   const progress = waitsForOperator(order, product) ? { operatorSince: order.takenAt ? formatTimeSince(order.takenAt) : null } : null;
@@ -71,6 +77,29 @@ export default async function OrderPage({
         progress={progress}
         declaredFields={product?.fields.map(({ name, label }) => ({ name, label })) ?? []}
       />
+      {claimPart ? (
+        <div className="mt-6">
+          <ClaimCard orderId={order.id} {...claimPart} />
+        </div>
+      ) : null}
     </>
   );
+}
+
+/** What the claim card shows: the latest claim, and whether the window still takes one. Nothing for an order never delivered. */
+async function claimPartOf(userId: string, order: Awaited<ReturnType<typeof getOrder>>) {
+  const closes = await claimWindowClosesAt(db(), order);
+  if (!closes) return null;
+  const now = new Date();
+  const latest = order.claimId ? await getClaim(db(), userId, order.claimId) : null;
+  const claim: ClaimSummary | null = latest
+    ? {
+        id: latest.id,
+        status: latest.status,
+        respondBy: formatDateTime(latest.respondBy),
+        timeLeft: isOverdue(latest.respondBy, now) ? "we are late; it is being looked at" : timeLeftText(latest.respondBy, now),
+        outcome: outcomeText(latest),
+      }
+    : null;
+  return { claim, closesAt: formatDateTime(closes), canClaim: order.status === "completed" && closes > now };
 }

@@ -1,0 +1,67 @@
+import { and, eq, inArray, sql } from "drizzle-orm";
+import { config } from "@/lib/config/env";
+import type { DbOrTx } from "@/lib/db/client";
+import { claimImages, claims, OPEN_CLAIM_STATUSES, orders, type Claim, type ClaimReason } from "@/lib/db/schema";
+import { notFound } from "@/lib/errors/app-error";
+import { isIdOf, newId } from "@/lib/ids/ids";
+import { recordClaimOpened } from "./claim-events";
+import type { ClaimImage } from "./image";
+import { claimAlreadyOpen, claimWindowPassed, orderNotClaimable } from "./refusals";
+import { claimWindowSeconds } from "./windows";
+
+export interface OpenClaimInput {
+  userId: string;
+  orderId: string;
+  reason: ClaimReason;
+  /** Already parsed by openClaimSchema. */
+  message: string;
+  image?: ClaimImage | null;
+}
+
+/**
+ * Opens a claim on a completed order of the reseller's, within its category's window, in the caller's
+ * transaction (so that whatever else the caller records commits with it). The order's row is locked
+ * first: a second claim on the same order waits here and then finds this one open; the partial unique
+ * index stands behind that. Nothing is written when any check refuses.
+ */
+export async function openClaim(tx: DbOrTx, input: OpenClaimInput): Promise<Claim> {
+  if (!isIdOf("ord", input.orderId)) throw notFound("Order");
+  const [order] = await tx
+    .select({ id: orders.id, status: orders.status, type: orders.type, completedAt: orders.completedAt, now: sql<Date>`now()`.mapWith(orders.createdAt) })
+    .from(orders)
+    .where(and(eq(orders.id, input.orderId), eq(orders.userId, input.userId)))
+    .for("no key update");
+  if (!order) throw notFound("Order");
+  if (order.status !== "completed" || !order.completedAt) throw orderNotClaimable(order.id, order.status);
+  const windowMs = (await claimWindowSeconds(tx, order.type)) * 1000;
+  const closesAt = new Date(order.completedAt.getTime() + windowMs);
+  if (order.now > closesAt) throw claimWindowPassed(order.id, closesAt);
+  const [open] = await tx
+    .select({ id: claims.id })
+    .from(claims)
+    .where(and(eq(claims.orderId, order.id), inArray(claims.status, OPEN_CLAIM_STATUSES)));
+  if (open) throw claimAlreadyOpen(order.id, open.id);
+  const [claim] = await tx
+    .insert(claims)
+    .values({
+      id: newId("clm"),
+      orderId: order.id,
+      userId: input.userId,
+      reason: input.reason,
+      message: input.message,
+      respondBy: new Date(order.now.getTime() + config().CLAIM_RESPONSE_SLA),
+      createdAt: order.now,
+      updatedAt: order.now,
+    })
+    .returning();
+  if (input.image) {
+    await tx.insert(claimImages).values({
+      claimId: claim.id,
+      contentType: input.image.contentType,
+      size: input.image.bytes.byteLength,
+      dataBase64: Buffer.from(input.image.bytes).toString("base64"),
+    });
+  }
+  await recordClaimOpened(tx, claim);
+  return claim;
+}

@@ -1,0 +1,43 @@
+import { AppError } from "@/lib/errors/app-error";
+
+/*
+ * The refusals of a claim, with the details a client reads: made here, so that the code that refuses
+ * and the API document's examples of each refusal say the same thing.
+ */
+
+export function claimAlreadyOpen(orderId: string, claimId: string): AppError {
+  return new AppError("claim_conflict", `Order ${orderId} already has an open claim, ${claimId}; write to it instead.`, {
+    order_id: orderId,
+    claim_id: claimId,
+  });
+}
+
+/** Another admin's outcome won: the loser reads who, and what they decided. */
+export function claimAlreadyResolved(claimId: string, status: string, resolvedBy: string | null): AppError {
+  const who = resolvedBy ? ` by ${resolvedBy}` : "";
+  return new AppError("claim_conflict", `Claim ${claimId} was already ${status}${who}; reload it.`, { claim_id: claimId, status, resolved_by: resolvedBy });
+}
+
+export function claimClosed(claimId: string, status: string): AppError {
+  return new AppError("claim_conflict", `Claim ${claimId} is ${status}; its chat is read-only.`, { claim_id: claimId, status });
+}
+
+export function claimTakenBy(claimId: string, holder: string): AppError {
+  return new AppError("claim_conflict", `${holder} has taken claim ${claimId}. Take it over to work on it yourself.`, { claim_id: claimId, taken_by: holder });
+}
+
+export function orderNotClaimable(orderId: string, status: string): AppError {
+  return new AppError("claim_not_allowed", `Order ${orderId} is ${status}; only a completed order can be claimed.`, {
+    order_id: orderId,
+    reason: "not_completed",
+    status,
+  });
+}
+
+export function claimWindowPassed(orderId: string, closedAt: Date): AppError {
+  return new AppError("claim_not_allowed", `The claim window of order ${orderId} closed at ${closedAt.toISOString()}.`, {
+    order_id: orderId,
+    reason: "window_passed",
+    window_closed_at: closedAt.toISOString(),
+  });
+}

@@ -8178,7 +8178,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `service_unavailable`: the request passed its deadline (`REQUEST_DEADLINE`, 25 s by default) and nothing of it was kept; retry it, with the same `Idempotency-Key` for an order. */
+      /** @description `service_unavailable`: the request passed its deadline (`REQUEST_DEADLINE`, 25 s by default) and nothing of it was kept, or the database cannot be reached for the moment (with `Retry-After`); retry it, with the same `Idempotency-Key` for an order. */
       503: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -8297,7 +8297,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `service_unavailable`: the request passed its deadline (`REQUEST_DEADLINE`, 25 s by default) and nothing of it was kept; retry it, with the same `Idempotency-Key` for an order. */
+      /** @description `service_unavailable`: the request passed its deadline (`REQUEST_DEADLINE`, 25 s by default) and nothing of it was kept, or the database cannot be reached for the moment (with `Retry-After`); retry it, with the same `Idempotency-Key` for an order. */
       503: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -8417,7 +8417,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `service_unavailable`: the request passed its deadline (`REQUEST_DEADLINE`, 25 s by default) and nothing of it was kept; retry it, with the same `Idempotency-Key` for an order. */
+      /** @description `service_unavailable`: the request passed its deadline (`REQUEST_DEADLINE`, 25 s by default) and nothing of it was kept, or the database cannot be reached for the moment (with `Retry-After`); retry it, with the same `Idempotency-Key` for an order. */
       503: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -8545,7 +8545,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `service_unavailable`: the request passed its deadline (`REQUEST_DEADLINE`, 25 s by default) and nothing of it was kept; retry it, with the same `Idempotency-Key` for an order. */
+      /** @description `service_unavailable`: the request passed its deadline (`REQUEST_DEADLINE`, 25 s by default) and nothing of it was kept, or the database cannot be reached for the moment (with `Retry-After`); retry it, with the same `Idempotency-Key` for an order. */
       503: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -8711,7 +8711,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `service_unavailable`: the request passed its deadline (`REQUEST_DEADLINE`, 25 s by default) and nothing of it was kept; retry it, with the same `Idempotency-Key` for an order. */
+      /** @description `service_unavailable`: the request passed its deadline (`REQUEST_DEADLINE`, 25 s by default) and nothing of it was kept, or the database cannot be reached for the moment (with `Retry-After`); retry it, with the same `Idempotency-Key` for an order. */
       503: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];

@@ -14,7 +14,10 @@ import { SignOutButton } from "./sign-out-button";
 export interface ShellUser {
   email: string;
   name: string;
-  role: "admin" | "reseller";
+  /** "admin" for a platform admin, else the person's role on the reseller account (owner, developer, ...). */
+  role: string;
+  /** Where the brand links: the first page of the person's menu. */
+  home: string;
   /** Resellers only, formatted ("100.00"). */
   balance?: string;
   /** Unread notifications, for the bell. */
@@ -77,7 +80,7 @@ export function PanelShell({ sections, user, children }: { sections: NavSection[
     setShownPath(pathname);
     setOpen(false);
   }
-  const home = user.role === "admin" ? "/admin" : "/dashboard";
+  const home = user.home;
 
   // Escape closes the menu wherever the focus is: just opened, it is still on the menu button, outside the menu.
   useEffect(() => {

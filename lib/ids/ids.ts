@@ -3,7 +3,27 @@ import { randomBytes } from "node:crypto";
 const CROCKFORD = "0123456789ABCDEFGHJKMNPQRSTVWXYZ";
 
 export type IdPrefix =
-  "usr" | "mail" | "tok" | "ord" | "txn" | "pay" | "dlv" | "key" | "evt" | "job" | "msg" | "trf" | "act" | "sup" | "ofr" | "sat" | "pch" | "ntf" | "ann" | "aud";
+  | "usr"
+  | "mail"
+  | "tok"
+  | "ord"
+  | "txn"
+  | "pay"
+  | "dlv"
+  | "key"
+  | "evt"
+  | "job"
+  | "msg"
+  | "trf"
+  | "act"
+  | "sup"
+  | "ofr"
+  | "sat"
+  | "pch"
+  | "ntf"
+  | "ann"
+  | "aud"
+  | "inv";
 
 /**
  * The last id's time and random digits (ULID's monotonic mode, per process). On globalThis because the

@@ -25,7 +25,7 @@ describe(`the sandbox transfer's recipients (${testDriver()})`, () => {
       .toUpperCase()
       .padEnd(26, "0")
       .slice(0, 26)}`;
-    await db.insert(users).values({ id, email, name: email, passwordHash: "x", role });
+    await db.insert(users).values({ id, accountId: id, email, name: email, passwordHash: "x", role });
     return id;
   }
 

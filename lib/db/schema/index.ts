@@ -23,3 +23,4 @@ export * from "./mail";
 export * from "./notifications";
 export * from "./sign-in-addresses";
 export * from "./audit-log";
+export * from "./member-invitations";

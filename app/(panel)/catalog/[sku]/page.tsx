@@ -8,7 +8,7 @@ import { buttonClasses } from "@/components/ui/button";
 import { Card, CardBody, CardHeader } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
 import { PendingLink } from "@/components/ui/pending-link";
-import { requireReseller } from "@/lib/auth/session";
+import { requireCapability } from "@/lib/auth/session";
 import { getPricedProduct } from "@/lib/catalog/priced-products";
 import { effectiveTier } from "@/lib/subscriptions/rules";
 import { db } from "@/lib/db/client";
@@ -35,7 +35,7 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
 }
 
 export default async function ProductPage({ params }: { params: Promise<{ sku: string }> }) {
-  const user = await requireReseller();
+  const { account: user } = await requireCapability("catalog");
   const { sku } = await params;
   const priced = await getPricedProduct(db(), effectiveTier(user), sku);
   if (!priced) notFound();

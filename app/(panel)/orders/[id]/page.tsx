@@ -3,7 +3,7 @@ import { notFound } from "next/navigation";
 import { PageHeader } from "@/components/ui/page-header";
 import { PendingLink } from "@/components/ui/pending-link";
 import { AutoRefresh, PROGRESS_REFRESH_MS } from "@/components/panel/auto-refresh";
-import { requireReseller } from "@/lib/auth/session";
+import { requireCapability } from "@/lib/auth/session";
 import { findProduct } from "@/lib/catalog/get-product";
 import { db } from "@/lib/db/client";
 import { AppError } from "@/lib/errors/app-error";
@@ -25,7 +25,7 @@ export default async function OrderPage({
   params: Promise<{ id: string }>;
   searchParams: Promise<Record<string, string | string[] | undefined>>;
 }) {
-  const user = await requireReseller();
+  const { account: user } = await requireCapability("orders_read");
   const { id } = await params;
   const chatWindow = chatWindowOf((await searchParams).messages);
   const order = await getOrder(db(), user.id, id).catch((error: unknown) => {

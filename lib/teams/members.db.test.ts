@@ -3,10 +3,13 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createUser } from "@/lib/accounts/create-user";
 import { findUserByEmail } from "@/lib/accounts/get-user";
 import { findStandingSession } from "@/lib/auth/ended-sessions";
+import { totpCode } from "@/lib/auth/totp";
+import { confirmTwoFactorSetup, startTwoFactorSetup } from "@/lib/auth/two-factor";
 import type { Database, Db } from "@/lib/db/client";
 import { accountTokens, auditLog, mailMessages, users, type User } from "@/lib/db/schema";
 import { createTestDatabase, testDriver } from "@/lib/db/testing/test-database";
 import { resellerWithBalance } from "@/lib/orders/testing/helpers";
+import { mustSetUpTwoFactor } from "./two-factor-policy";
 import { ensureTariffs } from "@/lib/tariffs/ensure-tariffs";
 import {
   ALREADY_HAS_ACCOUNT,
@@ -20,6 +23,7 @@ import {
   offerOwnership,
   removeMember,
   revokeInvitation,
+  setTwoFactorRequired,
   type AssignableRole,
 } from "./members";
 
@@ -208,5 +212,28 @@ describe(`members and invitations (${testDriver()})`, () => {
       .where(and(eq(users.accountId, owner.id), eq(users.memberRole, "owner")));
     expect(owners).toHaveLength(1);
     expect([first.id, second.id]).toContain(owners[0].id);
+  });
+
+  it("lets the owner require two-factor sign-in once they use it, and then sends a member without it to set it up", async () => {
+    const owner = await resellerWithBalance(db, 0n);
+    const buyer = await memberOf(owner, "buyer");
+    const require = (required: boolean) => setTwoFactorRequired(db, { accountId: owner.id, owner, actor: actorOf(owner), required });
+    await expect(require(true)).rejects.toThrow("Turn on two-factor sign-in for yourself");
+
+    const { secret } = await startTwoFactorSetup(db, owner.id);
+    await confirmTwoFactorSetup(db, { userId: owner.id, code: totpCode(secret, Date.now()), password: "long-enough-password" });
+    await require(true);
+    await require(true);
+    const account = (await findUserByEmail(db, owner.email))!;
+    const mine = () => db;
+    expect(await mustSetUpTwoFactor({ account, member: buyer }, mine)).toBe(true);
+    expect(await mustSetUpTwoFactor({ account, member: account }, mine)).toBe(false);
+    const setup = await startTwoFactorSetup(db, buyer.id);
+    await confirmTwoFactorSetup(db, { userId: buyer.id, code: totpCode(setup.secret, Date.now()), password: "a-long-member-password" });
+    expect(await mustSetUpTwoFactor({ account, member: buyer }, mine)).toBe(false);
+    expect((await listMembers(db, owner.id)).map((row) => row.twoFactorOn)).toEqual([true, true]);
+    // Turned on once (the second ask changed nothing), and recorded once.
+    const rules = (await auditRows(owner.id)).filter((row) => row.action === "account.two_factor_required");
+    expect(rules.map((row) => row.details)).toEqual([{ required: true }]);
   });
 });

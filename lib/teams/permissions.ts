@@ -29,8 +29,11 @@ const TABLE = {
   api_keys: ["owner", "admin", "developer"],
   webhooks: ["owner", "admin", "developer"],
   api_reference: ["owner", "admin", "developer"],
-  /** The dashboard: the balance, the latest orders and the spend together. */
-  dashboard: ["owner", "admin", "buyer", "viewer"],
+  /**
+   * The dashboard: the balance, top-ups, the subscription, keys, orders and spend together, with links
+   * to each; the other roles start on the first page of their menu instead.
+   */
+  dashboard: ["owner", "admin"],
   catalog: ["owner", "admin", "buyer", "viewer"],
   orders_read: ["owner", "admin", "developer", "buyer", "viewer"],
   /** Single and bulk orders, and writing in an order's chat. */

@@ -8,7 +8,8 @@ const nextConfig: NextConfig = {
   typedRoutes: false,
   // The stock upload takes a file of up to 2 MB into its form; Next's default of 1 MB answered a
   // larger one with an error page before the upload's own limit (10,000 codes) could say so.
-  experimental: { serverActions: { bodySizeLimit: "3mb" } },
+  // authInterrupts: forbidden() renders the panel's "your role cannot open this" page with a 403.
+  experimental: { serverActions: { bodySizeLimit: "3mb" }, authInterrupts: true },
   // The panel moves money on a click ("Confirm and pay", "Refund"): no other site may frame it to
   // steer that click. The session cookie's SameSite=Lax already keeps it out of cross-site frames;
   // these headers keep any page from rendering there at all. A page's answer has the full policy of

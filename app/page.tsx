@@ -1,11 +1,15 @@
 import { redirect } from "next/navigation";
-import { getSessionUser } from "@/lib/auth/session";
+import { homeOf, navFor } from "@/components/panel/nav-config";
+import { getSignedIn } from "@/lib/auth/session";
 
 export const dynamic = "force-dynamic";
 
-/** The front door: resellers to their dashboard, admins to the reseller list, everyone else to sign-in. */
+/**
+ * The front door: a reseller's member to the first page their role opens (the dashboard for most),
+ * admins to the reseller list, everyone else to sign-in.
+ */
 export default async function Home() {
-  const user = await getSessionUser();
-  if (!user) redirect("/login");
-  redirect(user.role === "admin" ? "/admin" : "/dashboard");
+  const signedIn = await getSignedIn();
+  if (!signedIn) redirect("/login");
+  redirect(homeOf(navFor(signedIn.memberRole)));
 }

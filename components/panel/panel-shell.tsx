@@ -12,7 +12,10 @@ import { SignOutButton } from "./sign-out-button";
 export interface ShellUser {
   email: string;
   name: string;
-  role: "admin" | "reseller";
+  /** "admin" for a platform admin, else the person's role on the reseller account (owner, developer, ...). */
+  role: string;
+  /** Where the brand links: the first page of the person's menu. */
+  home: string;
   /** Resellers only, formatted ("100.00"). */
   balance?: string;
   /** Unread notifications, for the bell. */
@@ -67,7 +70,7 @@ function UserBox({ user }: { user: ShellUser }) {
  * link, the phone menu's button and panel and the sign-out button run in the browser, and the icons are drawn here.
  */
 export function PanelShell({ sections, user, children }: { sections: NavSection[]; user: ShellUser; children: ReactNode }) {
-  const home = user.role === "admin" ? "/admin" : "/dashboard";
+  const home = user.home;
   const drawn: DrawnNavSection[] = sections.map((section) => ({
     title: section.title,
     items: section.items.map(({ href, label, icon }) => ({ href, label, icon: <Icon name={icon} className="h-5 w-5" /> })),

@@ -6,6 +6,7 @@ import { newId } from "@/lib/ids/ids";
 
 export const PASSWORD_RESET_TTL_MS = 30 * 60_000;
 export const EMAIL_VERIFICATION_TTL_MS = 24 * 60 * 60_000;
+export const INVITATION_TTL_MS = 7 * 24 * 60 * 60_000;
 
 const hashOf = (token: string) => createHash("sha256").update(token).digest("hex");
 
@@ -14,23 +15,34 @@ const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 
 /**
  * Makes a single-use token for a link, keeping only its hash. Earlier unused tokens of the account for
- * the same purpose stop working: only the newest mail's link is good.
+ * the same purpose stop working: only the newest mail's link is good. With `email`, an invitation's
+ * earlier tokens stop working for that address alone: an account invites several people at once.
  */
-export async function issueAccountToken(tx: DbOrTx, input: { userId: string; purpose: AccountTokenPurpose; ttlMs: number; email?: string }): Promise<string> {
+export async function issueAccountTokenWithId(
+  tx: DbOrTx,
+  input: { userId: string; purpose: AccountTokenPurpose; ttlMs: number; email?: string },
+): Promise<{ id: string; token: string }> {
   const token = randomBytes(32).toString("base64url");
+  const earlier = [eq(accountTokens.userId, input.userId), eq(accountTokens.purpose, input.purpose), isNull(accountTokens.usedAt)];
+  if (input.purpose === "invitation") earlier.push(eq(accountTokens.email, input.email ?? ""));
   await tx
     .update(accountTokens)
     .set({ usedAt: sql`now()` })
-    .where(and(eq(accountTokens.userId, input.userId), eq(accountTokens.purpose, input.purpose), isNull(accountTokens.usedAt)));
+    .where(and(...earlier));
+  const id = newId("tok");
   await tx.insert(accountTokens).values({
-    id: newId("tok"),
+    id,
     userId: input.userId,
     purpose: input.purpose,
     tokenHash: hashOf(token),
     email: input.email ?? null,
     expiresAt: sql`now() + ${input.ttlMs}::float8 * interval '1 millisecond'`,
   });
-  return token;
+  return { id, token };
+}
+
+export async function issueAccountToken(tx: DbOrTx, input: { userId: string; purpose: AccountTokenPurpose; ttlMs: number; email?: string }): Promise<string> {
+  return (await issueAccountTokenWithId(tx, input)).token;
 }
 
 export type TokenCheck = { state: "valid"; token: AccountToken } | { state: "used" | "expired" | "unknown" };

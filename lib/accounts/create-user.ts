@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { AppError } from "@/lib/errors/app-error";
 import type { DbOrTx } from "@/lib/db/client";
-import { users, type Role, type Tier, type User } from "@/lib/db/schema";
+import { users, type MemberRole, type Role, type Tier, type User } from "@/lib/db/schema";
 import { hashPassword } from "@/lib/auth/password";
 import { newId } from "@/lib/ids/ids";
 import { addMonths } from "@/lib/subscriptions/rules";
@@ -18,6 +18,8 @@ export interface CreateUserInput {
   name?: string;
   role?: Role;
   tier?: Tier;
+  /** For a person joining a reseller's account (an accepted invitation): the account and their role on it. */
+  member?: { accountId: string; role: MemberRole };
   /** Whether the address counts as confirmed at once: accounts an operator makes (seed, CLI, admin) are; registration's only when confirmation is not required. */
   verified?: boolean;
 }
@@ -34,15 +36,20 @@ export async function createUser(db: DbOrTx, input: CreateUserInput): Promise<Us
   const tier = input.tier ?? "Bronze";
   const paid = tier !== "Bronze";
   const now = new Date();
+  const id = newId("usr");
+  const role = input.member ? "member" : (input.role ?? "reseller");
   const [user] = await db
     .insert(users)
     .values({
-      id: newId("usr"),
+      id,
+      // A reseller is its own account, which it owns; an admin belongs to no reseller's.
+      accountId: input.member?.accountId ?? id,
+      memberRole: input.member?.role ?? (role === "reseller" ? "owner" : null),
       email,
       name,
       passwordHash,
       emailVerifiedAt: input.verified === false ? null : now,
-      role: input.role ?? "reseller",
+      role,
       tier,
       periodStart: paid ? now : null,
       periodEnd: paid ? addMonths(now) : null,

@@ -40,7 +40,7 @@ export const twoFactorFormSchema = z.object({
 export const forgotPasswordFormSchema = z.object({ email: emailSchema });
 
 /** A link's token as the form hands it back: its shape is judged by the token check, which says "not valid" for anything else. */
-const linkTokenSchema = z.string().max(200, "This link is not valid.");
+export const linkTokenSchema = z.string().max(200, "This link is not valid.");
 
 /** The reset page's form: the new password twice, and the link's token. */
 export const resetPasswordFormSchema = z

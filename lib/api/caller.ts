@@ -6,7 +6,7 @@ import { findSessionAccount, panelSessionOf } from "@/lib/auth/ended-sessions";
 import { accountSubject, keySubject, RefusedCaller } from "@/lib/auth/refused-caller";
 import { sessionStillValid } from "@/lib/auth/session-validity";
 import type { Database, Db } from "@/lib/db/client";
-import type { Tier, User } from "@/lib/db/schema";
+import type { MemberRole, Tier, User } from "@/lib/db/schema";
 import { AppError } from "@/lib/errors/app-error";
 import { isClientOrigin } from "@/lib/http/client-origin";
 import { effectiveTier, type SubscriptionFields } from "@/lib/subscriptions/rules";
@@ -14,7 +14,13 @@ import type { HeaderReader } from "@/lib/http/header-reader";
 import type { ApiRequest } from "./answer";
 
 export interface Caller {
+  /** The reseller account the call acts on (its balance, orders, keys). */
   userId: string;
+  /**
+   * The person whose panel session made the call, and their role on the account, which limits the API
+   * scopes the call may use (scopesOfRole in lib/teams/permissions.ts); null for a call with an API key.
+   */
+  member: { id: string; role: MemberRole } | null;
   /** Set when the call came with an API key; rate limits are counted per key. */
   apiKeyId: string | null;
   rateLimitSubject: string;
@@ -78,6 +84,7 @@ export async function resolveCaller(database: Database, request: ApiRequest, ip:
     const { userId, apiKeyId, subscription, user } = await authenticateApiKey(database, key, ip);
     return {
       userId,
+      member: null,
       apiKeyId,
       rateLimitSubject: keySubject(apiKeyId),
       subscription,
@@ -87,16 +94,17 @@ export async function resolveCaller(database: Database, request: ApiRequest, ip:
   }
   const session = request.headers.get("cookie")?.includes("next-auth.session-token") ? panelSessionOf(await getServerSession(authOptions())) : null;
   if (!session) throw new AppError("unauthenticated", "Send an API key in the X-API-Key header or as 'Authorization: Bearer <key>'.");
-  const account = await findSessionAccount(database.db, session);
-  const user = activeAccount(account?.user ?? null);
-  if (!account || !sessionStillValid(user, { issuedAt: session.issuedAt, ended: account.ended }))
+  const found = await findSessionAccount(database.db, session);
+  const user = activeAccount(found?.user ?? null);
+  if (!found || !sessionStillValid(found.member, { issuedAt: session.issuedAt, ended: found.ended }))
     throw new AppError("unauthenticated", "The session has ended. Sign in again.");
   // The API is a reseller's: an admin holds no balance to buy with, and acts through the admin panel.
-  if (user.role !== "reseller")
+  if (user.role !== "reseller" || !found.member.memberRole)
     throw new RefusedCaller("forbidden", "The API serves reseller accounts; an admin works in the admin panel.", accountSubject(user.id));
   if (!SAFE_METHODS.has(request.method)) assertSameOrigin(request, user.id);
   return {
     userId: user.id,
+    member: { id: found.member.id, role: found.member.memberRole },
     apiKeyId: null,
     rateLimitSubject: accountSubject(user.id),
     subscription: user,

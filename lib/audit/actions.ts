@@ -4,6 +4,7 @@
  */
 export const AUDIT_ACTIONS = [
   "member.invited",
+  "member.invitation_revoked",
   "member.joined",
   "member.role_changed",
   "member.removed",

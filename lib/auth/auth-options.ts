@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { NextAuthOptions } from "next-auth";
 import CredentialsProvider from "next-auth/providers/credentials";
-import { findUserByEmail } from "@/lib/accounts/get-user";
+import { findUserByEmail, findUserById } from "@/lib/accounts/get-user";
 import { config } from "@/lib/config/env";
 import { db } from "@/lib/db/client";
 import type { Role } from "@/lib/db/schema";
@@ -37,6 +37,9 @@ declare module "next-auth/jwt" {
   }
 }
 
+const ACCOUNT_DISABLED = "This account is disabled. Contact support.";
+export const REMOVED_MEMBER = "You are no longer a member of this account. Ask its owner to invite you again.";
+
 /** Login attempts are counted (and refused past the limit) by the route in front of next-auth. */
 export function authOptions(): NextAuthOptions {
   return {
@@ -66,7 +69,10 @@ export function authOptions(): NextAuthOptions {
           const user = await findUserByEmail(db(), email);
           if (!user) return verifyAgainstNobody(password).then(() => null);
           if (!(await verifyPassword(user.passwordHash, password))) return null;
-          if (user.status !== "active") throw new Error("This account is disabled. Contact support.");
+          if (user.removedAt) throw new Error(REMOVED_MEMBER);
+          if (user.status !== "active") throw new Error(ACCOUNT_DISABLED);
+          // A member signs in to the account they belong to: a blocked account keeps its members out too.
+          if (user.accountId !== user.id && (await findUserById(db(), user.accountId))?.status !== "active") throw new Error(ACCOUNT_DISABLED);
           if (await hasTwoFactor(db(), user.id)) {
             if (!code?.trim()) throw new Error(CODE_REQUIRED);
             const refusal = await countSecondFactorCheck(user.id);

@@ -2,7 +2,7 @@ import type { NextAuthOptions } from "next-auth";
 import type { JWT } from "next-auth/jwt";
 import { db } from "@/lib/db/client";
 import { authOptions } from "./auth-options";
-import { endSession, findStandingUser, panelSessionOf, type PanelSession } from "./ended-sessions";
+import { endSession, findStandingSession, panelSessionOf, type PanelSession } from "./ended-sessions";
 import { clearSessionCookie } from "./session-cookie";
 
 /**
@@ -13,7 +13,7 @@ import { clearSessionCookie } from "./session-cookie";
 export async function standingSessionOnly(response: Response): Promise<Response> {
   if (!response.ok) return response;
   const session = panelSessionOf(await response.clone().json());
-  if (!session || (await findStandingUser(db(), session))) return response;
+  if (!session || (await findStandingSession(db(), session))) return response;
   await clearSessionCookie();
   return Response.json({}, { headers: { "Cache-Control": "no-store" } });
 }

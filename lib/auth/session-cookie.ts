@@ -17,6 +17,9 @@ export const PASSWORD_RESET_NOTICE = "password-reset";
 /** The login page's notice after "sign out everywhere". */
 export const SIGNED_OUT_EVERYWHERE_NOTICE = "signed-out-everywhere";
 
+/** The invitation page sends the new member to sign in with it. */
+export const INVITATION_ACCEPTED_NOTICE = "invitation-accepted";
+
 /** Ends this browser's session: sessions are JWTs held only in that cookie. */
 export async function clearSessionCookie(): Promise<void> {
   const jar = await cookies();

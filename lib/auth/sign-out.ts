@@ -5,7 +5,7 @@ import { redirect } from "next/navigation";
 import { db } from "@/lib/db/client";
 import { users } from "@/lib/db/schema";
 import { endSession } from "./ended-sessions";
-import { getPanelSession, requireUser } from "./session";
+import { getPanelSession, requireSignedIn } from "./session";
 import { clearSessionCookie, SIGNED_OUT_EVERYWHERE_NOTICE } from "./session-cookie";
 
 /**
@@ -21,9 +21,9 @@ export async function signOut(): Promise<never> {
   redirect("/login");
 }
 
-/** Ends every session of the account, on every device, this one too, as a password change does. */
+/** Ends every session of the person signed in, on every device, this one too, as a password change does. */
 export async function signOutEverywhere(): Promise<never> {
-  const user = await requireUser();
+  const { member: user } = await requireSignedIn();
   await db().update(users).set({ sessionsValidAfter: new Date() }).where(eq(users.id, user.id));
   await clearSessionCookie();
   redirect(`/login?notice=${SIGNED_OUT_EVERYWHERE_NOTICE}`);

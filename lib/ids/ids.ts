@@ -23,7 +23,8 @@ export type IdPrefix =
   | "ntf"
   | "ann"
   | "clm"
-  | "aud";
+  | "aud"
+  | "inv";
 
 /**
  * The last id's time and random digits (ULID's monotonic mode, per process). On globalThis because the

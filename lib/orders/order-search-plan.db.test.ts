@@ -29,8 +29,8 @@ describe(`the admin's search for an order by reference or email (${testDriver()}
     await ensureTariffs(db);
     // Many resellers, as in production, so the planner expects one reseller's orders to be few.
     await db.execute(sql`
-      insert into ${users} (id, email, name, password_hash)
-      select 'usr_' || lpad(n::text, 26, '0'), 'shop-' || n || '@plan.test', 'Shop ' || n, 'unused'
+      insert into ${users} (id, account_id, email, name, password_hash)
+      select 'usr_' || lpad(n::text, 26, '0'), 'usr_' || lpad(n::text, 26, '0'), 'shop-' || n || '@plan.test', 'Shop ' || n, 'unused'
       from generate_series(1, ${RESELLERS}) as n`);
     // Old orders first: the one searched for is the oldest, so a walk by id reads every other before it.
     await db.execute(sql`

@@ -4,18 +4,24 @@ import { describe, expect, it, vi } from "vitest";
 import { accountSubject } from "@/lib/auth/refused-caller";
 import type { User } from "@/lib/db/schema";
 import { checkApiRateLimit } from "@/lib/ratelimit/limiter";
-import { CHECK_FIELDS_MESSAGE, formFields, runPanelAction, type AccountOf } from "./panel-action";
+import { CHECK_FIELDS_MESSAGE, checkedCaller, formFields, runPanelAction, type AccountOf } from "./panel-action";
 
 const reseller = { id: `usr_${randomUUID()}`, role: "reseller" } as User;
 /** What is left of the reseller's budget of a category; reading it spends one. */
 const left = async (category: "default" | "order_create") => (await checkApiRateLimit(category, accountSubject(reseller.id))).remaining;
-const asReseller: AccountOf = async () => reseller;
+const asReseller: AccountOf = async () => ({ account: reseller, member: reseller, memberRole: "owner" });
 const input = z.object({ name: z.string().min(1, "Give a name."), note: z.string().default("") });
 const echo = async ({ input: given }: { input: z.output<typeof input> }) => ({ ok: true, message: `Saved ${given.name}.` });
 
 describe("a panel action", () => {
   it("hands the work the account and the typed input, and counts the budget only once the input parses", async () => {
-    const spec = { role: "reseller" as const, budget: { category: "order_create" as const, what: "saves" }, input, echo: ["name"] };
+    const spec = {
+      role: "reseller" as const,
+      capability: "orders_write" as const,
+      budget: { category: "order_create" as const, what: "saves" },
+      input,
+      echo: ["name"],
+    };
     const before = await left("order_create");
     expect(await runPanelAction(spec, echo, { name: "Shop" }, asReseller)).toEqual({ ok: true, message: "Saved Shop." });
     expect(await left("order_create")).toBe(before - 2);
@@ -74,6 +80,20 @@ describe("a panel action", () => {
     const work = vi.fn(echo);
     await expect(runPanelAction({ role: "admin", input }, work, { name: "x" }, refused)).rejects.toThrow("NEXT_REDIRECT");
     expect(work).not.toHaveBeenCalled();
+  });
+
+  it("lets a member's role through only to the actions its capabilities name, and keeps admins and members apart", async () => {
+    const developer = { id: "usr_dev", role: "member", memberRole: "developer", twoFactorRequired: false } as User;
+    const signedIn = { account: reseller, member: developer, memberRole: "developer" as const };
+    await expect(checkedCaller(signedIn, "reseller", "api_keys")).resolves.toBe(signedIn);
+    await expect(checkedCaller(signedIn, "reseller", "orders_write")).rejects.toMatchObject({
+      code: "forbidden",
+      message: expect.stringContaining("Your role (developer)"),
+    });
+    await expect(checkedCaller(signedIn, "admin", undefined)).rejects.toMatchObject({ code: "forbidden" });
+    await expect(checkedCaller(signedIn, "signed-in", undefined)).resolves.toBe(signedIn);
+    const admin = { id: "usr_admin", role: "admin" } as User;
+    await expect(checkedCaller({ account: admin, member: admin, memberRole: null }, "reseller", "catalog")).rejects.toMatchObject({ code: "forbidden" });
   });
 
   it("reads a form's text fields, a repeated name as a list, and leaves out React's own fields", () => {

@@ -1,7 +1,10 @@
 import type { z } from "zod";
 import { MAX_BODY_BYTES, parseInput } from "@/lib/api/parse-input";
-import { requireAdmin, requireReseller, requireUser } from "@/lib/auth/session";
+import { requireSignedIn, type SignedIn } from "@/lib/auth/session";
+import { db } from "@/lib/db/client";
 import type { User } from "@/lib/db/schema";
+import { can, refusalOf, type Capability } from "@/lib/teams/permissions";
+import { mustSetUpTwoFactor } from "@/lib/teams/two-factor-policy";
 import { AppError, type ValidationIssue } from "@/lib/errors/app-error";
 import type { RateCategory } from "@/lib/ratelimit/categories";
 import type { ActionState } from "./action-state";
@@ -16,11 +19,16 @@ import { runAction } from "./run-action";
  * API's schemas instead of parsing FormData by hand.
  */
 
-/** Who may call the action: a reseller, an admin, any signed-in account, or anyone (registration). */
+/**
+ * Who may call the action: a member of a reseller account whose role has the spec's capability, an
+ * admin, any signed-in person (their own profile), or anyone (registration).
+ */
 export type PanelRole = "reseller" | "admin" | "signed-in" | "public";
 
 export interface PanelActionSpec<S extends z.ZodType, R extends PanelRole = PanelRole> {
   role: R;
+  /** For a reseller's action: what the member's role must be able to do (lib/teams/permissions.ts). */
+  capability?: R extends "reseller" ? Capability : never;
   /** Counted once the input parses, so a typo does not use up the budget. */
   budget?: { category: RateCategory; what: string };
   input: S;
@@ -33,8 +41,10 @@ export interface PanelActionSpec<S extends z.ZodType, R extends PanelRole = Pane
 }
 
 export interface PanelActionContext<I, R extends PanelRole = PanelRole> {
-  /** The signed-in account; none for a public action. */
+  /** The signed-in account (the reseller account a member acts for); none for a public action. */
   user: R extends "public" ? null : User;
+  /** The person signed in, for what is their own (password, two-factor, the audit log's actor); none for a public action. */
+  member: R extends "public" ? null : User;
   input: I;
 }
 
@@ -42,11 +52,22 @@ export type PanelState<T> = ActionState<T> & { values?: Record<string, string> }
 
 export const CHECK_FIELDS_MESSAGE = "Check the highlighted fields.";
 
-/** How the account is found: the session's, in an action; tests hand their own. */
-export type AccountOf = (role: PanelRole) => Promise<User | null>;
+/** How the caller is found: the session's, in an action; tests hand their own. */
+export type AccountOf = (role: PanelRole, capability: Capability | undefined) => Promise<SignedIn | null>;
 
-const sessionAccount: AccountOf = async (role) =>
-  role === "public" ? null : role === "admin" ? requireAdmin() : role === "reseller" ? requireReseller() : requireUser();
+const NOT_YOURS = "This action is not available to your account.";
+
+/** The session's account and person, refused (403) when the spec's role or capability is not theirs. */
+export async function checkedCaller(signedIn: SignedIn, role: PanelRole, capability: Capability | undefined): Promise<SignedIn> {
+  if (role === "admin" && signedIn.account.role !== "admin") throw new AppError("forbidden", NOT_YOURS);
+  if (role !== "reseller") return signedIn;
+  if (signedIn.account.role !== "reseller" || !signedIn.memberRole) throw new AppError("forbidden", NOT_YOURS);
+  if (await mustSetUpTwoFactor(signedIn, db)) throw new AppError("forbidden", "Set up two-factor sign-in on your profile first: this account requires it.");
+  if (!capability || !can(signedIn.memberRole, capability)) throw new AppError("forbidden", refusalOf(signedIn.memberRole));
+  return signedIn;
+}
+
+const sessionAccount: AccountOf = async (role, capability) => (role === "public" ? null : checkedCaller(await requireSignedIn(), role, capability));
 
 /**
  * A form's fields as an object: text as text, a name sent more than once as a list; files (no action
@@ -97,7 +118,8 @@ export async function runPanelAction<S extends z.ZodType, T, R extends PanelRole
   let answered = false;
   const state = await runAction<T>(
     async () => {
-      const user = await accountOf(spec.role);
+      const signedIn = await accountOf(spec.role, spec.capability);
+      const user = signedIn?.account ?? null;
       const maxChars = spec.maxChars ?? MAX_BODY_BYTES;
       // A page's call may hand a bigint (React sends them), which JSON cannot write but the size counts.
       if ((JSON.stringify(raw, (_key, value: unknown) => (typeof value === "bigint" ? value.toString() : value)) ?? "").length > maxChars)
@@ -113,7 +135,11 @@ export async function runPanelAction<S extends z.ZodType, T, R extends PanelRole
         return { ok: false, message, fieldErrors };
       }
       if (spec.budget && user) await spendPanelBudget(user.id, spec.budget.category, spec.budget.what);
-      const answer = await work({ user: user as PanelActionContext<z.output<S>, R>["user"], input });
+      const answer = await work({
+        user: user as PanelActionContext<z.output<S>, R>["user"],
+        member: (signedIn?.member ?? null) as PanelActionContext<z.output<S>, R>["member"],
+        input,
+      });
       answered = true;
       return answer;
     },

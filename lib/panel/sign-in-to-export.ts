@@ -1,3 +1,6 @@
+import type { MemberRole } from "@/lib/db/schema";
+import { can, refusalOf, type Capability } from "@/lib/teams/permissions";
+
 const refusal = (status: number, text: string) =>
   new Response(`${text}\n`, { status, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" } });
 
@@ -15,4 +18,9 @@ export function resellersOnlyExport(what: string, signedIn: boolean, adminExport
 /** The answer to an admin export without an admin's session: 401 signed out, 403 for a reseller, who is signed in but may not. */
 export function adminsOnlyExport(what: string, signedIn: boolean): Response {
   return signedIn ? refusal(403, `Only an admin can export every reseller's ${what}.`) : refusal(401, `Sign in as an admin to export ${what}.`);
+}
+
+/** The answer to a reseller's export by a member whose role may not make it (403), or null when it may. */
+export function memberExportRefusal(memberRole: MemberRole | null, capability: Capability): Response | null {
+  return memberRole && !can(memberRole, capability) ? refusal(403, refusalOf(memberRole)) : null;
 }

@@ -25,7 +25,7 @@ describe(`the sandbox transfer's recipients (${testDriver()})`, () => {
       .toUpperCase()
       .padEnd(26, "0")
       .slice(0, 26)}`;
-    await db.insert(users).values({ id, email, name: email, passwordHash: "x", role });
+    await db.insert(users).values({ id, accountId: id, email, name: email, passwordHash: "x", role });
     return id;
   }
 
@@ -83,8 +83,8 @@ describe(`the sandbox transfer's recipients (${testDriver()})`, () => {
 
   it(`holds at most ${SUGGESTIONS} suggestions and finds any reseller by part of the email, in any case`, async () => {
     await db.execute(sql`
-      insert into ${users} (id, email, name, password_hash)
-      select 'usr_MANY' || lpad(n::text, 22, '0'), 'many' || lpad(n::text, 4, '0') || '@crowd.test', 'many', 'x'
+      insert into ${users} (id, account_id, email, name, password_hash)
+      select 'usr_MANY' || lpad(n::text, 22, '0'), 'usr_MANY' || lpad(n::text, 22, '0'), 'many' || lpad(n::text, 4, '0') || '@crowd.test', 'many', 'x'
       from generate_series(1, 300) as n`);
     await db.execute(sql`
       insert into ${payments} (id, user_id, address, amount, expires_at, created_at)

@@ -25,6 +25,7 @@ function refresh() {
 export const createKeyAction = panelAction(
   {
     role: "reseller",
+    capability: "api_keys",
     budget: { category: "default", what: "new keys" },
     input: z.object({
       name: textField.pipe(apiKeyNameSchema),
@@ -44,7 +45,7 @@ export const createKeyAction = panelAction(
 );
 
 /** Revokes one of the signed-in reseller's keys; it stops working with the next request. */
-export const revokeKeyAction = panelAction({ role: "reseller", input: z.object({ keyId: textField }) }, async ({ user, input }) => {
+export const revokeKeyAction = panelAction({ role: "reseller", capability: "api_keys", input: z.object({ keyId: textField }) }, async ({ user, input }) => {
   await revokeApiKey(db(), user.id, input.keyId);
   refresh();
   return { ok: true, message: "The key was revoked." };

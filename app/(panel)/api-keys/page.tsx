@@ -7,7 +7,7 @@ import { EmptyState } from "@/components/ui/empty-state";
 import { PageHeader } from "@/components/ui/page-header";
 import { PendingLink } from "@/components/ui/pending-link";
 import { apiKeyCap, listApiKeys } from "@/lib/api-keys/manage-keys";
-import { requireReseller } from "@/lib/auth/session";
+import { requireCapability } from "@/lib/auth/session";
 import { db } from "@/lib/db/client";
 import { clientOrigin } from "@/lib/http/client-origin";
 import { formatDateTime } from "@/lib/panel/format";
@@ -31,7 +31,7 @@ function Detail({ label, children }: { label: string; children: ReactNode }) {
 }
 
 export default async function ApiKeysPage() {
-  const user = await requireReseller();
+  const { account: user } = await requireCapability("api_keys");
   const [keys, origin] = await Promise.all([listApiKeys(db(), user.id), requestOrigin()]);
   const activeCount = keys.filter((key) => !key.revokedAt).length;
   const cap = apiKeyCap();

@@ -9,7 +9,7 @@ import { EmptyState } from "@/components/ui/empty-state";
 import { Money } from "@/components/ui/money";
 import { PageHeader } from "@/components/ui/page-header";
 import { PendingLink } from "@/components/ui/pending-link";
-import { requireReseller } from "@/lib/auth/session";
+import { requireCapability } from "@/lib/auth/session";
 import { db } from "@/lib/db/client";
 import { LEDGER_ENTRY_TYPES, type LedgerEntryType } from "@/lib/db/schema";
 import { listLedgerEntries } from "@/lib/ledger/list-entries";
@@ -32,7 +32,7 @@ function hrefFor(params: TransactionFilterParams, path = "/balance"): string {
 }
 
 export default async function BalancePage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
-  const user = await requireReseller();
+  const { account: user } = await requireCapability("balance_read");
   const params = parseTransactionFilterParams(await searchParams);
   const { type, from, to, cursor } = params;
   const page = await listLedgerEntries(db(), { userId: user.id, ...transactionFilterOf(params), limit: PAGE_SIZE });

@@ -10,7 +10,8 @@ import { FilterActions } from "@/components/ui/filter-actions";
 import { FilterForm } from "@/components/ui/filter-form";
 import { PageHeader } from "@/components/ui/page-header";
 import { PendingLink } from "@/components/ui/pending-link";
-import { requireReseller } from "@/lib/auth/session";
+import { requireCapability } from "@/lib/auth/session";
+import { can } from "@/lib/teams/permissions";
 import { listPricedProducts } from "@/lib/catalog/priced-products";
 import type { ProductRecord } from "@/lib/catalog/serialize";
 import { effectiveTier } from "@/lib/subscriptions/rules";
@@ -49,7 +50,7 @@ function groupProducts(products: ProductRecord[]): { key: string; group: string;
 }
 
 export default async function CatalogPage({ searchParams }: { searchParams: Promise<Params> }) {
-  const user = await requireReseller();
+  const { account: user, memberRole } = await requireCapability("catalog");
   const tier = effectiveTier(user);
   const [params, all] = await Promise.all([searchParams, listPricedProducts(db(), tier)]);
   const regions = catalogRegions(all.data);
@@ -69,9 +70,11 @@ export default async function CatalogPage({ searchParams }: { searchParams: Prom
             <a href={exportQuery ? `/catalog/price-list.csv?${exportQuery}` : "/catalog/price-list.csv"} className={buttonClasses("secondary")} download>
               Download price list
             </a>
-            <PendingLink href="/orders/bulk" className={buttonClasses("secondary")}>
-              Bulk order
-            </PendingLink>
+            {can(memberRole, "orders_write") ? (
+              <PendingLink href="/orders/bulk" className={buttonClasses("secondary")}>
+                Bulk order
+              </PendingLink>
+            ) : null}
           </>
         }
       />

@@ -23,7 +23,7 @@ async function attachedImage(form: FormData) {
 /** The reseller opens a claim on one of their completed orders, with an image if they attach one. */
 export async function openClaimAction(_previous: PanelState<{ claimId: string }>, form: FormData): Promise<PanelState<{ claimId: string }>> {
   return runPanelAction(
-    { role: "reseller", budget: { category: "default", what: "claims" }, input: openClaimInput, echo: ["reason", "message"] },
+    { role: "reseller", capability: "claims", budget: { category: "default", what: "claims" }, input: openClaimInput, echo: ["reason", "message"] },
     async ({ user, input }) => {
       const image = await attachedImage(form);
       const claim = await db().transaction((tx) =>
@@ -41,6 +41,7 @@ export async function openClaimAction(_previous: PanelState<{ claimId: string }>
 export const postClaimMessageAction = panelAction(
   {
     role: "reseller",
+    capability: "claims",
     budget: { category: "default", what: "messages" },
     input: z.object({ claimId: textField, text: textField }).pipe(claimMessageInput.extend({ claimId: z.string() })),
   },

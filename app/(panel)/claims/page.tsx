@@ -6,7 +6,7 @@ import { EmptyState } from "@/components/ui/empty-state";
 import { PageHeader } from "@/components/ui/page-header";
 import { PendingLink } from "@/components/ui/pending-link";
 import { Table, TBody, Td, Th, THead, Tr } from "@/components/ui/table";
-import { requireReseller } from "@/lib/auth/session";
+import { requireCapability } from "@/lib/auth/session";
 import { listResellerClaims } from "@/lib/claims/read-claims";
 import { isOverdue, timeLeftText } from "@/lib/claims/sla";
 import { db } from "@/lib/db/client";
@@ -18,7 +18,7 @@ export const metadata: Metadata = { title: "Claims" };
 const PAGE_SIZE = 25;
 
 export default async function ClaimsPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
-  const user = await requireReseller();
+  const { account: user } = await requireCapability("claims");
   const raw = (await searchParams).cursor;
   const cursor = typeof raw === "string" && isIdOf("clm", raw) ? raw : undefined;
   const page = await listResellerClaims(db(), user.id, { cursor, limit: PAGE_SIZE });

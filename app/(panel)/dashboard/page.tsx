@@ -12,7 +12,7 @@ import { PageHeader } from "@/components/ui/page-header";
 import { PendingLink } from "@/components/ui/pending-link";
 import { isLowBalance } from "@/lib/accounts/low-balance";
 import { listApiKeys } from "@/lib/api-keys/manage-keys";
-import { requireReseller } from "@/lib/auth/session";
+import { requireCapability } from "@/lib/auth/session";
 import { db } from "@/lib/db/client";
 import { listLedgerEntries } from "@/lib/ledger/list-entries";
 import { formatMoney } from "@/lib/money/money";
@@ -33,7 +33,7 @@ const quickLinks: { href: string; label: string; description: string; icon: Icon
 ];
 
 export default async function DashboardPage() {
-  const user = await requireReseller();
+  const { account: user } = await requireCapability("dashboard");
   const [keys, latest, recent, spend, subscription] = await Promise.all([
     listApiKeys(db(), user.id),
     listLedgerEntries(db(), { userId: user.id, limit: 5 }),

@@ -11,6 +11,7 @@ import { markAllNotificationsRead, markNotificationRead } from "@/lib/notificati
 import { setPreferences } from "@/lib/notifications/preferences";
 import { notificationIdInput, preferencesForm } from "@/lib/notifications/schemas";
 import { panelAction, panelCall } from "@/lib/panel/panel-action";
+import { assertMemberCan } from "@/lib/teams/permissions";
 
 /** One notification read; another account's id reads as not found. */
 export const markReadAction = panelCall(
@@ -30,13 +31,17 @@ export const markAllReadAction = panelCall({ role: "signed-in", input: z.object(
 });
 
 /** Which kinds are emailed (mandatory ones stay on) and the low-balance threshold, saved together. */
-export const savePreferencesAction = panelAction({ role: "signed-in", input: preferencesForm, echo: ["lowBalanceThreshold"] }, async ({ user, input }) => {
-  const chosen = new Set(input.email);
-  const email = Object.fromEntries(NOTIFICATION_KINDS.filter((kind) => !isMandatory(kind)).map((kind) => [kind, chosen.has(kind)]));
-  await db().transaction(async (tx) => {
-    await setPreferences(tx, user.id, email);
-    await setLowBalanceThreshold(tx, user.id, input.lowBalanceThreshold);
-  });
-  revalidatePath("/notifications/preferences");
-  return { ok: true, message: "Preferences saved." };
-});
+export const savePreferencesAction = panelAction(
+  { role: "signed-in", input: preferencesForm, echo: ["lowBalanceThreshold"] },
+  async ({ user, member, input }) => {
+    assertMemberCan(member, "notification_settings");
+    const chosen = new Set(input.email);
+    const email = Object.fromEntries(NOTIFICATION_KINDS.filter((kind) => !isMandatory(kind)).map((kind) => [kind, chosen.has(kind)]));
+    await db().transaction(async (tx) => {
+      await setPreferences(tx, user.id, email);
+      await setLowBalanceThreshold(tx, user.id, input.lowBalanceThreshold);
+    });
+    revalidatePath("/notifications/preferences");
+    return { ok: true, message: "Preferences saved." };
+  },
+);

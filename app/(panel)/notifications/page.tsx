@@ -6,7 +6,8 @@ import { Card } from "@/components/ui/card";
 import { CursorPager } from "@/components/ui/cursor-pager";
 import { EmptyState } from "@/components/ui/empty-state";
 import { PageHeader } from "@/components/ui/page-header";
-import { requireUser } from "@/lib/auth/session";
+import { requirePersonalPage } from "@/lib/auth/session";
+import { can } from "@/lib/teams/permissions";
 import { db } from "@/lib/db/client";
 import { isIdOf } from "@/lib/ids/ids";
 import { KIND_INFO } from "@/lib/notifications/kinds";
@@ -19,7 +20,7 @@ export const metadata: Metadata = { title: "Notifications" };
 const PAGE_SIZE = 25;
 
 export default async function NotificationsPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
-  const user = await requireUser();
+  const { account: user, memberRole } = await requirePersonalPage("profile");
   const { cursor: rawCursor } = await searchParams;
   // A cursor that is not a notification id (edited by hand) shows the newest page rather than an error.
   const cursor = typeof rawCursor === "string" && isIdOf("ntf", rawCursor) ? rawCursor : undefined;
@@ -33,9 +34,11 @@ export default async function NotificationsPage({ searchParams }: { searchParams
         action={
           <>
             {unread > 0 ? <MarkAllReadButton /> : null}
-            <Link href="/notifications/preferences" className={buttonClasses("secondary")}>
-              Preferences
-            </Link>
+            {!memberRole || can(memberRole, "notification_settings") ? (
+              <Link href="/notifications/preferences" className={buttonClasses("secondary")}>
+                Preferences
+              </Link>
+            ) : null}
           </>
         }
       />

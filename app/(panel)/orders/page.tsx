@@ -7,7 +7,7 @@ import { Card } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
 import { PageHeader } from "@/components/ui/page-header";
 import { PendingLink } from "@/components/ui/pending-link";
-import { requireReseller } from "@/lib/auth/session";
+import { requireCapability } from "@/lib/auth/session";
 import { db } from "@/lib/db/client";
 import { listResellerOrders } from "@/lib/orders/list-orders";
 import { orderFilterOf, parseOrderFilterParams } from "@/lib/panel/order-filters";
@@ -19,7 +19,7 @@ export const metadata: Metadata = { title: "Orders" };
 const PAGE_SIZE = 25;
 
 export default async function OrdersPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
-  const user = await requireReseller();
+  const { account: user } = await requireCapability("orders_read");
   const params = parseOrderFilterParams(await searchParams);
   const page = await listResellerOrders(db(), user.id, { ...orderFilterOf(params), limit: PAGE_SIZE });
   const { cursor, ...filters } = params;

@@ -7,7 +7,7 @@ import { clearSessionCookie, PASSWORD_CHANGED_NOTICE } from "@/lib/auth/session-
 import { db } from "@/lib/db/client";
 import { panelAction } from "@/lib/panel/panel-action";
 
-export const changePasswordAction = panelAction({ role: "signed-in", input: changePasswordFormSchema }, async ({ user, input }) => {
+export const changePasswordAction = panelAction({ role: "signed-in", input: changePasswordFormSchema }, async ({ member: user, input }) => {
   await changePassword(db(), { userId: user.id, currentPassword: input.currentPassword, newPassword: input.newPassword });
   // Every session signed in before the change has ended, this one too: the new password signs in again.
   await clearSessionCookie();

@@ -8,7 +8,7 @@ import { db } from "@/lib/db/client";
 import { clientIpOf } from "@/lib/http/client-ip";
 import { panelAction } from "@/lib/panel/panel-action";
 
-export const changeEmailAction = panelAction({ role: "signed-in", input: changeEmailFormSchema, echo: ["email"] }, async ({ user, input }) => {
+export const changeEmailAction = panelAction({ role: "signed-in", input: changeEmailFormSchema, echo: ["email"] }, async ({ member: user, input }) => {
   await requestEmailChange(db(), { userId: user.id, newEmail: input.email, currentPassword: input.currentPassword, ip: clientIpOf(await headers()) });
   return {
     ok: true,
@@ -16,7 +16,7 @@ export const changeEmailAction = panelAction({ role: "signed-in", input: changeE
   };
 });
 
-export const resendVerificationAction = panelAction({ role: "signed-in", input: z.object({}) }, async ({ user }) => {
+export const resendVerificationAction = panelAction({ role: "signed-in", input: z.object({}) }, async ({ member: user }) => {
   await resendEmailVerification(db(), { userId: user.id, ip: clientIpOf(await headers()) });
   return { ok: true, message: `A new confirmation link is on its way to ${user.email}.` };
 });

@@ -4,7 +4,9 @@ import { Badge } from "@/components/ui/badge";
 import { Card, CardBody, CardHeader } from "@/components/ui/card";
 import { PageHeader } from "@/components/ui/page-header";
 import { ConfirmButton } from "@/components/ui/confirm-button";
-import { requireUser } from "@/lib/auth/session";
+import { Alert } from "@/components/ui/alert";
+import { requireSignedIn } from "@/lib/auth/session";
+import { mustSetUpTwoFactor } from "@/lib/teams/two-factor-policy";
 import { signOutEverywhere } from "@/lib/auth/sign-out";
 import { twoFactorStatus } from "@/lib/auth/two-factor";
 import { db } from "@/lib/db/client";
@@ -26,11 +28,18 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
 }
 
 export default async function ProfilePage() {
-  const user = await requireUser();
-  const twoFactor = await twoFactorStatus(db(), user.id);
+  // The person's own page: their name, address, password, two-factor sign-in and sessions.
+  const signedIn = await requireSignedIn();
+  const { account, member: user, memberRole } = signedIn;
+  const [twoFactor, mustSetUp] = await Promise.all([twoFactorStatus(db(), user.id), mustSetUpTwoFactor(signedIn, db)]);
   return (
     <>
       <PageHeader title="Profile" description="Your account details, password, two-factor sign-in and sessions." />
+      {mustSetUp ? (
+        <Alert tone="warning" className="mb-6" data-testid="two-factor-required">
+          This account requires two-factor sign-in for every member. Set it up below to continue to the rest of the panel.
+        </Alert>
+      ) : null}
       <div className="grid gap-6 lg:grid-cols-2">
         <Card>
           <CardHeader title="Account" />
@@ -39,9 +48,10 @@ export default async function ProfilePage() {
               <Row label="Name">{user.name}</Row>
               <Row label="Email">{user.email}</Row>
               <Row label="Role">
-                <Badge tone={user.role === "admin" ? "amber" : "blue"}>{user.role}</Badge>
+                <Badge tone={memberRole ? "blue" : "amber"}>{memberRole ?? "admin"}</Badge>
               </Row>
-              {user.role === "reseller" ? <Row label="Tier">{user.tier}</Row> : null}
+              {memberRole ? <Row label="Account">{account.name}</Row> : null}
+              {memberRole ? <Row label="Tier">{account.tier}</Row> : null}
               <Row label="Member since">{formatDate(user.createdAt)}</Row>
             </dl>
           </CardBody>
@@ -49,7 +59,7 @@ export default async function ProfilePage() {
         <Card>
           <CardHeader title="Email address" description="The address you sign in with, where password resets and other account mail go." />
           <CardBody>
-            <EmailCard verified={user.emailVerifiedAt !== null} required={config().REQUIRE_EMAIL_VERIFICATION && user.role === "reseller"} />
+            <EmailCard verified={user.emailVerifiedAt !== null} required={config().REQUIRE_EMAIL_VERIFICATION && user.role !== "admin"} />
           </CardBody>
         </Card>
         <Card>

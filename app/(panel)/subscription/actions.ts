@@ -18,6 +18,7 @@ function refresh() {
 export const changeSubscriptionAction = panelAction(
   {
     role: "reseller",
+    capability: "subscription",
     input: z.object({
       action: z.enum(["renew", "upgrade"], { error: "Choose a tier." }),
       tier: z.enum(TIERS, { error: "Choose a tier." }),
@@ -34,7 +35,7 @@ export const changeSubscriptionAction = panelAction(
 );
 
 export const autoRenewAction = panelAction(
-  { role: "reseller", input: z.object({ enabled: textField.transform((text) => text === "true") }) },
+  { role: "reseller", capability: "subscription", input: z.object({ enabled: textField.transform((text) => text === "true") }) },
   async ({ user, input }) => {
     await setAutoRenew(db(), user.id, input.enabled);
     refresh();

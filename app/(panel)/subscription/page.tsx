@@ -8,7 +8,7 @@ import { Card, CardBody, CardHeader, Stat } from "@/components/ui/card";
 import { Money } from "@/components/ui/money";
 import { PageHeader } from "@/components/ui/page-header";
 import { PendingLink } from "@/components/ui/pending-link";
-import { requireReseller } from "@/lib/auth/session";
+import { requireCapability } from "@/lib/auth/session";
 import { db } from "@/lib/db/client";
 import { TIERS, type Tier } from "@/lib/db/schema";
 import { formatMoney } from "@/lib/money/money";
@@ -20,7 +20,7 @@ import { autoRenewAction, changeSubscriptionAction } from "./actions";
 export const metadata: Metadata = { title: "Subscription" };
 
 export default async function SubscriptionPage() {
-  const user = await requireReseller();
+  const { account: user } = await requireCapability("subscription");
   const { record, quotes, now } = await subscriptionPageData(db(), user);
   const active = record.status === "active" && record.tier !== "Bronze";
   const left = daysLeft(record, now);

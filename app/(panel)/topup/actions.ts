@@ -16,6 +16,7 @@ const AMOUNT_MESSAGE = "Enter an amount of USDT such as 100 or 25.50 (at most 6 
 export const createInvoiceAction = panelAction(
   {
     role: "reseller",
+    capability: "topups",
     // A mistyped amount is answered by the schema, before the budget counts it.
     budget: { category: "payment_write", what: "new invoices" },
     input: z.object({

@@ -8,7 +8,7 @@ import { CursorPager } from "@/components/ui/cursor-pager";
 import { EmptyState } from "@/components/ui/empty-state";
 import { PageHeader } from "@/components/ui/page-header";
 import { PendingLink } from "@/components/ui/pending-link";
-import { requireReseller } from "@/lib/auth/session";
+import { requireCapability } from "@/lib/auth/session";
 import { config } from "@/lib/config/env";
 import { db } from "@/lib/db/client";
 import { formatMoney } from "@/lib/money/money";
@@ -44,7 +44,7 @@ function openFor(ms: number): string {
 }
 
 export default async function TopUpPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
-  const user = await requireReseller();
+  const { account: user } = await requireCapability("topups");
   const params = await searchParams;
   const cursor = cursorOf(params.cursor, "pay");
   const transfersCursor = cursorOf(params.transfers, "trf");

@@ -21,6 +21,7 @@ const nothing = z.object({});
 export const saveWebhookAction = panelAction(
   {
     role: "reseller",
+    capability: "webhooks",
     // As PUT /account/webhook does: each save looks the host up in DNS, which a loop would keep busy.
     budget: { category: "default", what: "webhook saves" },
     input: z.object({
@@ -52,25 +53,28 @@ export const saveWebhookAction = panelAction(
 );
 
 /** The current secret in clear, for the signed-in owner only. */
-export const revealSecretAction = panelCall({ role: "reseller", input: nothing }, async ({ user }) => ({
+export const revealSecretAction = panelCall({ role: "reseller", capability: "webhooks", input: nothing }, async ({ user }) => ({
   ok: true,
   data: { secret: await revealWebhookSecret(db(), user.id) },
 }));
 
 /** A new secret; the old one stops signing at once. The new one is shown straight away. */
-export const rotateSecretAction = panelCall({ role: "reseller", input: nothing }, async ({ user }) => {
+export const rotateSecretAction = panelCall({ role: "reseller", capability: "webhooks", input: nothing }, async ({ user }) => {
   const secret = await regenerateWebhookSecret(db(), user.id);
   return { ok: true, message: "New secret in force. Deliveries are signed with it from now on.", data: { secret } };
 });
 
 /** One immediate webhook.test delivery, through the same guard and signing as live deliveries. */
-export const sendTestAction = panelCall({ role: "reseller", budget: { category: "default", what: "test deliveries" }, input: nothing }, async ({ user }) => ({
-  ok: true,
-  data: { delivery: toDeliveryRecord(await sendTestDelivery(db(), user.id, sendOptions())) },
-}));
+export const sendTestAction = panelCall(
+  { role: "reseller", capability: "webhooks", budget: { category: "default", what: "test deliveries" }, input: nothing },
+  async ({ user }) => ({
+    ok: true,
+    data: { delivery: toDeliveryRecord(await sendTestDelivery(db(), user.id, sendOptions())) },
+  }),
+);
 
 /** The one-click re-enable after an automatic disable: the failure count starts from zero. */
-export const enableWebhookAction = panelCall({ role: "reseller", input: nothing }, async ({ user }) => {
+export const enableWebhookAction = panelCall({ role: "reseller", capability: "webhooks", input: nothing }, async ({ user }) => {
   await enableWebhook(db(), user.id);
   revalidatePath("/webhooks");
   return { ok: true, message: "Webhook enabled again." };
@@ -78,7 +82,7 @@ export const enableWebhookAction = panelCall({ role: "reseller", input: nothing 
 
 /** Sends a delivery's event again now. */
 export const redeliverAction = panelCall(
-  { role: "reseller", budget: { category: "default", what: "redeliveries" }, input: z.object({ deliveryId: z.string() }) },
+  { role: "reseller", capability: "webhooks", budget: { category: "default", what: "redeliveries" }, input: z.object({ deliveryId: z.string() }) },
   async ({ user, input }) => {
     const delivery = toDeliveryRecord(await redeliver(db(), user.id, input.deliveryId, sendOptions()));
     revalidatePath("/webhooks");
@@ -89,14 +93,14 @@ export const redeliverAction = panelCall(
 
 /** How many events a recovery from `since` would send, for the confirmation before it; `since` as the API takes it. */
 export const previewRecoveryAction = panelCall(
-  { role: "reseller", input: recoverWebhookBody },
+  { role: "reseller", capability: "webhooks", input: recoverWebhookBody },
   async ({ user, input }) => ({ ok: true, data: { count: await countRecoverableEvents(db(), user.id, new Date(input.since)) } }),
   (since: string) => ({ since }),
 );
 
 /** Sends again every event since `since` that never reached the receiver (POST .../webhook/recover). */
 export const recoverEventsAction = panelCall(
-  { role: "reseller", budget: { category: "default", what: "recoveries" }, input: recoverWebhookBody },
+  { role: "reseller", capability: "webhooks", budget: { category: "default", what: "recoveries" }, input: recoverWebhookBody },
   async ({ user, input }) => {
     const queued = await recoverEvents(db(), user.id, new Date(input.since));
     revalidatePath("/webhooks");

@@ -10,7 +10,7 @@ import { ReceiverExamples } from "@/components/webhooks/receiver-examples";
 import { SecretPanel } from "@/components/webhooks/secret-panel";
 import { TestDelivery } from "@/components/webhooks/test-delivery";
 import { WebhookSettingsForm } from "@/components/webhooks/webhook-settings-form";
-import { requireReseller } from "@/lib/auth/session";
+import { requireCapability } from "@/lib/auth/session";
 import { config } from "@/lib/config/env";
 import { db } from "@/lib/db/client";
 import { MAX_CONSECUTIVE_FAILURES } from "@/lib/webhooks/constants";
@@ -44,7 +44,7 @@ function Code({ children }: { children: string }) {
 }
 
 export default async function WebhooksPage() {
-  const user = await requireReseller();
+  const { account: user } = await requireCapability("webhooks");
   const [endpoint, page] = await Promise.all([findWebhookEndpoint(db(), user.id), listDeliveries(db(), { userId: user.id, limit: DELIVERY_LOG_PAGE })]);
   const webhook = toWebhookRecord(endpoint);
   const deliveries = { data: page.data.map(toDeliveryRecord), next_cursor: page.nextCursor };

@@ -24,3 +24,4 @@ export * from "./notifications";
 export * from "./sign-in-addresses";
 export * from "./audit-log";
 export * from "./claims";
+export * from "./member-invitations";

@@ -33,7 +33,7 @@ export const mailMessages = pgTable(
 
 export type MailMessageRow = typeof mailMessages.$inferSelect;
 
-export type AccountTokenPurpose = "password_reset" | "email_verification";
+export type AccountTokenPurpose = "password_reset" | "email_verification" | "invitation";
 
 /**
  * Single-use links sent by mail: a password reset, or the confirmation of an address. Only the
@@ -48,7 +48,7 @@ export const accountTokens = pgTable(
       .references(() => users.id, { onDelete: "cascade" }),
     purpose: text("purpose").$type<AccountTokenPurpose>().notNull(),
     tokenHash: text("token_hash").notNull(),
-    /** The address a verification confirms (the new one, for a change of address). */
+    /** The address a verification confirms (the new one, for a change of address), or an invitation was sent to. */
     email: text("email"),
     expiresAt: timestamptz("expires_at").notNull(),
     usedAt: timestamptz("used_at"),
@@ -57,7 +57,7 @@ export const accountTokens = pgTable(
   (t) => [
     uniqueIndex("account_tokens_hash_key").on(t.tokenHash),
     index("account_tokens_user_idx").on(t.userId, t.purpose),
-    check("account_tokens_purpose_valid", sql`${t.purpose} in ('password_reset', 'email_verification')`),
+    check("account_tokens_purpose_valid", sql`${t.purpose} in ('password_reset', 'email_verification', 'invitation')`),
   ],
 );
 

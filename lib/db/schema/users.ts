@@ -1,13 +1,20 @@
 import { sql } from "drizzle-orm";
-import { boolean, check, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { boolean, check, index, pgTable, text, uniqueIndex, type AnyPgColumn } from "drizzle-orm/pg-core";
 import { createdAt, micros, timestamptz } from "./columns";
 import { tariffs, type Tier } from "./tariffs";
 
-export type Role = "admin" | "reseller";
+/** A platform admin, a reseller account's own login (its owner), or a person invited to a reseller account. */
+export type Role = "admin" | "reseller" | "member";
+/** What a person may do on the reseller account they belong to (lib/teams/permissions.ts). */
+export type MemberRole = "owner" | "admin" | "developer" | "finance" | "buyer" | "viewer";
 export type UserStatus = "active" | "blocked";
 export type SubscriptionStatus = "active" | "expired";
 
-/** Panel accounts: resellers (who hold a balance) and admins. */
+/**
+ * Panel logins: resellers (the account that holds the balance, signed in as by its owner), the people
+ * invited to a reseller's account, and admins. A reseller account's balance, tier, orders, keys and
+ * webhooks stay on the account's own row; a member's row carries only the person (sign-in, two-factor).
+ */
 export const users = pgTable(
   "users",
   {
@@ -20,6 +27,18 @@ export const users = pgTable(
     /** Panel sessions signed in before this (a password change) are no longer accepted. */
     sessionsValidAfter: timestamptz("sessions_valid_after"),
     role: text("role").$type<Role>().notNull().default("reseller"),
+    /** The reseller account the person acts for: the row's own id for a reseller or an admin. */
+    accountId: text("account_id")
+      .notNull()
+      .references((): AnyPgColumn => users.id),
+    /** The person's role on the account; null for a platform admin. */
+    memberRole: text("member_role").$type<MemberRole>(),
+    /** When the owner or an admin removed the member; the row stays for the audit log's sake, and cannot sign in. */
+    removedAt: timestamptz("removed_at"),
+    /** On an account's row: every member must have two-factor sign-in before anything else. */
+    twoFactorRequired: boolean("two_factor_required").notNull().default(false),
+    /** On an account's row: the admin member offered the ownership, until they accept it. */
+    ownershipOfferedTo: text("ownership_offered_to").references((): AnyPgColumn => users.id),
     status: text("status").$type<UserStatus>().notNull().default("active"),
     tier: text("tier")
       .$type<Tier>()
@@ -60,7 +79,13 @@ export const users = pgTable(
   (t) => [
     uniqueIndex("users_email_key").on(t.email),
     check("users_balance_non_negative", sql`${t.balance} >= 0`),
-    check("users_role_valid", sql`${t.role} in ('admin', 'reseller')`),
+    check("users_role_valid", sql`${t.role} in ('admin', 'reseller', 'member')`),
+    check("users_member_role_valid", sql`${t.memberRole} in ('owner', 'admin', 'developer', 'finance', 'buyer', 'viewer')`),
+    // Exactly one owner per account: a second, or two transfers at once, fail here.
+    uniqueIndex("users_one_owner_per_account")
+      .on(t.accountId)
+      .where(sql`${t.memberRole} = 'owner'`),
+    index("users_account_idx").on(t.accountId),
     check("users_status_valid", sql`${t.status} in ('active', 'blocked')`),
     check("users_subscription_status_valid", sql`${t.subscriptionStatus} in ('active', 'expired')`),
   ],

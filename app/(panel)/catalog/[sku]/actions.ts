@@ -21,6 +21,7 @@ export type RecipientCheckResult = { valid: true; nickname: string } | { valid: 
 export const checkRecipientAction = panelCall(
   {
     role: "reseller",
+    capability: "orders_write",
     // Each check asks the supplier; GET /checkplayerid counts them in the same category.
     budget: { category: "default", what: "recipient checks" },
     input: z.object({ sku: z.string(), fields: z.record(z.string(), z.string()) }),
@@ -51,7 +52,7 @@ const orderForm = z
  * confirmation step opens, so a double submit charges once.
  */
 export const placeOrderAction = panelAction(
-  { role: "reseller", budget: { category: "order_create", what: "orders" }, input: orderForm },
+  { role: "reseller", capability: "orders_write", budget: { category: "order_create", what: "orders" }, input: orderForm },
   async ({ user, input }) => {
     const fields: Record<string, string> = {};
     for (const [name, value] of Object.entries(input)) {

@@ -8,13 +8,14 @@ import { buttonClasses } from "@/components/ui/button";
 import { Card, CardBody, CardHeader } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
 import { PendingLink } from "@/components/ui/pending-link";
-import { requireReseller } from "@/lib/auth/session";
+import { requireCapability } from "@/lib/auth/session";
 import { getPricedProduct } from "@/lib/catalog/priced-products";
 import { effectiveTier } from "@/lib/subscriptions/rules";
 import { db } from "@/lib/db/client";
 import type { FulfilmentMode } from "@/lib/db/schema";
 import { RECIPIENT_FIELDS } from "@/lib/fulfilment/recipient";
 import { formatMoney } from "@/lib/money/money";
+import { can } from "@/lib/teams/permissions";
 import { OrderForm } from "./order-form";
 
 export const metadata: Metadata = { title: "Product" };
@@ -35,7 +36,7 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
 }
 
 export default async function ProductPage({ params }: { params: Promise<{ sku: string }> }) {
-  const user = await requireReseller();
+  const { account: user, memberRole } = await requireCapability("catalog");
   const { sku } = await params;
   const priced = await getPricedProduct(db(), effectiveTier(user), sku);
   if (!priced) notFound();
@@ -63,7 +64,9 @@ export default async function ProductPage({ params }: { params: Promise<{ sku: s
       <div className="grid gap-6 lg:grid-cols-3">
         <Card className="lg:col-span-2">
           <CardHeader title="Order" description={DELIVERY[product.fulfilment]} />
-          {record.in_stock ? (
+          {!can(memberRole, "orders_write") ? (
+            <EmptyState title="Ordering is not part of your role">A buyer, an admin or the owner places orders on this account.</EmptyState>
+          ) : record.in_stock ? (
             <CardBody>
               <OrderForm product={record} balance={formatMoney(user.balance)} recipientField={recipientField} />
             </CardBody>

@@ -1,11 +1,11 @@
-import { getSessionUser } from "@/lib/auth/session";
+import { getSignedIn } from "@/lib/auth/session";
 import { listProducts } from "@/lib/catalog/list-products";
 import { PRICE_LIST_CSV_COLUMNS, priceListCsvCells } from "@/lib/catalog/price-list-csv";
 import { listPricedProducts } from "@/lib/catalog/priced-products";
 import { csvDownload, everyPage } from "@/lib/csv/csv-download";
 import { db } from "@/lib/db/client";
 import { catalogRegions, parseCatalogFilter } from "@/lib/panel/catalog-filters";
-import { resellersOnlyExport } from "@/lib/panel/sign-in-to-export";
+import { memberExportRefusal, resellersOnlyExport } from "@/lib/panel/sign-in-to-export";
 import { effectiveTier } from "@/lib/subscriptions/rules";
 
 export const dynamic = "force-dynamic";
@@ -16,10 +16,13 @@ export const dynamic = "force-dynamic";
  * and dashes) can be taken for it, as /catalog/export could.
  */
 export async function GET(request: Request): Promise<Response> {
-  const user = await getSessionUser();
+  const signedIn = await getSignedIn();
+  const user = signedIn?.account;
   if (!user || user.role !== "reseller") {
     return resellersOnlyExport("prices", Boolean(user), "see every product's list price on Admin > Products (/admin/products)");
   }
+  const roleRefusal = memberExportRefusal(signedIn?.memberRole ?? null, "catalog");
+  if (roleRefusal) return roleRefusal;
   const tier = effectiveTier(user);
   const all = await listProducts(db(), {});
   const filter = parseCatalogFilter(new URL(request.url).searchParams, catalogRegions(all.data.map((row) => row.product)));

@@ -8,7 +8,7 @@ import { Alert } from "@/components/ui/alert";
 import { Card, CardBody, CardHeader } from "@/components/ui/card";
 import { PageHeader } from "@/components/ui/page-header";
 import { PendingLink } from "@/components/ui/pending-link";
-import { requireReseller } from "@/lib/auth/session";
+import { requireCapability } from "@/lib/auth/session";
 import { claimRecord } from "@/lib/claims/claim-events";
 import { latestClaimMessages } from "@/lib/claims/claim-messages";
 import { outcomeText } from "@/lib/claims/outcome-text";
@@ -22,7 +22,7 @@ import { postClaimMessageAction } from "../actions";
 export const metadata: Metadata = { title: "Claim" };
 
 export default async function ClaimPage({ params }: { params: Promise<{ id: string }> }) {
-  const user = await requireReseller();
+  const { account: user } = await requireCapability("claims");
   const claim = await getClaim(db(), user.id, (await params).id).catch((error: unknown) => {
     if (error instanceof AppError && error.code === "not_found") notFound();
     throw error;

@@ -3,7 +3,7 @@ import Link from "next/link";
 import { buttonClasses } from "@/components/ui/button";
 import { Card, CardBody } from "@/components/ui/card";
 import { PageHeader } from "@/components/ui/page-header";
-import { requireUser } from "@/lib/auth/session";
+import { requirePersonalPage } from "@/lib/auth/session";
 import { db } from "@/lib/db/client";
 import { formatMoney } from "@/lib/money/money";
 import { getPreferences } from "@/lib/notifications/preferences";
@@ -12,7 +12,7 @@ import { PreferencesForm } from "./preferences-form";
 export const metadata: Metadata = { title: "Notification preferences" };
 
 export default async function NotificationPreferencesPage() {
-  const user = await requireUser();
+  const { account: user } = await requirePersonalPage("notification_settings");
   const preferences = await getPreferences(db(), user.id);
   return (
     <>

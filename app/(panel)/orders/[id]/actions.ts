@@ -9,7 +9,7 @@ import { panelAction } from "@/lib/panel/panel-action";
 
 /** The reseller writes to the supplier in a manual order's chat. */
 export const postResellerMessageAction = panelAction(
-  { role: "reseller", budget: { category: "default", what: "messages" }, input: z.object({ orderId: textField, text: textField }) },
+  { role: "reseller", capability: "orders_write", budget: { category: "default", what: "messages" }, input: z.object({ orderId: textField, text: textField }) },
   async ({ user, input }) => {
     const order = await getOrder(db(), user.id, input.orderId);
     await postOrderMessage(db(), { order, author: "reseller", authorId: user.id, text: input.text });

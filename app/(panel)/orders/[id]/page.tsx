@@ -3,7 +3,7 @@ import { notFound } from "next/navigation";
 import { PageHeader } from "@/components/ui/page-header";
 import { PendingLink } from "@/components/ui/pending-link";
 import { AutoRefresh, PROGRESS_REFRESH_MS } from "@/components/panel/auto-refresh";
-import { requireReseller } from "@/lib/auth/session";
+import { requireCapability } from "@/lib/auth/session";
 import { findProduct } from "@/lib/catalog/get-product";
 import { db } from "@/lib/db/client";
 import { AppError } from "@/lib/errors/app-error";
@@ -18,6 +18,7 @@ import { getClaim } from "@/lib/claims/read-claims";
 import { outcomeText } from "@/lib/claims/outcome-text";
 import { isOverdue, timeLeftText } from "@/lib/claims/sla";
 import { claimWindowClosesAt } from "@/lib/claims/windows";
+import { can } from "@/lib/teams/permissions";
 import { ClaimCard, type ClaimSummary } from "./claim-card";
 import { OrderView } from "./order-view";
 
@@ -30,7 +31,7 @@ export default async function OrderPage({
   params: Promise<{ id: string }>;
   searchParams: Promise<Record<string, string | string[] | undefined>>;
 }) {
-  const user = await requireReseller();
+  const { account: user, memberRole } = await requireCapability("orders_read");
   const { id } = await params;
   const chatWindow = chatWindowOf((await searchParams).messages);
   const order = await getOrder(db(), user.id, id).catch((error: unknown) => {
@@ -46,7 +47,7 @@ export default async function OrderPage({
         }))
       : undefined,
     findProduct(db(), order.sku),
-    claimPartOf(user.id, order),
+    claimPartOf(user.id, order, can(memberRole, "claims")),
   ]);
   // The reseller learns that an operator has the order and since when, never which admin.
   const progress = waitsForOperator(order, product) ? { operatorSince: order.takenAt ? formatTimeSince(order.takenAt) : null } : null;
@@ -87,7 +88,7 @@ export default async function OrderPage({
 }
 
 /** What the claim card shows: the latest claim, and whether the window still takes one. Nothing for an order never delivered. */
-async function claimPartOf(userId: string, order: Awaited<ReturnType<typeof getOrder>>) {
+async function claimPartOf(userId: string, order: Awaited<ReturnType<typeof getOrder>>, handlesClaims: boolean) {
   const closes = await claimWindowClosesAt(db(), order);
   if (!closes) return null;
   const now = new Date();
@@ -101,5 +102,5 @@ async function claimPartOf(userId: string, order: Awaited<ReturnType<typeof getO
         outcome: outcomeText(latest),
       }
     : null;
-  return { claim, closesAt: formatDateTime(closes), canClaim: order.status === "completed" && closes > now };
+  return { claim, closesAt: formatDateTime(closes), canClaim: handlesClaims && order.status === "completed" && closes > now };
 }

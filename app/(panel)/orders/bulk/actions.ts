@@ -17,7 +17,7 @@ const orderList = z
 
 /** The confirmation's figures: what each line costs at the reseller's prices, and the lines that cannot be ordered. Nothing is charged. */
 export const reviewBulkOrderAction = panelCall(
-  { role: "reseller", input: z.object({ text: orderList }) },
+  { role: "reseller", capability: "orders_write", input: z.object({ text: orderList }) },
   async ({ user, input }) => ({ ok: true, data: await reviewBulkOrder(db(), user, input.text) }),
   (text: string) => ({ text }),
 );
@@ -29,6 +29,7 @@ export const reviewBulkOrderAction = panelCall(
 export const placeBulkOrderAction = panelCall(
   {
     role: "reseller",
+    capability: "orders_write",
     input: z.object({
       items: confirmedItemsSchema,
       batchKey: z.string({ error: "Review the order again before confirming." }).regex(/^[A-Za-z0-9-]{8,100}$/, "Review the order again before confirming."),

@@ -3,14 +3,14 @@ import { buttonClasses } from "@/components/ui/button";
 import { Card, CardBody } from "@/components/ui/card";
 import { PageHeader } from "@/components/ui/page-header";
 import { PendingLink } from "@/components/ui/pending-link";
-import { requireReseller } from "@/lib/auth/session";
+import { requireCapability } from "@/lib/auth/session";
 import { formatMoney } from "@/lib/money/money";
 import { BulkOrderForm } from "./bulk-order-form";
 
 export const metadata: Metadata = { title: "Bulk order" };
 
 export default async function BulkOrderPage() {
-  const user = await requireReseller();
+  const { account: user } = await requireCapability("orders_write");
   return (
     <>
       <PageHeader

@@ -3,7 +3,7 @@ import { notFound } from "next/navigation";
 import QRCode from "qrcode";
 import { PageHeader } from "@/components/ui/page-header";
 import { PendingLink } from "@/components/ui/pending-link";
-import { requireReseller } from "@/lib/auth/session";
+import { requireCapability } from "@/lib/auth/session";
 import { db } from "@/lib/db/client";
 import { AppError } from "@/lib/errors/app-error";
 import { formatDateTime } from "@/lib/panel/format";
@@ -14,7 +14,7 @@ import { InvoiceView } from "./invoice-view";
 export const metadata: Metadata = { title: "Invoice" };
 
 export default async function InvoicePage({ params }: { params: Promise<{ paymentId: string }> }) {
-  const user = await requireReseller();
+  const { account: user } = await requireCapability("topups");
   const { paymentId } = await params;
   const { payment, transfers } = await getPayment(db(), user.id, paymentId).catch((error: unknown) => {
     if (error instanceof AppError && error.code === "not_found") notFound();

@@ -1,15 +1,18 @@
-import { getSessionUser } from "@/lib/auth/session";
+import { getSignedIn } from "@/lib/auth/session";
 import { claimImage, getClaim } from "@/lib/claims/read-claims";
 import { db } from "@/lib/db/client";
 import { AppError } from "@/lib/errors/app-error";
 import { imageResponse } from "@/lib/panel/image-response";
+import { can } from "@/lib/teams/permissions";
 
 export const dynamic = "force-dynamic";
 
 /** GET /claims/{id}/image - the screenshot of the signed-in reseller's claim, as it was uploaded. */
 export async function GET(_request: Request, { params }: { params: Promise<{ id: string }> }): Promise<Response> {
-  const user = await getSessionUser();
+  const signedIn = await getSignedIn();
+  const user = signedIn?.account;
   if (!user || user.role !== "reseller") return new Response("Sign in as the reseller who opened the claim.", { status: 401 });
+  if (!signedIn?.memberRole || !can(signedIn.memberRole, "claims")) return new Response("Your role on this account does not handle claims.", { status: 403 });
   const { id } = await params;
   try {
     const image = await claimImage(db(), (await getClaim(db(), user.id, id)).id);

@@ -18,18 +18,24 @@ export function OperationSection({ view, origin }: { view: OperationView; origin
         {view.twin ? <Endpoint method={view.method} path={view.twin.path} label="reseller API" /> : null}
         <p className="ref-meta">
           <span>
-            operationId <code className="font-mono">{operationId}</code>
+            operationId <code>{operationId}</code>
             {view.twin ? (
               <>
                 {" / "}
-                <code className="font-mono">{view.twin.operationId}</code>
+                <code>{view.twin.operationId}</code>
               </>
             ) : null}
           </span>
           <span>
-            rate limit <code className="font-mono">{view.category}</code> ({view.perMinute}/min)
+            rate limit <code>{view.category}</code> {`(${view.perMinute}/min)`}
           </span>
-          <span>{view.authenticated ? "auth: API key" : "no auth"}</span>
+          {view.scope ? (
+            <span>
+              key scope <code>{view.scope}</code>
+            </span>
+          ) : (
+            <span>{view.authenticated ? "auth: API key" : "no auth"}</span>
+          )}
         </p>
       </header>
 
@@ -85,7 +91,8 @@ export function OperationSection({ view, origin }: { view: OperationView; origin
 
       {view.errors ? (
         <p className="ref-errors">
-          <b>Errors</b> {view.errors}
+          <b>Errors</b>
+          {` ${view.errors}`}
         </p>
       ) : null}
     </section>

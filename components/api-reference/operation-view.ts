@@ -24,6 +24,8 @@ export interface OperationView {
   category: string;
   perMinute: number;
   authenticated: boolean;
+  /** The scope a key needs, for an authenticated operation. */
+  scope?: string;
   parameters: Array<{ name: string; in: string; schema: string; description?: string; required: boolean }>;
   request: RequestExample;
   /** The request body's and each answer's schema: "request OrderRequest; 201 Order". */
@@ -56,6 +58,7 @@ export function operationView(document: OpenApiDocument, { path, method, operati
     category: operation["x-rate-limit-category"],
     perMinute: operation["x-rate-limit-per-minute"],
     authenticated: operation.security.length > 0,
+    ...(operation["x-required-scope"] ? { scope: operation["x-required-scope"] } : {}),
     parameters: (operation.parameters ?? []).map((parameter) => ({
       name: parameter.name,
       in: parameter.in,

@@ -34,6 +34,7 @@ const resellerNav: NavSection[] = [
     title: "Account",
     items: [
       { href: "/notifications", label: "Notifications", icon: "bell" },
+      { href: "/audit-log", label: "Audit log", icon: "audit" },
       { href: "/profile", label: "Profile", icon: "profile" },
     ],
   },

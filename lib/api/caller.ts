@@ -1,6 +1,8 @@
 import { getServerSession } from "next-auth";
 import { findUserById } from "@/lib/accounts/get-user";
 import { authenticateApiKey } from "@/lib/api-keys/authenticate-key";
+import { sessionScopes, type ApiScope } from "@/lib/api-keys/scopes";
+import type { AuditActor } from "@/lib/audit/record";
 import { authOptions } from "@/lib/auth/auth-options";
 import { findSessionAccount, panelSessionOf } from "@/lib/auth/ended-sessions";
 import { accountSubject, keySubject, RefusedCaller } from "@/lib/auth/refused-caller";
@@ -18,6 +20,10 @@ export interface Caller {
   /** Set when the call came with an API key; rate limits are counted per key. */
   apiKeyId: string | null;
   rateLimitSubject: string;
+  /** What the call may do: the key's scopes, or a session's (sessionScopes). Each operation needs one. */
+  scopes: ReadonlySet<ApiScope>;
+  /** Who the audit log names for a change this call makes: the key (and who created it) or the signed-in person, and the IP. */
+  actor: AuditActor;
   /**
    * The caller's subscription, which prices follow. With a key it comes from the cache, which a change
    * of subscription empties at commit (lib/api-keys/key-cache.ts).
@@ -75,11 +81,13 @@ function assertSameOrigin(request: ApiRequest, userId: string): void {
 export async function resolveCaller(database: Database, request: ApiRequest, ip: string): Promise<Caller> {
   const key = presentedKey(request.headers);
   if (key !== null) {
-    const { userId, apiKeyId, subscription, user } = await authenticateApiKey(database, key, ip);
+    const { userId, apiKeyId, createdBy, scopes, subscription, user } = await authenticateApiKey(database, key, ip);
     return {
       userId,
       apiKeyId,
       rateLimitSubject: keySubject(apiKeyId),
+      scopes,
+      actor: { userId: createdBy, apiKeyId, ip },
       subscription,
       effectiveTier: tierOf(subscription),
       account: accountOnce(database.db, userId, user),
@@ -99,6 +107,8 @@ export async function resolveCaller(database: Database, request: ApiRequest, ip:
     userId: user.id,
     apiKeyId: null,
     rateLimitSubject: accountSubject(user.id),
+    scopes: sessionScopes(),
+    actor: { userId: user.id, apiKeyId: null, ip },
     subscription: user,
     effectiveTier: tierOf(user),
     account: accountOnce(database.db, user.id, user),

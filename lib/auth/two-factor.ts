@@ -1,3 +1,4 @@
+import { recordAudit, type AuditActor } from "@/lib/audit/record";
 import { and, count, eq, isNotNull, isNull, lt, or } from "drizzle-orm";
 import { getUserOrThrow } from "@/lib/accounts/get-user";
 import { encryptSecret, tryDecryptSecret } from "@/lib/crypto/encryption";
@@ -124,7 +125,7 @@ async function storeRecoveryCodes(db: DbOrTx, userId: string): Promise<string[]>
  */
 export async function confirmTwoFactorSetup(
   db: DbOrTx,
-  input: { userId: string; code: string; password: string; now?: () => number },
+  input: { userId: string; code: string; password: string; actor: AuditActor; now?: () => number },
 ): Promise<{ recoveryCodes: string[]; sessionsValidAfter: Date }> {
   const now = input.now ?? Date.now;
   const [pending] = await db.select().from(twoFactor).where(eq(twoFactor.userId, input.userId)).limit(1);
@@ -151,6 +152,7 @@ export async function confirmTwoFactorSetup(
     const recoveryCodes = await storeRecoveryCodes(tx, input.userId);
     await tx.update(users).set({ sessionsValidAfter }).where(eq(users.id, input.userId));
     await notify(tx, { userId: input.userId, kind: "security", event: "two_factor_enabled" });
+    await recordAudit(tx, { accountId: input.userId, actor: input.actor, action: "two_factor.enabled", subject: input.userId });
     return { recoveryCodes, sessionsValidAfter };
   });
 }
@@ -180,10 +182,11 @@ async function withBothFactors<T>(db: DbOrTx, input: { userId: string; code: str
 }
 
 /** Turns two-factor sign-in off, with the password and a code. Sessions stand: each was signed in with both factors. */
-export async function disableTwoFactor(db: DbOrTx, input: { userId: string; code: string; password: string }): Promise<void> {
+export async function disableTwoFactor(db: DbOrTx, input: { userId: string; code: string; password: string; actor: AuditActor }): Promise<void> {
   await withBothFactors(db, input, async (tx) => {
     await tx.delete(twoFactor).where(eq(twoFactor.userId, input.userId));
     await notify(tx, { userId: input.userId, kind: "security", event: "two_factor_disabled" });
+    await recordAudit(tx, { accountId: input.userId, actor: input.actor, action: "two_factor.disabled", subject: input.userId });
   });
 }
 
@@ -196,13 +199,14 @@ export async function regenerateRecoveryCodes(db: DbOrTx, input: { userId: strin
  * An admin turns a reseller's two-factor sign-in off (a lost phone). The reseller's sessions end too:
  * one may be on the lost phone. Whether it was on.
  */
-export async function resetTwoFactor(db: DbOrTx, userId: string): Promise<boolean> {
+export async function resetTwoFactor(db: DbOrTx, userId: string, actor: AuditActor): Promise<boolean> {
   return db.transaction(async (tx) => {
     const removed = await tx.delete(twoFactor).where(eq(twoFactor.userId, userId)).returning({ enabledAt: twoFactor.enabledAt });
     const wasOn = removed.some((row) => row.enabledAt !== null);
     if (wasOn) {
       await tx.update(users).set({ sessionsValidAfter: new Date() }).where(eq(users.id, userId));
       await notify(tx, { userId, kind: "security", event: "two_factor_disabled", detail: "reset by an admin" });
+      await recordAudit(tx, { accountId: userId, actor, action: "two_factor.disabled", subject: userId, details: { reset_by_admin: true } });
     }
     return wasOn;
   });

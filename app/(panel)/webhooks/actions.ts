@@ -12,6 +12,7 @@ import { toDeliveryRecord } from "@/lib/webhooks/deliveries";
 import { sendOptions } from "@/lib/webhooks/options";
 import { countRecoverableEvents, recoverEvents } from "@/lib/webhooks/recover";
 import { enableWebhook, regenerateWebhookSecret, revealWebhookSecret, saveWebhook } from "@/lib/webhooks/settings";
+import { panelActor } from "@/lib/panel/panel-actor";
 
 export type SaveWebhookState = PanelState<{ created: boolean; url: string; enabled: boolean }>;
 
@@ -27,7 +28,7 @@ export const saveWebhookAction = panelAction(
     echo: ["url", "enabled"],
   },
   async ({ user, input }) => {
-    const { secret } = await saveWebhook(db(), user.id, input, { allowPrivate: config().WEBHOOK_ALLOW_PRIVATE });
+    const { secret } = await saveWebhook(db(), user.id, input, await panelActor(user), { allowPrivate: config().WEBHOOK_ALLOW_PRIVATE });
     revalidatePath("/webhooks");
     const created = secret !== null;
     return {
@@ -50,7 +51,7 @@ export const revealSecretAction = panelCall({ role: "reseller", input: nothing }
 
 /** A new secret; the old one stops signing at once. The new one is shown straight away. */
 export const rotateSecretAction = panelCall({ role: "reseller", input: nothing }, async ({ user }) => {
-  const secret = await regenerateWebhookSecret(db(), user.id);
+  const secret = await regenerateWebhookSecret(db(), user.id, await panelActor(user));
   return { ok: true, message: "New secret in force. Deliveries are signed with it from now on.", data: { secret } };
 });
 
@@ -62,7 +63,7 @@ export const sendTestAction = panelCall({ role: "reseller", budget: { category: 
 
 /** The one-click re-enable after an automatic disable: the failure count starts from zero. */
 export const enableWebhookAction = panelCall({ role: "reseller", input: nothing }, async ({ user }) => {
-  await enableWebhook(db(), user.id);
+  await enableWebhook(db(), user.id, await panelActor(user));
   revalidatePath("/webhooks");
   return { ok: true, message: "Webhook enabled again." };
 });

@@ -1,5 +1,6 @@
 import type { Operation } from "../operation";
 import * as account from "./account";
+import { auditLogOperations } from "./audit-log";
 import { catalogOperations } from "./catalog";
 import { notificationOperations } from "./notifications";
 import { orderOperations } from "./orders";
@@ -13,6 +14,7 @@ export const operations: Operation[] = [
   account.getBalanceOp,
   account.listTransactionsOp,
   account.getTransactionOp,
+  ...(auditLogOperations as Operation[]),
   ...(paymentOperations as Operation[]),
   subscription.getSubscriptionOp,
   subscription.renewSubscriptionOp,

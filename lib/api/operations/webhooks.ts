@@ -63,7 +63,7 @@ const webhookUrl = z
 export const putWebhookBody = z.strictObject({ url: webhookUrl, enabled: z.boolean() });
 
 const tag = "Webhooks";
-const base = { tag, category: "default", auth: "reseller" } as const;
+const base = { tag, category: "default", auth: "reseller", scope: "webhooks:manage" } as const;
 
 export const getWebhookOp = defineOperation({
   ...base,

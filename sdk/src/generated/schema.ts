@@ -71,6 +71,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/api/v2/audit-log": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The account's audit log, newest first
+     * @description Every change made on the account in the panel or the API: who (a member, or a key), what, when, and from which IP.
+     */
+    get: operations["listAuditLog"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/api/v2/payments": {
     parameters: {
       query?: never;
@@ -1456,6 +1476,86 @@ export interface components {
        */
       created_at: string;
     };
+    AuditEntry: {
+      /** @example aud_01JD4X0000ABCDEFGHJKMNPQRS */
+      entry_id: string;
+      /**
+       * @description What changed.
+       * @example api_key.created
+       * @enum {string}
+       */
+      action:
+        | "member.invited"
+        | "member.joined"
+        | "member.role_changed"
+        | "member.removed"
+        | "account.ownership_transferred"
+        | "account.two_factor_required"
+        | "api_key.created"
+        | "api_key.revoked"
+        | "webhook.changed"
+        | "webhook.secret_rotated"
+        | "order.placed"
+        | "claim.opened"
+        | "topup.created"
+        | "subscription.changed"
+        | "two_factor.enabled"
+        | "two_factor.disabled";
+      /** @description Who made the change. */
+      actor: {
+        /**
+         * @description member: a person signed in to the panel; api_key: a call made with a key; operator: the platform's operator (command line).
+         * @enum {string}
+         */
+        type: "member" | "api_key" | "operator";
+        /**
+         * @description The person who made the change, or who created the key it was made with.
+         * @example usr_01JD4X0000ABCDEFGHJKMNPQRS
+         */
+        member_id: string | null;
+        /**
+         * @description That person's email.
+         * @example owner@shop.example
+         */
+        email: string | null;
+        /** @example key_01JD4X0000ABCDEFGHJKMNPQRS */
+        key_id: string | null;
+        /** @example Production shop */
+        key_name: string | null;
+        /**
+         * @description The key's first characters, as the panel shows them.
+         * @example rk_live_AbCd
+         */
+        key_prefix: string | null;
+      };
+      /**
+       * @description The id of what the change concerns (an order, a key, a payment), when there is one.
+       * @example ord_01JD4X0000ABCDEFGHJKMNPQRS
+       */
+      subject: string | null;
+      /**
+       * @description What the change was, by action (a key's name and scopes, an order's sku and total, a webhook's URL).
+       * @example {
+       *       "sku": "giftcard-steam-us-20",
+       *       "quantity": 1,
+       *       "total": "19.40",
+       *       "source": "api"
+       *     }
+       */
+      details: {
+        [key: string]: unknown;
+      };
+      /**
+       * @description The address the change came from; null for the operator's command line.
+       * @example 203.0.113.7
+       */
+      ip: string | null;
+      /**
+       * Format: date-time
+       * @example 2026-11-21T10:15:30.123Z
+       */
+      created_at: string;
+    };
     Balance: {
       /**
        * @description US dollars as a decimal string (USDT counts 1:1), 2 to 6 fraction digits, no trailing zero past the second.
@@ -2099,7 +2199,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `account_disabled`: the reseller is blocked; `forbidden`: not allowed, e.g. a call from outside the key's IP allowlist. */
+      /** @description `account_disabled`: the reseller is blocked; `forbidden`: the key lacks the `account:read` scope this operation needs (`details.scope` names it), or the call came from outside the key's IP allowlist. */
       403: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -2203,7 +2303,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `account_disabled`: the reseller is blocked; `forbidden`: not allowed, e.g. a call from outside the key's IP allowlist. */
+      /** @description `account_disabled`: the reseller is blocked; `forbidden`: the key lacks the `account:read` scope this operation needs (`details.scope` names it), or the call came from outside the key's IP allowlist. */
       403: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -2320,7 +2420,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `account_disabled`: the reseller is blocked; `forbidden`: not allowed, e.g. a call from outside the key's IP allowlist. */
+      /** @description `account_disabled`: the reseller is blocked; `forbidden`: the key lacks the `account:read` scope this operation needs (`details.scope` names it), or the call came from outside the key's IP allowlist. */
       403: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -2426,7 +2526,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `account_disabled`: the reseller is blocked; `forbidden`: not allowed, e.g. a call from outside the key's IP allowlist. */
+      /** @description `account_disabled`: the reseller is blocked; `forbidden`: the key lacks the `account:read` scope this operation needs (`details.scope` names it), or the call came from outside the key's IP allowlist. */
       403: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -2441,6 +2541,142 @@ export interface operations {
       };
       /** @description `not_found`: unknown id, or one that belongs to another reseller. */
       404: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `rate_limited`: the operation's rate-limit category is exhausted; `Retry-After` says when to retry. */
+      429: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          "Retry-After": components["headers"]["Retry-After"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `internal_error`: an unexpected failure on our side; retry later, quoting the request id. */
+      500: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `service_unavailable`: the request passed its deadline (`REQUEST_DEADLINE`, 25 s by default) and nothing of it was kept; retry it, with the same `Idempotency-Key` for an order. */
+      503: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  listAuditLog: {
+    parameters: {
+      query?: {
+        /** @description How many items a page holds, 1 to 100. */
+        limit?: number;
+        /** @description The `next_cursor` of the page before; leave it out for the first page. */
+        cursor?: string;
+        /** @description Only changes of this kind. */
+        action?:
+          | "member.invited"
+          | "member.joined"
+          | "member.role_changed"
+          | "member.removed"
+          | "account.ownership_transferred"
+          | "account.two_factor_required"
+          | "api_key.created"
+          | "api_key.revoked"
+          | "webhook.changed"
+          | "webhook.secret_rotated"
+          | "order.placed"
+          | "claim.opened"
+          | "topup.created"
+          | "subscription.changed"
+          | "two_factor.enabled"
+          | "two_factor.disabled";
+        /** @description Only changes made with this key (`key_...`) or by this member (`usr_...`). */
+        actor?: string;
+        /** @description Created at or after (ISO 8601). */
+        from?: string;
+        /** @description Created at or before (ISO 8601). */
+        to?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            data: components["schemas"]["AuditEntry"][];
+            next_cursor: string | null;
+          };
+        };
+      };
+      /** @description `validation_error`: the body, query or path fails its schema; `details.issues` lists `{path, message}`. */
+      400: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `unauthenticated`: no, malformed, unknown or revoked API key. */
+      401: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `account_disabled`: the reseller is blocked; `forbidden`: the key lacks the `account:read` scope this operation needs (`details.scope` names it), or the call came from outside the key's IP allowlist. */
+      403: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
           "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -2552,7 +2788,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `account_disabled`: the reseller is blocked; `forbidden`: not allowed, e.g. a call from outside the key's IP allowlist. */
+      /** @description `account_disabled`: the reseller is blocked; `forbidden`: the key lacks the `account:read` scope this operation needs (`details.scope` names it), or the call came from outside the key's IP allowlist. */
       403: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -2666,7 +2902,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `account_disabled`: the reseller is blocked; `forbidden`: not allowed, e.g. a call from outside the key's IP allowlist. */
+      /** @description `account_disabled`: the reseller is blocked; `forbidden`: the key lacks the `payments:write` scope this operation needs (`details.scope` names it), or the call came from outside the key's IP allowlist. */
       403: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -2798,7 +3034,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `account_disabled`: the reseller is blocked; `forbidden`: not allowed, e.g. a call from outside the key's IP allowlist. */
+      /** @description `account_disabled`: the reseller is blocked; `forbidden`: the key lacks the `account:read` scope this operation needs (`details.scope` names it), or the call came from outside the key's IP allowlist. */
       403: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -2915,7 +3151,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `account_disabled`: the reseller is blocked; `forbidden`: not allowed, e.g. a call from outside the key's IP allowlist. */
+      /** @description `account_disabled`: the reseller is blocked; `forbidden`: the key lacks the `account:read` scope this operation needs (`details.scope` names it), or the call came from outside the key's IP allowlist. */
       403: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -3042,7 +3278,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `account_disabled`: the reseller is blocked; `forbidden`: not allowed, e.g. a call from outside the key's IP allowlist. */
+      /** @description `account_disabled`: the reseller is blocked; `forbidden`: the key lacks the `payments:write` scope this operation needs (`details.scope` names it), or the call came from outside the key's IP allowlist. */
       403: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -3195,7 +3431,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `account_disabled`: the reseller is blocked; `forbidden`: not allowed, e.g. a call from outside the key's IP allowlist. */
+      /** @description `account_disabled`: the reseller is blocked; `forbidden`: the key lacks the `payments:write` scope this operation needs (`details.scope` names it), or the call came from outside the key's IP allowlist. */
       403: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -3331,7 +3567,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `account_disabled`: the reseller is blocked; `forbidden`: not allowed, e.g. a call from outside the key's IP allowlist. */
+      /** @description `account_disabled`: the reseller is blocked; `forbidden`: the key lacks the `payments:write` scope this operation needs (`details.scope` names it), or the call came from outside the key's IP allowlist. */
       403: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -3496,7 +3732,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `account_disabled`: the reseller is blocked; `forbidden`: not allowed, e.g. a call from outside the key's IP allowlist. */
+      /** @description `account_disabled`: the reseller is blocked; `forbidden`: the key lacks the `catalog:read` scope this operation needs (`details.scope` names it), or the call came from outside the key's IP allowlist. */
       403: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -3603,7 +3839,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `account_disabled`: the reseller is blocked; `forbidden`: not allowed, e.g. a call from outside the key's IP allowlist. */
+      /** @description `account_disabled`: the reseller is blocked; `forbidden`: the key lacks the `catalog:read` scope this operation needs (`details.scope` names it), or the call came from outside the key's IP allowlist. */
       403: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -3743,7 +3979,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `account_disabled`: the reseller is blocked; `forbidden`: not allowed, e.g. a call from outside the key's IP allowlist. */
+      /** @description `account_disabled`: the reseller is blocked; `forbidden`: the key lacks the `catalog:read` scope this operation needs (`details.scope` names it), or the call came from outside the key's IP allowlist. */
       403: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -3849,7 +4085,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `account_disabled`: the reseller is blocked; `forbidden`: not allowed, e.g. a call from outside the key's IP allowlist. */
+      /** @description `account_disabled`: the reseller is blocked; `forbidden`: the key lacks the `catalog:read` scope this operation needs (`details.scope` names it), or the call came from outside the key's IP allowlist. */
       403: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -3960,7 +4196,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `account_disabled`: the reseller is blocked; `forbidden`: not allowed, e.g. a call from outside the key's IP allowlist. */
+      /** @description `account_disabled`: the reseller is blocked; `forbidden`: the key lacks the `catalog:read` scope this operation needs (`details.scope` names it), or the call came from outside the key's IP allowlist. */
       403: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -4071,7 +4307,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `account_disabled`: the reseller is blocked; `forbidden`: not allowed, e.g. a call from outside the key's IP allowlist. */
+      /** @description `account_disabled`: the reseller is blocked; `forbidden`: the key lacks the `catalog:read` scope this operation needs (`details.scope` names it), or the call came from outside the key's IP allowlist. */
       403: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -4182,7 +4418,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `account_disabled`: the reseller is blocked; `forbidden`: not allowed, e.g. a call from outside the key's IP allowlist. */
+      /** @description `account_disabled`: the reseller is blocked; `forbidden`: the key lacks the `catalog:read` scope this operation needs (`details.scope` names it), or the call came from outside the key's IP allowlist. */
       403: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -4288,7 +4524,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `account_disabled`: the reseller is blocked; `forbidden`: not allowed, e.g. a call from outside the key's IP allowlist. */
+      /** @description `account_disabled`: the reseller is blocked; `forbidden`: the key lacks the `catalog:read` scope this operation needs (`details.scope` names it), or the call came from outside the key's IP allowlist. */
       403: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -4394,7 +4630,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `account_disabled`: the reseller is blocked; `forbidden`: not allowed, e.g. a call from outside the key's IP allowlist. */
+      /** @description `account_disabled`: the reseller is blocked; `forbidden`: the key lacks the `catalog:read` scope this operation needs (`details.scope` names it), or the call came from outside the key's IP allowlist. */
       403: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -4500,7 +4736,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `account_disabled`: the reseller is blocked; `forbidden`: not allowed, e.g. a call from outside the key's IP allowlist. */
+      /** @description `account_disabled`: the reseller is blocked; `forbidden`: the key lacks the `catalog:read` scope this operation needs (`details.scope` names it), or the call came from outside the key's IP allowlist. */
       403: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -4606,7 +4842,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `account_disabled`: the reseller is blocked; `forbidden`: not allowed, e.g. a call from outside the key's IP allowlist. */
+      /** @description `account_disabled`: the reseller is blocked; `forbidden`: the key lacks the `catalog:read` scope this operation needs (`details.scope` names it), or the call came from outside the key's IP allowlist. */
       403: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -4724,7 +4960,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `account_disabled`: the reseller is blocked; `forbidden`: not allowed, e.g. a call from outside the key's IP allowlist. */
+      /** @description `account_disabled`: the reseller is blocked; `forbidden`: the key lacks the `catalog:read` scope this operation needs (`details.scope` names it), or the call came from outside the key's IP allowlist. */
       403: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -4856,7 +5092,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `account_disabled`: the reseller is blocked; `forbidden`: not allowed, e.g. a call from outside the key's IP allowlist. */
+      /** @description `account_disabled`: the reseller is blocked; `forbidden`: the key lacks the `catalog:read` scope this operation needs (`details.scope` names it), or the call came from outside the key's IP allowlist. */
       403: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -4972,7 +5208,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `account_disabled`: the reseller is blocked; `forbidden`: not allowed, e.g. a call from outside the key's IP allowlist. */
+      /** @description `account_disabled`: the reseller is blocked; `forbidden`: the key lacks the `catalog:read` scope this operation needs (`details.scope` names it), or the call came from outside the key's IP allowlist. */
       403: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -5117,7 +5353,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `account_disabled`: the reseller is blocked; `forbidden`: not allowed, e.g. a call from outside the key's IP allowlist. */
+      /** @description `account_disabled`: the reseller is blocked; `forbidden`: the key lacks the `catalog:read` scope this operation needs (`details.scope` names it), or the call came from outside the key's IP allowlist. */
       403: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -5224,7 +5460,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `account_disabled`: the reseller is blocked; `forbidden`: not allowed, e.g. a call from outside the key's IP allowlist. */
+      /** @description `account_disabled`: the reseller is blocked; `forbidden`: the key lacks the `catalog:read` scope this operation needs (`details.scope` names it), or the call came from outside the key's IP allowlist. */
       403: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -5343,7 +5579,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `account_disabled`: the reseller is blocked; `forbidden`: not allowed, e.g. a call from outside the key's IP allowlist. */
+      /** @description `account_disabled`: the reseller is blocked; `forbidden`: the key lacks the `catalog:read` scope this operation needs (`details.scope` names it), or the call came from outside the key's IP allowlist. */
       403: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -5449,7 +5685,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `account_disabled`: the reseller is blocked; `forbidden`: not allowed, e.g. a call from outside the key's IP allowlist. */
+      /** @description `account_disabled`: the reseller is blocked; `forbidden`: the key lacks the `catalog:read` scope this operation needs (`details.scope` names it), or the call came from outside the key's IP allowlist. */
       403: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -5558,7 +5794,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `account_disabled`: the reseller is blocked; `forbidden`: not allowed, e.g. a call from outside the key's IP allowlist. */
+      /** @description `account_disabled`: the reseller is blocked; `forbidden`: the key lacks the `catalog:read` scope this operation needs (`details.scope` names it), or the call came from outside the key's IP allowlist. */
       403: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -5709,7 +5945,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `account_disabled`: the reseller is blocked; `forbidden`: not allowed, e.g. a call from outside the key's IP allowlist. */
+      /** @description `account_disabled`: the reseller is blocked; `forbidden`: the key lacks the `orders:write` scope this operation needs (`details.scope` names it), or the call came from outside the key's IP allowlist. */
       403: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -5899,7 +6135,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `account_disabled`: the reseller is blocked; `forbidden`: not allowed, e.g. a call from outside the key's IP allowlist. */
+      /** @description `account_disabled`: the reseller is blocked; `forbidden`: the key lacks the `orders:write` scope this operation needs (`details.scope` names it), or the call came from outside the key's IP allowlist. */
       403: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -6089,7 +6325,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `account_disabled`: the reseller is blocked; `forbidden`: not allowed, e.g. a call from outside the key's IP allowlist. */
+      /** @description `account_disabled`: the reseller is blocked; `forbidden`: the key lacks the `orders:write` scope this operation needs (`details.scope` names it), or the call came from outside the key's IP allowlist. */
       403: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -6279,7 +6515,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `account_disabled`: the reseller is blocked; `forbidden`: not allowed, e.g. a call from outside the key's IP allowlist. */
+      /** @description `account_disabled`: the reseller is blocked; `forbidden`: the key lacks the `orders:write` scope this operation needs (`details.scope` names it), or the call came from outside the key's IP allowlist. */
       403: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -6469,7 +6705,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `account_disabled`: the reseller is blocked; `forbidden`: not allowed, e.g. a call from outside the key's IP allowlist. */
+      /** @description `account_disabled`: the reseller is blocked; `forbidden`: the key lacks the `orders:write` scope this operation needs (`details.scope` names it), or the call came from outside the key's IP allowlist. */
       403: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -6659,7 +6895,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `account_disabled`: the reseller is blocked; `forbidden`: not allowed, e.g. a call from outside the key's IP allowlist. */
+      /** @description `account_disabled`: the reseller is blocked; `forbidden`: the key lacks the `orders:write` scope this operation needs (`details.scope` names it), or the call came from outside the key's IP allowlist. */
       403: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -6849,7 +7085,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `account_disabled`: the reseller is blocked; `forbidden`: not allowed, e.g. a call from outside the key's IP allowlist. */
+      /** @description `account_disabled`: the reseller is blocked; `forbidden`: the key lacks the `orders:write` scope this operation needs (`details.scope` names it), or the call came from outside the key's IP allowlist. */
       403: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -7039,7 +7275,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `account_disabled`: the reseller is blocked; `forbidden`: not allowed, e.g. a call from outside the key's IP allowlist. */
+      /** @description `account_disabled`: the reseller is blocked; `forbidden`: the key lacks the `orders:write` scope this operation needs (`details.scope` names it), or the call came from outside the key's IP allowlist. */
       403: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -7198,7 +7434,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `account_disabled`: the reseller is blocked; `forbidden`: not allowed, e.g. a call from outside the key's IP allowlist. */
+      /** @description `account_disabled`: the reseller is blocked; `forbidden`: the key lacks the `orders:read` scope this operation needs (`details.scope` names it), or the call came from outside the key's IP allowlist. */
       403: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -7332,7 +7568,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `account_disabled`: the reseller is blocked; `forbidden`: not allowed, e.g. a call from outside the key's IP allowlist. */
+      /** @description `account_disabled`: the reseller is blocked; `forbidden`: the key lacks the `orders:read` scope this operation needs (`details.scope` names it), or the call came from outside the key's IP allowlist. */
       403: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -7447,7 +7683,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `account_disabled`: the reseller is blocked; `forbidden`: not allowed, e.g. a call from outside the key's IP allowlist. */
+      /** @description `account_disabled`: the reseller is blocked; `forbidden`: the key lacks the `orders:read` scope this operation needs (`details.scope` names it), or the call came from outside the key's IP allowlist. */
       403: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -7574,7 +7810,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `account_disabled`: the reseller is blocked; `forbidden`: not allowed, e.g. a call from outside the key's IP allowlist. */
+      /** @description `account_disabled`: the reseller is blocked; `forbidden`: the key lacks the `orders:write` scope this operation needs (`details.scope` names it), or the call came from outside the key's IP allowlist. */
       403: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -7743,7 +7979,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `account_disabled`: the reseller is blocked; `forbidden`: not allowed, e.g. a call from outside the key's IP allowlist. */
+      /** @description `account_disabled`: the reseller is blocked; `forbidden`: the key lacks the `webhooks:manage` scope this operation needs (`details.scope` names it), or the call came from outside the key's IP allowlist. */
       403: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -7855,7 +8091,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `account_disabled`: the reseller is blocked; `forbidden`: not allowed, e.g. a call from outside the key's IP allowlist. */
+      /** @description `account_disabled`: the reseller is blocked; `forbidden`: the key lacks the `webhooks:manage` scope this operation needs (`details.scope` names it), or the call came from outside the key's IP allowlist. */
       403: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -7985,7 +8221,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `account_disabled`: the reseller is blocked; `forbidden`: not allowed, e.g. a call from outside the key's IP allowlist. */
+      /** @description `account_disabled`: the reseller is blocked; `forbidden`: the key lacks the `webhooks:manage` scope this operation needs (`details.scope` names it), or the call came from outside the key's IP allowlist. */
       403: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -8128,7 +8364,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `account_disabled`: the reseller is blocked; `forbidden`: not allowed, e.g. a call from outside the key's IP allowlist. */
+      /** @description `account_disabled`: the reseller is blocked; `forbidden`: the key lacks the `webhooks:manage` scope this operation needs (`details.scope` names it), or the call came from outside the key's IP allowlist. */
       403: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -8279,7 +8515,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `account_disabled`: the reseller is blocked; `forbidden`: not allowed, e.g. a call from outside the key's IP allowlist. */
+      /** @description `account_disabled`: the reseller is blocked; `forbidden`: the key lacks the `webhooks:manage` scope this operation needs (`details.scope` names it), or the call came from outside the key's IP allowlist. */
       403: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -8385,7 +8621,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `account_disabled`: the reseller is blocked; `forbidden`: not allowed, e.g. a call from outside the key's IP allowlist. */
+      /** @description `account_disabled`: the reseller is blocked; `forbidden`: the key lacks the `webhooks:manage` scope this operation needs (`details.scope` names it), or the call came from outside the key's IP allowlist. */
       403: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -8539,7 +8775,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `account_disabled`: the reseller is blocked; `forbidden`: not allowed, e.g. a call from outside the key's IP allowlist. */
+      /** @description `account_disabled`: the reseller is blocked; `forbidden`: the key lacks the `webhooks:manage` scope this operation needs (`details.scope` names it), or the call came from outside the key's IP allowlist. */
       403: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -8705,7 +8941,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `account_disabled`: the reseller is blocked; `forbidden`: not allowed, e.g. a call from outside the key's IP allowlist. */
+      /** @description `account_disabled`: the reseller is blocked; `forbidden`: the key lacks the `account:read` scope this operation needs (`details.scope` names it), or the call came from outside the key's IP allowlist. */
       403: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -8811,7 +9047,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `account_disabled`: the reseller is blocked; `forbidden`: not allowed, e.g. a call from outside the key's IP allowlist. */
+      /** @description `account_disabled`: the reseller is blocked; `forbidden`: the key lacks the `account:read` scope this operation needs (`details.scope` names it), or the call came from outside the key's IP allowlist. */
       403: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -8954,7 +9190,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `account_disabled`: the reseller is blocked; `forbidden`: not allowed, e.g. a call from outside the key's IP allowlist. */
+      /** @description `account_disabled`: the reseller is blocked; `forbidden`: the key lacks the `account:read` scope this operation needs (`details.scope` names it), or the call came from outside the key's IP allowlist. */
       403: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -9084,7 +9320,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `account_disabled`: the reseller is blocked; `forbidden`: not allowed, e.g. a call from outside the key's IP allowlist. */
+      /** @description `account_disabled`: the reseller is blocked; `forbidden`: the key lacks the `account:read` scope this operation needs (`details.scope` names it), or the call came from outside the key's IP allowlist. */
       403: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -9188,7 +9424,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `account_disabled`: the reseller is blocked; `forbidden`: not allowed, e.g. a call from outside the key's IP allowlist. */
+      /** @description `account_disabled`: the reseller is blocked; `forbidden`: the key lacks the `account:read` scope this operation needs (`details.scope` names it), or the call came from outside the key's IP allowlist. */
       403: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -9305,7 +9541,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `account_disabled`: the reseller is blocked; `forbidden`: not allowed, e.g. a call from outside the key's IP allowlist. */
+      /** @description `account_disabled`: the reseller is blocked; `forbidden`: the key lacks the `account:read` scope this operation needs (`details.scope` names it), or the call came from outside the key's IP allowlist. */
       403: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -9411,7 +9647,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `account_disabled`: the reseller is blocked; `forbidden`: not allowed, e.g. a call from outside the key's IP allowlist. */
+      /** @description `account_disabled`: the reseller is blocked; `forbidden`: the key lacks the `account:read` scope this operation needs (`details.scope` names it), or the call came from outside the key's IP allowlist. */
       403: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -9538,7 +9774,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `account_disabled`: the reseller is blocked; `forbidden`: not allowed, e.g. a call from outside the key's IP allowlist. */
+      /** @description `account_disabled`: the reseller is blocked; `forbidden`: the key lacks the `payments:write` scope this operation needs (`details.scope` names it), or the call came from outside the key's IP allowlist. */
       403: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -9668,7 +9904,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `account_disabled`: the reseller is blocked; `forbidden`: not allowed, e.g. a call from outside the key's IP allowlist. */
+      /** @description `account_disabled`: the reseller is blocked; `forbidden`: the key lacks the `account:read` scope this operation needs (`details.scope` names it), or the call came from outside the key's IP allowlist. */
       403: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -9795,7 +10031,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `account_disabled`: the reseller is blocked; `forbidden`: not allowed, e.g. a call from outside the key's IP allowlist. */
+      /** @description `account_disabled`: the reseller is blocked; `forbidden`: the key lacks the `payments:write` scope this operation needs (`details.scope` names it), or the call came from outside the key's IP allowlist. */
       403: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -9948,7 +10184,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `account_disabled`: the reseller is blocked; `forbidden`: not allowed, e.g. a call from outside the key's IP allowlist. */
+      /** @description `account_disabled`: the reseller is blocked; `forbidden`: the key lacks the `payments:write` scope this operation needs (`details.scope` names it), or the call came from outside the key's IP allowlist. */
       403: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -10084,7 +10320,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `account_disabled`: the reseller is blocked; `forbidden`: not allowed, e.g. a call from outside the key's IP allowlist. */
+      /** @description `account_disabled`: the reseller is blocked; `forbidden`: the key lacks the `payments:write` scope this operation needs (`details.scope` names it), or the call came from outside the key's IP allowlist. */
       403: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -10248,7 +10484,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `account_disabled`: the reseller is blocked; `forbidden`: not allowed, e.g. a call from outside the key's IP allowlist. */
+      /** @description `account_disabled`: the reseller is blocked; `forbidden`: the key lacks the `orders:write` scope this operation needs (`details.scope` names it), or the call came from outside the key's IP allowlist. */
       403: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -10438,7 +10674,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `account_disabled`: the reseller is blocked; `forbidden`: not allowed, e.g. a call from outside the key's IP allowlist. */
+      /** @description `account_disabled`: the reseller is blocked; `forbidden`: the key lacks the `orders:write` scope this operation needs (`details.scope` names it), or the call came from outside the key's IP allowlist. */
       403: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -10628,7 +10864,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `account_disabled`: the reseller is blocked; `forbidden`: not allowed, e.g. a call from outside the key's IP allowlist. */
+      /** @description `account_disabled`: the reseller is blocked; `forbidden`: the key lacks the `orders:write` scope this operation needs (`details.scope` names it), or the call came from outside the key's IP allowlist. */
       403: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -10787,7 +11023,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `account_disabled`: the reseller is blocked; `forbidden`: not allowed, e.g. a call from outside the key's IP allowlist. */
+      /** @description `account_disabled`: the reseller is blocked; `forbidden`: the key lacks the `orders:read` scope this operation needs (`details.scope` names it), or the call came from outside the key's IP allowlist. */
       403: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -10921,7 +11157,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `account_disabled`: the reseller is blocked; `forbidden`: not allowed, e.g. a call from outside the key's IP allowlist. */
+      /** @description `account_disabled`: the reseller is blocked; `forbidden`: the key lacks the `orders:read` scope this operation needs (`details.scope` names it), or the call came from outside the key's IP allowlist. */
       403: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];

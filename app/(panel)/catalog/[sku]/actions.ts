@@ -14,6 +14,7 @@ import { placeOrder } from "@/lib/orders/place-order";
 import { orderReferenceSchema } from "@/lib/orders/reference";
 import { optionalTextField, textField } from "@/lib/panel/form-fields";
 import { CHECK_FIELDS_MESSAGE, panelAction, panelCall, type PanelState } from "@/lib/panel/panel-action";
+import { panelActor } from "@/lib/panel/panel-actor";
 
 export type RecipientCheckResult = { valid: true; nickname: string } | { valid: false; reason: string };
 
@@ -68,6 +69,7 @@ export const placeOrderAction = panelAction(
         reference: input.reference ?? null,
         idempotencyKey: /^[A-Za-z0-9-]{8,100}$/.test(input.idempotencyKey) ? `panel:${input.idempotencyKey}` : null,
         source: "panel",
+        actor: await panelActor(user),
         maxUnitPrice: confirmedPrice !== null && confirmedPrice > 0n ? confirmedPrice : undefined,
       });
       orderId = order.id;

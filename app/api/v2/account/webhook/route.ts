@@ -8,6 +8,6 @@ export const GET = apiHandler(getWebhookOp, async ({ db, caller }) => toWebhookR
 
 // PUT /api/v2/account/webhook - set url and enabled; the first call creates the secret and returns it once
 export const PUT = apiHandler(putWebhookOp, async ({ db, caller, body }) => {
-  const { endpoint, secret } = await saveWebhook(db, caller.userId, body, { allowPrivate: config().WEBHOOK_ALLOW_PRIVATE });
+  const { endpoint, secret } = await saveWebhook(db, caller.userId, body, caller.actor, { allowPrivate: config().WEBHOOK_ALLOW_PRIVATE });
   return secret ? { ...toWebhookRecord(endpoint), secret } : toWebhookRecord(endpoint);
 });

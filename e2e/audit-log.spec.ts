@@ -81,7 +81,7 @@ test("a key made with fewer scopes shows them, is refused outside them, and its 
 });
 
 test("the platform admin reads a reseller's latest changes on its page, and the whole log filtered", async ({ page, fixtures }) => {
-  await signIn(page, fixtures.admin.email, fixtures.admin.password);
+  await signIn(page, fixtures.admin.email, fixtures.admin.password, /\/admin$/);
   await page.goto(`/admin/resellers/${fixtures.tess.id}`);
   await expect(page.getByRole("heading", { name: "Audit log" })).toBeVisible();
   await expect(page.getByTestId("audit-action").first()).toHaveText("api_key.created");

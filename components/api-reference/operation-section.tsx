@@ -29,13 +29,15 @@ export function OperationSection({ view, origin }: { view: OperationView; origin
           <span>
             rate limit <code>{view.category}</code> {`(${view.perMinute}/min)`}
           </span>
-          {view.scope ? (
-            <span>
-              key scope <code>{view.scope}</code>
-            </span>
-          ) : (
-            <span>{view.authenticated ? "auth: API key" : "no auth"}</span>
-          )}
+          <span>
+            {view.scope ? (
+              <>
+                scope <code>{view.scope}</code>
+              </>
+            ) : (
+              "no auth"
+            )}
+          </span>
         </p>
       </header>
 

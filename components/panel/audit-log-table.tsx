@@ -20,17 +20,22 @@ export function AuditLogTable({ rows }: { rows: AuditRow[] }) {
               {row.when}
             </Td>
             <Td label="Who" text>
-              <span className="text-slate-900" data-testid="audit-who">
-                {row.who}
-              </span>
-              {row.whoDetail ? <span className="block font-mono text-xs font-normal text-slate-500">{row.whoDetail}</span> : null}
+              {/* One box, so that on a phone, where each cell is a label beside its value, the lines stack. */}
+              <div className="min-w-0">
+                <span className="block text-slate-900" data-testid="audit-who">
+                  {row.who}
+                </span>
+                {row.whoDetail ? <span className="block font-mono text-xs font-normal text-slate-500">{row.whoDetail}</span> : null}
+              </div>
             </Td>
             <Td label="What" text>
-              <code className="font-mono text-xs font-semibold text-slate-900" data-testid="audit-action">
-                {row.action}
-              </code>
-              {row.subject ? <span className="block font-mono text-xs text-slate-500">{row.subject}</span> : null}
-              {row.details ? <span className="block text-xs text-slate-600">{row.details}</span> : null}
+              <div className="min-w-0">
+                <code className="block font-mono text-xs font-semibold text-slate-900" data-testid="audit-action">
+                  {row.action}
+                </code>
+                {row.subject ? <span className="block font-mono text-xs text-slate-500">{row.subject}</span> : null}
+                {row.details ? <span className="block text-xs text-slate-600">{row.details}</span> : null}
+              </div>
             </Td>
             <Td label="IP" className="font-mono text-xs text-slate-600">
               {row.ip}

@@ -32,7 +32,7 @@ test.describe("scoped API keys", () => {
     const placed = await request.post("/api/v2/gift-cards", { headers, data: { ...ORDER, reference: `audit-${Date.now()}` } });
     expect(placed.status()).toBe(201);
     const order = await placed.json();
-    const webhook = await request.put("/api/v2/account/webhook", { headers, data: { url: "https://hooks.example/rita", enabled: false } });
+    const webhook = await request.put("/api/v2/account/webhook", { headers, data: { url: "http://127.0.0.1:9/rita", enabled: false } });
     expect(webhook.status()).toBe(200);
     const refused = await request.post("/api/topup/order", { headers: { "X-API-Key": fixtures.ritaNoOrdersKey }, data: ORDER });
     expect(refused.status()).toBe(403);
@@ -50,7 +50,7 @@ test.describe("scoped API keys", () => {
       details: { sku: ORDER.sku, quantity: 1, total: order.total, source: "api" },
       ip: clientIp,
     });
-    expect(changed).toMatchObject({ details: { url: "https://hooks.example/rita", enabled: false }, ip: clientIp });
+    expect(changed).toMatchObject({ details: { url: "http://127.0.0.1:9/rita", enabled: false }, ip: clientIp });
     expect(changed.actor.key_id).toBe(orderEntry.actor.key_id);
 
     const filtered = await (await request.get("/api/v2/audit-log?action=order.placed", { headers })).json();

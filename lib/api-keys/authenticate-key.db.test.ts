@@ -11,7 +11,7 @@ import { effectiveTier } from "@/lib/subscriptions/rules";
 import { ensureTariffs } from "@/lib/tariffs/ensure-tariffs";
 import { authenticateApiKey } from "./authenticate-key";
 import { keyCacheOf } from "./key-cache";
-import { API_KEY_PATTERN } from "./key-format";
+import { API_KEY_PATTERN, displayPrefix, generateApiKey, hashApiKey } from "./key-format";
 import { createApiKey, listApiKeys, revokeApiKey, updateApiKeyAllowlist } from "./manage-keys";
 import { accountActor } from "@/lib/audit/record";
 import { API_SCOPES } from "./scopes";
@@ -223,5 +223,14 @@ describe(`API keys (${testDriver()})`, () => {
       .set({ scopes: ["catalog:read"] })
       .where(eq(apiKeys.id, apiKey.id));
     await expectSeen(async () => expect([...(await authenticateApiKey(database, key, IP)).scopes]).toEqual(["catalog:read"]));
+  });
+
+  it("a key written as before scopes existed holds every scope", async () => {
+    const user = await createUser(database.db, { email: "keys-15@test.dev", password: "long-enough-password" });
+    const key = generateApiKey();
+    await database.db.execute(
+      sql`insert into api_keys (id, user_id, name, prefix, hash) values (${"key_01JD8X3Q5N7R9T1V3W5Y7Z9B1C"}, ${user.id}, ${"old"}, ${displayPrefix(key)}, ${hashApiKey(key)})`,
+    );
+    expect([...(await authenticateApiKey(database, key, IP)).scopes]).toEqual([...API_SCOPES]);
   });
 });

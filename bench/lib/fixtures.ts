@@ -17,6 +17,7 @@ import { seedDemo } from "@/lib/seed/demo-seed";
 import { buildEventBody } from "@/lib/webhooks/envelope";
 import { enqueueWebhookDelivery } from "@/lib/webhooks/enqueue";
 import { saveWebhook } from "@/lib/webhooks/settings";
+import { accountActor } from "@/lib/audit/record";
 
 export const ORDER_SKU = "giftcard-steam-us-10";
 
@@ -147,7 +148,7 @@ async function moneyIn(db: Tx, userId: string): Promise<MoneyCheck> {
 
 /** Points the reseller's webhook at the receiver and hands back its signing secret. */
 export async function configureWebhook(database: Database, userId: string, url: string): Promise<string> {
-  const { secret } = await saveWebhook(database.db, userId, { url, enabled: true }, { allowPrivate: true });
+  const { secret } = await saveWebhook(database.db, userId, { url, enabled: true }, accountActor(userId), { allowPrivate: true });
   if (!secret) throw new Error("the reseller already had a webhook");
   return secret;
 }

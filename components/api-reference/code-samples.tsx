@@ -43,7 +43,7 @@ export function CodeSample({ input }: { input: SampleInput }) {
   const label = SAMPLE_LANGUAGES.find((option) => option.id === language)!.label;
   return (
     <div className="min-w-0">
-      <h4 className="ref-h4">Example request ({label})</h4>
+      <h4 className="ref-h4">{`Example request (${label})`}</h4>
       <pre tabIndex={0} aria-label={`Example request for ${input.operationId} in ${label}`} className="ref-pre rounded-md">
         <code>{codeSample(language, input)}</code>
       </pre>

@@ -18,18 +18,26 @@ export function OperationSection({ view, origin }: { view: OperationView; origin
         {view.twin ? <Endpoint method={view.method} path={view.twin.path} label="reseller API" /> : null}
         <p className="ref-meta">
           <span>
-            operationId <code className="font-mono">{operationId}</code>
+            operationId <code>{operationId}</code>
             {view.twin ? (
               <>
                 {" / "}
-                <code className="font-mono">{view.twin.operationId}</code>
+                <code>{view.twin.operationId}</code>
               </>
             ) : null}
           </span>
           <span>
-            rate limit <code className="font-mono">{view.category}</code> ({view.perMinute}/min)
+            rate limit <code>{view.category}</code> {`(${view.perMinute}/min)`}
           </span>
-          <span>{view.authenticated ? "auth: API key" : "no auth"}</span>
+          <span>
+            {view.scope ? (
+              <>
+                scope <code>{view.scope}</code>
+              </>
+            ) : (
+              "no auth"
+            )}
+          </span>
         </p>
       </header>
 
@@ -85,7 +93,8 @@ export function OperationSection({ view, origin }: { view: OperationView; origin
 
       {view.errors ? (
         <p className="ref-errors">
-          <b>Errors</b> {view.errors}
+          <b>Errors</b>
+          {` ${view.errors}`}
         </p>
       ) : null}
     </section>

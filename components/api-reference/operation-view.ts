@@ -23,7 +23,8 @@ export interface OperationView {
   twin?: { path: string; operationId: string };
   category: string;
   perMinute: number;
-  authenticated: boolean;
+  /** The scope a key needs; none for an operation that takes no key (every one that takes a key names its scope). */
+  scope?: string;
   parameters: Array<{ name: string; in: string; schema: string; description?: string; required: boolean }>;
   request: RequestExample;
   /** The request body's and each answer's schema: "request OrderRequest; 201 Order". */
@@ -55,7 +56,7 @@ export function operationView(document: OpenApiDocument, { path, method, operati
     ...(twin ? { twin: { path: twin.path, operationId: twin.operation.operationId } } : {}),
     category: operation["x-rate-limit-category"],
     perMinute: operation["x-rate-limit-per-minute"],
-    authenticated: operation.security.length > 0,
+    ...(operation["x-required-scope"] ? { scope: operation["x-required-scope"] } : {}),
     parameters: (operation.parameters ?? []).map((parameter) => ({
       name: parameter.name,
       in: parameter.in,

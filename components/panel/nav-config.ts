@@ -40,6 +40,7 @@ const resellerNav: NavSection[] = [
     items: [
       { href: "/members", label: "Members", icon: "users", capability: "members" },
       { href: "/notifications", label: "Notifications", icon: "bell" },
+      { href: "/audit-log", label: "Audit log", icon: "audit", capability: "audit_log" },
       { href: "/profile", label: "Profile", icon: "profile" },
     ],
   },

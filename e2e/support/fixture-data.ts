@@ -64,6 +64,12 @@ export interface Fixtures {
   grace: ResellerFixture;
   /** The notifications browser spec's reseller (50.00), whose webhook it drives to disabled. */
   nina: ResellerFixture;
+  /** The scoped-keys API spec's reseller (100.00); its fixture key has every scope. */
+  uma: ResellerFixture;
+  /** Uma's key with every scope but orders:write. */
+  umaNoOrdersKey: string;
+  /** The audit-log browser spec's reseller. */
+  tess: ResellerFixture;
   /** The subscription API spec's Silver reseller with 1000.00. */
   henry: ResellerFixture;
   /** The subscription API spec's Bronze reseller with 5.00 (for 402). */

@@ -20,6 +20,7 @@ import { DEMO, seedDemo } from "@/lib/seed/demo-seed";
 import { TEST_SECRETS } from "@/lib/config/testing/test-secrets";
 import { startSmtpCatcher } from "@/lib/mail/testing/smtp-catcher";
 import { dataDirFor, fixturesFileFor, mailboxFileFor, serverLogFor, smtpPortFor, type Fixtures, type ResellerFixture } from "./fixture-data";
+import { accountActor } from "@/lib/audit/record";
 
 const { values } = parseArgs({ options: { port: { type: "string" }, postgres: { type: "boolean" } } });
 const port = Number(values.port);
@@ -57,7 +58,7 @@ async function prepare(database: Database): Promise<Fixtures> {
   const daveSecondKey = (await createApiKey(database.db, { userId: dave.id, name: "second" })).key;
   const rateLimitKey = (await createApiKey(database.db, { userId: bob.id, name: "rate-limit test" })).key;
   const revoked = await createApiKey(database.db, { userId: bob.id, name: "revoked" });
-  await revokeApiKey(database.db, bob.id, revoked.apiKey.id);
+  await revokeApiKey(database.db, bob.id, revoked.apiKey.id, accountActor(bob.id));
   const allowlistedKey = (await createApiKey(database.db, { userId: bob.id, name: "allowlisted", allowedIps: "192.0.2.0/24" })).key;
   // The webhook specs' resellers: frank for the API spec, grace for the browser spec.
   const frank = await reseller("frank", 100_000_000n);
@@ -139,6 +140,17 @@ async function prepare(database: Database): Promise<Fixtures> {
   const rita = await reseller("rita", 200_000_000n);
   const rosa = await reseller("rosa", 200_000_000n);
   const ruth = await reseller("ruth", 200_000_000n);
+  // The scoped-keys API spec's reseller, with a key that may do everything but place orders.
+  const uma = await reseller("uma", 100_000_000n);
+  const umaNoOrdersKey = (
+    await createApiKey(database.db, {
+      userId: uma.id,
+      name: "no orders",
+      scopes: ["catalog:read", "orders:read", "account:read", "payments:write", "webhooks:manage"],
+    })
+  ).key;
+  // The audit-log browser spec's reseller.
+  const tess = await reseller("tess", 0n);
   // A second admin, who takes a manual order over from the first in the take spec.
   const secondAdmin = { email: "second-admin@e2e.test", password: "second-admin-password-123" };
   await createUser(database.db, { ...secondAdmin, role: "admin" });
@@ -179,6 +191,9 @@ async function prepare(database: Database): Promise<Fixtures> {
     rita,
     rosa,
     ruth,
+    uma,
+    umaNoOrdersKey,
+    tess,
   };
 }
 

@@ -22,6 +22,7 @@ import { findUserByEmail } from "./get-user";
 import { RESET_REQUESTED, requestPasswordReset, resetPassword } from "./password-reset";
 import { registerReseller } from "./register";
 import { ensureTariffs } from "@/lib/tariffs/ensure-tariffs";
+import { accountActor } from "@/lib/audit/record";
 
 const quiet = () => {};
 const resetConfig = () => delete (globalThis as { __appConfig?: unknown }).__appConfig;
@@ -65,7 +66,7 @@ describe(`account recovery and addresses (${testDriver()})`, () => {
   it("mails a single-use reset link that sets the password, ends every session and keeps two-factor on", async () => {
     const user = await createUser(db, { email: "reset@example.com", password: "the-old-password" });
     const { secret } = await startTwoFactorSetup(db, user.id);
-    await confirmTwoFactorSetup(db, { userId: user.id, code: totpCode(secret, Date.now()), password: "the-old-password" });
+    await confirmTwoFactorSetup(db, { userId: user.id, actor: accountActor(user.id), code: totpCode(secret, Date.now()), password: "the-old-password" });
     await requestPasswordReset(db, { email: "Reset@Example.com".toLowerCase(), ip: freshIp() });
     await deliver();
     const mail = await smtp.waitFor("reset@example.com", /Reset your password/);

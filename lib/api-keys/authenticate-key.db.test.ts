@@ -11,8 +11,10 @@ import { effectiveTier } from "@/lib/subscriptions/rules";
 import { ensureTariffs } from "@/lib/tariffs/ensure-tariffs";
 import { authenticateApiKey } from "./authenticate-key";
 import { keyCacheOf } from "./key-cache";
-import { API_KEY_PATTERN } from "./key-format";
+import { API_KEY_PATTERN, displayPrefix, generateApiKey, hashApiKey } from "./key-format";
 import { createApiKey, listApiKeys, revokeApiKey, updateApiKeyAllowlist } from "./manage-keys";
+import { accountActor } from "@/lib/audit/record";
+import { API_SCOPES } from "./scopes";
 
 describe(`API keys (${testDriver()})`, () => {
   let database: Database;
@@ -69,8 +71,8 @@ describe(`API keys (${testDriver()})`, () => {
     const user = await createUser(database.db, { email: "keys-2@test.dev", password: "long-enough-password" });
     const other = await createUser(database.db, { email: "keys-3@test.dev", password: "long-enough-password" });
     const { key, apiKey } = await createApiKey(database.db, { userId: user.id, name: "Bot" });
-    await expect(revokeApiKey(database.db, other.id, apiKey.id)).rejects.toMatchObject({ code: "not_found" });
-    await revokeApiKey(database.db, user.id, apiKey.id);
+    await expect(revokeApiKey(database.db, other.id, apiKey.id, accountActor(other.id))).rejects.toMatchObject({ code: "not_found" });
+    await revokeApiKey(database.db, user.id, apiKey.id, accountActor(user.id));
     await expect(authenticateApiKey(database, key, "203.0.113.4")).rejects.toMatchObject({ code: "unauthenticated" });
   });
 
@@ -148,7 +150,7 @@ describe(`API keys (${testDriver()})`, () => {
     const { key: bystander, apiKey: bystanderKey } = await createApiKey(database.db, { userId: other.id, name: "Bystander" });
     for (const key of [revoked, fenced, bystander]) await authenticateApiKey(database, key, IP);
 
-    await revokeApiKey(database.db, user.id, revokedKey.id);
+    await revokeApiKey(database.db, user.id, revokedKey.id, accountActor(user.id));
     await expectRefused(revoked, IP, "unauthenticated");
 
     await updateApiKeyAllowlist(database.db, user.id, fencedKey.id, "198.51.100.0/24");
@@ -187,7 +189,48 @@ describe(`API keys (${testDriver()})`, () => {
     const tierNow = async () => effectiveTier((await authenticateApiKey(database, key, IP)).subscription);
     expect(await tierNow()).toBe("Bronze");
     expect(await tierNow()).toBe("Bronze");
-    await upgradeSubscription(database.db, reseller.id, "Gold");
+    await upgradeSubscription(database.db, reseller.id, "Gold", accountActor(reseller.id));
     await expectSeen(async () => expect(await tierNow()).toBe("Gold"));
+  });
+
+  it("a key holds the scopes it was made with, every one by default, and records who made it", async () => {
+    const user = await createUser(database.db, { email: "keys-13@test.dev", password: "long-enough-password" });
+    const { key: full, apiKey: fullKey } = await createApiKey(database.db, { userId: user.id, name: "Everything" });
+    const { key: narrow, apiKey: narrowKey } = await createApiKey(database.db, {
+      userId: user.id,
+      name: "Reads",
+      scopes: ["orders:read", "catalog:read", "orders:read"],
+      actor: { userId: user.id, apiKeyId: null, ip: IP },
+    });
+    expect(fullKey.scopes).toEqual([...API_SCOPES]);
+    expect(narrowKey).toMatchObject({ scopes: ["catalog:read", "orders:read"], createdBy: user.id });
+    expect([...(await authenticateApiKey(database, full, IP)).scopes]).toEqual([...API_SCOPES]);
+    const caller = await authenticateApiKey(database, narrow, IP);
+    expect([...caller.scopes].sort()).toEqual(["catalog:read", "orders:read"]);
+    expect(caller.createdBy).toBe(user.id);
+    await expect(createApiKey(database.db, { userId: user.id, name: "None", scopes: [] })).rejects.toThrow("Choose at least one scope.");
+    await expect(createApiKey(database.db, { userId: user.id, name: "Odd", scopes: ["orders:delete" as never] })).rejects.toThrow(/Must be one of/);
+  });
+
+  it("a change of a cached key's scopes takes effect at once", async () => {
+    await listening();
+    const user = await createUser(database.db, { email: "keys-14@test.dev", password: "long-enough-password" });
+    const { key, apiKey } = await createApiKey(database.db, { userId: user.id, name: "Narrowed" });
+    await authenticateApiKey(database, key, IP);
+    expect((await authenticateApiKey(database, key, IP)).user).toBeNull();
+    await database.db
+      .update(apiKeys)
+      .set({ scopes: ["catalog:read"] })
+      .where(eq(apiKeys.id, apiKey.id));
+    await expectSeen(async () => expect([...(await authenticateApiKey(database, key, IP)).scopes]).toEqual(["catalog:read"]));
+  });
+
+  it("a key written as before scopes existed holds every scope", async () => {
+    const user = await createUser(database.db, { email: "keys-15@test.dev", password: "long-enough-password" });
+    const key = generateApiKey();
+    await database.db.execute(
+      sql`insert into api_keys (id, user_id, name, prefix, hash) values (${"key_01JD8X3Q5N7R9T1V3W5Y7Z9B1C"}, ${user.id}, ${"old"}, ${displayPrefix(key)}, ${hashApiKey(key)})`,
+    );
+    expect([...(await authenticateApiKey(database, key, IP)).scopes]).toEqual([...API_SCOPES]);
   });
 });

@@ -7,6 +7,7 @@ import { AppError } from "@/lib/errors/app-error";
 import type { SubscriptionFields } from "@/lib/subscriptions/rules";
 import { ipAllowed } from "./ip-allowlist";
 import { keyCacheOf, type CachedKey } from "./key-cache";
+import { scopeSet, type ApiScope } from "./scopes";
 import { API_KEY_PATTERN, hashApiKey } from "./key-format";
 
 /** Last use is written at most this often per key, so that busy keys do not write on every call. */
@@ -15,6 +16,8 @@ const TOUCH_INTERVAL_MS = 10_000;
 export interface KeyCaller {
   userId: string;
   apiKeyId: string;
+  createdBy: string | null;
+  scopes: ReadonlySet<ApiScope>;
   subscription: SubscriptionFields;
   /** The reseller as read with the key; null when the key came from the cache. */
   user: User | null;
@@ -56,6 +59,14 @@ async function touchIfStale(db: DbOrTx, key: CachedKey, ip: string): Promise<voi
   await touchKey(db).execute({ id: key.apiKeyId, ip, now, staleBefore: new Date(now.getTime() - TOUCH_INTERVAL_MS) });
 }
 
+const callerOf = (key: CachedKey) => ({
+  userId: key.userId,
+  apiKeyId: key.apiKeyId,
+  createdBy: key.createdBy,
+  scopes: key.scopes,
+  subscription: key.subscription,
+});
+
 const notAllowedFrom = (ip: string, apiKeyId: string) => new RefusedCaller("forbidden", `This API key is not allowed from ${ip}.`, keySubject(apiKeyId));
 
 /**
@@ -72,7 +83,7 @@ export async function authenticateApiKey(database: Database, key: string, ip: st
   if (cached) {
     if (!ipAllowed(cached.allowedIps, ip)) throw notAllowedFrom(ip, cached.apiKeyId);
     await touchIfStale(db, cached, ip);
-    return { userId: cached.userId, apiKeyId: cached.apiKeyId, subscription: cached.subscription, user: null };
+    return { ...callerOf(cached), user: null };
   }
 
   const generation = cache.generation();
@@ -82,6 +93,8 @@ export async function authenticateApiKey(database: Database, key: string, ip: st
   const entry: CachedKey = {
     apiKeyId: row.key.id,
     userId: row.user.id,
+    createdBy: row.key.createdBy,
+    scopes: scopeSet(row.key.scopes),
     allowedIps: row.key.allowedIps,
     subscription: {
       tier: row.user.tier,
@@ -96,5 +109,5 @@ export async function authenticateApiKey(database: Database, key: string, ip: st
   cache.remember(hash, entry, generation);
   if (!ipAllowed(entry.allowedIps, ip)) throw notAllowedFrom(ip, entry.apiKeyId);
   await touchIfStale(db, entry, ip);
-  return { userId: entry.userId, apiKeyId: entry.apiKeyId, subscription: entry.subscription, user: row.user };
+  return { ...callerOf(entry), user: row.user };
 }

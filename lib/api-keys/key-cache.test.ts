@@ -1,9 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { KeyCache, type CachedKey } from "./key-cache";
+import { scopeSet } from "./scopes";
 
 const entry = (userId: string): CachedKey => ({
   apiKeyId: `key_${userId}`,
   userId,
+  createdBy: userId,
+  scopes: scopeSet(["catalog:read"]),
   allowedIps: [],
   subscription: { tier: "Bronze", periodStart: null, periodEnd: null, nextTier: null, subscriptionStatus: "active" },
   lastUsedAt: 0,

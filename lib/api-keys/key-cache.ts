@@ -1,5 +1,6 @@
 import type { Database, Db } from "@/lib/db/client";
 import type { SubscriptionFields } from "@/lib/subscriptions/rules";
+import type { ApiScope } from "./scopes";
 
 /**
  * What authentication needs of a key that was valid, for an active reseller, when it was read, and the
@@ -9,6 +10,10 @@ import type { SubscriptionFields } from "@/lib/subscriptions/rules";
 export interface CachedKey {
   apiKeyId: string;
   userId: string;
+  /** The person who created the key, whom the audit log names beside it. */
+  createdBy: string | null;
+  /** Checked on every call, so kept as a set; a change of scopes drops the entry (the migration's trigger). */
+  scopes: ReadonlySet<ApiScope>;
   allowedIps: string[];
   subscription: SubscriptionFields;
   lastUsedAt: number;

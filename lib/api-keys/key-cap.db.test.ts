@@ -9,6 +9,7 @@ import { createTestDatabase, testDriver } from "@/lib/db/testing/test-database";
 import { resellerWithBalance } from "@/lib/orders/testing/helpers";
 import { ensureTariffs } from "@/lib/tariffs/ensure-tariffs";
 import { apiKeyCap, createApiKey, listApiKeys, revokeApiKey } from "./manage-keys";
+import { accountActor } from "@/lib/audit/record";
 
 describe(`the cap on a reseller's API keys (${testDriver()})`, () => {
   let database: Database;
@@ -48,7 +49,7 @@ describe(`the cap on a reseller's API keys (${testDriver()})`, () => {
     expect(await active(reseller.id)).toBe(20);
 
     const [newest] = await listApiKeys(database.db, reseller.id);
-    await revokeApiKey(database.db, reseller.id, newest.id);
+    await revokeApiKey(database.db, reseller.id, newest.id, accountActor(reseller.id));
     const { apiKey } = await createApiKey(database.db, { userId: reseller.id, name: "in its place" });
     expect(apiKey.name).toBe("in its place");
     expect(await active(reseller.id)).toBe(20);

@@ -8,6 +8,8 @@ import { notify } from "@/lib/notifications/notify";
 import { newId } from "@/lib/ids/ids";
 import { displayPrefix, generateApiKey, hashApiKey } from "./key-format";
 import { allowlistTextSchema, apiKeyNameSchema } from "./schemas";
+import { API_SCOPES, apiScopesSchema, type ApiScope } from "./scopes";
+import { accountActor, recordAudit, type AuditActor } from "@/lib/audit/record";
 
 export type ApiKeySummary = Omit<ApiKey, "hash">;
 
@@ -17,6 +19,8 @@ const summaryColumns = {
   name: apiKeys.name,
   prefix: apiKeys.prefix,
   allowedIps: apiKeys.allowedIps,
+  scopes: apiKeys.scopes,
+  createdBy: apiKeys.createdBy,
   createdAt: apiKeys.createdAt,
   lastUsedAt: apiKeys.lastUsedAt,
   lastUsedIp: apiKeys.lastUsedIp,
@@ -31,14 +35,17 @@ export function apiKeyCap(): number {
 /**
  * Creates a key and returns its plaintext, which is never stored and cannot be shown again. Refused
  * past the cap: the user row stays locked from the count to the insert, so two creations at once at
- * one below the cap leave the cap, not one more.
+ * one below the cap leave the cap, not one more. Without `scopes` the key gets every scope; without
+ * `actor` (the seed, the command line) the account itself made it.
  */
 export async function createApiKey(
   db: DbOrTx,
-  input: { userId: string; name: string; allowedIps?: string; key?: string },
+  input: { userId: string; name: string; allowedIps?: string; scopes?: readonly ApiScope[]; key?: string; actor?: AuditActor },
 ): Promise<{ key: string; apiKey: ApiKeySummary }> {
   const name = apiKeyNameSchema.parse(input.name);
   const allowedIps = allowlistTextSchema.parse(input.allowedIps ?? "");
+  const scopes = apiScopesSchema.parse(input.scopes ?? API_SCOPES);
+  const actor = input.actor ?? accountActor(input.userId);
   const key = input.key ?? generateApiKey();
   const cap = apiKeyCap();
   return db.transaction(async (tx) => {
@@ -64,8 +71,24 @@ export async function createApiKey(
     }
     const [apiKey] = await tx
       .insert(apiKeys)
-      .values({ id: newId("key"), userId: input.userId, name, prefix: displayPrefix(key), hash: hashApiKey(key), allowedIps })
+      .values({
+        id: newId("key"),
+        userId: input.userId,
+        name,
+        prefix: displayPrefix(key),
+        hash: hashApiKey(key),
+        allowedIps,
+        scopes,
+        createdBy: actor.userId ?? input.userId,
+      })
       .returning(summaryColumns);
+    await recordAudit(tx, {
+      accountId: input.userId,
+      actor,
+      action: "api_key.created",
+      subject: apiKey.id,
+      details: { name: apiKey.name, prefix: apiKey.prefix, scopes },
+    });
     await notify(tx, { userId: input.userId, kind: "security", event: "api_key_created", detail: `${apiKey.name}, ${apiKey.prefix}…` });
     return { key, apiKey };
   });
@@ -76,7 +99,7 @@ export async function listApiKeys(db: DbOrTx, userId: string): Promise<ApiKeySum
 }
 
 /** Revocation takes effect at once: the migration's trigger tells every instance to drop the key from its cache at commit. */
-export async function revokeApiKey(db: DbOrTx, userId: string, keyId: string): Promise<void> {
+export async function revokeApiKey(db: DbOrTx, userId: string, keyId: string, actor: AuditActor): Promise<void> {
   await db.transaction(async (tx) => {
     const [revoked] = await tx
       .update(apiKeys)
@@ -84,6 +107,7 @@ export async function revokeApiKey(db: DbOrTx, userId: string, keyId: string): P
       .where(and(eq(apiKeys.id, keyId), eq(apiKeys.userId, userId), isNull(apiKeys.revokedAt)))
       .returning({ name: apiKeys.name, prefix: apiKeys.prefix });
     if (!revoked) throw notFound("API key");
+    await recordAudit(tx, { accountId: userId, actor, action: "api_key.revoked", subject: keyId, details: { name: revoked.name, prefix: revoked.prefix } });
     await notify(tx, { userId, kind: "security", event: "api_key_revoked", detail: `${revoked.name}, ${revoked.prefix}…` });
   });
 }

@@ -1,6 +1,8 @@
 import { getServerSession } from "next-auth";
 import { findUserById } from "@/lib/accounts/get-user";
 import { authenticateApiKey } from "@/lib/api-keys/authenticate-key";
+import { scopeSet, type ApiScope } from "@/lib/api-keys/scopes";
+import type { AuditActor } from "@/lib/audit/record";
 import { authOptions } from "@/lib/auth/auth-options";
 import { findSessionAccount, panelSessionOf } from "@/lib/auth/ended-sessions";
 import { accountSubject, keySubject, RefusedCaller } from "@/lib/auth/refused-caller";
@@ -10,6 +12,7 @@ import type { MemberRole, Tier, User } from "@/lib/db/schema";
 import { AppError } from "@/lib/errors/app-error";
 import { isClientOrigin } from "@/lib/http/client-origin";
 import { effectiveTier, type SubscriptionFields } from "@/lib/subscriptions/rules";
+import { scopesOfRole } from "@/lib/teams/permissions";
 import type { HeaderReader } from "@/lib/http/header-reader";
 import type { ApiRequest } from "./answer";
 
@@ -24,6 +27,10 @@ export interface Caller {
   /** Set when the call came with an API key; rate limits are counted per key. */
   apiKeyId: string | null;
   rateLimitSubject: string;
+  /** What the call may do: the key's scopes, or a session's (sessionScopes). Each operation needs one. */
+  scopes: ReadonlySet<ApiScope>;
+  /** Who the audit log names for a change this call makes: the key (and who created it) or the signed-in person, and the IP. */
+  actor: AuditActor;
   /**
    * The caller's subscription, which prices follow. With a key it comes from the cache, which a change
    * of subscription empties at commit (lib/api-keys/key-cache.ts).
@@ -77,16 +84,27 @@ function assertSameOrigin(request: ApiRequest, userId: string): void {
   }
 }
 
+const roleScopes = new Map<MemberRole, ReadonlySet<ApiScope>>();
+
+/** A signed-in person's API rights follow their role on the account, as the panel's pages do. */
+function sessionScopes(role: MemberRole): ReadonlySet<ApiScope> {
+  let scopes = roleScopes.get(role);
+  if (!scopes) roleScopes.set(role, (scopes = scopeSet(scopesOfRole(role))));
+  return scopes;
+}
+
 /** Who is calling: an API key (X-API-Key or Bearer) first, else the panel's session cookie. */
 export async function resolveCaller(database: Database, request: ApiRequest, ip: string): Promise<Caller> {
   const key = presentedKey(request.headers);
   if (key !== null) {
-    const { userId, apiKeyId, subscription, user } = await authenticateApiKey(database, key, ip);
+    const { userId, apiKeyId, createdBy, scopes, subscription, user } = await authenticateApiKey(database, key, ip);
     return {
       userId,
       member: null,
       apiKeyId,
       rateLimitSubject: keySubject(apiKeyId),
+      scopes,
+      actor: { userId: createdBy, apiKeyId, ip },
       subscription,
       effectiveTier: tierOf(subscription),
       account: accountOnce(database.db, userId, user),
@@ -107,6 +125,8 @@ export async function resolveCaller(database: Database, request: ApiRequest, ip:
     member: { id: found.member.id, role: found.member.memberRole },
     apiKeyId: null,
     rateLimitSubject: accountSubject(user.id),
+    scopes: sessionScopes(found.member.memberRole),
+    actor: { userId: found.member.id, apiKeyId: null, ip },
     subscription: user,
     effectiveTier: tierOf(user),
     account: accountOnce(database.db, user.id, user),

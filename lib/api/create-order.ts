@@ -52,6 +52,7 @@ export async function createOrderFromApi(
     reference: input.body.reference ?? null,
     idempotencyKey,
     source: "api",
+    actor: input.caller.actor,
     maxUnitPrice: input.body.max_price,
     categories: input.sells === "any" ? undefined : [...input.sells],
   });

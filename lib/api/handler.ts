@@ -11,6 +11,7 @@ import { checkApiRateLimit, peekApiRateLimit, untouchedBudget } from "@/lib/rate
 import type { RateCategory } from "@/lib/ratelimit/categories";
 import type { RateLimitResult } from "@/lib/ratelimit/store";
 import { resolveCaller, type Caller } from "./caller";
+import { scopeRefusal } from "./scope-refusal";
 import { answerHeaders, answerResponse, type ApiAnswer, type ApiRequest } from "./answer";
 import { errorAnswer, toAppError } from "./errors";
 import { MAX_BODY_BYTES, parseInput } from "./parse-input";
@@ -187,7 +188,11 @@ export function apiHandler<Q extends z.ZodType, B extends z.ZodType, P extends z
     try {
       const database = processDatabase();
       if (operation.auth === "reseller") {
-        caller = await resolveCaller(database, request, ip);
+        const resolved = await resolveCaller(database, request, ip);
+        // Refused before it counts as the caller: a call outside the key's scopes spends no budget.
+        if (operation.scope && !resolved.scopes.has(operation.scope))
+          throw scopeRefusal(operation.scope, operation.operationId, resolved.apiKeyId !== null, resolved.rateLimitSubject);
+        caller = resolved;
         noteCaller(caller.userId, caller.apiKeyId);
         const limit = await checkApiRateLimit(operation.category, caller.rateLimitSubject, config().RATE_LIMIT_MULTIPLIER);
         limitHeaders = rateLimitHeaders(limit);

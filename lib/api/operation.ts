@@ -1,4 +1,5 @@
 import type { z } from "zod";
+import type { ApiScope } from "@/lib/api-keys/scopes";
 import type { ErrorCode } from "@/lib/errors/app-error";
 import type { RateCategory } from "@/lib/ratelimit/categories";
 import type { DeprecationNotice } from "./deprecation";
@@ -27,6 +28,8 @@ export interface Operation<
   resellerPath?: string;
   category: RateCategory;
   auth: A;
+  /** The scope a key needs for this operation (every operation with auth "reseller" names one). */
+  scope?: ApiScope;
   query?: Q;
   body?: B;
   params?: P;
@@ -48,8 +51,11 @@ export interface Operation<
   errors?: ErrorCode[];
 }
 
+/** An operation that authenticates its caller must say which scope it needs; one that does not, none. */
+type ScopeOf<A> = A extends "reseller" ? { scope: ApiScope } : { scope?: never };
+
 export function defineOperation<Q extends z.ZodType, B extends z.ZodType, P extends z.ZodType, R extends z.ZodType, const A extends "reseller" | "none">(
-  operation: Operation<Q, B, P, R, A>,
+  operation: Operation<Q, B, P, R, A> & ScopeOf<A>,
 ): Operation<Q, B, P, R, A> {
   return operation;
 }

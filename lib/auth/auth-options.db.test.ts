@@ -8,6 +8,7 @@ import { authOptions } from "./auth-options";
 import { totpCode } from "./totp";
 import { confirmTwoFactorSetup, spendSecondFactor, startTwoFactorSetup } from "./two-factor";
 import { CODE_REQUIRED, WRONG_CODE } from "./two-factor-messages";
+import { accountActor } from "@/lib/audit/record";
 
 const PASSWORD = "the-right-password-1";
 
@@ -35,7 +36,12 @@ describe(`signing in with the password and then a two-factor code (${testDriver(
   async function enrolled() {
     const user = await createUser(database.db, { email: `sign-in-${Date.now()}-${n++}@test.dev`, password: PASSWORD });
     const { secret } = await startTwoFactorSetup(database.db, user.id);
-    const { recoveryCodes } = await confirmTwoFactorSetup(database.db, { userId: user.id, code: totpCode(secret, Date.now()), password: PASSWORD });
+    const { recoveryCodes } = await confirmTwoFactorSetup(database.db, {
+      userId: user.id,
+      actor: accountActor(user.id),
+      code: totpCode(secret, Date.now()),
+      password: PASSWORD,
+    });
     return { user, secret, recoveryCodes };
   }
   /** A code of the step after the one that turned it on, which the ±1 step window accepts now. */

@@ -14,7 +14,8 @@ export class RefusedCaller extends AppError {
     code: "account_disabled" | "forbidden",
     message: string,
     readonly rateLimitSubject: string,
+    details: Record<string, unknown> = {},
   ) {
-    super(code, message);
+    super(code, message, details);
   }
 }

@@ -21,6 +21,7 @@ import {
   startTwoFactorSetup,
   twoFactorStatus,
 } from "./two-factor";
+import { accountActor } from "@/lib/audit/record";
 
 /** Runs after each password check, so that a test can hold requests there and let them go on together. */
 const afterPasswordCheck = vi.hoisted(() => ({ wait: null as (() => Promise<void>) | null }));
@@ -82,13 +83,19 @@ describe(`two-factor sign-in (${testDriver()})`, () => {
   async function enrolled() {
     const user = await newAccount();
     const { secret } = await startTwoFactorSetup(db, user.id);
-    const { recoveryCodes } = await confirmTwoFactorSetup(db, { userId: user.id, code: totpCode(secret, T), password: PASSWORD, now: () => T });
+    const { recoveryCodes } = await confirmTwoFactorSetup(db, {
+      userId: user.id,
+      actor: accountActor(user.id),
+      code: totpCode(secret, T),
+      password: PASSWORD,
+      now: () => T,
+    });
     return { user, secret, recoveryCodes };
   }
 
   it("turns on only with a code of the new secret and the password, stores the secret encrypted, and ends earlier sessions", async () => {
     const user = await newAccount();
-    await expect(confirmTwoFactorSetup(db, { userId: user.id, code: "123456", password: PASSWORD })).rejects.toMatchObject({
+    await expect(confirmTwoFactorSetup(db, { userId: user.id, actor: accountActor(user.id), code: "123456", password: PASSWORD })).rejects.toMatchObject({
       message: expect.stringMatching(/^Start the set-up first/),
     });
 
@@ -101,16 +108,21 @@ describe(`two-factor sign-in (${testDriver()})`, () => {
     expect(await hasTwoFactor(db, user.id)).toBe(false);
     expect(await twoFactorStatus(db, user.id)).toBeNull();
 
-    await expect(confirmTwoFactorSetup(db, { userId: user.id, code: totpCode(secret, T), password: "not-the-password", now: () => T })).rejects.toMatchObject({
+    await expect(
+      confirmTwoFactorSetup(db, { userId: user.id, actor: accountActor(user.id), code: totpCode(secret, T), password: "not-the-password", now: () => T }),
+    ).rejects.toMatchObject({
       details: { issues: [{ path: "password", message: "The password is wrong." }] },
     });
-    await expect(confirmTwoFactorSetup(db, { userId: user.id, code: totpCode(secret, later(-3)), password: PASSWORD, now: () => T })).rejects.toMatchObject({
+    await expect(
+      confirmTwoFactorSetup(db, { userId: user.id, actor: accountActor(user.id), code: totpCode(secret, later(-3)), password: PASSWORD, now: () => T }),
+    ).rejects.toMatchObject({
       details: { issues: [{ path: "code", message: expect.stringMatching(/^That code is wrong/) }] },
     });
     expect(await hasTwoFactor(db, user.id)).toBe(false);
 
     const { recoveryCodes, sessionsValidAfter } = await confirmTwoFactorSetup(db, {
       userId: user.id,
+      actor: accountActor(user.id),
       code: totpCode(secret, T),
       password: PASSWORD,
       now: () => T,
@@ -129,7 +141,7 @@ describe(`two-factor sign-in (${testDriver()})`, () => {
   it("ends a session signed in with the password alone while it was being turned on, and not the one it renews", async () => {
     const user = await newAccount();
     const { secret } = await startTwoFactorSetup(db, user.id);
-    const confirming = confirmTwoFactorSetup(db, { userId: user.id, code: totpCode(secret, Date.now()), password: PASSWORD });
+    const confirming = confirmTwoFactorSetup(db, { userId: user.id, actor: accountActor(user.id), code: totpCode(secret, Date.now()), password: PASSWORD });
     // Stamped while the password is being checked, by a sign-in that read two-factor sign-in as still off.
     const passwordOnly = Date.now();
     const { sessionsValidAfter } = await confirming;
@@ -169,15 +181,15 @@ describe(`two-factor sign-in (${testDriver()})`, () => {
     expect(await storedHashes(user.id)).toEqual(fresh.map(hashRecoveryCode).sort());
     for (const old of recoveryCodes) expect(await spendSecondFactor(db, user.id, old), old).toBe(false);
 
-    await expect(disableTwoFactor(db, { userId: user.id, code: totpCode(secret, T), password: PASSWORD })).rejects.toMatchObject({
+    await expect(disableTwoFactor(db, { userId: user.id, actor: accountActor(user.id), code: totpCode(secret, T), password: PASSWORD })).rejects.toMatchObject({
       details: { issues: [{ path: "code", message: expect.stringMatching(/^That code is wrong or was already used/) }] },
     });
     expect(await hasTwoFactor(db, user.id)).toBe(true);
-    await disableTwoFactor(db, { userId: user.id, code: fresh[0], password: PASSWORD });
+    await disableTwoFactor(db, { userId: user.id, actor: accountActor(user.id), code: fresh[0], password: PASSWORD });
     expect(await hasTwoFactor(db, user.id)).toBe(false);
     expect(await db.select().from(twoFactorRecoveryCodes).where(eq(twoFactorRecoveryCodes.userId, user.id))).toEqual([]);
     expect(await spendSecondFactor(db, user.id, fresh[1])).toBe(false);
-    await expect(disableTwoFactor(db, { userId: user.id, code: fresh[1], password: PASSWORD })).rejects.toMatchObject({
+    await expect(disableTwoFactor(db, { userId: user.id, actor: accountActor(user.id), code: fresh[1], password: PASSWORD })).rejects.toMatchObject({
       message: "Two-factor sign-in is off.",
     });
   });
@@ -197,7 +209,7 @@ describe(`two-factor sign-in (${testDriver()})`, () => {
     const { user, recoveryCodes } = await enrolled();
     const [regenerated, disabled] = await atOnce<unknown>([
       () => regenerateRecoveryCodes(db, { userId: user.id, code: recoveryCodes[0], password: PASSWORD }),
-      () => disableTwoFactor(db, { userId: user.id, code: recoveryCodes[1], password: PASSWORD }),
+      () => disableTwoFactor(db, { userId: user.id, actor: accountActor(user.id), code: recoveryCodes[1], password: PASSWORD }),
     ]);
     const refused = [regenerated, disabled].filter((result) => result.status === "rejected");
     expect(refused).toHaveLength(1);
@@ -209,17 +221,17 @@ describe(`two-factor sign-in (${testDriver()})`, () => {
   it("an admin's reset turns it off and ends the account's sessions; the reseller can set it up again", async () => {
     const { user } = await enrolled();
     const before = Date.now();
-    expect(await resetTwoFactor(db, user.id)).toBe(true);
+    expect(await resetTwoFactor(db, user.id, accountActor(user.id))).toBe(true);
     expect(await hasTwoFactor(db, user.id)).toBe(false);
     // The set-up at T (a time to come) moved it there; the reset moves it to now.
     const validAfter = (await getUserOrThrow(db, user.id)).sessionsValidAfter!.getTime();
     expect(validAfter).toBeGreaterThanOrEqual(before - 1000);
     expect(validAfter).toBeLessThanOrEqual(Date.now());
     expect(await db.select().from(twoFactorRecoveryCodes).where(eq(twoFactorRecoveryCodes.userId, user.id))).toEqual([]);
-    expect(await resetTwoFactor(db, user.id)).toBe(false);
+    expect(await resetTwoFactor(db, user.id, accountActor(user.id))).toBe(false);
 
     const { secret } = await startTwoFactorSetup(db, user.id);
-    await confirmTwoFactorSetup(db, { userId: user.id, code: totpCode(secret, T), password: PASSWORD, now: () => T });
+    await confirmTwoFactorSetup(db, { userId: user.id, actor: accountActor(user.id), code: totpCode(secret, T), password: PASSWORD, now: () => T });
     expect(await hasTwoFactor(db, user.id)).toBe(true);
   });
 });

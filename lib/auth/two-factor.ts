@@ -1,9 +1,10 @@
+import { recordAudit, type AuditActor } from "@/lib/audit/record";
 import { and, count, eq, isNotNull, isNull, lt, or } from "drizzle-orm";
 import { getUserOrThrow } from "@/lib/accounts/get-user";
 import { encryptSecret, tryDecryptSecret } from "@/lib/crypto/encryption";
 import type { DbOrTx } from "@/lib/db/client";
 import { twoFactor, twoFactorRecoveryCodes, users, type TwoFactor } from "@/lib/db/schema";
-import { AppError } from "@/lib/errors/app-error";
+import { AppError, notFound } from "@/lib/errors/app-error";
 import { notify } from "@/lib/notifications/notify";
 import { countPasswordCheck } from "./login-attempts";
 import { verifyPassword } from "./password";
@@ -124,7 +125,7 @@ async function storeRecoveryCodes(db: DbOrTx, userId: string): Promise<string[]>
  */
 export async function confirmTwoFactorSetup(
   db: DbOrTx,
-  input: { userId: string; code: string; password: string; now?: () => number },
+  input: { userId: string; code: string; password: string; actor: AuditActor; now?: () => number },
 ): Promise<{ recoveryCodes: string[]; sessionsValidAfter: Date }> {
   const now = input.now ?? Date.now;
   const [pending] = await db.select().from(twoFactor).where(eq(twoFactor.userId, input.userId)).limit(1);
@@ -149,13 +150,21 @@ export async function confirmTwoFactorSetup(
       .returning({ userId: twoFactor.userId });
     if (!enabled) throw new AppError("validation_error", "The set-up changed meanwhile (another tab?). Start it again.");
     const recoveryCodes = await storeRecoveryCodes(tx, input.userId);
-    await tx.update(users).set({ sessionsValidAfter }).where(eq(users.id, input.userId));
+    const [person] = await tx.update(users).set({ sessionsValidAfter }).where(eq(users.id, input.userId)).returning({ accountId: users.accountId });
     await notify(tx, { userId: input.userId, kind: "security", event: "two_factor_enabled" });
+    await recordAudit(tx, { accountId: person.accountId, actor: input.actor, action: "two_factor.enabled", subject: input.userId });
     return { recoveryCodes, sessionsValidAfter };
   });
 }
 
 const TURNED_OFF = "Two-factor sign-in is off.";
+
+/** The account a person's change is logged on: a member's is the reseller account they belong to. */
+async function accountOf(tx: DbOrTx, userId: string): Promise<string> {
+  const [person] = await tx.select({ accountId: users.accountId }).from(users).where(eq(users.id, userId));
+  if (!person) throw notFound("Account");
+  return person.accountId;
+}
 
 /**
  * The password and a current code (or a recovery code, spent) of an account with two-factor sign-in
@@ -180,10 +189,11 @@ async function withBothFactors<T>(db: DbOrTx, input: { userId: string; code: str
 }
 
 /** Turns two-factor sign-in off, with the password and a code. Sessions stand: each was signed in with both factors. */
-export async function disableTwoFactor(db: DbOrTx, input: { userId: string; code: string; password: string }): Promise<void> {
+export async function disableTwoFactor(db: DbOrTx, input: { userId: string; code: string; password: string; actor: AuditActor }): Promise<void> {
   await withBothFactors(db, input, async (tx) => {
     await tx.delete(twoFactor).where(eq(twoFactor.userId, input.userId));
     await notify(tx, { userId: input.userId, kind: "security", event: "two_factor_disabled" });
+    await recordAudit(tx, { accountId: await accountOf(tx, input.userId), actor: input.actor, action: "two_factor.disabled", subject: input.userId });
   });
 }
 
@@ -196,13 +206,14 @@ export async function regenerateRecoveryCodes(db: DbOrTx, input: { userId: strin
  * An admin turns a reseller's two-factor sign-in off (a lost phone). The reseller's sessions end too:
  * one may be on the lost phone. Whether it was on.
  */
-export async function resetTwoFactor(db: DbOrTx, userId: string): Promise<boolean> {
+export async function resetTwoFactor(db: DbOrTx, userId: string, actor: AuditActor): Promise<boolean> {
   return db.transaction(async (tx) => {
     const removed = await tx.delete(twoFactor).where(eq(twoFactor.userId, userId)).returning({ enabledAt: twoFactor.enabledAt });
     const wasOn = removed.some((row) => row.enabledAt !== null);
     if (wasOn) {
-      await tx.update(users).set({ sessionsValidAfter: new Date() }).where(eq(users.id, userId));
+      const [person] = await tx.update(users).set({ sessionsValidAfter: new Date() }).where(eq(users.id, userId)).returning({ accountId: users.accountId });
       await notify(tx, { userId, kind: "security", event: "two_factor_disabled", detail: "reset by an admin" });
+      await recordAudit(tx, { accountId: person.accountId, actor, action: "two_factor.disabled", subject: userId, details: { reset_by_admin: true } });
     }
     return wasOn;
   });

@@ -2,7 +2,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addStockCodes } from "@/lib/catalog/stock";
 import type { Database } from "@/lib/db/client";
-import { claimImages, claims, events, jobs, ledgerEntries, orders, users, type Order, type User } from "@/lib/db/schema";
+import { auditLog, claimImages, claims, events, jobs, ledgerEntries, orders, users, type Order, type User } from "@/lib/db/schema";
 import { createTestDatabase, testDriver } from "@/lib/db/testing/test-database";
 import { getOrderForAdmin } from "@/lib/orders/list-orders";
 import { refundCompletedOrder } from "@/lib/orders/manual-orders";
@@ -53,7 +53,16 @@ describe(`claims (${testDriver()})`, () => {
     return { user, order };
   }
   const open = (user: User, order: Order, extra: Partial<Parameters<typeof openClaim>[1]> = {}) =>
-    db().transaction((tx) => openClaim(tx, { userId: user.id, orderId: order.id, reason: "code_already_used", message: "Already redeemed", ...extra }));
+    db().transaction((tx) =>
+      openClaim(tx, {
+        userId: user.id,
+        orderId: order.id,
+        reason: "code_already_used",
+        message: "Already redeemed",
+        actor: { userId: user.id, apiKeyId: null, ip: "198.51.100.4" },
+        ...extra,
+      }),
+    );
   const claimsOf = async (orderId: string) => db().select().from(claims).where(eq(claims.orderId, orderId));
   const ago = (ms: number) => sql`now() - ${ms} * interval '1 millisecond'`;
 
@@ -70,6 +79,8 @@ describe(`claims (${testDriver()})`, () => {
       .from(events)
       .where(and(eq(events.userId, user.id), eq(events.type, "order.claim.opened")));
     expect(event.data).toMatchObject({ claim_id: claim.id, order_id: order.id, status: "open", image: { content_type: "image/png" } });
+    const audit = await db().select().from(auditLog).where(eq(auditLog.accountId, user.id));
+    expect(audit.map((row) => [row.action, row.subject, row.actorUserId, row.ip])).toEqual([["claim.opened", claim.id, user.id, "198.51.100.4"]]);
   });
 
   it("refuses an image by its bytes, not its name: a GIF, an empty file, one over 2 MB", () => {
@@ -272,11 +283,18 @@ describe(`claims (${testDriver()})`, () => {
     const hook = { url: "https://hooks.example.com/in", enabled: true };
     const plain = await deliveredOrder();
     const extended = await deliveredOrder();
-    await saveWebhook(db(), plain.user.id, hook, { allowPrivate: true, resolver: async () => [{ address: "93.184.216.34", family: 4 }] });
+    await saveWebhook(
+      db(),
+      plain.user.id,
+      hook,
+      { userId: plain.user.id, apiKeyId: null, ip: null },
+      { allowPrivate: true, resolver: async () => [{ address: "93.184.216.34", family: 4 }] },
+    );
     await saveWebhook(
       db(),
       extended.user.id,
       { ...hook, extendedEvents: true },
+      { userId: extended.user.id, apiKeyId: null, ip: null },
       { allowPrivate: true, resolver: async () => [{ address: "93.184.216.34", family: 4 }] },
     );
     const eventsQueued = async (userId: string) => {

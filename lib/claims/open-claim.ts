@@ -1,4 +1,5 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
+import { recordAudit, type AuditActor } from "@/lib/audit/record";
 import { config } from "@/lib/config/env";
 import type { DbOrTx } from "@/lib/db/client";
 import { claimImages, claims, OPEN_CLAIM_STATUSES, orders, type Claim, type ClaimReason } from "@/lib/db/schema";
@@ -16,6 +17,8 @@ export interface OpenClaimInput {
   /** Already parsed by openClaimSchema. */
   message: string;
   image?: ClaimImage | null;
+  /** Who opened it, for the account's audit log. */
+  actor: AuditActor;
 }
 
 /**
@@ -63,5 +66,12 @@ export async function openClaim(tx: DbOrTx, input: OpenClaimInput): Promise<Clai
     });
   }
   await recordClaimOpened(tx, claim);
+  await recordAudit(tx, {
+    accountId: input.userId,
+    actor: input.actor,
+    action: "claim.opened",
+    subject: claim.id,
+    details: { order_id: order.id, reason: input.reason },
+  });
   return claim;
 }

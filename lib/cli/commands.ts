@@ -20,6 +20,7 @@ import { syncSupplier } from "@/lib/fulfilment/sync-supplier";
 import { ensureTariffs } from "@/lib/tariffs/ensure-tariffs";
 import { jobBacklog } from "@/lib/jobs/backlog";
 import { discardFailedJob, listFailedJobs, retryFailedJob } from "@/lib/jobs/failed-jobs";
+import { OPERATOR_ACTOR } from "@/lib/audit/record";
 
 export type Options = Record<string, string | boolean | undefined>;
 
@@ -79,7 +80,7 @@ export async function resellerCredit(db: Db, options: Options) {
 export async function twoFactorOff(db: Db, options: Options) {
   const user = await findUserByEmail(db, required(options, "email"));
   if (!user) throw new AppError("not_found", `No account with the email ${options.email}.`);
-  return { email: user.email, two_factor_was_on: await resetTwoFactor(db, user.id) };
+  return { email: user.email, two_factor_was_on: await resetTwoFactor(db, user.id, OPERATOR_ACTOR) };
 }
 
 /** The operator locked out of the panel: the password comes from standard input, never the command line. */

@@ -15,6 +15,7 @@ import { resellerWithBalance, testProduct } from "@/lib/orders/testing/helpers";
 import { ensureTariffs } from "@/lib/tariffs/ensure-tariffs";
 import { adoptKey } from "./adopt-key";
 import { captureLog } from "@/lib/observability/testing/capture-log";
+import { accountActor } from "@/lib/audit/record";
 
 /** The key an instance started with by mistake, which the operator still has. */
 const OLD_KEY = "0f".repeat(32);
@@ -164,7 +165,7 @@ describe(`encryption:recover, re-encrypting what another key wrote (${testDriver
     let setUpAgain: string | undefined;
     const outcome = await adoptKey(
       changingTwoFactorAfterItsRead(db, async () => {
-        await resetTwoFactor(db, reseller.id);
+        await resetTwoFactor(db, reseller.id, accountActor(reseller.id));
         setUpAgain = (await startTwoFactorSetup(db, reseller.id)).secret;
       }),
       OLD_KEY,

@@ -16,6 +16,7 @@ import { EMAIL_DIGEST_JOB, MIN_EMAIL_GAP_MS, sendEmailDigest } from "./email-dig
 import { countUnread, listNotifications, markAllNotificationsRead, markNotificationRead } from "./list-notifications";
 import { notify } from "./notify";
 import { getPreferences, setPreferences } from "./preferences";
+import { accountActor } from "@/lib/audit/record";
 
 const ALLOW = { allowPrivate: true, resolver: async () => [{ address: "93.184.216.34", family: 4 as const }] };
 
@@ -126,7 +127,7 @@ describe(`notifications (${testDriver()})`, () => {
 
   it("tells of a failing webhook once per streak of failures, and of its disabling with how to re-enable it", async () => {
     const reseller = await resellerWithBalance(db, 0n);
-    await saveWebhook(db, reseller.id, { url: "https://hooks.example.com/in", enabled: true }, ALLOW);
+    await saveWebhook(db, reseller.id, { url: "https://hooks.example.com/in", enabled: true }, accountActor(reseller.id), ALLOW);
     const fail = (times: number) =>
       db.transaction(async (tx) =>
         Array.from({ length: times }).reduce<Promise<unknown>>((p) => p.then(() => countDeliveryFailure(tx, reseller.id)), Promise.resolve()),

@@ -8,6 +8,7 @@ import { AppError } from "@/lib/errors/app-error";
 import { ensureTariffs } from "@/lib/tariffs/ensure-tariffs";
 import { confirmedItemsSchema, MAX_BULK_LINES, placeBulkOrder, reviewBulkOrder, type BulkOutcome } from "./bulk-order";
 import { resellerWithBalance, testProduct } from "./testing/helpers";
+import { accountActor } from "@/lib/audit/record";
 
 describe(`a bulk order from the panel (${testDriver()})`, () => {
   let database: Database;
@@ -84,7 +85,7 @@ describe(`a bulk order from the panel (${testDriver()})`, () => {
     // 3 × 5.00 + 2.50 + 2.50 = 20.00: the last line finds the balance spent.
     const items = await itemsOf(user, "gc-bulk-5,3\nnope-sku\ngk-bulk-2\ngk-bulk-2,1\ngk-bulk-2,1\ntu-bulk-player,1");
     expect(items.map((item) => item.line)).toEqual([1, 3, 4, 5]);
-    const outcomes = await placeBulkOrder(database.db, user, items, "batch-0001", admit);
+    const outcomes = await placeBulkOrder(database.db, user, items, "batch-0001", admit, accountActor(user.id));
     expect(placedOf(outcomes)).toEqual([
       [1, "15.00"],
       [3, "2.50"],
@@ -100,7 +101,7 @@ describe(`a bulk order from the panel (${testDriver()})`, () => {
     expect(codes).toHaveLength(3);
 
     // The resend spends the budget only for the line that was not placed.
-    const again = await placeBulkOrder(database.db, user, items, "batch-0001", admit);
+    const again = await placeBulkOrder(database.db, user, items, "batch-0001", admit, accountActor(user.id));
     expect(again.filter((outcome) => "orderId" in outcome)).toEqual(outcomes.filter((outcome) => "orderId" in outcome));
     expect(admit).toHaveBeenCalledTimes(5);
     expect(await balanceOf(user.id)).toBe(0n);
@@ -114,7 +115,7 @@ describe(`a bulk order from the panel (${testDriver()})`, () => {
     const items = await itemsOf(user, "gk-bulk-moving,2\ngk-bulk-falling,1");
     await database.db.update(products).set({ listPrice: 4_000_001n }).where(eq(products.sku, "gk-bulk-moving"));
     await database.db.update(products).set({ listPrice: 3_000_000n }).where(eq(products.sku, "gk-bulk-falling"));
-    const outcomes = await placeBulkOrder(database.db, user, items, "batch-0004", async () => {});
+    const outcomes = await placeBulkOrder(database.db, user, items, "batch-0004", async () => {}, accountActor(user.id));
     expect(placedOf(outcomes)).toEqual([
       [1, "The price of gk-bulk-moving is now 4.000001 USD, above the 4.00 USD confirmed. Review it again."],
       [2, "3.00"],
@@ -132,8 +133,8 @@ describe(`a bulk order from the panel (${testDriver()})`, () => {
       if (left-- <= 0) throw new AppError("rate_limited", "Too many orders in a minute. Try again in 30 s.");
     };
     const [first, second] = await Promise.all([
-      placeBulkOrder(database.db, user, items, "batch-0003", admit),
-      placeBulkOrder(database.db, user, items, "batch-0003", admit),
+      placeBulkOrder(database.db, user, items, "batch-0003", admit, accountActor(user.id)),
+      placeBulkOrder(database.db, user, items, "batch-0003", admit, accountActor(user.id)),
     ]);
     const ids = (outcomes: typeof first) => outcomes.map((outcome) => ("orderId" in outcome ? outcome.orderId : outcome.error));
     expect(ids(first).every((id) => id.startsWith("ord_"))).toBe(true);
@@ -148,7 +149,7 @@ describe(`a bulk order from the panel (${testDriver()})`, () => {
     const admit = async () => {
       if (left-- <= 0) throw new AppError("rate_limited", "Too many orders in a minute. Try again in 30 s.");
     };
-    const outcomes = await placeBulkOrder(database.db, user, await itemsOf(user, "gk-bulk-2\ngk-bulk-2"), "batch-0002", admit);
+    const outcomes = await placeBulkOrder(database.db, user, await itemsOf(user, "gk-bulk-2\ngk-bulk-2"), "batch-0002", admit, accountActor(user.id));
     expect(outcomes.map((outcome) => ("error" in outcome ? outcome.error : "placed"))).toEqual(["placed", "Too many orders in a minute. Try again in 30 s."]);
     expect(await balanceOf(user.id)).toBe(7_500_000n);
     expect(await orderCount(user.id)).toBe(1);

@@ -1,3 +1,4 @@
+import type { AuditActor } from "@/lib/audit/record";
 import { z } from "zod";
 import { listPricedProducts } from "@/lib/catalog/priced-products";
 import { SKU_PATTERN } from "@/lib/catalog/product-input";
@@ -153,7 +154,14 @@ const UNKNOWN_OUTCOME = "This line could not be placed for now. Check Orders bef
  * never told of a line that another send has placed. A line that cannot be ordered (out of stock by
  * now, the balance spent, its price raised) is reported and costs nothing; the others go ahead.
  */
-export async function placeBulkOrder(db: Db, user: User, items: ConfirmedItem[], batchKey: string, admit: () => Promise<void>): Promise<BulkOutcome[]> {
+export async function placeBulkOrder(
+  db: Db,
+  user: User,
+  items: ConfirmedItem[],
+  batchKey: string,
+  admit: () => Promise<void>,
+  actor: AuditActor,
+): Promise<BulkOutcome[]> {
   const outcomes: BulkOutcome[] = [];
   for (const { line, text, sku, quantity, unitPrice } of items) {
     try {
@@ -164,6 +172,7 @@ export async function placeBulkOrder(db: Db, user: User, items: ConfirmedItem[],
         fields: {},
         idempotencyKey: `bulk:${batchKey}:${line}`,
         source: "panel",
+        actor,
         maxUnitPrice: parseMoney(unitPrice)!,
         admit,
       });

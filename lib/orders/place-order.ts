@@ -21,6 +21,8 @@ import { deliverStock } from "./stock-delivery";
 import { completeOrder } from "./transitions";
 import { recordOrderCreated } from "./order-events";
 import { requireVerifiedEmail } from "@/lib/accounts/email-verification";
+import { accountActor, recordAudit, type AuditActor } from "@/lib/audit/record";
+import { formatMoney } from "@/lib/money/money";
 
 export interface PlaceOrderInput {
   /** The buyer; its balance and subscription are read with the prices. */
@@ -31,6 +33,11 @@ export interface PlaceOrderInput {
   reference?: string | null;
   idempotencyKey?: string | null;
   source: OrderSource;
+  /**
+   * Who placed it, for the audit log: the signed-in person or the API key, and the IP. Left out only
+   * where the account acts on itself with no request behind it (the seed, tests).
+   */
+  actor?: AuditActor;
   /** The endpoint's category (POST /topup takes only top-ups); undefined accepts any. */
   categories?: ProductCategory[];
   /**
@@ -208,6 +215,13 @@ export async function placeOrder(db: Db, input: PlaceOrderInput): Promise<{ orde
         source: input.source,
       });
       await recordOrderCreated(tx, created);
+      await recordAudit(tx, {
+        accountId: input.user.id,
+        actor: input.actor ?? accountActor(input.user.id),
+        action: "order.placed",
+        subject: orderId,
+        details: { sku: product.sku, quantity: input.quantity, total: formatMoney(total), source: input.source },
+      });
       let order = created;
       if (product.fulfilment === "stock") {
         order = (await completeOrder(tx, orderId, await deliverStock(tx, product.sku, input.quantity, orderId))) ?? created;

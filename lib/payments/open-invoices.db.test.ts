@@ -7,6 +7,7 @@ import { resellerWithBalance } from "@/lib/orders/testing/helpers";
 import { ensureTariffs } from "@/lib/tariffs/ensure-tariffs";
 import { openInvoiceCounts } from "./open-invoices";
 import { createPayment } from "./payments";
+import { accountActor } from "@/lib/audit/record";
 
 describe(`the admin overview's open top-ups (${testDriver()})`, () => {
   let database: Database;
@@ -22,7 +23,7 @@ describe(`the admin overview's open top-ups (${testDriver()})`, () => {
     expect(await openInvoiceCounts(database.db)).toEqual({ open: 0, partiallyPaid: 0 });
     const [ann, bob] = await Promise.all([resellerWithBalance(database.db, 0n), resellerWithBalance(database.db, 0n)]);
     const invoice = async (userId: string, status?: "partially_paid" | "paid" | "expired" | "confirming") => {
-      const { payment } = await createPayment(database.db, userId, 20_000_000n);
+      const { payment } = await createPayment(database.db, userId, 20_000_000n, accountActor(userId));
       if (status) await database.db.update(payments).set({ status }).where(eq(payments.id, payment.id));
     };
     await invoice(ann.id);

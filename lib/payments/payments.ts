@@ -1,3 +1,4 @@
+import { recordAudit, type AuditActor } from "@/lib/audit/record";
 import { and, asc, desc, eq, inArray, lt, type SQL } from "drizzle-orm";
 import { config } from "@/lib/config/env";
 import type { DbOrTx } from "@/lib/db/client";
@@ -29,7 +30,7 @@ export function paymentBounds(): { min: bigint; max: bigint } {
  * A top-up invoice to the reseller's own deposit address, open for PAYMENT_TTL. Its expiry is a job
  * queued in the same transaction, so it happens even if this process dies right after.
  */
-export async function createPayment(db: DbOrTx, userId: string, amount: bigint, now: Date = new Date()): Promise<PaymentWithTransfers> {
+export async function createPayment(db: DbOrTx, userId: string, amount: bigint, actor: AuditActor, now: Date = new Date()): Promise<PaymentWithTransfers> {
   const { min, max } = paymentBounds();
   if (amount < min || amount > max) {
     throw validationError([{ path: "amount", message: `Should be from ${formatMoney(min)} to ${formatMoney(max)} USDT.` }]);
@@ -53,6 +54,7 @@ export async function createPayment(db: DbOrTx, userId: string, amount: bigint, 
       runAt: created.expiresAt,
       dedupeKey: `${PAYMENT_EXPIRE_JOB}:${created.id}`,
     });
+    await recordAudit(tx, { accountId: userId, actor, action: "topup.created", subject: created.id, details: { amount: formatMoney(amount) } });
     return created;
   });
   // Read the address soon rather than at the next idle rescan: the reseller is about to pay.

@@ -12,6 +12,7 @@ import { createPayment } from "./payments";
 import { MAINNET_USDT } from "./testing/fake-trongrid";
 import { watchChainOnce } from "./watcher";
 import { watcherHealth } from "./watcher-health";
+import { accountActor } from "@/lib/audit/record";
 
 const failingReader: ChainReader = {
   source: "trongrid",
@@ -84,7 +85,7 @@ describe(`chain watcher health (${testDriver()})`, () => {
     expect(health.shown.find((row) => row.userId === reseller.id)).toMatchObject({ watched: false, lagSeconds: expect.any(Number) });
     expect(health.shown.find((row) => row.userId === reseller.id)!.lagSeconds).toBeGreaterThanOrEqual(480);
 
-    await createPayment(db, reseller.id, 20_000_000n);
+    await createPayment(db, reseller.id, 20_000_000n, accountActor(reseller.id));
     health = await watcherHealth(db);
     expect(health.lagging).toBe(true);
     // The most behind of the watched addresses comes first.

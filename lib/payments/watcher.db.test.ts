@@ -15,6 +15,7 @@ import { toPaymentRecord } from "./serialize";
 import { MAINNET_USDT, startFakeTronGrid, type FakeTronGrid } from "./testing/fake-trongrid";
 import { isTronAddress } from "./tron-address";
 import { SCAN_OVERLAP_MS, watchChainOnce, type WatchOptions } from "./watcher";
+import { accountActor } from "@/lib/audit/record";
 
 const quiet = () => {};
 const USD = (dollars: number) => BigInt(dollars) * 1_000_000n;
@@ -47,7 +48,7 @@ describe(`USDT chain watcher against a fake TronGrid (${testDriver()})`, () => {
   /** A reseller with an open invoice; the chain's transfers then come "now", after it. */
   async function invoiceFor(dollars: number) {
     const user = await resellerWithBalance(db, 0n);
-    const { payment } = await createPayment(db, user.id, USD(dollars));
+    const { payment } = await createPayment(db, user.id, USD(dollars), accountActor(user.id));
     return { user, payment, address: payment.address };
   }
 
@@ -259,7 +260,7 @@ describe(`USDT chain watcher against a fake TronGrid (${testDriver()})`, () => {
   it("credits a late payment as a deposit and leaves the expired invoice expired", async () => {
     const user = await resellerWithBalance(db, 0n);
     const twoHoursAgo = new Date(Date.now() - 2 * 3600_000);
-    const { payment } = await createPayment(db, user.id, USD(100), twoHoursAgo);
+    const { payment } = await createPayment(db, user.id, USD(100), accountActor(user.id), twoHoursAgo);
     await db.transaction((tx) => refreshPaymentStatus(tx, payment.id));
     expect((await record(user.id, payment.id)).status).toBe("expired");
 
@@ -289,7 +290,7 @@ describe(`USDT chain watcher against a fake TronGrid (${testDriver()})`, () => {
   it("settles an invoice whose transfer was sent in time but became final after it expired", async () => {
     const user = await resellerWithBalance(db, 0n);
     // Created 59 minutes and 55 seconds ago: it expires five seconds from now.
-    const { payment } = await createPayment(db, user.id, USD(100), new Date(Date.now() - 3_595_000));
+    const { payment } = await createPayment(db, user.id, USD(100), accountActor(user.id), new Date(Date.now() - 3_595_000));
     const at = Date.now();
     tron.addTransfer({ to: payment.address, value: units(100), block_timestamp: at });
     tron.solidifiedAt = at - 1;

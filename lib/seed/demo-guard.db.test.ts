@@ -10,6 +10,7 @@ import { users } from "@/lib/db/schema";
 import { createTestDatabase, testDriver } from "@/lib/db/testing/test-database";
 import { demoCredentialsInUse, DemoCredentialsInUseError, refuseDemoCredentialsInProduction } from "./demo-guard";
 import { DEMO, seedDemo } from "./demo-seed";
+import { accountActor } from "@/lib/audit/record";
 
 const PRODUCTION = { DATABASE_URL: "postgres://db.internal/shop", ALLOW_DEMO: false };
 
@@ -35,7 +36,7 @@ describe(`the demo credentials at the start of a server on Postgres (${testDrive
   async function revokeDemoKey() {
     const reseller = (await findUserByEmail(database.db, DEMO.reseller.email))!;
     const [key] = await listApiKeys(database.db, reseller.id);
-    await revokeApiKey(database.db, reseller.id, key.id);
+    await revokeApiKey(database.db, reseller.id, key.id, accountActor(reseller.id));
   }
 
   it("refuses while the seeded demo works, naming each credential and what to do about it", async () => {

@@ -1,5 +1,6 @@
 import type { Db } from "@/lib/db/client";
 import type { Tier } from "@/lib/db/schema";
+import type { AuditActor } from "@/lib/audit/record";
 import { AppError } from "@/lib/errors/app-error";
 import { renewSubscription, upgradeSubscription, type ChangeResult } from "./subscription";
 
@@ -22,10 +23,11 @@ export async function changeSubscriptionAsQuoted(
   db: Db,
   userId: string,
   input: { action: "renew" | "upgrade"; tier: Tier; quotedAt: number },
+  actor: AuditActor,
   now = Date.now(),
 ): Promise<ChangeResult> {
   const at = quotedMoment(input.quotedAt, now);
   // Not a field's fault: the reseller reviews the charge again.
   if (!at) throw new AppError("validation_error", STALE_QUOTE_MESSAGE);
-  return input.action === "renew" ? renewSubscription(db, userId, input.tier, at) : upgradeSubscription(db, userId, input.tier, at);
+  return input.action === "renew" ? renewSubscription(db, userId, input.tier, actor, at) : upgradeSubscription(db, userId, input.tier, actor, at);
 }

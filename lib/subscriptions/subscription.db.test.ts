@@ -21,6 +21,7 @@ import { changeSubscriptionAsQuoted, QUOTE_VALID_MS, STALE_QUOTE_MESSAGE } from 
 import { addMonths, effectiveTier, prorate } from "./rules";
 import { setAutoRenew } from "./set-auto-renew";
 import { getSubscription, quoteChange, renewSubscription, upgradeSubscription } from "./subscription";
+import { accountActor } from "@/lib/audit/record";
 
 process.env.SUPPLIER_DELAY ??= "0";
 
@@ -69,7 +70,7 @@ describe(`subscriptions (${testDriver()})`, () => {
   /** A Silver subscription for January 2025, bought from Bronze at its start. */
   async function januarySilver(balance: bigint): Promise<User> {
     const user = await reseller(balance);
-    await upgradeSubscription(database.db, user.id, "Silver", JAN1);
+    await upgradeSubscription(database.db, user.id, "Silver", accountActor(user.id), JAN1);
     return fresh(user.id);
   }
 
@@ -98,7 +99,7 @@ describe(`subscriptions (${testDriver()})`, () => {
     const priceFor = async (u: User) => toProductRecord(card, await tierDiscounts(database.db, effectiveTier(u))).price;
     expect(await priceFor(user)).toBe("20.00");
 
-    await upgradeSubscription(database.db, user.id, "Silver");
+    await upgradeSubscription(database.db, user.id, "Silver", accountActor(user.id));
     expect(await priceFor(await fresh(user.id))).toBe("19.30"); // Silver giftcard 3.5 %
 
     await updateTariff(database.db, admin.id, { tier: "Silver", price: "49.00", discounts: { giftcard: "10", topup: "2" } });
@@ -106,7 +107,7 @@ describe(`subscriptions (${testDriver()})`, () => {
     const { order } = await placeOrder(database.db, { user: await fresh(user.id), sku: "sub-gc-20", quantity: 2, fields: {}, source: "api" });
     expect(order.total).toBe(36_000_000n);
 
-    await upgradeSubscription(database.db, user.id, "Gold");
+    await upgradeSubscription(database.db, user.id, "Gold", accountActor(user.id));
     expect(await priceFor(await fresh(user.id))).toBe("18.80"); // Gold giftcard 6 %
     const gold = await placeOrder(database.db, { user: await fresh(user.id), sku: "sub-gc-20", quantity: 1, fields: {}, source: "api" });
     expect(gold.order.total).toBe(18_800_000n);
@@ -143,7 +144,7 @@ describe(`subscriptions (${testDriver()})`, () => {
       const user = await januarySilver(200_000_000n);
       const quote = await quoteChange(database.db, user, "upgrade", "Gold", at);
       expect(quote).toEqual({ charge: expected, error: null });
-      const { charged, record } = await upgradeSubscription(database.db, user.id, "Gold", at);
+      const { charged, record } = await upgradeSubscription(database.db, user.id, "Gold", accountActor(user.id), at);
       expect(charged).toBe(expected);
       expect(record).toMatchObject({
         tier: "Gold",
@@ -165,14 +166,20 @@ describe(`subscriptions (${testDriver()})`, () => {
     const quotedAt = Date.parse("2025-01-11T00:00:00Z");
     const quote = await quoteChange(database.db, user, "upgrade", "Gold", new Date(quotedAt));
     await expect(
-      changeSubscriptionAsQuoted(database.db, user.id, { action: "upgrade", tier: "Gold", quotedAt }, quotedAt + QUOTE_VALID_MS + 1),
+      changeSubscriptionAsQuoted(database.db, user.id, { action: "upgrade", tier: "Gold", quotedAt }, accountActor(user.id), quotedAt + QUOTE_VALID_MS + 1),
     ).rejects.toMatchObject({
       code: "validation_error",
       message: STALE_QUOTE_MESSAGE,
     });
     expect((await ledger(user.id)).charges).toEqual([-49_000_000n]);
     // Confirmed nine minutes later, the charge is still the one shown.
-    const { charged, record } = await changeSubscriptionAsQuoted(database.db, user.id, { action: "upgrade", tier: "Gold", quotedAt }, quotedAt + 9 * 60_000);
+    const { charged, record } = await changeSubscriptionAsQuoted(
+      database.db,
+      user.id,
+      { action: "upgrade", tier: "Gold", quotedAt },
+      accountActor(user.id),
+      quotedAt + 9 * 60_000,
+    );
     expect(charged).toBe(quote.charge);
     expect(charged).toBe(67_741_935n);
     expect(record.tier).toBe("Gold");
@@ -182,15 +189,15 @@ describe(`subscriptions (${testDriver()})`, () => {
     const user = await januarySilver(100_000_000n);
     const at = new Date("2025-01-10T00:00:00Z");
     for (const [call, code] of [
-      [() => upgradeSubscription(database.db, user.id, "Silver", at), "validation_error"],
-      [() => upgradeSubscription(database.db, user.id, "Bronze", at), "validation_error"],
-      [() => renewSubscription(database.db, user.id, "Gold", at), "validation_error"],
-      [() => upgradeSubscription(database.db, user.id, "Platinum" as never, at), "validation_error"],
+      [() => upgradeSubscription(database.db, user.id, "Silver", accountActor(user.id), at), "validation_error"],
+      [() => upgradeSubscription(database.db, user.id, "Bronze", accountActor(user.id), at), "validation_error"],
+      [() => renewSubscription(database.db, user.id, "Gold", accountActor(user.id), at), "validation_error"],
+      [() => upgradeSubscription(database.db, user.id, "Platinum" as never, accountActor(user.id), at), "validation_error"],
     ] as const) {
       await expect(call()).rejects.toMatchObject({ code });
     }
     const poor = await reseller(10_000_000n);
-    const error = await upgradeSubscription(database.db, poor.id, "Gold").catch((e: unknown) => e);
+    const error = await upgradeSubscription(database.db, poor.id, "Gold", accountActor(poor.id)).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(AppError);
     expect((error as AppError).code).toBe("insufficient_balance");
     expect(await fresh(poor.id)).toMatchObject({ tier: "Bronze", balance: 10_000_000n });
@@ -200,15 +207,15 @@ describe(`subscriptions (${testDriver()})`, () => {
   it("renew pays the next month once, extends the period, and a lower tier applies from the period's end", async () => {
     const user = await januarySilver(300_000_000n);
     const mid = new Date("2025-01-15T00:00:00Z");
-    const first = await renewSubscription(database.db, user.id, undefined, mid);
+    const first = await renewSubscription(database.db, user.id, undefined, accountActor(user.id), mid);
     expect(first.charged).toBe(49_000_000n);
     expect(first.record).toMatchObject({ tier: "Silver", current_period_end: addMonths(FEB1).toISOString(), next_period_paid: true, pending_tier: null });
-    const again = await renewSubscription(database.db, user.id, undefined, mid);
+    const again = await renewSubscription(database.db, user.id, undefined, accountActor(user.id), mid);
     expect(again.charged).toBe(0n);
 
     const gold = await januarySilver(300_000_000n);
-    await upgradeSubscription(database.db, gold.id, "Gold", JAN1);
-    const down = await renewSubscription(database.db, gold.id, "Silver", mid);
+    await upgradeSubscription(database.db, gold.id, "Gold", accountActor(gold.id), JAN1);
+    const down = await renewSubscription(database.db, gold.id, "Silver", accountActor(gold.id), mid);
     expect(down.charged).toBe(49_000_000n);
     expect(down.record).toMatchObject({
       tier: "Gold",
@@ -227,7 +234,7 @@ describe(`subscriptions (${testDriver()})`, () => {
     });
 
     const bronze = await januarySilver(100_000_000n);
-    const toBronze = await renewSubscription(database.db, bronze.id, "Bronze", mid);
+    const toBronze = await renewSubscription(database.db, bronze.id, "Bronze", accountActor(bronze.id), mid);
     expect(toBronze.charged).toBe(0n);
     expect(toBronze.record).toMatchObject({ tier: "Silver", pending_tier: "Bronze" });
     expect(await getSubscription(database.db, bronze.id, FEB1)).toMatchObject({ tier: "Bronze", status: "active", current_period_end: null });
@@ -236,7 +243,7 @@ describe(`subscriptions (${testDriver()})`, () => {
   it("two renew calls at once for the same period charge once", async () => {
     const user = await januarySilver(500_000_000n);
     const mid = new Date("2025-01-20T00:00:00Z");
-    const results = await Promise.all([1, 2, 3].map(() => renewSubscription(database.db, user.id, undefined, mid)));
+    const results = await Promise.all([1, 2, 3].map(() => renewSubscription(database.db, user.id, undefined, accountActor(user.id), mid)));
     expect(results.map((r) => r.charged).sort()).toEqual([0n, 0n, 49_000_000n]);
     const state = await ledger(user.id);
     expect(state.charges).toEqual([-49_000_000n, -49_000_000n]);
@@ -247,7 +254,10 @@ describe(`subscriptions (${testDriver()})`, () => {
   it("renew and upgrade racing leave a consistent tier, period and ledger", async () => {
     const at = new Date("2025-01-11T00:00:00Z");
     const user = await januarySilver(500_000_000n);
-    const settled = await Promise.allSettled([renewSubscription(database.db, user.id, undefined, at), upgradeSubscription(database.db, user.id, "Gold", at)]);
+    const settled = await Promise.allSettled([
+      renewSubscription(database.db, user.id, undefined, accountActor(user.id), at),
+      upgradeSubscription(database.db, user.id, "Gold", accountActor(user.id), at),
+    ]);
     expect(settled.map((s) => s.status)).toEqual(["fulfilled", "fulfilled"]);
     // Either order costs the same: the prorated January difference plus a Gold February.
     const state = await ledger(user.id);
@@ -264,8 +274,8 @@ describe(`subscriptions (${testDriver()})`, () => {
     const rich = await reseller(100_000_000n);
     const poor = await reseller(60_000_000n);
     const off = await reseller(100_000_000n);
-    for (const u of [rich, poor, off]) await upgradeSubscription(database.db, u.id, "Silver", start);
-    await setAutoRenew(database.db, off.id, false);
+    for (const u of [rich, poor, off]) await upgradeSubscription(database.db, u.id, "Silver", accountActor(u.id), start);
+    await setAutoRenew(database.db, off.id, false, accountActor(off.id));
     const end = (await fresh(rich.id)).periodEnd!;
     expect(end.getTime()).toBeLessThan(Date.now());
     expect(effectiveTier(await fresh(rich.id), end)).toBe("Bronze"); // not yet settled: unpaid
@@ -302,7 +312,7 @@ describe(`subscriptions (${testDriver()})`, () => {
     // Renewing the expired subscription starts a new month from now at the full price.
     await adjustBalance(database.db, { userId: poor.id, amount: 50_000_000n, note: "top up" });
     const now = new Date();
-    const back = await renewSubscription(database.db, poor.id, undefined, now);
+    const back = await renewSubscription(database.db, poor.id, undefined, accountActor(poor.id), now);
     expect(back.charged).toBe(49_000_000n);
     expect(back.record).toMatchObject({
       tier: "Silver",
@@ -323,7 +333,7 @@ describe(`subscriptions (${testDriver()})`, () => {
 
   it("a tier set by hand keeps a next month the reseller already paid for, after the free one", async () => {
     const user = await januarySilver(300_000_000n);
-    await renewSubscription(database.db, user.id, undefined, new Date("2025-01-15T00:00:00Z"));
+    await renewSubscription(database.db, user.id, undefined, accountActor(user.id), new Date("2025-01-15T00:00:00Z"));
     const now = new Date("2025-01-20T00:00:00Z");
     for (const tier of ["Silver", "Gold"] as const) {
       await setResellerTier(database.db, admin.id, user.id, tier, now);

@@ -1,3 +1,4 @@
+import { recordAudit, type AuditActor } from "@/lib/audit/record";
 import { asc, eq, sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "@/lib/db/client";
 import { tariffs, TIERS, users, type CategoryDiscounts, type Tier, type User } from "@/lib/db/schema";
@@ -269,7 +270,13 @@ export interface ChangeResult {
  * The one path every change takes: lock the user row (so concurrent renews and upgrades serialize),
  * settle it to `now`, plan against the settled state, charge and write in the same transaction.
  */
-async function change(db: Db, userId: string, now: Date, plan: (view: SubscriptionView, table: TariffTable) => Plan): Promise<ChangeResult> {
+async function change(
+  db: Db,
+  userId: string,
+  audit: { actor: AuditActor; change: "renew" | "upgrade"; tier?: Tier },
+  now: Date,
+  plan: (view: SubscriptionView, table: TariffTable) => Plan,
+): Promise<ChangeResult> {
   return db.transaction(async (tx) => {
     const table = await loadTariffs(tx);
     let user = await settleLocked(tx, await lockUser(tx, userId), table, now);
@@ -281,16 +288,22 @@ async function change(db: Db, userId: string, now: Date, plan: (view: Subscripti
       user = await update(tx, userId, planned.changes);
       await schedulePeriodEnd(tx, user);
     }
+    await recordAudit(tx, {
+      accountId: userId,
+      actor: audit.actor,
+      action: "subscription.changed",
+      details: { change: audit.change, tier: audit.tier ?? user.tier, charged: formatMoney(planned.charge) },
+    });
     return { record: toSubscriptionRecord(user, table, now), charged: planned.charge };
   });
 }
 
-export function renewSubscription(db: Db, userId: string, tier?: Tier, now: Date = new Date()): Promise<ChangeResult> {
-  return change(db, userId, now, (view, table) => planRenew(view, tier, table, now));
+export function renewSubscription(db: Db, userId: string, tier: Tier | undefined, actor: AuditActor, now: Date = new Date()): Promise<ChangeResult> {
+  return change(db, userId, { actor, change: "renew", tier }, now, (view, table) => planRenew(view, tier, table, now));
 }
 
-export function upgradeSubscription(db: Db, userId: string, tier: Tier, now: Date = new Date()): Promise<ChangeResult> {
-  return change(db, userId, now, (view, table) => planUpgrade(view, tier, table, now));
+export function upgradeSubscription(db: Db, userId: string, tier: Tier, actor: AuditActor, now: Date = new Date()): Promise<ChangeResult> {
+  return change(db, userId, { actor, change: "upgrade", tier }, now, (view, table) => planUpgrade(view, tier, table, now));
 }
 
 export interface Quote {

@@ -221,7 +221,7 @@ describe(`members and invitations (${testDriver()})`, () => {
     await expect(require(true)).rejects.toThrow("Turn on two-factor sign-in for yourself");
 
     const { secret } = await startTwoFactorSetup(db, owner.id);
-    await confirmTwoFactorSetup(db, { userId: owner.id, code: totpCode(secret, Date.now()), password: "long-enough-password" });
+    await confirmTwoFactorSetup(db, { userId: owner.id, code: totpCode(secret, Date.now()), password: "long-enough-password", actor: actorOf(owner) });
     await require(true);
     await require(true);
     const account = (await findUserByEmail(db, owner.email))!;
@@ -229,7 +229,7 @@ describe(`members and invitations (${testDriver()})`, () => {
     expect(await mustSetUpTwoFactor({ account, member: buyer }, mine)).toBe(true);
     expect(await mustSetUpTwoFactor({ account, member: account }, mine)).toBe(false);
     const setup = await startTwoFactorSetup(db, buyer.id);
-    await confirmTwoFactorSetup(db, { userId: buyer.id, code: totpCode(setup.secret, Date.now()), password: "a-long-member-password" });
+    await confirmTwoFactorSetup(db, { userId: buyer.id, code: totpCode(setup.secret, Date.now()), password: "a-long-member-password", actor: actorOf(buyer) });
     expect(await mustSetUpTwoFactor({ account, member: buyer }, mine)).toBe(false);
     expect((await listMembers(db, owner.id)).map((row) => row.twoFactorOn)).toEqual([true, true]);
     // Turned on once (the second ask changed nothing), and recorded once.

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { MemberRole } from "@/lib/db/schema";
-import { API_SCOPES, CAPABILITIES, MEMBER_ROLES, assertMemberCan, can, scopesOfRole, type ApiScope, type Capability } from "./permissions";
+import { API_SCOPES, type ApiScope } from "@/lib/api-keys/scope-names";
+import { CAPABILITIES, MEMBER_ROLES, assertMemberCan, can, scopesOfRole, type Capability } from "./permissions";
 
 /** The roles, as a table: each capability, then which of owner, admin, developer, finance, buyer, viewer have it. */
 const MATRIX: Record<Capability, [owner: 0 | 1, admin: 0 | 1, developer: 0 | 1, finance: 0 | 1, buyer: 0 | 1, viewer: 0 | 1]> = {

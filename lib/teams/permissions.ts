@@ -1,4 +1,5 @@
 import type { MemberRole } from "@/lib/db/schema";
+import { API_SCOPES, type ApiScope } from "@/lib/api-keys/scope-names";
 import { AppError } from "@/lib/errors/app-error";
 
 /** Every role a person can have on a reseller account, the strongest first. */
@@ -59,9 +60,6 @@ export const CAPABILITIES = Object.keys(TABLE) as Capability[];
 export function can(role: MemberRole, capability: Capability): boolean {
   return (TABLE[capability] as readonly MemberRole[]).includes(role);
 }
-
-export const API_SCOPES = ["catalog:read", "orders:read", "orders:write", "account:read", "payments:write", "webhooks:manage"] as const;
-export type ApiScope = (typeof API_SCOPES)[number];
 
 /**
  * The capability each API scope stands for: a call made with a member's session may use a scope when

@@ -20,6 +20,7 @@ import { deliveryOptions } from "./options";
 import { deliverScheduledAttempts } from "./scheduled-delivery";
 import { saveWebhook } from "./settings";
 import { startReceiver, verifiedWith, type TestReceiver } from "./testing/receiver";
+import { accountActor } from "@/lib/audit/record";
 
 const ORDERS = 1000;
 const LEASE_MS = 1500;
@@ -83,7 +84,7 @@ describe(`webhook delivery survives a dying worker (${testDriver()})`, () => {
 
   it(`${ORDERS} orders with the worker killed in the middle: every event arrives, none is missing`, { timeout: 240_000 }, async () => {
     const user = await resellerWithBalance(db, BigInt(ORDERS) * 2_000_000n);
-    const { secret } = await saveWebhook(db, user.id, { url: receiver.url, enabled: true }, { allowPrivate: true });
+    const { secret } = await saveWebhook(db, user.id, { url: receiver.url, enabled: true }, accountActor(user.id), { allowPrivate: true });
     const placeAll = async (parallel: number) => {
       for (let i = 0; i < ORDERS; i += parallel) {
         await Promise.all(

@@ -17,6 +17,7 @@ import { countRecoverableEvents, recoverEvents } from "./recover";
 import { deliverScheduledAttempts } from "./scheduled-delivery";
 import { enableWebhook, saveWebhook } from "./settings";
 import { startReceiver, verifiedWith, type TestReceiver } from "./testing/receiver";
+import { accountActor } from "@/lib/audit/record";
 
 const quiet = () => {};
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -55,7 +56,7 @@ describe(`recovering the events a receiver missed (${testDriver()})`, () => {
 
   it("queues again, in event order, exactly the events whose deliveries ran out or never went out, once the webhook is enabled", async () => {
     const user = await resellerWithBalance(db, 0n);
-    const secret = (await saveWebhook(db, user.id, { url: hook.url, enabled: true }, { allowPrivate: true })).secret!;
+    const secret = (await saveWebhook(db, user.id, { url: hook.url, enabled: true }, accountActor(user.id), { allowPrivate: true })).secret!;
     retries([]);
     up = false;
     const before = await record(user);
@@ -75,7 +76,7 @@ describe(`recovering the events a receiver missed (${testDriver()})`, () => {
     const retrying = await record(user);
     await drain();
     // One that came while the webhook was off, and was never sent.
-    await saveWebhook(db, user.id, { url: hook.url, enabled: false }, { allowPrivate: true });
+    await saveWebhook(db, user.id, { url: hook.url, enabled: false }, accountActor(user.id), { allowPrivate: true });
     const whileOff = await record(user);
     await drain();
 
@@ -84,7 +85,7 @@ describe(`recovering the events a receiver missed (${testDriver()})`, () => {
       status: 409,
       message: expect.stringMatching(/enable it first/),
     });
-    await enableWebhook(db, user.id);
+    await enableWebhook(db, user.id, accountActor(user.id));
     up = true;
     expect(await countRecoverableEvents(db, user.id, since)).toBe(4);
     const sent = hook.received.length;
@@ -125,11 +126,11 @@ describe(`recovering the events a receiver missed (${testDriver()})`, () => {
     const slow = await startReceiver(() => ({ status: 200, body: "ok", delayMs: 150 }));
     try {
       const user = await resellerWithBalance(db, 0n);
-      const secret = (await saveWebhook(db, user.id, { url: slow.url, enabled: false }, { allowPrivate: true })).secret!;
+      const secret = (await saveWebhook(db, user.id, { url: slow.url, enabled: false }, accountActor(user.id), { allowPrivate: true })).secret!;
       const since = new Date(Date.now() - 1000);
       const ids: string[] = [];
       for (let i = 0; i < 5; i++) ids.push(await record(user));
-      await enableWebhook(db, user.id);
+      await enableWebhook(db, user.id, accountActor(user.id));
       expect(await recoverEvents(db, user.id, since)).toBe(5);
       const claimed = await claimJobs(db, "test-worker", { limit: 10, leaseMs: 60_000, kind: WEBHOOK_DELIVER_JOB });
       expect(claimed).toHaveLength(5);
@@ -151,10 +152,10 @@ describe(`recovering the events a receiver missed (${testDriver()})`, () => {
 
   it("two recoveries at once queue each event once", async () => {
     const user = await resellerWithBalance(db, 0n);
-    await saveWebhook(db, user.id, { url: hook.url, enabled: false }, { allowPrivate: true });
+    await saveWebhook(db, user.id, { url: hook.url, enabled: false }, accountActor(user.id), { allowPrivate: true });
     const since = new Date(Date.now() - 1000);
     for (let i = 0; i < 20; i++) await record(user);
-    await enableWebhook(db, user.id);
+    await enableWebhook(db, user.id, accountActor(user.id));
     const counts = await Promise.all([recoverEvents(db, user.id, since), recoverEvents(db, user.id, since), recoverEvents(db, user.id, since)]);
     expect(counts.reduce((a, b) => a + b, 0)).toBe(20);
     const [{ n }] = await db
@@ -173,7 +174,7 @@ describe(`recovering the events a receiver missed (${testDriver()})`, () => {
   it("refuses a since in the future or beyond the recovery window, and a reseller without a webhook", async () => {
     const user = await resellerWithBalance(db, 0n);
     expect(await refusal(recoverEvents(db, user.id, new Date(Date.now() - DAY_MS)))).toMatchObject({ code: "not_found" });
-    await saveWebhook(db, user.id, { url: hook.url, enabled: true }, { allowPrivate: true });
+    await saveWebhook(db, user.id, { url: hook.url, enabled: true }, accountActor(user.id), { allowPrivate: true });
     expect(await refusal(recoverEvents(db, user.id, new Date(Date.now() + 60_000)))).toEqual({
       code: "validation_error",
       status: 400,

@@ -1,3 +1,4 @@
+import { recordAudit, type AuditActor } from "@/lib/audit/record";
 import { and, eq, sql, type SQL } from "drizzle-orm";
 import { decryptSecret, encryptSecret } from "@/lib/crypto/encryption";
 import type { Db, DbOrTx } from "@/lib/db/client";
@@ -75,6 +76,7 @@ export async function saveWebhook(
   db: Db,
   userId: string,
   input: { url: string; enabled: boolean; extendedEvents?: boolean },
+  actor: AuditActor,
   options: { allowPrivate: boolean; resolver?: HostResolver },
 ): Promise<{ endpoint: WebhookEndpoint; secret: string | null }> {
   await vetWebhookUrl(input.url, options);
@@ -85,6 +87,7 @@ export async function saveWebhook(
       .values({ userId, url: input.url, enabled: input.enabled, extendedEvents: input.extendedEvents ?? false, secretEncrypted: encryptSecret(secret) })
       .onConflictDoNothing({ target: webhookEndpoints.userId })
       .returning();
+    await recordAudit(tx, { accountId: userId, actor, action: "webhook.changed", details: { url: input.url, enabled: input.enabled } });
     if (created) return { endpoint: created, secret };
 
     const [existing] = await tx.select().from(webhookEndpoints).where(eq(webhookEndpoints.userId, userId)).for("update");
@@ -107,26 +110,32 @@ export async function saveWebhook(
 }
 
 /** Turns the webhook back on (the panel's one-click re-enable): the failure count starts from zero. */
-export async function enableWebhook(db: DbOrTx, userId: string): Promise<WebhookEndpoint> {
+export async function enableWebhook(db: DbOrTx, userId: string, actor: AuditActor): Promise<WebhookEndpoint> {
   await requireEndpoint(db, userId);
-  const [updated] = await db
-    .update(webhookEndpoints)
-    .set({ enabled: true, consecutiveFailures: 0, disabledReason: null, disabledAt: null, updatedAt: new Date() })
-    .where(eq(webhookEndpoints.userId, userId))
-    .returning();
-  return updated;
+  return db.transaction(async (tx) => {
+    const [updated] = await tx
+      .update(webhookEndpoints)
+      .set({ enabled: true, consecutiveFailures: 0, disabledReason: null, disabledAt: null, updatedAt: new Date() })
+      .where(eq(webhookEndpoints.userId, userId))
+      .returning();
+    await recordAudit(tx, { accountId: userId, actor, action: "webhook.changed", details: { url: updated.url, enabled: true } });
+    return updated;
+  });
 }
 
 /** A new secret, in force at once: every delivery from now on is signed with it, retries included. */
-export async function regenerateWebhookSecret(db: DbOrTx, userId: string): Promise<string> {
+export async function regenerateWebhookSecret(db: DbOrTx, userId: string, actor: AuditActor): Promise<string> {
   const secret = generateWebhookSecret();
-  const rows = await db
-    .update(webhookEndpoints)
-    .set({ secretEncrypted: encryptSecret(secret), updatedAt: new Date() })
-    .where(eq(webhookEndpoints.userId, userId))
-    .returning({ userId: webhookEndpoints.userId });
-  if (rows.length === 0) throw noWebhook();
-  return secret;
+  return db.transaction(async (tx) => {
+    const rows = await tx
+      .update(webhookEndpoints)
+      .set({ secretEncrypted: encryptSecret(secret), updatedAt: new Date() })
+      .where(eq(webhookEndpoints.userId, userId))
+      .returning({ userId: webhookEndpoints.userId });
+    if (rows.length === 0) throw noWebhook();
+    await recordAudit(tx, { accountId: userId, actor, action: "webhook.secret_rotated" });
+    return secret;
+  });
 }
 
 /** The current secret in clear, for its owner (the panel's reveal button). */

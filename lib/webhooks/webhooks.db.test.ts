@@ -38,6 +38,7 @@ import {
 } from "./settings";
 import { undocumentedInDelivery } from "./testing/documented";
 import { startReceiver, verifiedWith, verifyBodySignature, type TestReceiver } from "./testing/receiver";
+import { accountActor } from "@/lib/audit/record";
 
 const quiet = () => {};
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -73,7 +74,7 @@ describe(`webhooks (${testDriver()})`, () => {
     return w;
   };
   const reseller = () => resellerWithBalance(db, 1_000_000_000n);
-  const configure = async (user: User, url: string) => (await saveWebhook(db, user.id, { url, enabled: true }, ALLOW)).secret!;
+  const configure = async (user: User, url: string) => (await saveWebhook(db, user.id, { url, enabled: true }, accountActor(user.id), ALLOW)).secret!;
   // Delivery does not read the data, so most tests record a stand-in rather than a whole order record.
   const record = (user: User, type: EventType = "order.created", data: Record<string, unknown> = { order_id: "ord_test", status: "processing" }) =>
     db.transaction((tx) => recordEvent(tx, { userId: user.id, type, data: data as WebhookEventData<EventType> }));
@@ -109,7 +110,7 @@ describe(`webhooks (${testDriver()})`, () => {
 
     it("the first save creates the secret and returns it once; it is stored only encrypted", async () => {
       const user = await reseller();
-      const first = await saveWebhook(db, user.id, { url: "https://hooks.example/in", enabled: true }, ALLOW);
+      const first = await saveWebhook(db, user.id, { url: "https://hooks.example/in", enabled: true }, accountActor(user.id), ALLOW);
       expect(first.secret).toMatch(/^whsec_[0-9A-Za-z]{32}$/);
       expect(toWebhookRecord(first.endpoint)).toEqual({
         url: "https://hooks.example/in",
@@ -124,7 +125,7 @@ describe(`webhooks (${testDriver()})`, () => {
       expect(decryptSecret(row.secretEncrypted)).toBe(first.secret);
       expect(await revealWebhookSecret(db, user.id)).toBe(first.secret);
 
-      const second = await saveWebhook(db, user.id, { url: "https://hooks.example/other", enabled: false }, ALLOW);
+      const second = await saveWebhook(db, user.id, { url: "https://hooks.example/other", enabled: false }, accountActor(user.id), ALLOW);
       expect(second.secret).toBeNull();
       expect(toWebhookRecord(second.endpoint)).toMatchObject({ url: "https://hooks.example/other", enabled: false, secret_set: true });
       expect(await revealWebhookSecret(db, user.id)).toBe(first.secret);
@@ -139,7 +140,7 @@ describe(`webhooks (${testDriver()})`, () => {
         ["ftp://hooks.example/in", "https:// or http://"],
         ["https://user:secret@hooks.example/in", "user name or password"],
       ]) {
-        const error = await saveWebhook(db, user.id, { url, enabled: true }, { allowPrivate: false }).catch((e) => e);
+        const error = await saveWebhook(db, user.id, { url, enabled: true }, accountActor(user.id), { allowPrivate: false }).catch((e) => e);
         expect(error, url).toBeInstanceOf(AppError);
         expect(error.code).toBe("validation_error");
         expect(error.details.issues[0].path).toBe("url");
@@ -150,9 +151,9 @@ describe(`webhooks (${testDriver()})`, () => {
 
     it("regenerating replaces the secret; without a webhook it is not found", async () => {
       const user = await reseller();
-      await expect(regenerateWebhookSecret(db, user.id)).rejects.toMatchObject({ code: "not_found" });
+      await expect(regenerateWebhookSecret(db, user.id, accountActor(user.id))).rejects.toMatchObject({ code: "not_found" });
       const old = await configure(user, "https://hooks.example/in");
-      const fresh = await regenerateWebhookSecret(db, user.id);
+      const fresh = await regenerateWebhookSecret(db, user.id, accountActor(user.id));
       expect(fresh).toMatch(/^whsec_[0-9A-Za-z]{32}$/);
       expect(fresh).not.toBe(old);
       expect(await revealWebhookSecret(db, user.id)).toBe(fresh);
@@ -209,7 +210,7 @@ describe(`webhooks (${testDriver()})`, () => {
       const hook = await receiver();
       const none = await reseller();
       const off = await reseller();
-      await saveWebhook(db, off.id, { url: hook.url, enabled: false }, ALLOW);
+      await saveWebhook(db, off.id, { url: hook.url, enabled: false }, accountActor(off.id), ALLOW);
       const a = await record(none);
       const b = await record(off);
       expect(await deliverJobsOf(a)).toHaveLength(0);
@@ -220,7 +221,7 @@ describe(`webhooks (${testDriver()})`, () => {
       const later = await reseller();
       await configure(later, hook.url);
       const c = await record(later);
-      await saveWebhook(db, later.id, { url: hook.url, enabled: false }, ALLOW);
+      await saveWebhook(db, later.id, { url: hook.url, enabled: false }, accountActor(later.id), ALLOW);
       await drain();
       expect(hook.received).toHaveLength(0);
       expect(await deliveriesOf(later)).toHaveLength(0);
@@ -450,7 +451,7 @@ describe(`webhooks (${testDriver()})`, () => {
         idsOf.set(user, await Promise.all(Array.from({ length: count }, () => record(user))));
       await configure(off, ok.url);
       const offEvent = await record(off);
-      await saveWebhook(db, off.id, { url: ok.url, enabled: false }, ALLOW);
+      await saveWebhook(db, off.id, { url: ok.url, enabled: false }, accountActor(off.id), ALLOW);
 
       const claimed = await claimJobs(db, "batch-worker", { limit: 50, leaseMs: 60_000, kind: WEBHOOK_DELIVER_JOB });
       expect(claimed).toHaveLength(13);
@@ -577,7 +578,11 @@ describe(`webhooks (${testDriver()})`, () => {
         expect(hook.received).toHaveLength(sent);
 
         // Re-enabling starts the count from zero.
-        expect(toWebhookRecord(await enableWebhook(db, user.id))).toMatchObject({ enabled: true, consecutive_failures: 0, disabled_reason: null });
+        expect(toWebhookRecord(await enableWebhook(db, user.id, accountActor(user.id)))).toMatchObject({
+          enabled: true,
+          consecutive_failures: 0,
+          disabled_reason: null,
+        });
       } finally {
         registerWebhookDeliveryHandler({ allowPrivate: true, retryDelays: [], log: quiet });
       }
@@ -769,7 +774,7 @@ describe(`webhooks (${testDriver()})`, () => {
       const old = await configure(user, hook.url);
       await record(user);
       await drain();
-      const fresh = await regenerateWebhookSecret(db, user.id);
+      const fresh = await regenerateWebhookSecret(db, user.id, accountActor(user.id));
       await record(user);
       await drain();
       const test = await sendTestDelivery(db, user.id, { ...ALLOW, timeoutMs: 10_000 });

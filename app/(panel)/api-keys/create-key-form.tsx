@@ -1,14 +1,25 @@
 "use client";
 
-import { useActionState } from "react";
+import { useActionState, useState } from "react";
 import { Alert } from "@/components/ui/alert";
 import { CopyButton } from "@/components/ui/copy-button";
 import { TextAreaField, TextField } from "@/components/ui/field";
 import { SubmitButton } from "@/components/ui/submit-button";
+import { API_SCOPES, SCOPE_DESCRIPTIONS, type ApiScope } from "@/lib/api-keys/scope-names";
 import { createKeyAction, type CreateKeyState } from "./actions";
 
 export function CreateKeyForm({ origin, activeKeyIds }: { origin: string; activeKeyIds: string[] }) {
   const [state, formAction] = useActionState<CreateKeyState, FormData>(createKeyAction, { ok: false });
+  // Held here rather than left to the form, which React resets after each submission: a refused name
+  // must not quietly tick every scope again.
+  const [scopes, setScopes] = useState<ReadonlySet<ApiScope>>(() => new Set(API_SCOPES));
+  const toggle = (scope: ApiScope, on: boolean) =>
+    setScopes((current) => {
+      const next = new Set(current);
+      if (on) next.add(scope);
+      else next.delete(scope);
+      return next;
+    });
   // Once revoked, the key just created is no longer worth copying: "Copy it now" would hand out a dead key.
   const created = state.ok && state.data && activeKeyIds.includes(state.data.id) ? state.data : undefined;
   return (
@@ -56,6 +67,37 @@ export function CreateKeyForm({ origin, activeKeyIds }: { origin: string; active
           error={state.fieldErrors?.allowedIps}
           hint="Addresses or CIDR ranges, separated by commas or new lines. Leave empty to allow any IP."
         />
+        <fieldset aria-describedby="key-scopes-hint">
+          <legend className="text-sm font-medium text-slate-700">Scopes</legend>
+          <p id="key-scopes-hint" className="mt-1 text-xs text-slate-500">
+            What the key may do. A call outside them is refused with 403 naming the scope it needs.
+          </p>
+          <ul className="mt-2 grid gap-2 sm:grid-cols-2">
+            {API_SCOPES.map((scope) => (
+              <li key={scope}>
+                <label className="flex min-h-6 items-start gap-2 text-sm text-slate-700">
+                  <input
+                    type="checkbox"
+                    name="scopes"
+                    value={scope}
+                    checked={scopes.has(scope)}
+                    onChange={(event) => toggle(scope, event.target.checked)}
+                    className="mt-0.5 h-5 w-5 shrink-0 rounded border-slate-300 text-brand-600"
+                  />
+                  <span>
+                    <span className="font-mono text-xs font-semibold text-slate-900">{scope}</span>
+                    <span className="block text-xs text-slate-500">{SCOPE_DESCRIPTIONS[scope]}</span>
+                  </span>
+                </label>
+              </li>
+            ))}
+          </ul>
+          {state.fieldErrors?.scopes ? (
+            <p className="mt-1 text-sm text-red-600" role="alert">
+              {state.fieldErrors.scopes}
+            </p>
+          ) : null}
+        </fieldset>
         <SubmitButton pendingText="Creating…">Create key</SubmitButton>
       </form>
     </div>

@@ -7,6 +7,7 @@ import { EmptyState } from "@/components/ui/empty-state";
 import { PageHeader } from "@/components/ui/page-header";
 import { PendingLink } from "@/components/ui/pending-link";
 import { apiKeyCap, listApiKeys } from "@/lib/api-keys/manage-keys";
+import { API_SCOPES } from "@/lib/api-keys/scopes";
 import { requireCapability } from "@/lib/auth/session";
 import { db } from "@/lib/db/client";
 import { clientOrigin } from "@/lib/http/client-origin";
@@ -106,6 +107,22 @@ export default async function ApiKeysPage() {
                     {key.allowedIps.length === 0 ? "Any IP" : <span className="font-mono text-xs">{key.allowedIps.join(", ")}</span>}
                   </Detail>
                 </dl>
+                <div className="mt-3">
+                  <p className="text-xs font-medium text-slate-500">Scopes</p>
+                  {key.scopes.length === API_SCOPES.length ? (
+                    <p className="mt-0.5 text-sm text-slate-800" data-testid="api-key-scopes">
+                      All scopes
+                    </p>
+                  ) : (
+                    <ul className="mt-1 flex flex-wrap gap-1.5" data-testid="api-key-scopes" aria-label={`Scopes of ${key.name}`}>
+                      {key.scopes.map((scope) => (
+                        <li key={scope}>
+                          <code className="rounded bg-slate-100 px-1.5 py-0.5 font-mono text-xs text-slate-700">{scope}</code>
+                        </li>
+                      ))}
+                    </ul>
+                  )}
+                </div>
                 {key.revokedAt ? <p className="mt-2 text-xs text-slate-500">Revoked {formatDateTime(key.revokedAt)}</p> : null}
               </li>
             ))}

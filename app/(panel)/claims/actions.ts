@@ -9,6 +9,7 @@ import { getClaim } from "@/lib/claims/read-claims";
 import { claimMessageInput, openClaimSchema } from "@/lib/claims/schemas";
 import { db } from "@/lib/db/client";
 import { textField } from "@/lib/panel/form-fields";
+import { panelActor } from "@/lib/panel/panel-actor";
 import { formFields, panelAction, runPanelAction, type PanelState } from "@/lib/panel/panel-action";
 
 const openClaimInput = z.object({ orderId: textField, reason: textField, message: textField }).pipe(openClaimSchema.extend({ orderId: z.string() }));
@@ -24,10 +25,11 @@ async function attachedImage(form: FormData) {
 export async function openClaimAction(_previous: PanelState<{ claimId: string }>, form: FormData): Promise<PanelState<{ claimId: string }>> {
   return runPanelAction(
     { role: "reseller", capability: "claims", budget: { category: "default", what: "claims" }, input: openClaimInput, echo: ["reason", "message"] },
-    async ({ user, input }) => {
+    async ({ user, member, input }) => {
       const image = await attachedImage(form);
+      const actor = await panelActor(member!);
       const claim = await db().transaction((tx) =>
-        openClaim(tx, { userId: user!.id, orderId: input.orderId, reason: input.reason, message: input.message, image }),
+        openClaim(tx, { userId: user!.id, orderId: input.orderId, reason: input.reason, message: input.message, image, actor }),
       );
       revalidatePath(`/orders/${input.orderId}`);
       revalidatePath("/claims");

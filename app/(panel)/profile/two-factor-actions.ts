@@ -9,6 +9,7 @@ import { groupedSecret } from "@/lib/auth/totp";
 import { confirmTwoFactorSetup, disableTwoFactor, regenerateRecoveryCodes, startTwoFactorSetup } from "@/lib/auth/two-factor";
 import { db } from "@/lib/db/client";
 import { panelAction, panelCall } from "@/lib/panel/panel-action";
+import { panelActor } from "@/lib/panel/panel-actor";
 
 export interface TwoFactorSetup {
   secret: string;
@@ -28,14 +29,19 @@ export const startTwoFactorSetupAction = panelCall({ role: "signed-in", input: z
  * recovery codes are shown and the reseller stays signed in.
  */
 export const confirmTwoFactorSetupAction = panelAction({ role: "signed-in", input: twoFactorFormSchema }, async ({ member: user, input }) => {
-  const { recoveryCodes, sessionsValidAfter } = await confirmTwoFactorSetup(db(), { userId: user.id, password: input.password, code: input.code });
+  const { recoveryCodes, sessionsValidAfter } = await confirmTwoFactorSetup(db(), {
+    userId: user.id,
+    password: input.password,
+    code: input.code,
+    actor: await panelActor(user),
+  });
   await renewSessionCookie(user, sessionsValidAfter);
   revalidatePath("/profile");
   return { ok: true, message: "Two-factor sign-in is on. Your other sessions have ended.", data: recoveryCodes };
 });
 
 export const disableTwoFactorAction = panelAction({ role: "signed-in", input: twoFactorFormSchema }, async ({ member: user, input }) => {
-  await disableTwoFactor(db(), { userId: user.id, password: input.password, code: input.code });
+  await disableTwoFactor(db(), { userId: user.id, password: input.password, code: input.code, actor: await panelActor(user) });
   revalidatePath("/profile");
   return { ok: true, message: "Two-factor sign-in is off. Signing in takes the password alone." };
 });

@@ -7,6 +7,7 @@ import { parseMoney } from "@/lib/money/money";
 import { textField } from "@/lib/panel/form-fields";
 import { panelAction, type PanelState } from "@/lib/panel/panel-action";
 import { createPayment } from "@/lib/payments/payments";
+import { panelActor } from "@/lib/panel/panel-actor";
 
 export type CreateInvoiceState = PanelState<undefined>;
 
@@ -31,8 +32,8 @@ export const createInvoiceAction = panelAction(
     }),
     echo: ["amount"],
   },
-  async ({ user, input }) => {
-    const { payment } = await createPayment(db(), user.id, input.amount);
+  async ({ user, member, input }) => {
+    const { payment } = await createPayment(db(), user.id, input.amount, await panelActor(member));
     redirect(`/topup/${payment.id}`);
   },
 );

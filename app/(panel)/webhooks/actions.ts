@@ -12,6 +12,7 @@ import { toDeliveryRecord } from "@/lib/webhooks/deliveries";
 import { sendOptions } from "@/lib/webhooks/options";
 import { countRecoverableEvents, recoverEvents } from "@/lib/webhooks/recover";
 import { enableWebhook, regenerateWebhookSecret, revealWebhookSecret, saveWebhook } from "@/lib/webhooks/settings";
+import { panelActor } from "@/lib/panel/panel-actor";
 
 export type SaveWebhookState = PanelState<{ created: boolean; url: string; enabled: boolean; extendedEvents: boolean }>;
 
@@ -31,11 +32,12 @@ export const saveWebhookAction = panelAction(
     }),
     echo: ["url", "enabled", "extendedEvents"],
   },
-  async ({ user, input }) => {
+  async ({ user, member, input }) => {
     const { secret } = await saveWebhook(
       db(),
       user.id,
       { url: input.url, enabled: input.enabled, extendedEvents: input.extendedEvents },
+      await panelActor(member),
       { allowPrivate: config().WEBHOOK_ALLOW_PRIVATE },
     );
     revalidatePath("/webhooks");
@@ -59,8 +61,8 @@ export const revealSecretAction = panelCall({ role: "reseller", capability: "web
 }));
 
 /** A new secret; the old one stops signing at once. The new one is shown straight away. */
-export const rotateSecretAction = panelCall({ role: "reseller", capability: "webhooks", input: nothing }, async ({ user }) => {
-  const secret = await regenerateWebhookSecret(db(), user.id);
+export const rotateSecretAction = panelCall({ role: "reseller", capability: "webhooks", input: nothing }, async ({ user, member }) => {
+  const secret = await regenerateWebhookSecret(db(), user.id, await panelActor(member));
   return { ok: true, message: "New secret in force. Deliveries are signed with it from now on.", data: { secret } };
 });
 
@@ -74,8 +76,8 @@ export const sendTestAction = panelCall(
 );
 
 /** The one-click re-enable after an automatic disable: the failure count starts from zero. */
-export const enableWebhookAction = panelCall({ role: "reseller", capability: "webhooks", input: nothing }, async ({ user }) => {
-  await enableWebhook(db(), user.id);
+export const enableWebhookAction = panelCall({ role: "reseller", capability: "webhooks", input: nothing }, async ({ user, member }) => {
+  await enableWebhook(db(), user.id, await panelActor(member));
   revalidatePath("/webhooks");
   return { ok: true, message: "Webhook enabled again." };
 });

@@ -17,6 +17,7 @@ import { migrateDatabase } from "@/lib/migrations/migrate";
 import { ensureTariffs } from "@/lib/tariffs/ensure-tariffs";
 import { saveWebhook } from "@/lib/webhooks/settings";
 import { FAULT_SKUS, type PreparedShape, type PreparedReseller } from "./shape-data";
+import { accountActor } from "@/lib/audit/record";
 
 const { values, positionals } = parseArgs({ allowPositionals: true, options: { failing: { type: "string", multiple: true } } });
 const receiver = process.env.RECEIVER_URL;
@@ -69,7 +70,7 @@ async function main() {
     const password = `${name}-password-123`;
     const created = await resellerCreate(db, { email, password, tier: "Bronze", balance: "10000", "api-key": true });
     const webhookUrl = `${receiver}/${hookPath}/${name}`;
-    const { secret } = await saveWebhook(db, created.id, { url: webhookUrl, enabled: true }, { allowPrivate: true });
+    const { secret } = await saveWebhook(db, created.id, { url: webhookUrl, enabled: true }, accountActor(created.id), { allowPrivate: true });
     return { name, id: created.id, email, password, apiKey: created.api_key!, secret: secret!, webhookUrl };
   };
   const prepared: PreparedShape = {

@@ -363,6 +363,7 @@ describe("buildOpenApiDocument", () => {
       resellerPath: "/api/test/items",
       category: "order_create",
       auth: "reseller",
+      scope: "orders:write",
       body: item,
       response: item,
       successStatus: 201,

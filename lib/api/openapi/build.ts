@@ -127,6 +127,7 @@ export function buildOpenApiDocument(operations: Operation[], options: BuildOpen
           ...errorResponses(operation, registry, inputs),
         },
         security: operation.auth === "reseller" ? [{ [API_KEY_SCHEME]: [] }, { [BEARER_SCHEME]: [] }] : [],
+        ...(operation.scope ? { "x-required-scope": operation.scope } : {}),
         "x-rate-limit-category": operation.category,
         "x-rate-limit-per-minute": RATE_CATEGORIES[operation.category].limit,
         ...(twin ? { "x-reseller-twin-of": operation.operationId } : {}),

@@ -13,6 +13,7 @@ import {
   wrongCategory,
 } from "@/lib/orders/refusals";
 import type { Operation } from "../operation";
+import { scopeRefusal } from "../scope-refusal";
 import { responseHeaders } from "./headers";
 import { firstPropertyPath } from "./parameters";
 import { SCHEMA_PREFIX, type ComponentRegistry } from "./schema-conversion";
@@ -74,8 +75,21 @@ const EXAMPLE_REFUSALS: Partial<Record<ErrorCode, AppError>> = {
   wrong_category: wrongCategory(EXAMPLE_SKU, "giftcard", "topup"),
 };
 
+/** A key without the operation's scope is the forbidden answer an integrator meets first, so it is the example. */
+function refusalOf(code: ErrorCode, operation: Operation): AppError | undefined {
+  if (code === "forbidden" && operation.scope) return scopeRefusal(operation.scope, operation.operationId, true, "");
+  return EXAMPLE_REFUSALS[code];
+}
+
+/** What a code means for this operation: a forbidden answer names the scope it needs. */
+function noteOf(code: ErrorCode, operation: Operation): string {
+  if (code === "forbidden" && operation.scope)
+    return `the key lacks the \`${operation.scope}\` scope this operation needs (\`details.scope\` names it), or the call came from outside the key's IP allowlist`;
+  return ERROR_CODE_NOTES[code];
+}
+
 function errorExample(code: ErrorCode, operation: Operation, fieldPath: string): OpenApiExample {
-  const refusal = EXAMPLE_REFUSALS[code];
+  const refusal = refusalOf(code, operation);
   const appError = refusal ?? new AppError(code, "");
   let details: Record<string, unknown> = refusal?.details ?? {};
   if (code === "validation_error") details = { issues: [{ path: fieldPath, message: "Invalid input" }] };
@@ -133,7 +147,7 @@ export function errorResponses(operation: Operation, registry: ComponentRegistry
   const responses: Record<string, OpenApiResponse> = {};
   for (const [status, codes] of byStatus) {
     responses[String(status)] = {
-      description: codes.map((code) => `\`${code}\`: ${ERROR_CODE_NOTES[code]}`).join("; ") + ".",
+      description: codes.map((code) => `\`${code}\`: ${noteOf(code, operation)}`).join("; ") + ".",
       headers: responseHeaders(operation, status),
       content: {
         "application/json": {

@@ -1,3 +1,4 @@
+import { API_SCOPES, SCOPE_DESCRIPTIONS } from "@/lib/api-keys/scopes";
 import { RATE_CATEGORIES, type RateCategory } from "@/lib/ratelimit/categories";
 import { WEBHOOK_DELIVERY_NOTES } from "@/lib/webhooks/payloads";
 import type { Operation } from "../operation";
@@ -28,6 +29,18 @@ export function infoDescription(operations: Operation[]): string {
       "Where a request carries both headers, `X-API-Key` is the key and the `Authorization` header is not read (a gateway in front may use it for itself). " +
       "No, a malformed or an unknown/revoked key gets `401 unauthenticated`; a blocked reseller `403 account_disabled`; " +
       "a call from outside the key's IP allowlist `403 forbidden`.",
+    "",
+    "## Scopes",
+    "",
+    "A key holds scopes, chosen when it is created (every one by default). Each operation needs one, named in its description and in `x-required-scope`; " +
+      'a call with a key that lacks it gets `403 forbidden` whose message names the scope, as does `details.scope` (`{"scope": "orders:write"}`).',
+    "",
+    "| scope | allows | operations |",
+    "|---|---|---|",
+    ...API_SCOPES.map((scope) => {
+      const ids = operations.filter((operation) => operation.scope === scope).map((operation) => `\`${operation.operationId}\``);
+      return `| \`${scope}\` | ${SCOPE_DESCRIPTIONS[scope]} | ${ids.join(", ") || "-"} |`;
+    }),
     "",
     "## Conventions",
     "",

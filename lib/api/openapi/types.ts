@@ -1,5 +1,6 @@
 import type { ErrorCode } from "@/lib/errors/app-error";
 import type { RateCategory } from "@/lib/ratelimit/categories";
+import type { ApiScope } from "@/lib/api-keys/scopes";
 
 export type JsonSchema = { [key: string]: unknown };
 
@@ -50,6 +51,8 @@ export interface OpenApiOperation {
   responses: Record<string, OpenApiResponse>;
   /** Empty on an operation that takes no key. */
   security: Array<Record<string, string[]>>;
+  /** The scope a key needs for the operation. */
+  "x-required-scope"?: ApiScope;
   "x-rate-limit-category": RateCategory;
   "x-rate-limit-per-minute": number;
   /** On a reseller-API operation: the operationId of its /api/v2 original. */

@@ -26,6 +26,7 @@ export const getMeOp = defineOperation({
   resellerPath: "/api/me",
   category: "account_read",
   auth: "reseller",
+  scope: "account:read",
   response: meSchema,
 });
 
@@ -38,6 +39,7 @@ export const getBalanceOp = defineOperation({
   resellerPath: "/api/balance",
   category: "account_read",
   auth: "reseller",
+  scope: "account:read",
   response: balanceSchema,
 });
 
@@ -51,6 +53,7 @@ export const listTransactionsOp = defineOperation({
   resellerPath: "/api/transactions",
   category: "account_read",
   auth: "reseller",
+  scope: "account:read",
   query: paginationQuery("txn").extend({
     type: z.enum(LEDGER_ENTRY_TYPES).optional(),
     ...createdTimeQuery,
@@ -67,6 +70,7 @@ export const getTransactionOp = defineOperation({
   resellerPath: "/api/transaction/{transactionId}",
   category: "account_read",
   auth: "reseller",
+  scope: "account:read",
   params: z.object({ transactionId: resourceId("txn_01JD4X0000ABCDEFGHJKMNPQRS") }),
   response: transactionSchema,
   errors: ["not_found"],

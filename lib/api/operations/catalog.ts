@@ -53,6 +53,7 @@ export const listCatalogOp = defineOperation({
   path: "/api/v2/catalog",
   category: "catalog_read",
   auth: "reseller",
+  scope: "catalog:read",
   query: paginationQuery(SKU_PATTERN).extend({
     category: z.enum(PRODUCT_CATEGORIES).optional(),
     group: text(100).optional().meta({ description: "The game, brand or service, exactly as in `Product.group`.", example: "Mobile Legends" }),
@@ -75,6 +76,7 @@ export const getProductOp = defineOperation({
   path: "/api/v2/catalog/{sku}",
   category: "catalog_read",
   auth: "reseller",
+  scope: "catalog:read",
   params: z.object({ sku: text(100).meta({ description: "The product's sku.", example: "topup-mlbb-86" }) }),
   response: productSchema,
   errors: ["not_found"],
@@ -99,6 +101,7 @@ export const listPricesOp = defineOperation({
   path: "/api/v2/prices",
   category: "catalog_read",
   auth: "reseller",
+  scope: "catalog:read",
   query: z.strictObject({ updated_since: updatedSinceQuery }),
   response: z.object({ data: z.array(priceSchema) }),
   etag: true,
@@ -122,6 +125,7 @@ export const listSkusOp = defineOperation({
   path: "/api/v2/skus",
   category: "catalog_read",
   auth: "reseller",
+  scope: "catalog:read",
   query: noQuery,
   response: z.object({ data: z.array(skuSchema) }),
 });
@@ -149,6 +153,7 @@ export const listGamesOp = defineOperation({
   path: "/api/games",
   category: "catalog_read",
   auth: "reseller",
+  scope: "catalog:read",
   query: z.strictObject({
     region: regionQuery.optional(),
     q: text(100).optional().meta({ description: "Case-insensitive substring of the game, pack name or sku." }),
@@ -164,6 +169,7 @@ export const listTopupProductsOp = defineOperation({
   path: "/api/topup/products",
   category: "catalog_read",
   auth: "reseller",
+  scope: "catalog:read",
   query: z.strictObject({
     game: text(100).optional().meta({ description: "Only this game's packs (the `game` of /api/games).", example: "PUBG Mobile" }),
     region: regionQuery.optional(),
@@ -183,6 +189,7 @@ export const listGiftCardProductsOp = defineOperation({
   path: "/api/giftcards/products",
   category: "catalog_read",
   auth: "reseller",
+  scope: "catalog:read",
   query: z.strictObject({
     region: regionQuery.optional(),
     brand: text(100).optional().meta({ description: "Only this brand (`Product.group`).", example: "Steam" }),
@@ -199,6 +206,7 @@ export const listGameKeysOp = defineOperation({
   path: "/api/gamekeys",
   category: "catalog_read",
   auth: "reseller",
+  scope: "catalog:read",
   query: noQuery,
   response: productList,
 });
@@ -212,6 +220,7 @@ function gameKeysOn(platform: "platform-a" | "platform-b" | "others", operationI
     path: `/api/gamekeys/${platform}`,
     category: "catalog_read",
     auth: "reseller",
+    scope: "catalog:read",
     query: noQuery,
     response: productList,
   });
@@ -231,6 +240,7 @@ export const getGameKeyProductsOp = defineOperation({
   path: "/api/gamekeys/products",
   category: "catalog_read",
   auth: "reseller",
+  scope: "catalog:read",
   body: z.strictObject({
     skus: z
       .array(text(100))
@@ -261,6 +271,7 @@ export const listPlatformTopupRatesOp = defineOperation({
   path: "/api/platformtopup/rates",
   category: "catalog_read",
   auth: "reseller",
+  scope: "catalog:read",
   query: noQuery,
   response: z.object({ data: z.array(platformTopupRateSchema) }),
 });
@@ -278,6 +289,7 @@ export const checkPlatformLoginOp = defineOperation({
   path: "/api/platformtopup/check-login",
   category: "default",
   auth: "reseller",
+  scope: "catalog:read",
   body: z.strictObject({
     login: text(256).meta({ example: "steamuser_42" }),
     sku: text(100).optional().meta({ description: "A platformtopup sku.", example: "platformtopup-wallet-10" }),
@@ -306,6 +318,7 @@ export const listPlatformGiftGamesOp = defineOperation({
   path: "/api/platformgifts/games",
   category: "catalog_read",
   auth: "reseller",
+  scope: "catalog:read",
   query: noQuery,
   response: z.object({ data: z.array(giftGameSchema) }),
 });
@@ -318,6 +331,7 @@ export const getPlatformGiftGameOp = defineOperation({
   path: "/api/platformgifts/games/{appid}",
   category: "catalog_read",
   auth: "reseller",
+  scope: "catalog:read",
   params: z.object({
     appid: z
       .string()
@@ -341,6 +355,7 @@ export const listMessengerPremiumOp = defineOperation({
   path: "/api/messenger/premium",
   category: "catalog_read",
   auth: "reseller",
+  scope: "catalog:read",
   query: noQuery,
   response: productList,
 });
@@ -354,6 +369,7 @@ export const listMessengerStarsOp = defineOperation({
   path: "/api/messenger/stars",
   category: "catalog_read",
   auth: "reseller",
+  scope: "catalog:read",
   query: noQuery,
   response: productList,
 });
@@ -372,6 +388,7 @@ export const checkPlayerIdOp = defineOperation({
   path: "/api/checkplayerid",
   category: "default",
   auth: "reseller",
+  scope: "catalog:read",
   query: z.strictObject({
     sku: text(100).meta({ example: "topup-mlbb-86" }),
     player_id: text(256).meta({ example: "123456789" }),

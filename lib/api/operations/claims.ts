@@ -22,6 +22,7 @@ const WINDOWS =
 const claimIdParam = z.object({ claimId: resourceId("clm_01JD4X0000ABCDEFGHJKMNPQRS").meta({ description: "The claim's id." }) });
 
 export const openClaimOp = defineOperation({
+  scope: "orders:write",
   ...base,
   operationId: "openClaim",
   summary: "Open a claim on an order",
@@ -39,6 +40,7 @@ export const openClaimOp = defineOperation({
 });
 
 export const listClaimsOp = defineOperation({
+  scope: "orders:read",
   ...base,
   operationId: "listClaims",
   summary: "The caller's claims, newest first",
@@ -55,6 +57,7 @@ export const listClaimsOp = defineOperation({
 });
 
 export const getClaimOp = defineOperation({
+  scope: "orders:read",
   ...base,
   operationId: "getClaim",
   summary: "One claim",
@@ -67,6 +70,7 @@ export const getClaimOp = defineOperation({
 });
 
 export const listClaimMessagesOp = defineOperation({
+  scope: "orders:read",
   ...base,
   operationId: "listClaimMessages",
   summary: "The chat of a claim",
@@ -80,6 +84,7 @@ export const listClaimMessagesOp = defineOperation({
 });
 
 export const postClaimMessageOp = defineOperation({
+  scope: "orders:write",
   ...base,
   operationId: "postClaimMessage",
   summary: "Write to support about a claim",

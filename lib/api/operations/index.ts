@@ -1,5 +1,6 @@
 import type { Operation } from "../operation";
 import * as account from "./account";
+import { auditLogOperations } from "./audit-log";
 import { catalogOperations } from "./catalog";
 import { claimOperations } from "./claims";
 import { notificationOperations } from "./notifications";
@@ -14,6 +15,7 @@ export const operations: Operation[] = [
   account.getBalanceOp,
   account.listTransactionsOp,
   account.getTransactionOp,
+  ...(auditLogOperations as Operation[]),
   ...(paymentOperations as Operation[]),
   subscription.getSubscriptionOp,
   subscription.renewSubscriptionOp,

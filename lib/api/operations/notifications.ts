@@ -17,7 +17,7 @@ export const notificationSchema = z
   .meta({ id: "Notification" });
 
 const tag = "Notifications";
-const base = { tag, category: "default", auth: "reseller" } as const;
+const base = { tag, category: "default", auth: "reseller", scope: "account:read" } as const;
 
 export const listNotificationsOp = defineOperation({
   ...base,

@@ -30,6 +30,7 @@ export const createPaymentOp = defineOperation({
   resellerPath: "/api/balance/topup/usdt-trc20",
   category: "payment_write",
   auth: "reseller",
+  scope: "payments:write",
   body: z.strictObject({ amount: amountInput }),
   response: paymentSchema,
   successStatus: 201,
@@ -44,6 +45,7 @@ export const listPaymentsOp = defineOperation({
   path: "/api/v2/payments",
   category: "default",
   auth: "reseller",
+  scope: "account:read",
   query: paginationQuery("pay").extend({ status: z.enum(PAYMENT_STATUSES).optional() }),
   response: listResponse(paymentSchema),
 });
@@ -57,6 +59,7 @@ export const getPaymentOp = defineOperation({
   path: "/api/v2/payments/{paymentId}",
   category: "default",
   auth: "reseller",
+  scope: "account:read",
   params: z.strictObject({ paymentId: resourceId("pay_01JD4X0000ABCDEFGHJKMNPQRS") }),
   response: paymentSchema,
   errors: ["not_found"],

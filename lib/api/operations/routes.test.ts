@@ -7,6 +7,7 @@ import { operations } from ".";
 const ROOT = path.resolve(import.meta.dirname, "../../..");
 const MODULES: Record<string, Record<string, unknown>> = {
   account: await import("./account"),
+  "audit-log": await import("./audit-log"),
   catalog: await import("./catalog"),
   claims: await import("./claims"),
   notifications: await import("./notifications"),
@@ -33,7 +34,7 @@ function operationServed(file: string, method: string): Operation | null {
   const { text } = handlerFile(file, method);
   const handler = new RegExp(`export const ${method} = apiHandler\\(\\s*(\\w+)`).exec(text);
   if (!handler) return null;
-  const imported = new RegExp(`import \\{[^}]*\\b${handler[1]}\\b[^}]*\\} from "@/lib/api/operations/(\\w+)"`).exec(text);
+  const imported = new RegExp(`import \\{[^}]*\\b${handler[1]}\\b[^}]*\\} from "@/lib/api/operations/([\\w-]+)"`).exec(text);
   return imported ? ((MODULES[imported[1]]?.[handler[1]] as Operation | undefined) ?? null) : null;
 }
 

@@ -38,6 +38,7 @@ export const getSubscriptionOp = defineOperation({
   resellerPath: "/api/subscription",
   category: "account_read",
   auth: "reseller",
+  scope: "account:read",
   response: subscriptionSchema,
 });
 
@@ -55,6 +56,7 @@ export const renewSubscriptionOp = defineOperation({
   resellerPath: "/api/subscription/renew",
   category: "default",
   auth: "reseller",
+  scope: "payments:write",
   body: z.strictObject({ tier: tierBody.optional() }),
   response: subscriptionSchema,
   errors: ["validation_error", "insufficient_balance"],
@@ -74,6 +76,7 @@ export const upgradeSubscriptionOp = defineOperation({
   resellerPath: "/api/subscription/upgrade",
   category: "default",
   auth: "reseller",
+  scope: "payments:write",
   body: z.strictObject({ tier: tierBody }),
   response: subscriptionSchema,
   errors: ["validation_error", "insufficient_balance"],
@@ -89,6 +92,7 @@ export const setSubscriptionAutoRenewOp = defineOperation({
   resellerPath: "/api/subscription/auto-renew",
   category: "default",
   auth: "reseller",
+  scope: "payments:write",
   body: z.strictObject({ enabled: z.boolean() }),
   response: subscriptionSchema,
 });

@@ -74,7 +74,7 @@ export const putWebhookBody = z.strictObject({
 });
 
 const tag = "Webhooks";
-const base = { tag, category: "default", auth: "reseller" } as const;
+const base = { tag, category: "default", auth: "reseller", scope: "webhooks:manage" } as const;
 
 export const getWebhookOp = defineOperation({
   ...base,

@@ -1,4 +1,5 @@
 import { index, jsonb, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { API_SCOPES, type ApiScope } from "../../api-keys/scope-names";
 import { createdAt, timestamptz } from "./columns";
 import { users } from "./users";
 
@@ -14,6 +15,13 @@ export const apiKeys = pgTable(
     prefix: text("prefix").notNull(),
     hash: text("hash").notNull(),
     allowedIps: jsonb("allowed_ips").$type<string[]>().notNull().default([]),
+    /** What the key may do (lib/api-keys/scopes.ts); every scope unless its creator chose fewer. */
+    scopes: jsonb("scopes")
+      .$type<ApiScope[]>()
+      .notNull()
+      .default([...API_SCOPES]),
+    /** The person who created the key; the key belongs to the account (user_id) all the same. */
+    createdBy: text("created_by").references(() => users.id),
     createdAt: createdAt(),
     lastUsedAt: timestamptz("last_used_at"),
     lastUsedIp: text("last_used_ip"),

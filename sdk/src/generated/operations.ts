@@ -8,6 +8,7 @@ export const OPERATIONS = {
   getBalance: { method: "GET", path: "/api/v2/balance" },
   listTransactions: { method: "GET", path: "/api/v2/transactions", paginated: true },
   getTransaction: { method: "GET", path: "/api/v2/transactions/{transactionId}" },
+  listAuditLog: { method: "GET", path: "/api/v2/audit-log", paginated: true },
   createPayment: { method: "POST", path: "/api/v2/payments" },
   listPayments: { method: "GET", path: "/api/v2/payments", paginated: true },
   getPayment: { method: "GET", path: "/api/v2/payments/{paymentId}" },
@@ -99,6 +100,11 @@ export abstract class OperationMethods {
   /** One transaction (`GET /api/v2/transactions/{transactionId}`) */
   getTransaction(...args: OperationArgs<"getTransaction">): Promise<OperationResult<"getTransaction">> {
     return this.call("getTransaction", args[0]);
+  }
+
+  /** The account's audit log, newest first (`GET /api/v2/audit-log`) */
+  listAuditLog(...args: OperationArgs<"listAuditLog">): Promise<OperationResult<"listAuditLog">> {
+    return this.call("listAuditLog", args[0]);
   }
 
   /** Top up the balance with USDT (TRC-20) (`POST /api/v2/payments`) */

@@ -71,6 +71,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/api/v2/audit-log": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The account's audit log, newest first
+     * @description Every change made on the account in the panel or the API: who (a member, or a key), what, when, and from which IP.
+     */
+    get: operations["listAuditLog"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/api/v2/payments": {
     parameters: {
       query?: never;
@@ -1638,6 +1658,86 @@ export interface components {
        */
       created_at: string;
     };
+    AuditEntry: {
+      /** @example aud_01JD4X0000ABCDEFGHJKMNPQRS */
+      entry_id: string;
+      /**
+       * @description What changed.
+       * @example api_key.created
+       * @enum {string}
+       */
+      action:
+        | "member.invited"
+        | "member.joined"
+        | "member.role_changed"
+        | "member.removed"
+        | "account.ownership_transferred"
+        | "account.two_factor_required"
+        | "api_key.created"
+        | "api_key.revoked"
+        | "webhook.changed"
+        | "webhook.secret_rotated"
+        | "order.placed"
+        | "claim.opened"
+        | "topup.created"
+        | "subscription.changed"
+        | "two_factor.enabled"
+        | "two_factor.disabled";
+      /** @description Who made the change. */
+      actor: {
+        /**
+         * @description member: a person signed in to the panel; api_key: a call made with a key; operator: the platform's operator (command line).
+         * @enum {string}
+         */
+        type: "member" | "api_key" | "operator";
+        /**
+         * @description The person who made the change, or who created the key it was made with.
+         * @example usr_01JD4X0000ABCDEFGHJKMNPQRS
+         */
+        member_id: string | null;
+        /**
+         * @description That person's email.
+         * @example owner@shop.example
+         */
+        email: string | null;
+        /** @example key_01JD4X0000ABCDEFGHJKMNPQRS */
+        key_id: string | null;
+        /** @example Production shop */
+        key_name: string | null;
+        /**
+         * @description The key's first characters, as the panel shows them.
+         * @example rk_live_AbCd
+         */
+        key_prefix: string | null;
+      };
+      /**
+       * @description The id of what the change concerns (an order, a key, a payment), when there is one.
+       * @example ord_01JD4X0000ABCDEFGHJKMNPQRS
+       */
+      subject: string | null;
+      /**
+       * @description What the change was, by action (a key's name and scopes, an order's sku and total, a webhook's URL).
+       * @example {
+       *       "sku": "giftcard-steam-us-20",
+       *       "quantity": 1,
+       *       "total": "19.40",
+       *       "source": "api"
+       *     }
+       */
+      details: {
+        [key: string]: unknown;
+      };
+      /**
+       * @description The address the change came from; null for the operator's command line.
+       * @example 203.0.113.7
+       */
+      ip: string | null;
+      /**
+       * Format: date-time
+       * @example 2026-11-21T10:15:30.123Z
+       */
+      created_at: string;
+    };
     Balance: {
       /**
        * @description US dollars as a decimal string (USDT counts 1:1), 2 to 6 fraction digits, no trailing zero past the second.
@@ -2422,7 +2522,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `account_disabled`: the reseller is blocked; `forbidden`: not allowed, e.g. a call from outside the key's IP allowlist. */
+      /** @description `account_disabled`: the reseller is blocked; `forbidden`: the key lacks the `account:read` scope this operation needs (`details.scope` names it), or the call came from outside the key's IP allowlist. */
       403: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -2526,7 +2626,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `account_disabled`: the reseller is blocked; `forbidden`: not allowed, e.g. a call from outside the key's IP allowlist. */
+      /** @description `account_disabled`: the reseller is blocked; `forbidden`: the key lacks the `account:read` scope this operation needs (`details.scope` names it), or the call came from outside the key's IP allowlist. */
       403: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -2643,7 +2743,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `account_disabled`: the reseller is blocked; `forbidden`: not allowed, e.g. a call from outside the key's IP allowlist. */
+      /** @description `account_disabled`: the reseller is blocked; `forbidden`: the key lacks the `account:read` scope this operation needs (`details.scope` names it), or the call came from outside the key's IP allowlist. */
       403: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -2749,7 +2849,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `account_disabled`: the reseller is blocked; `forbidden`: not allowed, e.g. a call from outside the key's IP allowlist. */
+      /** @description `account_disabled`: the reseller is blocked; `forbidden`: the key lacks the `account:read` scope this operation needs (`details.scope` names it), or the call came from outside the key's IP allowlist. */
       403: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -2803,6 +2903,142 @@ export interface operations {
         };
       };
       /** @description `service_unavailable`: the request passed its deadline (`REQUEST_DEADLINE`, 25 s by default) and nothing of it was kept, or the database cannot be reached for the moment (with `Retry-After`); retry it, with the same `Idempotency-Key` for an order. */
+      503: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  listAuditLog: {
+    parameters: {
+      query?: {
+        /** @description How many items a page holds, 1 to 100. */
+        limit?: number;
+        /** @description The `next_cursor` of the page before; leave it out for the first page. */
+        cursor?: string;
+        /** @description Only changes of this kind. */
+        action?:
+          | "member.invited"
+          | "member.joined"
+          | "member.role_changed"
+          | "member.removed"
+          | "account.ownership_transferred"
+          | "account.two_factor_required"
+          | "api_key.created"
+          | "api_key.revoked"
+          | "webhook.changed"
+          | "webhook.secret_rotated"
+          | "order.placed"
+          | "claim.opened"
+          | "topup.created"
+          | "subscription.changed"
+          | "two_factor.enabled"
+          | "two_factor.disabled";
+        /** @description Only changes made with this key (`key_...`) or by this member (`usr_...`). */
+        actor?: string;
+        /** @description Created at or after (ISO 8601). */
+        from?: string;
+        /** @description Created at or before (ISO 8601). */
+        to?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            data: components["schemas"]["AuditEntry"][];
+            next_cursor: string | null;
+          };
+        };
+      };
+      /** @description `validation_error`: the body, query or path fails its schema; `details.issues` lists `{path, message}`. */
+      400: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `unauthenticated`: no, malformed, unknown or revoked API key. */
+      401: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `account_disabled`: the reseller is blocked; `forbidden`: the key lacks the `account:read` scope this operation needs (`details.scope` names it), or the call came from outside the key's IP allowlist. */
+      403: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `rate_limited`: the operation's rate-limit category is exhausted; `Retry-After` says when to retry. */
+      429: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          "Retry-After": components["headers"]["Retry-After"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `internal_error`: an unexpected failure on our side; retry later, quoting the request id. */
+      500: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `service_unavailable`: the request passed its deadline (`REQUEST_DEADLINE`, 25 s by default) and nothing of it was kept; retry it, with the same `Idempotency-Key` for an order. */
       503: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -2875,7 +3111,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `account_disabled`: the reseller is blocked; `forbidden`: not allowed, e.g. a call from outside the key's IP allowlist. */
+      /** @description `account_disabled`: the reseller is blocked; `forbidden`: the key lacks the `account:read` scope this operation needs (`details.scope` names it), or the call came from outside the key's IP allowlist. */
       403: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -2989,7 +3225,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `account_disabled`: the reseller is blocked; `forbidden`: not allowed, e.g. a call from outside the key's IP allowlist. */
+      /** @description `account_disabled`: the reseller is blocked; `forbidden`: the key lacks the `payments:write` scope this operation needs (`details.scope` names it), or the call came from outside the key's IP allowlist. */
       403: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -3121,7 +3357,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `account_disabled`: the reseller is blocked; `forbidden`: not allowed, e.g. a call from outside the key's IP allowlist. */
+      /** @description `account_disabled`: the reseller is blocked; `forbidden`: the key lacks the `account:read` scope this operation needs (`details.scope` names it), or the call came from outside the key's IP allowlist. */
       403: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -3238,7 +3474,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `account_disabled`: the reseller is blocked; `forbidden`: not allowed, e.g. a call from outside the key's IP allowlist. */
+      /** @description `account_disabled`: the reseller is blocked; `forbidden`: the key lacks the `account:read` scope this operation needs (`details.scope` names it), or the call came from outside the key's IP allowlist. */
       403: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -3365,7 +3601,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `account_disabled`: the reseller is blocked; `forbidden`: not allowed, e.g. a call from outside the key's IP allowlist. */
+      /** @description `account_disabled`: the reseller is blocked; `forbidden`: the key lacks the `payments:write` scope this operation needs (`details.scope` names it), or the call came from outside the key's IP allowlist. */
       403: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -3518,7 +3754,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `account_disabled`: the reseller is blocked; `forbidden`: not allowed, e.g. a call from outside the key's IP allowlist. */
+      /** @description `account_disabled`: the reseller is blocked; `forbidden`: the key lacks the `payments:write` scope this operation needs (`details.scope` names it), or the call came from outside the key's IP allowlist. */
       403: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -3654,7 +3890,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `account_disabled`: the reseller is blocked; `forbidden`: not allowed, e.g. a call from outside the key's IP allowlist. */
+      /** @description `account_disabled`: the reseller is blocked; `forbidden`: the key lacks the `payments:write` scope this operation needs (`details.scope` names it), or the call came from outside the key's IP allowlist. */
       403: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -3819,7 +4055,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `account_disabled`: the reseller is blocked; `forbidden`: not allowed, e.g. a call from outside the key's IP allowlist. */
+      /** @description `account_disabled`: the reseller is blocked; `forbidden`: the key lacks the `catalog:read` scope this operation needs (`details.scope` names it), or the call came from outside the key's IP allowlist. */
       403: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -3926,7 +4162,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `account_disabled`: the reseller is blocked; `forbidden`: not allowed, e.g. a call from outside the key's IP allowlist. */
+      /** @description `account_disabled`: the reseller is blocked; `forbidden`: the key lacks the `catalog:read` scope this operation needs (`details.scope` names it), or the call came from outside the key's IP allowlist. */
       403: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -4066,7 +4302,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `account_disabled`: the reseller is blocked; `forbidden`: not allowed, e.g. a call from outside the key's IP allowlist. */
+      /** @description `account_disabled`: the reseller is blocked; `forbidden`: the key lacks the `catalog:read` scope this operation needs (`details.scope` names it), or the call came from outside the key's IP allowlist. */
       403: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -4172,7 +4408,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `account_disabled`: the reseller is blocked; `forbidden`: not allowed, e.g. a call from outside the key's IP allowlist. */
+      /** @description `account_disabled`: the reseller is blocked; `forbidden`: the key lacks the `catalog:read` scope this operation needs (`details.scope` names it), or the call came from outside the key's IP allowlist. */
       403: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -4283,7 +4519,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `account_disabled`: the reseller is blocked; `forbidden`: not allowed, e.g. a call from outside the key's IP allowlist. */
+      /** @description `account_disabled`: the reseller is blocked; `forbidden`: the key lacks the `catalog:read` scope this operation needs (`details.scope` names it), or the call came from outside the key's IP allowlist. */
       403: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -4394,7 +4630,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `account_disabled`: the reseller is blocked; `forbidden`: not allowed, e.g. a call from outside the key's IP allowlist. */
+      /** @description `account_disabled`: the reseller is blocked; `forbidden`: the key lacks the `catalog:read` scope this operation needs (`details.scope` names it), or the call came from outside the key's IP allowlist. */
       403: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -4505,7 +4741,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `account_disabled`: the reseller is blocked; `forbidden`: not allowed, e.g. a call from outside the key's IP allowlist. */
+      /** @description `account_disabled`: the reseller is blocked; `forbidden`: the key lacks the `catalog:read` scope this operation needs (`details.scope` names it), or the call came from outside the key's IP allowlist. */
       403: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -4611,7 +4847,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `account_disabled`: the reseller is blocked; `forbidden`: not allowed, e.g. a call from outside the key's IP allowlist. */
+      /** @description `account_disabled`: the reseller is blocked; `forbidden`: the key lacks the `catalog:read` scope this operation needs (`details.scope` names it), or the call came from outside the key's IP allowlist. */
       403: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -4717,7 +4953,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `account_disabled`: the reseller is blocked; `forbidden`: not allowed, e.g. a call from outside the key's IP allowlist. */
+      /** @description `account_disabled`: the reseller is blocked; `forbidden`: the key lacks the `catalog:read` scope this operation needs (`details.scope` names it), or the call came from outside the key's IP allowlist. */
       403: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -4823,7 +5059,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `account_disabled`: the reseller is blocked; `forbidden`: not allowed, e.g. a call from outside the key's IP allowlist. */
+      /** @description `account_disabled`: the reseller is blocked; `forbidden`: the key lacks the `catalog:read` scope this operation needs (`details.scope` names it), or the call came from outside the key's IP allowlist. */
       403: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -4929,7 +5165,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `account_disabled`: the reseller is blocked; `forbidden`: not allowed, e.g. a call from outside the key's IP allowlist. */
+      /** @description `account_disabled`: the reseller is blocked; `forbidden`: the key lacks the `catalog:read` scope this operation needs (`details.scope` names it), or the call came from outside the key's IP allowlist. */
       403: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -5047,7 +5283,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `account_disabled`: the reseller is blocked; `forbidden`: not allowed, e.g. a call from outside the key's IP allowlist. */
+      /** @description `account_disabled`: the reseller is blocked; `forbidden`: the key lacks the `catalog:read` scope this operation needs (`details.scope` names it), or the call came from outside the key's IP allowlist. */
       403: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -5179,7 +5415,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `account_disabled`: the reseller is blocked; `forbidden`: not allowed, e.g. a call from outside the key's IP allowlist. */
+      /** @description `account_disabled`: the reseller is blocked; `forbidden`: the key lacks the `catalog:read` scope this operation needs (`details.scope` names it), or the call came from outside the key's IP allowlist. */
       403: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -5295,7 +5531,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `account_disabled`: the reseller is blocked; `forbidden`: not allowed, e.g. a call from outside the key's IP allowlist. */
+      /** @description `account_disabled`: the reseller is blocked; `forbidden`: the key lacks the `catalog:read` scope this operation needs (`details.scope` names it), or the call came from outside the key's IP allowlist. */
       403: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -5440,7 +5676,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `account_disabled`: the reseller is blocked; `forbidden`: not allowed, e.g. a call from outside the key's IP allowlist. */
+      /** @description `account_disabled`: the reseller is blocked; `forbidden`: the key lacks the `catalog:read` scope this operation needs (`details.scope` names it), or the call came from outside the key's IP allowlist. */
       403: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -5547,7 +5783,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `account_disabled`: the reseller is blocked; `forbidden`: not allowed, e.g. a call from outside the key's IP allowlist. */
+      /** @description `account_disabled`: the reseller is blocked; `forbidden`: the key lacks the `catalog:read` scope this operation needs (`details.scope` names it), or the call came from outside the key's IP allowlist. */
       403: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -5666,7 +5902,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `account_disabled`: the reseller is blocked; `forbidden`: not allowed, e.g. a call from outside the key's IP allowlist. */
+      /** @description `account_disabled`: the reseller is blocked; `forbidden`: the key lacks the `catalog:read` scope this operation needs (`details.scope` names it), or the call came from outside the key's IP allowlist. */
       403: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -5772,7 +6008,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `account_disabled`: the reseller is blocked; `forbidden`: not allowed, e.g. a call from outside the key's IP allowlist. */
+      /** @description `account_disabled`: the reseller is blocked; `forbidden`: the key lacks the `catalog:read` scope this operation needs (`details.scope` names it), or the call came from outside the key's IP allowlist. */
       403: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -5881,7 +6117,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `account_disabled`: the reseller is blocked; `forbidden`: not allowed, e.g. a call from outside the key's IP allowlist. */
+      /** @description `account_disabled`: the reseller is blocked; `forbidden`: the key lacks the `catalog:read` scope this operation needs (`details.scope` names it), or the call came from outside the key's IP allowlist. */
       403: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -6032,7 +6268,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `account_disabled`: the reseller is blocked; `forbidden`: not allowed, e.g. a call from outside the key's IP allowlist. */
+      /** @description `account_disabled`: the reseller is blocked; `forbidden`: the key lacks the `orders:write` scope this operation needs (`details.scope` names it), or the call came from outside the key's IP allowlist. */
       403: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -6222,7 +6458,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `account_disabled`: the reseller is blocked; `forbidden`: not allowed, e.g. a call from outside the key's IP allowlist. */
+      /** @description `account_disabled`: the reseller is blocked; `forbidden`: the key lacks the `orders:write` scope this operation needs (`details.scope` names it), or the call came from outside the key's IP allowlist. */
       403: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -6412,7 +6648,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `account_disabled`: the reseller is blocked; `forbidden`: not allowed, e.g. a call from outside the key's IP allowlist. */
+      /** @description `account_disabled`: the reseller is blocked; `forbidden`: the key lacks the `orders:write` scope this operation needs (`details.scope` names it), or the call came from outside the key's IP allowlist. */
       403: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -6602,7 +6838,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `account_disabled`: the reseller is blocked; `forbidden`: not allowed, e.g. a call from outside the key's IP allowlist. */
+      /** @description `account_disabled`: the reseller is blocked; `forbidden`: the key lacks the `orders:write` scope this operation needs (`details.scope` names it), or the call came from outside the key's IP allowlist. */
       403: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -6792,7 +7028,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `account_disabled`: the reseller is blocked; `forbidden`: not allowed, e.g. a call from outside the key's IP allowlist. */
+      /** @description `account_disabled`: the reseller is blocked; `forbidden`: the key lacks the `orders:write` scope this operation needs (`details.scope` names it), or the call came from outside the key's IP allowlist. */
       403: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -6982,7 +7218,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `account_disabled`: the reseller is blocked; `forbidden`: not allowed, e.g. a call from outside the key's IP allowlist. */
+      /** @description `account_disabled`: the reseller is blocked; `forbidden`: the key lacks the `orders:write` scope this operation needs (`details.scope` names it), or the call came from outside the key's IP allowlist. */
       403: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -7172,7 +7408,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `account_disabled`: the reseller is blocked; `forbidden`: not allowed, e.g. a call from outside the key's IP allowlist. */
+      /** @description `account_disabled`: the reseller is blocked; `forbidden`: the key lacks the `orders:write` scope this operation needs (`details.scope` names it), or the call came from outside the key's IP allowlist. */
       403: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -7362,7 +7598,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `account_disabled`: the reseller is blocked; `forbidden`: not allowed, e.g. a call from outside the key's IP allowlist. */
+      /** @description `account_disabled`: the reseller is blocked; `forbidden`: the key lacks the `orders:write` scope this operation needs (`details.scope` names it), or the call came from outside the key's IP allowlist. */
       403: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -7521,7 +7757,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `account_disabled`: the reseller is blocked; `forbidden`: not allowed, e.g. a call from outside the key's IP allowlist. */
+      /** @description `account_disabled`: the reseller is blocked; `forbidden`: the key lacks the `orders:read` scope this operation needs (`details.scope` names it), or the call came from outside the key's IP allowlist. */
       403: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -7655,7 +7891,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `account_disabled`: the reseller is blocked; `forbidden`: not allowed, e.g. a call from outside the key's IP allowlist. */
+      /** @description `account_disabled`: the reseller is blocked; `forbidden`: the key lacks the `orders:read` scope this operation needs (`details.scope` names it), or the call came from outside the key's IP allowlist. */
       403: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -7770,7 +8006,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `account_disabled`: the reseller is blocked; `forbidden`: not allowed, e.g. a call from outside the key's IP allowlist. */
+      /** @description `account_disabled`: the reseller is blocked; `forbidden`: the key lacks the `orders:read` scope this operation needs (`details.scope` names it), or the call came from outside the key's IP allowlist. */
       403: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -7897,7 +8133,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `account_disabled`: the reseller is blocked; `forbidden`: not allowed, e.g. a call from outside the key's IP allowlist. */
+      /** @description `account_disabled`: the reseller is blocked; `forbidden`: the key lacks the `orders:write` scope this operation needs (`details.scope` names it), or the call came from outside the key's IP allowlist. */
       403: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -8775,7 +9011,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `account_disabled`: the reseller is blocked; `forbidden`: not allowed, e.g. a call from outside the key's IP allowlist. */
+      /** @description `account_disabled`: the reseller is blocked; `forbidden`: the key lacks the `webhooks:manage` scope this operation needs (`details.scope` names it), or the call came from outside the key's IP allowlist. */
       403: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -8889,7 +9125,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `account_disabled`: the reseller is blocked; `forbidden`: not allowed, e.g. a call from outside the key's IP allowlist. */
+      /** @description `account_disabled`: the reseller is blocked; `forbidden`: the key lacks the `webhooks:manage` scope this operation needs (`details.scope` names it), or the call came from outside the key's IP allowlist. */
       403: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -9019,7 +9255,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `account_disabled`: the reseller is blocked; `forbidden`: not allowed, e.g. a call from outside the key's IP allowlist. */
+      /** @description `account_disabled`: the reseller is blocked; `forbidden`: the key lacks the `webhooks:manage` scope this operation needs (`details.scope` names it), or the call came from outside the key's IP allowlist. */
       403: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -9162,7 +9398,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `account_disabled`: the reseller is blocked; `forbidden`: not allowed, e.g. a call from outside the key's IP allowlist. */
+      /** @description `account_disabled`: the reseller is blocked; `forbidden`: the key lacks the `webhooks:manage` scope this operation needs (`details.scope` names it), or the call came from outside the key's IP allowlist. */
       403: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -9313,7 +9549,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `account_disabled`: the reseller is blocked; `forbidden`: not allowed, e.g. a call from outside the key's IP allowlist. */
+      /** @description `account_disabled`: the reseller is blocked; `forbidden`: the key lacks the `webhooks:manage` scope this operation needs (`details.scope` names it), or the call came from outside the key's IP allowlist. */
       403: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -9419,7 +9655,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `account_disabled`: the reseller is blocked; `forbidden`: not allowed, e.g. a call from outside the key's IP allowlist. */
+      /** @description `account_disabled`: the reseller is blocked; `forbidden`: the key lacks the `webhooks:manage` scope this operation needs (`details.scope` names it), or the call came from outside the key's IP allowlist. */
       403: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -9573,7 +9809,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `account_disabled`: the reseller is blocked; `forbidden`: not allowed, e.g. a call from outside the key's IP allowlist. */
+      /** @description `account_disabled`: the reseller is blocked; `forbidden`: the key lacks the `webhooks:manage` scope this operation needs (`details.scope` names it), or the call came from outside the key's IP allowlist. */
       403: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -9739,7 +9975,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `account_disabled`: the reseller is blocked; `forbidden`: not allowed, e.g. a call from outside the key's IP allowlist. */
+      /** @description `account_disabled`: the reseller is blocked; `forbidden`: the key lacks the `account:read` scope this operation needs (`details.scope` names it), or the call came from outside the key's IP allowlist. */
       403: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -9845,7 +10081,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `account_disabled`: the reseller is blocked; `forbidden`: not allowed, e.g. a call from outside the key's IP allowlist. */
+      /** @description `account_disabled`: the reseller is blocked; `forbidden`: the key lacks the `account:read` scope this operation needs (`details.scope` names it), or the call came from outside the key's IP allowlist. */
       403: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -9988,7 +10224,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `account_disabled`: the reseller is blocked; `forbidden`: not allowed, e.g. a call from outside the key's IP allowlist. */
+      /** @description `account_disabled`: the reseller is blocked; `forbidden`: the key lacks the `account:read` scope this operation needs (`details.scope` names it), or the call came from outside the key's IP allowlist. */
       403: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -10118,7 +10354,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `account_disabled`: the reseller is blocked; `forbidden`: not allowed, e.g. a call from outside the key's IP allowlist. */
+      /** @description `account_disabled`: the reseller is blocked; `forbidden`: the key lacks the `account:read` scope this operation needs (`details.scope` names it), or the call came from outside the key's IP allowlist. */
       403: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -10222,7 +10458,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `account_disabled`: the reseller is blocked; `forbidden`: not allowed, e.g. a call from outside the key's IP allowlist. */
+      /** @description `account_disabled`: the reseller is blocked; `forbidden`: the key lacks the `account:read` scope this operation needs (`details.scope` names it), or the call came from outside the key's IP allowlist. */
       403: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -10339,7 +10575,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `account_disabled`: the reseller is blocked; `forbidden`: not allowed, e.g. a call from outside the key's IP allowlist. */
+      /** @description `account_disabled`: the reseller is blocked; `forbidden`: the key lacks the `account:read` scope this operation needs (`details.scope` names it), or the call came from outside the key's IP allowlist. */
       403: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -10445,7 +10681,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `account_disabled`: the reseller is blocked; `forbidden`: not allowed, e.g. a call from outside the key's IP allowlist. */
+      /** @description `account_disabled`: the reseller is blocked; `forbidden`: the key lacks the `account:read` scope this operation needs (`details.scope` names it), or the call came from outside the key's IP allowlist. */
       403: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -10572,7 +10808,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `account_disabled`: the reseller is blocked; `forbidden`: not allowed, e.g. a call from outside the key's IP allowlist. */
+      /** @description `account_disabled`: the reseller is blocked; `forbidden`: the key lacks the `payments:write` scope this operation needs (`details.scope` names it), or the call came from outside the key's IP allowlist. */
       403: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -10702,7 +10938,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `account_disabled`: the reseller is blocked; `forbidden`: not allowed, e.g. a call from outside the key's IP allowlist. */
+      /** @description `account_disabled`: the reseller is blocked; `forbidden`: the key lacks the `account:read` scope this operation needs (`details.scope` names it), or the call came from outside the key's IP allowlist. */
       403: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -10829,7 +11065,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `account_disabled`: the reseller is blocked; `forbidden`: not allowed, e.g. a call from outside the key's IP allowlist. */
+      /** @description `account_disabled`: the reseller is blocked; `forbidden`: the key lacks the `payments:write` scope this operation needs (`details.scope` names it), or the call came from outside the key's IP allowlist. */
       403: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -10982,7 +11218,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `account_disabled`: the reseller is blocked; `forbidden`: not allowed, e.g. a call from outside the key's IP allowlist. */
+      /** @description `account_disabled`: the reseller is blocked; `forbidden`: the key lacks the `payments:write` scope this operation needs (`details.scope` names it), or the call came from outside the key's IP allowlist. */
       403: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -11118,7 +11354,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `account_disabled`: the reseller is blocked; `forbidden`: not allowed, e.g. a call from outside the key's IP allowlist. */
+      /** @description `account_disabled`: the reseller is blocked; `forbidden`: the key lacks the `payments:write` scope this operation needs (`details.scope` names it), or the call came from outside the key's IP allowlist. */
       403: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -11282,7 +11518,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `account_disabled`: the reseller is blocked; `forbidden`: not allowed, e.g. a call from outside the key's IP allowlist. */
+      /** @description `account_disabled`: the reseller is blocked; `forbidden`: the key lacks the `orders:write` scope this operation needs (`details.scope` names it), or the call came from outside the key's IP allowlist. */
       403: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -11472,7 +11708,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `account_disabled`: the reseller is blocked; `forbidden`: not allowed, e.g. a call from outside the key's IP allowlist. */
+      /** @description `account_disabled`: the reseller is blocked; `forbidden`: the key lacks the `orders:write` scope this operation needs (`details.scope` names it), or the call came from outside the key's IP allowlist. */
       403: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -11662,7 +11898,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `account_disabled`: the reseller is blocked; `forbidden`: not allowed, e.g. a call from outside the key's IP allowlist. */
+      /** @description `account_disabled`: the reseller is blocked; `forbidden`: the key lacks the `orders:write` scope this operation needs (`details.scope` names it), or the call came from outside the key's IP allowlist. */
       403: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -11821,7 +12057,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `account_disabled`: the reseller is blocked; `forbidden`: not allowed, e.g. a call from outside the key's IP allowlist. */
+      /** @description `account_disabled`: the reseller is blocked; `forbidden`: the key lacks the `orders:read` scope this operation needs (`details.scope` names it), or the call came from outside the key's IP allowlist. */
       403: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -11955,7 +12191,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `account_disabled`: the reseller is blocked; `forbidden`: not allowed, e.g. a call from outside the key's IP allowlist. */
+      /** @description `account_disabled`: the reseller is blocked; `forbidden`: the key lacks the `orders:read` scope this operation needs (`details.scope` names it), or the call came from outside the key's IP allowlist. */
       403: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];

@@ -14,6 +14,7 @@ import { placeOrder } from "@/lib/orders/place-order";
 import { orderReferenceSchema } from "@/lib/orders/reference";
 import { optionalTextField, textField } from "@/lib/panel/form-fields";
 import { CHECK_FIELDS_MESSAGE, panelAction, panelCall, type PanelState } from "@/lib/panel/panel-action";
+import { panelActor } from "@/lib/panel/panel-actor";
 
 export type RecipientCheckResult = { valid: true; nickname: string } | { valid: false; reason: string };
 
@@ -53,7 +54,7 @@ const orderForm = z
  */
 export const placeOrderAction = panelAction(
   { role: "reseller", capability: "orders_write", budget: { category: "order_create", what: "orders" }, input: orderForm },
-  async ({ user, input }) => {
+  async ({ user, member, input }) => {
     const fields: Record<string, string> = {};
     for (const [name, value] of Object.entries(input)) {
       if (name.startsWith("fields.") && typeof value === "string" && value.trim() !== "") fields[name.slice("fields.".length)] = value.trim();
@@ -69,6 +70,7 @@ export const placeOrderAction = panelAction(
         reference: input.reference ?? null,
         idempotencyKey: /^[A-Za-z0-9-]{8,100}$/.test(input.idempotencyKey) ? `panel:${input.idempotencyKey}` : null,
         source: "panel",
+        actor: await panelActor(member),
         maxUnitPrice: confirmedPrice !== null && confirmedPrice > 0n ? confirmedPrice : undefined,
       });
       orderId = order.id;

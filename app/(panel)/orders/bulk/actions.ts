@@ -6,6 +6,7 @@ import { db } from "@/lib/db/client";
 import { confirmedItemsSchema, MAX_BULK_LINES, placeBulkOrder, reviewBulkOrder } from "@/lib/orders/bulk-order";
 import { spendPanelBudget } from "@/lib/panel/panel-budget";
 import { panelCall } from "@/lib/panel/panel-action";
+import { panelActor } from "@/lib/panel/panel-actor";
 
 /** Far more than 50 lines of skus need; a paste past it is not an order list. */
 const MAX_TEXT = 20_000;
@@ -35,8 +36,15 @@ export const placeBulkOrderAction = panelCall(
       batchKey: z.string({ error: "Review the order again before confirming." }).regex(/^[A-Za-z0-9-]{8,100}$/, "Review the order again before confirming."),
     }),
   },
-  async ({ user, input }) => {
-    const outcomes = await placeBulkOrder(db(), user, input.items, input.batchKey, () => spendPanelBudget(user.id, "order_create", "orders"));
+  async ({ user, member, input }) => {
+    const outcomes = await placeBulkOrder(
+      db(),
+      user,
+      input.items,
+      input.batchKey,
+      () => spendPanelBudget(user.id, "order_create", "orders"),
+      await panelActor(member),
+    );
     // The balance in the panel's frame changed.
     revalidatePath("/", "layout");
     return { ok: true, data: outcomes };

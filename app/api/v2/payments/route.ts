@@ -5,7 +5,7 @@ import { toPaymentRecord } from "@/lib/payments/serialize";
 
 // POST /api/v2/payments - a USDT (TRC-20) top-up invoice to the caller's deposit address
 export const POST = apiHandler(createPaymentOp, async ({ db, caller, body }) => {
-  const { payment, transfers } = await createPayment(db, caller.userId, body.amount);
+  const { payment, transfers } = await createPayment(db, caller.userId, body.amount, caller.actor);
   return new ApiReply(toPaymentRecord(payment, transfers), 201, { Location: `/api/v2/payments/${payment.id}` });
 });
 

@@ -14,6 +14,7 @@ import { formatMoney, parseMoney } from "@/lib/money/money";
 import { textField } from "@/lib/panel/form-fields";
 import { panelAction } from "@/lib/panel/panel-action";
 import { setResellerTier } from "@/lib/tariffs/manage-tariffs";
+import { panelActor } from "@/lib/panel/panel-actor";
 
 function refresh(resellerId: string) {
   revalidatePath(`/admin/resellers/${resellerId}`);
@@ -91,9 +92,9 @@ export const setTierAction = panelAction(
 );
 
 /** Turns off a reseller's two-factor sign-in (a lost phone) and ends their sessions; the secret is deleted, never shown. */
-export const resetTwoFactorAction = panelAction({ role: "admin", input: aReseller }, async ({ input }) => {
+export const resetTwoFactorAction = panelAction({ role: "admin", input: aReseller }, async ({ user, input }) => {
   const reseller = await resellerOrThrow(input.resellerId);
-  const wasOn = await resetTwoFactor(db(), reseller.id);
+  const wasOn = await resetTwoFactor(db(), reseller.id, await panelActor(user));
   refresh(reseller.id);
   return wasOn
     ? { ok: true, message: "Two-factor sign-in is off for this reseller, and their sessions have ended. The password alone signs in." }

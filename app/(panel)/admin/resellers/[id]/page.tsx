@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
+import { AuditLogTable } from "@/components/panel/audit-log-table";
 import { TransactionsTable } from "@/components/panel/transactions-table";
 import { Badge } from "@/components/ui/badge";
 import { Card, CardBody, CardHeader, Stat } from "@/components/ui/card";
@@ -9,12 +10,14 @@ import { PageHeader } from "@/components/ui/page-header";
 import { PendingLink } from "@/components/ui/pending-link";
 import { findUserById } from "@/lib/accounts/get-user";
 import { listApiKeys } from "@/lib/api-keys/manage-keys";
+import { listAuditLog } from "@/lib/audit/list-audit-log";
 import { requireAdmin } from "@/lib/auth/session";
 import { twoFactorStatus } from "@/lib/auth/two-factor";
 import { db } from "@/lib/db/client";
 import { listLedgerEntries } from "@/lib/ledger/list-entries";
 import { formatMoney } from "@/lib/money/money";
 import { formatDate } from "@/lib/panel/format";
+import { toAuditRow } from "@/lib/panel/audit-rows";
 import { toTransactionRow } from "@/lib/panel/rows";
 import { AdjustBalanceForm } from "./adjust-balance-form";
 import { StatusForm } from "./status-form";
@@ -31,10 +34,11 @@ export default async function ResellerDetailPage({ params }: { params: Promise<{
   const { id } = await params;
   const reseller = await findUserById(db(), id);
   if (!reseller || reseller.role !== "reseller") notFound();
-  const [keys, latest, twoFactor] = await Promise.all([
+  const [keys, latest, twoFactor, changes] = await Promise.all([
     listApiKeys(db(), reseller.id),
     listLedgerEntries(db(), { userId: reseller.id, limit: 20 }),
     twoFactorStatus(db(), reseller.id),
+    listAuditLog(db(), reseller.id, { limit: 10 }),
   ]);
   const activeKeys = keys.filter((key) => !key.revokedAt).length;
   const balance = formatMoney(reseller.balance);
@@ -114,6 +118,19 @@ export default async function ResellerDetailPage({ params }: { params: Promise<{
       <Card className="mt-6">
         <CardHeader title="Latest transactions" description="The 20 most recent." />
         {latest.data.length === 0 ? <EmptyState title="No transactions yet" /> : <TransactionsTable rows={latest.data.map(toTransactionRow)} />}
+      </Card>
+
+      <Card className="mt-6">
+        <CardHeader
+          title="Audit log"
+          description="The 10 latest changes the reseller made in the panel or through the API."
+          action={
+            <PendingLink href={`/admin/resellers/${reseller.id}/audit-log`} className="text-sm font-medium text-brand-600 hover:text-brand-700">
+              Filter the whole log
+            </PendingLink>
+          }
+        />
+        {changes.data.length === 0 ? <EmptyState title="No changes yet" /> : <AuditLogTable rows={changes.data.map(toAuditRow)} />}
       </Card>
     </>
   );

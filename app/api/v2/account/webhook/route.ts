@@ -9,6 +9,6 @@ export const GET = apiHandler(getWebhookOp, async ({ db, caller }) => toWebhookR
 // PUT /api/v2/account/webhook - set url, enabled and extended_events; the first call creates the secret and returns it once
 export const PUT = apiHandler(putWebhookOp, async ({ db, caller, body }) => {
   const input = { url: body.url, enabled: body.enabled, extendedEvents: body.extended_events };
-  const { endpoint, secret } = await saveWebhook(db, caller.userId, input, { allowPrivate: config().WEBHOOK_ALLOW_PRIVATE });
+  const { endpoint, secret } = await saveWebhook(db, caller.userId, input, caller.actor, { allowPrivate: config().WEBHOOK_ALLOW_PRIVATE });
   return secret ? { ...toWebhookRecord(endpoint), secret } : toWebhookRecord(endpoint);
 });

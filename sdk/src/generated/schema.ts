@@ -1668,6 +1668,7 @@ export interface components {
        */
       action:
         | "member.invited"
+        | "member.invitation_revoked"
         | "member.joined"
         | "member.role_changed"
         | "member.removed"
@@ -2927,6 +2928,7 @@ export interface operations {
         /** @description Only changes of this kind. */
         action?:
           | "member.invited"
+          | "member.invitation_revoked"
           | "member.joined"
           | "member.role_changed"
           | "member.removed"
@@ -3038,7 +3040,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `service_unavailable`: the request passed its deadline (`REQUEST_DEADLINE`, 25 s by default) and nothing of it was kept; retry it, with the same `Idempotency-Key` for an order. */
+      /** @description `service_unavailable`: the request passed its deadline (`REQUEST_DEADLINE`, 25 s by default) and nothing of it was kept, or the database cannot be reached for the moment (with `Retry-After`); retry it, with the same `Idempotency-Key` for an order. */
       503: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -8309,7 +8311,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `account_disabled`: the reseller is blocked; `forbidden`: not allowed, e.g. a call from outside the key's IP allowlist. */
+      /** @description `account_disabled`: the reseller is blocked; `forbidden`: the key lacks the `orders:write` scope this operation needs (`details.scope` names it), or the call came from outside the key's IP allowlist. */
       403: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -8493,7 +8495,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `account_disabled`: the reseller is blocked; `forbidden`: not allowed, e.g. a call from outside the key's IP allowlist. */
+      /** @description `account_disabled`: the reseller is blocked; `forbidden`: the key lacks the `orders:read` scope this operation needs (`details.scope` names it), or the call came from outside the key's IP allowlist. */
       403: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -8600,7 +8602,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `account_disabled`: the reseller is blocked; `forbidden`: not allowed, e.g. a call from outside the key's IP allowlist. */
+      /** @description `account_disabled`: the reseller is blocked; `forbidden`: the key lacks the `orders:read` scope this operation needs (`details.scope` names it), or the call came from outside the key's IP allowlist. */
       403: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -8728,7 +8730,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `account_disabled`: the reseller is blocked; `forbidden`: not allowed, e.g. a call from outside the key's IP allowlist. */
+      /** @description `account_disabled`: the reseller is blocked; `forbidden`: the key lacks the `orders:read` scope this operation needs (`details.scope` names it), or the call came from outside the key's IP allowlist. */
       403: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -8855,7 +8857,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `account_disabled`: the reseller is blocked; `forbidden`: not allowed, e.g. a call from outside the key's IP allowlist. */
+      /** @description `account_disabled`: the reseller is blocked; `forbidden`: the key lacks the `orders:write` scope this operation needs (`details.scope` names it), or the call came from outside the key's IP allowlist. */
       403: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];

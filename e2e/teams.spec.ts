@@ -1,3 +1,4 @@
+import { totpCode } from "../lib/auth/totp";
 import { linkIn, waitForMail } from "./support/mailbox";
 import { screenshotAtBothSizes } from "./support/screenshots";
 import { registerReseller, signIn } from "./support/sign-in";
@@ -5,7 +6,7 @@ import { expect, test, uniqueClientIp } from "./support/test";
 
 const fresh = (name: string) => `${name}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@e2e.test`;
 
-test("the owner invites a developer by mail, who signs in, creates a key, cannot open Balance, and is signed out when removed", async ({
+test("the owner invites a developer by mail, who signs in, creates a key, cannot open Balance, shows in the audit log, and is signed out when removed", async ({
   page,
   browser,
   baseURL,
@@ -65,6 +66,37 @@ test("the owner invites a developer by mail, who signs in, creates a key, cannot
   await screenshotAtBothSizes(developer, "role-refused");
   const members = await developer.goto("/members");
   expect(members?.status()).toBe(403);
+  // Their session's API calls follow the role too: orders read, the balance not.
+  expect((await developer.request.get("/api/v2/orders")).status()).toBe(200);
+  const balance = await developer.request.get("/api/v2/balance");
+  expect(balance.status()).toBe(403);
+  expect((await balance.json()).error).toMatchObject({ code: "forbidden", details: { scope: "account:read" } });
+
+  // The owner reads both changes in the audit log: the invitation by the owner, the key by the developer.
+  await page.getByRole("navigation").getByRole("link", { name: "Audit log" }).first().click();
+  await expect(page.getByRole("row").filter({ hasText: "member.invited" }).filter({ hasText: ownerEmail })).toHaveCount(1);
+  await expect(page.getByRole("row").filter({ hasText: "api_key.created" }).filter({ hasText: developerEmail })).toHaveCount(1);
+
+  // Once the owner (who has it) requires two-factor, the developer does nothing else before setting it up: pages and API alike.
+  await page.goto("/profile");
+  const card = page.locator("section").filter({ has: page.getByRole("heading", { name: "Two-factor sign-in" }) });
+  await card.getByRole("button", { name: "Set up two-factor sign-in" }).click();
+  const secret = (await card.getByTestId("two-factor-secret").innerText()).replace(/\s/g, "");
+  await card.getByLabel("Code", { exact: true }).fill(totpCode(secret, Date.now()));
+  await card.getByLabel("Password", { exact: true }).fill("the-owners-password");
+  await card.getByRole("button", { name: "Turn on two-factor sign-in" }).click();
+  await expect(card.getByText("Two-factor sign-in is on. Your other sessions have ended.")).toBeVisible();
+  await card.getByRole("button", { name: "I have saved them" }).click();
+  await page.getByRole("navigation").getByRole("link", { name: "Members" }).first().click();
+  await page.getByRole("button", { name: "Require it" }).click();
+  await expect(page.getByText("Required for every member.")).toBeVisible();
+  await developer.goto("/orders");
+  await expect(developer).toHaveURL(/\/profile\?two-factor=required$/);
+  const beforeSetUp = await developer.request.get("/api/v2/orders");
+  expect(beforeSetUp.status()).toBe(403);
+  expect((await beforeSetUp.json()).error.message).toContain("Set up two-factor sign-in");
+  await page.getByRole("button", { name: "Stop requiring it" }).click();
+  await expect(page.getByText("Each member's choice.")).toBeVisible();
 
   // The owner sees the developer with their role and last sign-in, then removes them: their session ends at once.
   await page.reload();

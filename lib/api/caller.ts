@@ -13,6 +13,7 @@ import { AppError } from "@/lib/errors/app-error";
 import { isClientOrigin } from "@/lib/http/client-origin";
 import { effectiveTier, type SubscriptionFields } from "@/lib/subscriptions/rules";
 import { scopesOfRole } from "@/lib/teams/permissions";
+import { mustSetUpTwoFactor } from "@/lib/teams/two-factor-policy";
 import type { HeaderReader } from "@/lib/http/header-reader";
 import type { ApiRequest } from "./answer";
 
@@ -120,6 +121,9 @@ export async function resolveCaller(database: Database, request: ApiRequest, ip:
   if (user.role !== "reseller" || !found.member.memberRole)
     throw new RefusedCaller("forbidden", "The API serves reseller accounts; an admin works in the admin panel.", accountSubject(user.id));
   if (!SAFE_METHODS.has(request.method)) assertSameOrigin(request, user.id);
+  // As in the panel: a member the owner requires two-factor of does nothing else before setting it up.
+  if (await mustSetUpTwoFactor({ account: user, member: found.member }, () => database.db))
+    throw new RefusedCaller("forbidden", "Set up two-factor sign-in on your profile first: this account requires it.", accountSubject(user.id));
   return {
     userId: user.id,
     member: { id: found.member.id, role: found.member.memberRole },

@@ -89,14 +89,16 @@ test("the owner invites a developer by mail, who signs in, creates a key, cannot
   await card.getByRole("button", { name: "I have saved them" }).click();
   await page.getByRole("navigation").getByRole("link", { name: "Members" }).first().click();
   await page.getByRole("button", { name: "Require it" }).click();
-  await expect(page.getByText("Required for every member.")).toBeVisible();
+  await page.getByRole("button", { name: "Require two-factor" }).click();
+  await expect(page.getByTestId("two-factor-rule")).toHaveText("Required for every member.");
   await developer.goto("/orders");
   await expect(developer).toHaveURL(/\/profile\?two-factor=required$/);
   const beforeSetUp = await developer.request.get("/api/v2/orders");
   expect(beforeSetUp.status()).toBe(403);
   expect((await beforeSetUp.json()).error.message).toContain("Set up two-factor sign-in");
   await page.getByRole("button", { name: "Stop requiring it" }).click();
-  await expect(page.getByText("Each member's choice.")).toBeVisible();
+  await page.getByRole("button", { name: "Stop requiring", exact: true }).click();
+  await expect(page.getByTestId("two-factor-rule")).toHaveText("Each member's choice.");
 
   // The owner sees the developer with their role and last sign-in, then removes them: their session ends at once.
   await page.reload();

@@ -79,7 +79,10 @@ describe(`claims (${testDriver()})`, () => {
       .from(events)
       .where(and(eq(events.userId, user.id), eq(events.type, "order.claim.opened")));
     expect(event.data).toMatchObject({ claim_id: claim.id, order_id: order.id, status: "open", image: { content_type: "image/png" } });
-    const audit = await db().select().from(auditLog).where(eq(auditLog.accountId, user.id));
+    const audit = await db()
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.accountId, user.id), eq(auditLog.action, "claim.opened")));
     expect(audit.map((row) => [row.action, row.subject, row.actorUserId, row.ip])).toEqual([["claim.opened", claim.id, user.id, "198.51.100.4"]]);
   });
 

@@ -9,5 +9,5 @@ export const metadata: Metadata = { title: "API reference" };
 // its examples calling the origin the reader reached us at. Public: no session needed.
 export default async function ApiReferencePage() {
   const origin = documentOrigin(await headers());
-  return <ApiReference document={servedOpenApiDocument(origin)} origin={origin} />;
+  return <ApiReference document={servedOpenApiDocument(origin)} />;
 }

@@ -10,7 +10,7 @@ import type { OpenApiDocument, OpenApiMethod, OpenApiOperation } from "@/lib/api
 const METHODS: OpenApiMethod[] = ["get", "post", "put", "delete"];
 
 /** The API reference: every operation with an example call and answer, the webhook events, the schemas (collapsed). */
-export function ApiReference({ document, origin }: { document: OpenApiDocument; origin: string }) {
+export function ApiReference({ document }: { document: OpenApiDocument }) {
   const all: Array<{ path: string; method: OpenApiMethod; operation: OpenApiOperation }> = [];
   for (const [path, item] of Object.entries(document.paths)) {
     for (const method of METHODS) {
@@ -28,7 +28,7 @@ export function ApiReference({ document, origin }: { document: OpenApiDocument; 
   const byTag = document.tags.map((tag) => ({ tag: tag.name, entries: entries.filter((entry) => entry.operation.tags.includes(tag.name)) }));
 
   return (
-    <main className="mx-auto w-full max-w-5xl space-y-10 px-4 py-8 sm:px-6 lg:px-8">
+    <main className="ref-main mx-auto w-full max-w-5xl space-y-10 px-4 py-8 sm:px-6 lg:px-8">
       <header className="space-y-3">
         <h1 className="text-2xl font-bold text-zinc-900 sm:text-3xl dark:text-zinc-50">{document.info.title} reference</h1>
         <p className="text-sm text-zinc-600 dark:text-zinc-400">
@@ -77,11 +77,20 @@ export function ApiReference({ document, origin }: { document: OpenApiDocument; 
       <SampleLanguageProvider>
         <div className="space-y-10">
           <SampleLanguagePicker />
+          <noscript>
+            <p className="ref-p">
+              The example requests open with JavaScript; without it, every operation&apos;s curl example is at{" "}
+              <a href="/docs/curl" className="ref-link">
+                /docs/curl
+              </a>
+              .
+            </p>
+          </noscript>
           {byTag.map(({ tag, entries: tagged }) => (
             <section key={tag} id={`tag-${tag}`} className="scroll-mt-12 space-y-4">
               <h2 className="text-xl font-semibold text-zinc-900 dark:text-zinc-50">{tag}</h2>
               {tagged.map((entry) => (
-                <OperationSection key={entry.operation.operationId} view={operationView(document, entry)} origin={origin} />
+                <OperationSection key={entry.operation.operationId} view={operationView(document, entry)} />
               ))}
             </section>
           ))}
@@ -90,16 +99,10 @@ export function ApiReference({ document, origin }: { document: OpenApiDocument; 
 
       <WebhooksSection document={document} />
 
-      <section className="space-y-4">
+      <section className="ref-schemas space-y-4">
         <h2 className="text-xl font-semibold text-zinc-900 dark:text-zinc-50">Schemas</h2>
         {Object.keys(document.components.schemas).map((name) => (
-          <LazyDetails
-            key={name}
-            id={`schema-${name}`}
-            block={{ kind: "component", name }}
-            label={`Schema ${name}`}
-            summary={<span className="font-mono font-semibold text-zinc-900 dark:text-zinc-100">{name}</span>}
-          />
+          <LazyDetails key={name} id={`schema-${name}`} block={{ kind: "component", name }} label={`Schema ${name}`} summary={name} />
         ))}
       </section>
     </main>

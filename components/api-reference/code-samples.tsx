@@ -1,13 +1,15 @@
 "use client";
 
 import { createContext, useContext, useState, type ReactNode } from "react";
-import { codeSample, SAMPLE_LANGUAGES, type SampleInput, type SampleLanguage } from "@/lib/api/openapi/code-samples";
+import { codeSample, SAMPLE_LANGUAGES, type SampleLanguage } from "@/lib/api/openapi/code-samples";
+import { requestExample } from "@/lib/api/openapi/examples";
+import type { OpenApiMethod } from "@/lib/api/openapi/types";
+import { operationOf } from "./lazy-content";
+import { LOAD_FAILED, useDocumentWhenOpened } from "./lazy-details";
 
 /*
  * The example requests: one language for the whole page, chosen in a bar that stays in view (a reader
- * writes one language, and 4 tabs on each of 38 operations would be a sixth of the page). Each sample
- * is written here from the small RequestExample rather than sent as four finished texts: the page's
- * HTML then carries one sample per operation, not each of them twice (rendered and in the hydration data).
+ * writes one language, and 4 tabs on each of 57 operations would be a sixth of the page).
  */
 
 const LanguageContext = createContext<{ language: SampleLanguage; choose: (language: SampleLanguage) => void }>({
@@ -38,15 +40,44 @@ export function SampleLanguagePicker() {
   );
 }
 
-export function CodeSample({ input }: { input: SampleInput }) {
+/**
+ * One operation's example request, collapsed: written in the browser, in the page's language, from the
+ * OpenAPI document fetched when first opened, so the page carries none of the 4 samples of its operations.
+ */
+export function SampleDetails({ operationId, path, method }: { operationId: string; path: string; method: OpenApiMethod }) {
   const { language } = useContext(LanguageContext);
+  const { document, failed, opened, onToggle } = useDocumentWhenOpened();
+  const [copied, setCopied] = useState(false);
   const label = SAMPLE_LANGUAGES.find((option) => option.id === language)!.label;
+  const text = document
+    ? codeSample(language, {
+        origin: document.servers[0]?.url ?? window.location.origin,
+        operationId,
+        request: requestExample(document, path, method, operationOf(document, operationId)),
+      })
+    : null;
+  const copy = () => {
+    if (text === null) return;
+    navigator.clipboard.writeText(text).then(
+      () => setCopied(true),
+      () => setCopied(false),
+    );
+  };
   return (
-    <div className="min-w-0">
-      <h4 className="ref-h4">{`Example request (${label})`}</h4>
-      <pre tabIndex={0} aria-label={`Example request for ${input.operationId} in ${label}`} className="ref-pre rounded-md">
-        <code>{codeSample(language, input)}</code>
-      </pre>
-    </div>
+    <details onToggle={onToggle}>
+      <summary>Example request</summary>
+      {opened ? (
+        <div className="ref-sample">
+          <pre tabIndex={0} aria-label={`Example request for ${operationId} in ${label}`} aria-busy={text === null && !failed} className="ref-pre">
+            {failed ? LOAD_FAILED : (text ?? "Loading…")}
+          </pre>
+          {text !== null ? (
+            <button type="button" onClick={copy} onBlur={() => setCopied(false)} className="ref-copy">
+              {copied ? "Copied" : `Copy ${label}`}
+            </button>
+          ) : null}
+        </div>
+      ) : null}
+    </details>
   );
 }

@@ -2,16 +2,6 @@
 export function InlineCode({ text }: { text: string }) {
   const parts = text.split(/(`[^`]+`)/g);
   return (
-    <>
-      {parts.map((part, index) =>
-        part.startsWith("`") && part.endsWith("`") && part.length > 1 ? (
-          <code key={index} className="ref-code">
-            {part.slice(1, -1)}
-          </code>
-        ) : (
-          part
-        ),
-      )}
-    </>
+    <>{parts.map((part, index) => (part.startsWith("`") && part.endsWith("`") && part.length > 1 ? <code key={index}>{part.slice(1, -1)}</code> : part))}</>
   );
 }

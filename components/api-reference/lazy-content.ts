@@ -4,8 +4,9 @@ import { prettySchema } from "./schema-format";
 
 /*
  * What a collapsed block of /docs shows once opened, read from /api/v2/openapi.json then: the page's
- * HTML (and its hydration data, which repeats it) carries the example answers and schemas of 47
- * operations only for the reader who asks for one, and stays a fraction of its 1.7 MB of before.
+ * HTML (and its hydration data, which repeats it) carries the example requests, example answers and
+ * schemas of every operation only for the reader who asks for one, and stays a fraction of its 1.7 MB
+ * of before. The browser fetches the document once, for the first block opened, and may cache it.
  */
 
 export type LazyBlock =
@@ -24,7 +25,7 @@ export function loadDocument(): Promise<OpenApiDocument> {
   return loading;
 }
 
-function operationOf(document: OpenApiDocument, operationId: string): OpenApiOperation {
+export function operationOf(document: OpenApiDocument, operationId: string): OpenApiOperation {
   for (const item of Object.values(document.paths)) {
     for (const operation of Object.values(item)) if (operation?.operationId === operationId) return operation;
   }

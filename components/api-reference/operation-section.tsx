@@ -1,18 +1,18 @@
 "use client";
 
 import { operationAnchor } from "./anchors";
-import { CodeSample } from "./code-samples";
+import { SampleDetails } from "./code-samples";
 import { InlineCode } from "./inline-code";
 import { LazyDetails } from "./lazy-details";
 import { Endpoint } from "./method-badge";
 import type { OperationView } from "./operation-view";
 
-/** One operation: what it is, an example call in four languages, its answer and schemas (collapsed), its errors. */
-export function OperationSection({ view, origin }: { view: OperationView; origin: string }) {
+/** One operation: what it is, an example call in four languages, its answer and schemas (collapsed, loaded when opened), its errors. */
+export function OperationSection({ view }: { view: OperationView }) {
   const { operationId } = view;
   return (
     <section id={operationAnchor(operationId)} className="ref-op">
-      <header className="space-y-2">
+      <header>
         <h3>{view.summary}</h3>
         <Endpoint method={view.method} path={view.path} label="v2" />
         {view.twin ? <Endpoint method={view.method} path={view.twin.path} label="reseller API" /> : null}
@@ -42,7 +42,7 @@ export function OperationSection({ view, origin }: { view: OperationView; origin
       </header>
 
       {view.description ? (
-        <p className="ref-p whitespace-pre-line">
+        <p className="ref-p ref-description">
           <InlineCode text={view.description} />
         </p>
       ) : null}
@@ -78,7 +78,7 @@ export function OperationSection({ view, origin }: { view: OperationView; origin
         </div>
       ) : null}
 
-      <CodeSample input={{ origin, operationId, request: view.request }} />
+      <SampleDetails operationId={operationId} path={view.path} method={view.method} />
 
       {view.answer ? (
         <LazyDetails block={{ kind: "answer", operationId }} label={`Example answer of ${operationId}`} summary={`Example answer: ${view.answer}`} />

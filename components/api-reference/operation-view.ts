@@ -1,4 +1,3 @@
-import { requestExample, type RequestExample } from "@/lib/api/openapi/examples";
 import type { OpenApiDocument, OpenApiMethod, OpenApiOperation } from "@/lib/api/openapi/types";
 import { refName, schemaSummary } from "./schema-format";
 
@@ -11,8 +10,8 @@ export interface OperationEntry {
 }
 
 /**
- * What /docs shows of one operation, and no more: the section is a client component (its examples are
- * written in the browser), so this is what the page's hydration data carries for it.
+ * What /docs shows of one operation, and no more: the section is a client component (its collapsed
+ * blocks load in the browser), so this is what the page's hydration data carries for it.
  */
 export interface OperationView {
   operationId: string;
@@ -26,7 +25,6 @@ export interface OperationView {
   /** The scope a key needs; none for an operation that takes no key (every one that takes a key names its scope). */
   scope?: string;
   parameters: Array<{ name: string; in: string; schema: string; description?: string; required: boolean }>;
-  request: RequestExample;
   /** The request body's and each answer's schema: "request OrderRequest; 201 Order". */
   schemas?: string;
   /** The answers without a body, as "204 No content". */
@@ -64,7 +62,6 @@ export function operationView(document: OpenApiDocument, { path, method, operati
       ...(parameter.description ? { description: parameter.description } : {}),
       required: parameter.required,
     })),
-    request: requestExample(document, path, method, operation),
     ...(schemas.length > 0 ? { schemas: schemas.join("; ") } : {}),
     ...(bare.length > 0 ? { bare } : {}),
     ...(shown ? { answer: `${shown[0]} ${shown[1].description}` } : {}),

@@ -6,7 +6,6 @@ import { MethodBadge } from "./method-badge";
 import { LazyDetails } from "./lazy-details";
 import { schemaSummary } from "./schema-format";
 
-const H3 = "text-lg font-semibold text-zinc-900 dark:text-zinc-50";
 const H4 = "mb-1 text-sm font-medium text-zinc-700 dark:text-zinc-300";
 const P = "text-sm leading-relaxed text-zinc-700 dark:text-zinc-300";
 
@@ -69,20 +68,20 @@ export function WebhooksSection({ document }: { document: OpenApiDocument }) {
       </div>
 
       {webhooks.map(([event, { post }]) => (
-        <section key={event} id={webhookAnchor(event)} className="scroll-mt-4 space-y-3 rounded-lg border border-zinc-200 p-4 sm:p-5 dark:border-zinc-800">
-          <header className="space-y-2">
-            <h3 className={H3}>{post.summary}</h3>
-            <div className="flex flex-wrap items-center gap-2">
+        <section key={event} id={webhookAnchor(event)} className="ref-op">
+          <header>
+            <h3>{post.summary}</h3>
+            <div className="ref-endpoint">
               <MethodBadge method="post" />
-              <code className="break-all font-mono text-sm text-zinc-900 dark:text-zinc-100">{event}</code>
-              <span className="text-xs text-zinc-500 dark:text-zinc-400">to your webhook URL</span>
+              <code>{event}</code>
+              <span>to your webhook URL</span>
             </div>
           </header>
           {post.description
             .split("\n\n")
             .filter((paragraph) => !WEBHOOK_DELIVERY_NOTES.includes(paragraph))
             .map((paragraph) => (
-              <p key={paragraph} className={P}>
+              <p key={paragraph} className="ref-p">
                 <InlineCode text={paragraph} />
               </p>
             ))}

@@ -3,8 +3,8 @@ import type { RequestExample } from "./examples";
 /*
  * One call of an operation written in curl, the TypeScript SDK, PHP and Python, from the operation's
  * RequestExample (operationId, path, example body): generated, so a new operation gets its samples and a
- * changed schema changes them. Pure, with no server import: /docs renders them in the browser from the
- * small RequestExample, which keeps the page's HTML from carrying every sample twice.
+ * changed schema changes them. Pure, with no server import: /docs writes them in the browser, from the
+ * OpenAPI document, when a reader opens an operation's example; /docs/curl writes the curl ones as text.
  */
 
 export type SampleLanguage = "curl" | "sdk" | "php" | "python";

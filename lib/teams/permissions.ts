@@ -9,7 +9,7 @@ export const MEMBER_ROLES = ["owner", "admin", "developer", "finance", "buyer", 
 export const ASSIGNABLE_ROLES = ["admin", "developer", "finance", "buyer", "viewer"] as const satisfies readonly MemberRole[];
 
 export const ROLE_DESCRIPTIONS: Record<MemberRole, string> = {
-  owner: "Everything, including members, ownership and closing the account.",
+  owner: "Everything, including members, the two-factor rule and handing ownership to an admin.",
   admin: "Everything but ownership.",
   developer: "API keys, webhooks, the API reference, reading orders.",
   finance: "Balance, transactions, top-ups, exports, the subscription.",

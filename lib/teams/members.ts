@@ -242,6 +242,14 @@ async function lockedMember(tx: DbOrTx, accountId: string, memberId: string): Pr
   return member;
 }
 
+/** The account's offer of its ownership, if it was made to this member. */
+async function withdrawOfferTo(tx: DbOrTx, accountId: string, memberId: string): Promise<void> {
+  await tx
+    .update(users)
+    .set({ ownershipOfferedTo: null })
+    .where(and(eq(users.id, accountId), eq(users.ownershipOfferedTo, memberId)));
+}
+
 /** Gives a member another role; it applies to their next page or call, sessions included. */
 export async function changeMemberRole(db: Db, input: { accountId: string; actor: AuditActor; memberId: string; role: AssignableRole }): Promise<void> {
   await db.transaction(async (tx) => {
@@ -249,10 +257,7 @@ export async function changeMemberRole(db: Db, input: { accountId: string; actor
     if (member.memberRole === input.role) return;
     await tx.update(users).set({ memberRole: input.role }).where(eq(users.id, member.id));
     // An offer of the ownership is for an admin: it lapses when they stop being one.
-    await tx
-      .update(users)
-      .set({ ownershipOfferedTo: null })
-      .where(and(eq(users.id, input.accountId), eq(users.ownershipOfferedTo, member.id)));
+    await withdrawOfferTo(tx, input.accountId, member.id);
     await recordAudit(tx, {
       accountId: input.accountId,
       actor: input.actor,
@@ -278,10 +283,7 @@ export async function removeMember(db: Db, input: { accountId: string; actor: Au
       .update(users)
       .set({ removedAt: sql`now()`, status: "blocked", sessionsValidAfter: new Date() })
       .where(eq(users.id, member.id));
-    await tx
-      .update(users)
-      .set({ ownershipOfferedTo: null })
-      .where(and(eq(users.id, input.accountId), eq(users.ownershipOfferedTo, member.id)));
+    await withdrawOfferTo(tx, input.accountId, member.id);
     await recordAudit(tx, {
       accountId: input.accountId,
       actor: input.actor,

@@ -74,3 +74,13 @@ export const claimMessageSchema = z
 export function toClaimMessageRecord(message: ClaimMessage) {
   return { message_id: message.id, author: message.author, text: message.text, created_at: message.createdAt.toISOString() };
 }
+
+/** A claim's message as the panel's chat shows it: support writes on the side a manual order's operator does. */
+export function toClaimChatMessage(message: ClaimMessage) {
+  return {
+    message_id: message.id,
+    author: message.author === "support" ? ("supplier" as const) : ("reseller" as const),
+    text: message.text,
+    created_at: message.createdAt.toISOString(),
+  };
+}

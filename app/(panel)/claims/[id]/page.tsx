@@ -4,6 +4,7 @@ import { ClaimChatForm } from "@/components/claims/claim-chat-form";
 import { ClaimFacts } from "@/components/claims/claim-facts";
 import { ClaimStatusBadge } from "@/components/claims/claim-status-badge";
 import { ChatMessages } from "@/components/orders/chat-messages";
+import { toClaimChatMessage } from "@/lib/claims/serialize";
 import { Alert } from "@/components/ui/alert";
 import { Card, CardBody, CardHeader } from "@/components/ui/card";
 import { PageHeader } from "@/components/ui/page-header";
@@ -63,16 +64,7 @@ export default async function ClaimPage({ params }: { params: Promise<{ id: stri
         <Card>
           <CardHeader title="Chat with support" />
           <CardBody className="space-y-4">
-            <ChatMessages
-              messages={chat.messages.map((message) => ({
-                message_id: message.id,
-                author: message.author === "support" ? "supplier" : "reseller",
-                text: message.text,
-                created_at: message.createdAt.toISOString(),
-              }))}
-              viewer="reseller"
-              supplierLabel="Support"
-            />
+            <ChatMessages messages={chat.messages.map(toClaimChatMessage)} viewer="reseller" supplierLabel="Support" />
             {open ? (
               <ClaimChatForm claimId={claim.id} label="Message to support" action={postClaimMessageAction} />
             ) : (

@@ -4,6 +4,7 @@ import { ClaimChatForm } from "@/components/claims/claim-chat-form";
 import { ClaimFacts } from "@/components/claims/claim-facts";
 import { ClaimStatusBadge } from "@/components/claims/claim-status-badge";
 import { ChatMessages } from "@/components/orders/chat-messages";
+import { toClaimChatMessage } from "@/lib/claims/serialize";
 import { DeliveryItems } from "@/components/orders/delivery-items";
 import { Alert } from "@/components/ui/alert";
 import { Card, CardBody, CardHeader } from "@/components/ui/card";
@@ -91,16 +92,7 @@ export default async function AdminClaimPage({ params }: { params: Promise<{ id:
           <Card>
             <CardHeader title="Chat with the reseller" />
             <CardBody className="space-y-4">
-              <ChatMessages
-                messages={chat.messages.map((message) => ({
-                  message_id: message.id,
-                  author: message.author === "support" ? "supplier" : "reseller",
-                  text: message.text,
-                  created_at: message.createdAt.toISOString(),
-                }))}
-                viewer="supplier"
-                supplierLabel="Support"
-              />
+              <ChatMessages messages={chat.messages.map(toClaimChatMessage)} viewer="supplier" supplierLabel="Support" />
               {open ? <ClaimChatForm claimId={claim.id} label="Reply as support" action={postSupportMessageAction} /> : null}
             </CardBody>
           </Card>

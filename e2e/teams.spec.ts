@@ -1,7 +1,7 @@
 import { totpCode } from "../lib/auth/totp";
 import { linkIn, waitForMail } from "./support/mailbox";
 import { screenshotAtBothSizes } from "./support/screenshots";
-import { registerReseller, signIn } from "./support/sign-in";
+import { otherSide, registerReseller, signIn } from "./support/sign-in";
 import { expect, test, uniqueClientIp } from "./support/test";
 
 const fresh = (name: string) => `${name}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@e2e.test`;
@@ -10,7 +10,10 @@ test("the owner invites a developer by mail, who signs in, creates a key, cannot
   page,
   browser,
   baseURL,
+  fixtures,
 }) => {
+  // Four people's sign-ins (owner, developer, admin, and the developer again) and two mails in one flow.
+  test.setTimeout(180_000);
   const ownerEmail = fresh("owner");
   await registerReseller(page, "Team Shop", ownerEmail, "the-owners-password");
   await page.getByRole("navigation").getByRole("link", { name: "Members" }).first().click();
@@ -76,6 +79,17 @@ test("the owner invites a developer by mail, who signs in, creates a key, cannot
   await page.getByRole("navigation").getByRole("link", { name: "Audit log" }).first().click();
   await expect(page.getByRole("row").filter({ hasText: "member.invited" }).filter({ hasText: ownerEmail })).toHaveCount(1);
   await expect(page.getByRole("row").filter({ hasText: "api_key.created" }).filter({ hasText: developerEmail })).toHaveCount(1);
+
+  // A platform admin sees the account's people on the reseller's page: the owner and the developer, with their roles.
+  const admin = await otherSide(browser, baseURL!, fixtures.admin.email, fixtures.admin.password, /\/admin$/);
+  await admin.goto(`/admin?q=${encodeURIComponent(ownerEmail)}`);
+  await admin.getByRole("link", { name: ownerEmail }).click();
+  const adminRows = admin.getByTestId("admin-member-row");
+  await expect(adminRows).toHaveCount(2);
+  await expect(adminRows.filter({ hasText: ownerEmail })).toContainText("owner");
+  await expect(adminRows.filter({ hasText: developerEmail })).toContainText("developer");
+  await screenshotAtBothSizes(admin, "admin-reseller-members");
+  await admin.context().close();
 
   // Once the owner (who has it) requires two-factor, the developer does nothing else before setting it up: pages and API alike.
   await page.goto("/profile");

@@ -16,7 +16,7 @@ import { twoFactorStatus } from "@/lib/auth/two-factor";
 import { db } from "@/lib/db/client";
 import { listLedgerEntries } from "@/lib/ledger/list-entries";
 import { formatMoney } from "@/lib/money/money";
-import { formatDate } from "@/lib/panel/format";
+import { formatDate, formatDateTime } from "@/lib/panel/format";
 import { toAuditRow } from "@/lib/panel/audit-rows";
 import { toTransactionRow } from "@/lib/panel/rows";
 import { AdjustBalanceForm } from "./adjust-balance-form";
@@ -26,6 +26,7 @@ import { TwoFactorResetForm } from "./two-factor-reset-form";
 import { ResetLinkForm } from "./reset-link-form";
 import { TIERS } from "@/lib/db/schema";
 import { subscriptionView } from "@/lib/subscriptions/rules";
+import { listMembers } from "@/lib/teams/members";
 
 export const metadata: Metadata = { title: "Reseller" };
 
@@ -34,11 +35,12 @@ export default async function ResellerDetailPage({ params }: { params: Promise<{
   const { id } = await params;
   const reseller = await findUserById(db(), id);
   if (!reseller || reseller.role !== "reseller") notFound();
-  const [keys, latest, twoFactor, changes] = await Promise.all([
+  const [keys, latest, twoFactor, changes, members] = await Promise.all([
     listApiKeys(db(), reseller.id),
     listLedgerEntries(db(), { userId: reseller.id, limit: 20 }),
     twoFactorStatus(db(), reseller.id),
     listAuditLog(db(), reseller.id, { limit: 10 }),
+    listMembers(db(), reseller.id),
   ]);
   const activeKeys = keys.filter((key) => !key.revokedAt).length;
   const balance = formatMoney(reseller.balance);
@@ -114,6 +116,28 @@ export default async function ResellerDetailPage({ params }: { params: Promise<{
           </Card>
         </div>
       </div>
+
+      <Card className="mt-6">
+        <CardHeader title="Members" description="The people who sign in to this account. The owner manages them on the account's Members page." />
+        <ul className="divide-y divide-slate-100">
+          {members.map((member) => (
+            <li
+              key={member.id}
+              className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1 px-4 py-3 text-sm sm:px-6"
+              data-testid="admin-member-row"
+            >
+              <span className="flex min-w-0 flex-wrap items-center gap-2">
+                <span className="font-medium text-slate-900">{member.name}</span>
+                <Badge tone={member.role === "owner" ? "amber" : "blue"}>{member.role}</Badge>
+                <span className="wrap-anywhere text-slate-500">{member.email}</span>
+              </span>
+              <span className="text-slate-500">
+                {member.twoFactorOn ? "Two-factor on" : "Two-factor off"} · last sign-in {member.lastSignInAt ? formatDateTime(member.lastSignInAt) : "never"}
+              </span>
+            </li>
+          ))}
+        </ul>
+      </Card>
 
       <Card className="mt-6">
         <CardHeader title="Latest transactions" description="The 20 most recent." />

@@ -23,3 +23,8 @@ export const TEST_EVENT = "webhook.test";
  * claims and prepares up to as many again, ready to go out as slots come free.
  */
 export const DELIVERY_SLOTS = 16;
+/**
+ * An attempt unanswered this long after its batch was ready is shown as pending (its row written
+ * then); one answered sooner, nearly all of them, is written once, with its outcome.
+ */
+export const PENDING_AFTER_MS = 1_000;

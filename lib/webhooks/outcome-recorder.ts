@@ -24,6 +24,19 @@ export type AttemptOutcome =
   /** The outcome could not be written; the job runs again once its lease runs out. */
   | { type: "not-recorded"; error: string };
 
+/** A scheduled attempt's row as it is inserted: pending, or with its outcome (outcomeRow). */
+export interface AttemptRow {
+  id: string;
+  user_id: string;
+  event_id: string;
+  event: string;
+  url: string;
+  attempt: number;
+  run: number;
+  request_body_encrypted: string;
+  created_at: string;
+}
+
 /** An attempt that was sent, with the receiver's answer. */
 export interface SentAttempt {
   userId: string;
@@ -33,6 +46,8 @@ export interface SentAttempt {
   url: string;
   result: GuardedPostResult;
   finishedAt: Date;
+  /** Its row, inserted with the outcome unless it was recorded as pending before. */
+  row: AttemptRow;
 }
 
 type Entry = { job: Job } & (
@@ -156,7 +171,7 @@ async function writeBatch(db: Db, entries: Entry[], options: WebhookDeliveryOpti
  * (Data-modifying CTEs all run, each to completion, in one snapshot.)
  */
 async function recordSuccesses(db: Db, entries: Entry[]): Promise<AttemptOutcome[]> {
-  const rows = entries.flatMap((entry) => (entry.sent ? [{ job_id: entry.job.id, user_id: entry.sent.userId, ...outcomeRow(entry.sent, null) }] : []));
+  const rows = entries.flatMap((entry) => (entry.sent ? [Object.assign({ job_id: entry.job.id }, outcomeRow(entry.sent, null))] : []));
   const unsent = entries.flatMap((entry) => (entry.unsent ? [{ job_id: entry.job.id, id: entry.unsent }] : []));
   const dropUnsent =
     unsent.length > 0
@@ -249,7 +264,7 @@ async function recordOutcomes(tx: DbOrTx, entries: Entry[], options: WebhookDeli
 function outcomeRow(attempt: SentAttempt, nextRetryAt: Date | null, note: string | null = null) {
   const columns = outcomeColumns(attempt.result, attempt.finishedAt, note);
   return {
-    id: attempt.deliveryId,
+    ...attempt.row,
     status: columns.status,
     response_status: columns.responseStatus,
     response_body: columns.responseBody,
@@ -257,7 +272,6 @@ function outcomeRow(attempt: SentAttempt, nextRetryAt: Date | null, note: string
     error: columns.error,
     finished_at: attempt.finishedAt.toISOString(),
     next_retry_at: nextRetryAt?.toISOString() ?? null,
-    url: attempt.url,
   };
 }
 
@@ -266,18 +280,39 @@ function dropUnsentStatement(ids: SQL): SQL {
   return sql`delete from webhook_deliveries where status = 'pending' and id in (${ids})`;
 }
 
+/** The columns of an attempt's row (AttemptRow), then of its outcome (outcomeRow), as a record type. */
+const ROW_COLUMNS = `id text, user_id text, event_id uuid, event text, url text, attempt integer, run integer, request_body_encrypted text, created_at timestamptz`;
+const OUTCOME_COLUMNS = `status text, response_status integer, response_body text, duration_ms integer, error text, finished_at timestamptz, next_retry_at timestamptz`;
+
 /** Outcome rows as a relation named o, from one JSON parameter. */
-function outcomeRecords(rows: (ReturnType<typeof outcomeRow> & { job_id?: number; user_id?: string })[]): SQL {
-  return sql`jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as o(job_id bigint, user_id text, id text, status text, response_status integer, response_body text, duration_ms integer, error text, finished_at timestamptz, next_retry_at timestamptz, url text)`;
+function outcomeRecords(rows: (ReturnType<typeof outcomeRow> & { job_id?: number })[]): SQL {
+  return sql`jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as o(job_id bigint, ${sql.raw(ROW_COLUMNS)}, ${sql.raw(OUTCOME_COLUMNS)})`;
 }
+
+/** The columns the insert of an attempt's row names: those of AttemptRow and the trigger, `event` for a scheduled attempt. */
+const INSERTED = sql.raw(`id, user_id, event_id, event, url, attempt, run, request_body_encrypted, created_at, trigger`);
+const INSERTED_FROM_O = sql.raw(`o.id, o.user_id, o.event_id, o.event, o.url, o.attempt, o.run, o.request_body_encrypted, o.created_at, 'event'`);
 
 /**
  * Writes the outcomes of a relation o (outcomeRecords' columns) to their attempt rows, all in one
- * UPDATE. A row is written once: only while pending, or closed by the sweep for want of an answer
- * (the answer of a run that outlived its lease still comes in and replaces that guess).
+ * statement: a row not written yet (the answer came before the attempt was shown as pending) is
+ * inserted with its outcome, one recorded as pending is finished. A row is finished once: only while
+ * pending, or closed by the sweep for want of an answer (the answer of a run that outlived its lease
+ * still comes in and replaces that guess).
  */
 function writeOutcomes(outcomes: SQL): SQL {
-  return sql`update webhook_deliveries as d set status = o.status, response_status = o.response_status, response_body = o.response_body,
-      duration_ms = o.duration_ms, error = o.error, finished_at = o.finished_at, next_retry_at = o.next_retry_at, url = o.url
-    from ${outcomes} where d.id = o.id and (d.status = 'pending' or d.error = ${ABANDONED_ERROR})`;
+  return sql`insert into webhook_deliveries as d (${INSERTED}, status, response_status, response_body, duration_ms, error, finished_at, next_retry_at)
+    select ${INSERTED_FROM_O}, o.status, o.response_status, o.response_body, o.duration_ms, o.error, o.finished_at, o.next_retry_at from ${outcomes}
+    on conflict (event_id, attempt, run) where trigger = 'event' do update set status = excluded.status, response_status = excluded.response_status,
+      response_body = excluded.response_body, duration_ms = excluded.duration_ms, error = excluded.error, finished_at = excluded.finished_at,
+      next_retry_at = excluded.next_retry_at, url = excluded.url
+    where d.status = 'pending' or d.error = ${ABANDONED_ERROR}`;
+}
+
+/** Attempts not answered yet, recorded as pending in one statement; one already recorded is left as it is. */
+export async function insertPendingAttempts(db: Db, rows: AttemptRow[]): Promise<void> {
+  if (rows.length === 0) return;
+  await db.execute(sql`insert into webhook_deliveries (${INSERTED})
+    select ${INSERTED_FROM_O} from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as o(${sql.raw(ROW_COLUMNS)})
+    on conflict do nothing`);
 }

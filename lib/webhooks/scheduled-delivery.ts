@@ -2,7 +2,6 @@ import { and, eq, sql } from "drizzle-orm";
 import { decryptSecret, encryptSecret } from "@/lib/crypto/encryption";
 import type { Db } from "@/lib/db/client";
 import { preparedQuery } from "@/lib/db/prepared";
-import { executeRows } from "@/lib/db/rows";
 import {
   events,
   orders,
@@ -10,7 +9,6 @@ import {
   webhookEndpoints,
   type AppEvent,
   type Job,
-  type Order,
   type WebhookDelivery,
   type WebhookEndpoint,
 } from "@/lib/db/schema";
@@ -21,7 +19,7 @@ import { sendWebhookRequest } from "./deliver";
 import { eventBody, orderOfEventBody } from "./envelope";
 import { waitTurn } from "./in-turn";
 import type { WebhookDeliveryOptions } from "./options";
-import { outcomeRecorder, type AttemptOutcome, type SkipReason } from "./outcome-recorder";
+import { insertPendingAttempts, outcomeRecorder, type AttemptOutcome, type AttemptRow, type SkipReason } from "./outcome-recorder";
 
 /** What a claimed webhook.deliver job ({eventId, attempt}) is asked to do, in which run of the job. */
 interface Target {
@@ -34,49 +32,48 @@ interface Target {
   inOrderOf: string | null;
 }
 
-/** A target that sends: its pending attempt row, the webhook it goes to, and the bytes. */
+/** A target that sends: the row that records its attempt, the webhook it goes to, and the bytes. */
 interface Send {
   target: Target;
   event: AppEvent;
   endpoint: WebhookEndpoint;
-  deliveryId: string;
+  /** The attempt's row, written once: with the outcome, or as pending first when the answer is slow. */
+  row: AttemptRow;
+  /** A run before this one recorded the row, pending: it is not written again, only finished. */
+  stored: boolean;
   body: string;
 }
 
 type Plan = { skip: SkipReason } | Send;
 
-/** A target that will send, before its attempt row is sure. */
-interface Draft {
-  target: Target;
-  event: AppEvent;
-  endpoint: WebhookEndpoint;
-  /** The order the body is built from, for a first attempt (orderOfEventBody). */
-  order: Order | null;
-  /** This run's row, when a plan before this one recorded it. */
-  row?: WebhookDelivery;
-  /** The event's first attempt, whose bytes every retry sends again. */
-  first?: WebhookDelivery;
-}
-
-// A batch's reads, prepared once (see preparedQuery), each with the batch's event ids as one parameter.
+// The batch's read, prepared once (see preparedQuery), with the batch's event ids as one parameter:
+// each event with its webhook, the order a body is built from, and the event's earlier attempts.
 const eventIdsParameter = sql`${sql.placeholder("eventIds")}::uuid[]`;
 const deliveryTargets = preparedQuery((db) =>
   db
-    .select({ event: events, endpoint: webhookEndpoints, order: orders })
+    .select({
+      event: events,
+      endpoint: webhookEndpoints,
+      order: orders,
+      prior: sql<PriorAttempt[]>`(select coalesce(json_agg(json_build_object('id', d.id, 'status', d.status, 'trigger', d.trigger, 'attempt', d.attempt,
+        'run', d.run, 'body', d.request_body_encrypted) order by d.id), '[]') from ${webhookDeliveries} d where d.event_id = ${events.id})`,
+    })
     .from(events)
     .leftJoin(webhookEndpoints, eq(webhookEndpoints.userId, events.userId))
     .leftJoin(orders, and(sql`${orders.id} = ${events.data}->>'order_id'`, sql`${events.data}->>'status' in ('completed', 'refunded')`))
     .where(sql`${events.id} = any(${eventIdsParameter})`)
     .prepare("webhook_delivery_targets"),
 );
-const deliveriesOfEvents = preparedQuery((db) =>
-  db
-    .select()
-    .from(webhookDeliveries)
-    .where(sql`${webhookDeliveries.eventId} = any(${eventIdsParameter})`)
-    .orderBy(webhookDeliveries.id)
-    .prepare("deliveries_of_events"),
-);
+
+/** An attempt already recorded for the event, as the batch's read returns it. */
+interface PriorAttempt {
+  id: string;
+  status: WebhookDelivery["status"];
+  trigger: WebhookDelivery["trigger"];
+  attempt: number;
+  run: number;
+  body: string;
+}
 
 const targetOf = (job: Job): Target => ({
   job,
@@ -88,14 +85,22 @@ const targetOf = (job: Job): Target => ({
 
 /**
  * Delivers scheduled attempts of outbox events, one per claimed job (attempt n = 1 for the first, 2..
- * for the retries), and records them. The jobs' reads and the pending attempt rows cost a few
- * statements for the whole batch; each attempt is sent as soon as it is ready and a delivery slot is
- * free (`inSlot`, the worker's: the requests in flight are bounded, the reads ahead of them are not
- * held up); the outcomes are recorded in batches as the answers come in (outcome-recorder.ts).
+ * for the retries), and records them. The jobs' reads cost one statement for the whole batch; each
+ * attempt is sent as soon as it is ready and a delivery slot is free (`inSlot`, the worker's: the
+ * requests in flight are bounded, the reads ahead of them are not held up); the outcomes are recorded
+ * in batches as the answers come in (outcome-recorder.ts).
  *
+ * - An attempt's row is written once, with its outcome, when the answer comes within
+ *   `pendingAfterMs` of the batch being ready (nearly always): a second write per delivery only to
+ *   say "pending" cost as much as the outcome's. The attempts of the batch still unanswered then (a
+ *   slow receiver, or waiting for a slot) are recorded as pending, together in one statement, and
+ *   their outcomes finish those rows. A process that dies before an attempt is recorded leaves its
+ *   job running: the job's lease runs out and another worker sends the attempt again, as a run of its
+ *   own, as after any death mid-send (at least once). Only the history of the run cut off is missing;
+ *   that of a run cut off after `pendingAfterMs` stays pending until the sweep closes it.
  * - No webhook, or a disabled one: nothing is sent. A retry also stops once any delivery of the event
  *   (a redelivery) has succeeded. An attempt still waiting for a slot when this process records the
- *   failure that disables the webhook is not sent either, and its pending row is removed; only those
+ *   failure that disables the webhook is not sent either (a pending row it got is removed); only those
  *   already in flight, or planned by another worker, still go out.
  * - Recovered deliveries (recover.ts) of one reseller are sent one at a time, in job order: each goes
  *   out once the one before it was answered (or was not sent at all).
@@ -118,7 +123,12 @@ export function deliverScheduledAttempts(
   const recorder = outcomeRecorder(db, options);
   const targets = jobs.map(targetOf);
   const plannedAt = Date.now();
-  const planned = planAttempts(db, targets);
+  const planned = planAttempts(db, targets, new Date(plannedAt));
+  const pending = pendingRows(db, options);
+  void planned.then(
+    (plans) => pending.watch(plans.filter((plan): plan is Send => "row" in plan && !plan.stored)),
+    () => {},
+  );
   const secrets = new Map<string, string>();
   const secretOf = (endpoint: WebhookEndpoint) => {
     let secret = secrets.get(endpoint.secretEncrypted);
@@ -140,7 +150,7 @@ export function deliverScheduledAttempts(
       return failUnplanned(db, target, error, options);
     }
     if ("skip" in plan) return recorder.record({ job: target.job, skip: plan.skip });
-    const { event, endpoint, deliveryId, body } = plan;
+    const { event, endpoint, row, body } = plan;
     const secret = secretOf(endpoint);
     await turn;
     const result = await inSlot(async () =>
@@ -150,10 +160,12 @@ export function deliverScheduledAttempts(
         : sendWebhookRequest({ url: endpoint.url, secret, eventId: event.id, event: event.type, body }, options),
     );
     (await turn)?.();
-    if (!result) return recorder.record({ job: target.job, skip: "disabled", unsent: deliveryId });
+    // A pending row being written for this attempt is written before its outcome (or its removal).
+    await pending.answered(plan);
+    if (!result) return recorder.record({ job: target.job, skip: "disabled", unsent: row.id });
     return recorder.record({
       job: target.job,
-      sent: { userId: event.userId, eventId: event.id, attempt: target.attempt, deliveryId, url: endpoint.url, result, finishedAt: new Date() },
+      sent: { userId: event.userId, eventId: event.id, attempt: target.attempt, deliveryId: row.id, url: endpoint.url, result, finishedAt: new Date(), row },
     });
   };
   return targets.map(async (target, index) => {
@@ -167,6 +179,37 @@ export function deliverScheduledAttempts(
   });
 }
 
+/**
+ * The pending rows of a batch: the attempts not answered within `pendingAfterMs` of the batch being
+ * ready are recorded as pending then, in one statement. A row that cannot be written (a database blip)
+ * is only not shown as pending: the outcome writes the whole row anyway.
+ */
+function pendingRows(db: Db, options: WebhookDeliveryOptions) {
+  const unanswered = new Set<Send>();
+  const written = new Map<Send, Promise<void>>();
+  let timer: NodeJS.Timeout | undefined;
+  return {
+    watch(sends: Send[]) {
+      if (sends.length === 0) return;
+      for (const send of sends) unanswered.add(send);
+      timer = setTimeout(() => {
+        const late = [...unanswered];
+        unanswered.clear();
+        const write = insertPendingAttempts(
+          db,
+          late.map((send) => send.row),
+        ).catch((error: unknown) => options.log(`${late.length} webhook deliveries could not be shown as pending: ${errorMessage(error)}`));
+        for (const send of late) written.set(send, write);
+      }, options.pendingAfterMs);
+    },
+    /** Settles once this attempt's pending row, if one is being written, is written. */
+    answered(send: Send): Promise<void> | undefined {
+      if (unanswered.delete(send) && unanswered.size === 0) clearTimeout(timer);
+      return written.get(send);
+    },
+  };
+}
+
 /** The batch's reads could not be made (the database is down): each job fails its attempt and retries later. */
 async function failUnplanned(db: Db, target: Target, error: unknown, options: WebhookDeliveryOptions): Promise<AttemptOutcome> {
   const { job } = target;
@@ -178,102 +221,42 @@ async function failUnplanned(db: Db, target: Target, error: unknown, options: We
 }
 
 /**
- * Reads what every target needs and records the attempts about to be sent as pending: one read of the
- * events with their webhooks (and orders), one of earlier attempts when the batch has retries, one
- * insert. A first attempt that a run before this one recorded shows up as a conflict on that insert.
+ * Reads what every target needs, in one statement: the events with their webhooks, orders and earlier
+ * attempts. A retry sends the first attempt's bytes again; a first attempt builds them. An attempt
+ * already recorded for this run is sent only while pending (a run before this one recorded it and
+ * never finished it), under that row.
  */
-async function planAttempts(db: Db, targets: Target[]): Promise<Plan[]> {
+async function planAttempts(db: Db, targets: Target[], plannedAt: Date): Promise<Plan[]> {
   const eventIds = [...new Set(targets.map((t) => t.eventId))];
-  // First runs of first attempts, nearly all of a batch, have no earlier rows to read.
-  const retried = [...new Set(targets.filter((t) => t.attempt > 1 || t.run > 1).map((t) => t.eventId))];
-  const [found, earlier] = await Promise.all([
-    deliveryTargets(db).execute({ eventIds }),
-    retried.length > 0 ? deliveriesOfEvents(db).execute({ eventIds: retried }) : [],
-  ]);
+  const found = await deliveryTargets(db).execute({ eventIds });
   const byEvent = new Map(found.map((row) => [row.event.id, row]));
-
-  const drafts: (Draft | { skip: SkipReason })[] = targets.map((target) => {
+  return targets.map((target): Plan => {
     const found = byEvent.get(target.eventId);
     if (!found) return { skip: "no-event" };
     const { event, endpoint, order } = found;
     if (!endpoint) return { skip: "no-webhook" };
     if (!endpoint.enabled) return { skip: "disabled" };
-    const prior = earlier.filter((d) => d.eventId === event.id);
+    const prior = priorAttempts(found.prior);
+    const own = prior.find((d) => d.trigger === "event" && d.attempt === target.attempt && d.run === target.run);
+    if (own && own.status !== "pending") return { skip: "attempt-finished" };
     if (prior.some((d) => d.status === "succeeded")) return { skip: "already-delivered" };
-    const row = prior.find((d) => d.trigger === "event" && d.attempt === target.attempt && d.run === target.run);
-    if (row && row.status !== "pending") return { skip: "attempt-finished" };
-    return { target, event, endpoint, order: orderOfEventBody(event) ? order : null, row, first: prior.find((d) => d.trigger === "event") };
+    // A retry, or a run that finishes a pending row, sends the bytes stored; a first attempt builds them.
+    const stored = own ?? prior.find((d) => d.trigger === "event");
+    const body = stored ? decryptSecret(stored.body) : eventBody(event, (orderOfEventBody(event) ? order : null) ?? undefined);
+    const row: AttemptRow = {
+      id: own?.id ?? newId("dlv"),
+      user_id: event.userId,
+      event_id: event.id,
+      event: event.type,
+      url: endpoint.url,
+      attempt: target.attempt,
+      run: target.run,
+      request_body_encrypted: stored?.body ?? encryptSecret(body),
+      created_at: plannedAt.toISOString(),
+    };
+    return { target, event, endpoint, row, stored: own !== undefined, body };
   });
-
-  // New attempt rows: a retry copies the first attempt's bytes, a first attempt builds them.
-  const fresh = drafts.filter((draft): draft is Draft => "target" in draft && !draft.row);
-  const bodies = new Map(
-    fresh.map((draft) => [draft, draft.first ? decryptSecret(draft.first.requestBodyEncrypted) : eventBody(draft.event, draft.order ?? undefined)]),
-  );
-  const inserted =
-    fresh.length > 0
-      ? await insertPendingAttempts(
-          db,
-          fresh.map((draft) => ({ draft, body: bodies.get(draft)! })),
-        )
-      : [];
-
-  const plans: Plan[] = [];
-  for (const draft of drafts) {
-    if (!("target" in draft)) {
-      plans.push(draft);
-      continue;
-    }
-    const { target, event, endpoint } = draft;
-    const mine = inserted.find((d) => d.event_id === event.id && d.attempt === target.attempt && d.run === target.run);
-    if (mine) {
-      plans.push({ target, event, endpoint, deliveryId: mine.id, body: bodies.get(draft)! });
-      continue;
-    }
-    // Recorded by a run before this one (or by another run just now): that row decides, and its bytes are sent.
-    const row = draft.row ?? (await attemptRow(db, target));
-    if (row.status !== "pending") plans.push({ skip: "attempt-finished" });
-    else plans.push({ target, event, endpoint, deliveryId: row.id, body: decryptSecret(row.requestBodyEncrypted) });
-  }
-  return plans;
 }
 
-/** The batch's new attempt rows, pending, in one statement; an attempt already recorded is left as it is. */
-async function insertPendingAttempts(
-  db: Db,
-  attempts: { draft: Draft; body: string }[],
-): Promise<{ id: string; event_id: string; attempt: number; run: number }[]> {
-  const rows = attempts.map(({ draft, body }) => ({
-    id: newId("dlv"),
-    user_id: draft.event.userId,
-    event_id: draft.event.id,
-    event: draft.event.type,
-    url: draft.endpoint.url,
-    attempt: draft.target.attempt,
-    run: draft.target.run,
-    request_body_encrypted: encryptSecret(body),
-  }));
-  return executeRows(
-    db,
-    sql`insert into webhook_deliveries (id, user_id, event_id, event, url, attempt, run, trigger, request_body_encrypted)
-      select a.id, a.user_id, a.event_id, a.event, a.url, a.attempt, a.run, 'event', a.request_body_encrypted
-      from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as a(id text, user_id text, event_id uuid, event text, url text, attempt integer, run integer, request_body_encrypted text)
-      on conflict do nothing
-      returning id, event_id, attempt, run`,
-  );
-}
-
-async function attemptRow(db: Db, target: Target): Promise<WebhookDelivery> {
-  const [row] = await db
-    .select()
-    .from(webhookDeliveries)
-    .where(
-      and(
-        eq(webhookDeliveries.eventId, target.eventId),
-        eq(webhookDeliveries.attempt, target.attempt),
-        eq(webhookDeliveries.run, target.run),
-        eq(webhookDeliveries.trigger, "event"),
-      ),
-    );
-  return row;
-}
+/** postgres.js hands json back parsed, PGlite may hand it back as text. */
+const priorAttempts = (prior: PriorAttempt[] | string): PriorAttempt[] => (typeof prior === "string" ? (JSON.parse(prior) as PriorAttempt[]) : prior);

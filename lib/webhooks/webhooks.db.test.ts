@@ -367,6 +367,86 @@ describe(`webhooks (${testDriver()})`, () => {
       expect(job.status).toBe("done");
     });
 
+    /** The database as a process sees it that dies once `dead()`: nothing it writes after that arrives. */
+    const dyingDb = (dead: () => boolean): Db =>
+      new Proxy(db, {
+        get: (target, key) =>
+          (key === "execute" || key === "transaction") && dead() ? () => Promise.reject(new Error("the process died")) : Reflect.get(target, key),
+      });
+
+    it("a process that dies between the send and its record loses no delivery: the job's next run sends it again", async () => {
+      const hook = await receiver();
+      const user = await reseller();
+      await configure(user, hook.url);
+      const eventId = await record(user);
+      const claimed = await claimAttempt(eventId, 1, "doomed", 100);
+      // Answered at once, so its row was to be written once, with the outcome: the process dies first.
+      const outcome = (
+        await Promise.all(
+          deliverScheduledAttempts(
+            dyingDb(() => hook.received.length > 0),
+            [claimed],
+            options(),
+          ),
+        )
+      )[0];
+      expect(outcome).toMatchObject({ type: "not-recorded" });
+      expect(await deliveriesOf(user)).toEqual([]);
+      expect((await deliverJobsOf(eventId)).map((j) => j.status)).toEqual(["running"]);
+
+      await sleep(150);
+      const reclaimed = await claimAttempt(eventId, 1, "survivor");
+      expect(await runAttempt(reclaimed)).toMatchObject({ type: "sent", succeeded: true });
+      // At least once: sent again, the same bytes, as the attempt's second run; no retry was queued.
+      expect(hook.received).toHaveLength(2);
+      expect(hook.received[1].body).toBe(hook.received[0].body);
+      expect(hook.received.map((r) => r.headers["webhook-id"])).toEqual([eventId, eventId]);
+      expect((await deliveriesOf(user)).map((d) => [d.attempt, d.run, d.status])).toEqual([[1, 2, "succeeded"]]);
+      expect((await deliverJobsOf(eventId)).map((j) => [j.payload.attempt, j.status])).toEqual([[1, "done"]]);
+    });
+
+    it("a slow receiver's attempt shows as pending; if the process dies before the answer, the next run sends again and the sweep closes the first", async () => {
+      let dead = false;
+      const hook = await receiver(() => {
+        setTimeout(() => (dead = true), 300);
+        return { status: 200, delayMs: 500 };
+      });
+      const user = await reseller();
+      await configure(user, hook.url);
+      const eventId = await record(user);
+      const claimed = await claimAttempt(eventId, 1, "doomed", 100);
+      const first = Promise.all(
+        deliverScheduledAttempts(
+          dyingDb(() => dead),
+          [claimed],
+          options({ pendingAfterMs: 100 }),
+        ),
+      );
+      await hook.waitFor(1, 2000);
+      for (let i = 0; i < 50 && (await deliveriesOf(user)).length === 0; i++) await sleep(10);
+      expect((await deliveriesOf(user)).map((d) => [d.attempt, d.run, d.status])).toEqual([[1, 1, "pending"]]);
+      expect((await first)[0]).toMatchObject({ type: "not-recorded" });
+
+      const reclaimed = await claimAttempt(eventId, 1, "survivor");
+      expect(await runAttempt(reclaimed, options({ pendingAfterMs: 100 }))).toMatchObject({ type: "sent", succeeded: true });
+      expect(hook.received).toHaveLength(2);
+      expect(hook.received[1].body).toBe(hook.received[0].body);
+      expect((await deliveriesOf(user)).map((d) => [d.attempt, d.run, d.status])).toEqual([
+        [1, 1, "pending"],
+        [1, 2, "succeeded"],
+      ]);
+      const [cutOff] = await deliveriesOf(user);
+      await db
+        .update(webhookDeliveries)
+        .set({ createdAt: new Date(Date.now() - 10 * 60_000) })
+        .where(eq(webhookDeliveries.id, cutOff.id));
+      await settleAbandonedDeliveries(db);
+      expect((await deliveriesOf(user)).map((d) => [d.run, d.status, d.error])).toEqual([
+        [1, "failed", ABANDONED_ERROR],
+        [2, "succeeded", null],
+      ]);
+    });
+
     it("several workers together send each attempt once", async () => {
       const hook = await receiver();
       const user = await reseller();
@@ -511,29 +591,36 @@ describe(`webhooks (${testDriver()})`, () => {
     });
 
     it("slow receivers hold only the delivery slots: other jobs run meanwhile", async () => {
-      const hook = await receiver(() => ({ status: 200, delayMs: 1500 }));
-      const user = await reseller();
-      await configure(user, hook.url);
-      for (let i = 0; i < DELIVERY_SLOTS + 4; i++) await record(user);
-      let ranAt = 0;
-      registerJobHandler("webhooks-test.other", async () => {
-        ranAt = Date.now();
-      });
-      const w = startWorker({ db, pollIntervalMs: 20, concurrency: 1, log: quiet });
-      workers.push(w);
-      await hook.waitFor(DELIVERY_SLOTS, 5000);
-      // Those waiting are already claimed and shown as pending, so each goes out the moment a slot does.
-      expect((await deliveriesOf(user)).map((d) => d.status)).toEqual(Array(DELIVERY_SLOTS + 4).fill("pending"));
-      const queuedAt = Date.now();
-      await enqueueJob(db, { kind: "webhooks-test.other" });
-      for (let i = 0; i < 100 && ranAt === 0; i++) await sleep(20);
-      expect(ranAt - queuedAt).toBeGreaterThanOrEqual(0);
-      expect(ranAt - queuedAt, "the other job waited for a webhook's slot").toBeLessThan(1000);
-      // The worker keeps to its slots: the rest of the deliveries wait for one to come free.
-      expect(hook.received).toHaveLength(DELIVERY_SLOTS);
-      await hook.waitFor(DELIVERY_SLOTS + 4, 5000);
-      await w.stop();
-      expect((await deliveriesOf(user)).every((d) => d.status === "succeeded")).toBe(true);
+      registerWebhookDeliveryHandler({ allowPrivate: true, retryDelays: [], pendingAfterMs: 200, log: quiet });
+      try {
+        const hook = await receiver(() => ({ status: 200, delayMs: 1500 }));
+        const user = await reseller();
+        await configure(user, hook.url);
+        for (let i = 0; i < DELIVERY_SLOTS + 4; i++) await record(user);
+        let ranAt = 0;
+        registerJobHandler("webhooks-test.other", async () => {
+          ranAt = Date.now();
+        });
+        const w = startWorker({ db, pollIntervalMs: 20, concurrency: 1, log: quiet });
+        workers.push(w);
+        await hook.waitFor(DELIVERY_SLOTS, 5000);
+        const queuedAt = Date.now();
+        await enqueueJob(db, { kind: "webhooks-test.other" });
+        for (let i = 0; i < 100 && ranAt === 0; i++) await sleep(20);
+        expect(ranAt - queuedAt).toBeGreaterThanOrEqual(0);
+        expect(ranAt - queuedAt, "the other job waited for a webhook's slot").toBeLessThan(1000);
+        // Unanswered past pendingAfterMs, those in flight and those waiting (already claimed, so each
+        // goes out the moment a slot does) are all shown as pending.
+        for (let i = 0; i < 50 && (await deliveriesOf(user)).length < DELIVERY_SLOTS + 4; i++) await sleep(20);
+        expect((await deliveriesOf(user)).map((d) => d.status)).toEqual(Array(DELIVERY_SLOTS + 4).fill("pending"));
+        // The worker keeps to its slots: the rest of the deliveries wait for one to come free.
+        expect(hook.received).toHaveLength(DELIVERY_SLOTS);
+        await hook.waitFor(DELIVERY_SLOTS + 4, 5000);
+        await w.stop();
+        expect((await deliveriesOf(user)).map((d) => d.status)).toEqual(Array(DELIVERY_SLOTS + 4).fill("succeeded"));
+      } finally {
+        registerWebhookDeliveryHandler({ allowPrivate: true, retryDelays: [], log: quiet });
+      }
     });
   });
 

@@ -61,9 +61,6 @@ export function ProductForm({ mode, initial, notice }: { mode: "new" | "edit"; i
   function set<K extends keyof ProductFormValues>(key: K, value: ProductFormValues[K]) {
     setValues((current) => ({ ...current, [key]: value }));
   }
-  function setMeta(key: keyof ProductFormValues["meta"], value: string) {
-    setValues((current) => ({ ...current, meta: { ...current.meta, [key]: value } }));
-  }
   function setRow(key: string, patch: Partial<ProductFormValues["fields"][number]>) {
     setRows((current) => current.map((row) => (row.key === key ? { ...row, ...patch } : row)));
   }
@@ -80,12 +77,9 @@ export function ProductForm({ mode, initial, notice }: { mode: "new" | "edit"; i
     onChange: (event: ChangeEvent<HTMLInputElement>) => set(key, event.target.value),
     error: errors[key],
   });
-  const meta = (key: keyof ProductFormValues["meta"]) => ({
-    name: `meta.${key}`,
-    value: values.meta[key],
-    onChange: (event: ChangeEvent<HTMLInputElement>) => setMeta(key, event.target.value),
-    error: errors[`meta.${key}`],
-  });
+  // The attributes are read from the form only when it is sent (it is never reset: it is sent from
+  // onSubmit, not as a form action), so they need no state of their own.
+  const meta = (key: keyof ProductFormValues["meta"]) => ({ name: `meta.${key}`, defaultValue: initial.meta[key], error: errors[`meta.${key}`] });
 
   return (
     <form onSubmit={submit} className="space-y-6" noValidate aria-label={mode === "new" ? "New product" : "Edit product"}>
@@ -173,14 +167,7 @@ export function ProductForm({ mode, initial, notice }: { mode: "new" | "edit"; i
 
       <Fieldset legend="Attributes" description="Optional facts by category: leave empty what does not apply.">
         <div className="grid grid-cols-2 gap-4 md:grid-cols-3">
-          <Select
-            id="meta-platform"
-            name="meta.platform"
-            label="Key platform"
-            value={values.meta.platform}
-            onChange={(event) => setMeta("platform", event.target.value)}
-            error={errors["meta.platform"]}
-          >
+          <Select id="meta-platform" name="meta.platform" label="Key platform" defaultValue={initial.meta.platform} error={errors["meta.platform"]}>
             <option value="">—</option>
             <option value="platform-a">platform-a</option>
             <option value="platform-b">platform-b</option>

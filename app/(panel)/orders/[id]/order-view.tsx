@@ -5,7 +5,8 @@ import { Alert } from "@/components/ui/alert";
 import { Card, CardBody, CardHeader } from "@/components/ui/card";
 import type { OrderRecord } from "@/lib/orders/serialize";
 import { FollowOrder } from "./follow-order";
-import { OrderChat, type ChatWindow } from "./order-chat";
+import { LazyOrderChat } from "./lazy-order-chat";
+import type { ChatWindow } from "./order-chat";
 
 /** How far an order that waits for an operator has got: since when one works on it, null while nobody does. */
 export interface OperatorProgress {
@@ -95,7 +96,7 @@ export function OrderView({
           <CardHeader title="Chat with the supplier" description="Messages about this order, between you and our team." />
           <CardBody>
             {/* A larger window ("Show earlier messages") starts a new chat from what the server read for it. */}
-            <OrderChat key={chat.size} orderId={order.order_id} initial={chat} live={order.status === "processing"} />
+            <LazyOrderChat key={chat.size} orderId={order.order_id} initial={chat} live={order.status === "processing"} />
           </CardBody>
         </Card>
       ) : null}

@@ -73,6 +73,7 @@ import { cpuCells, cpuFigure, GOALS, times, type CpuFigure } from "./lib/goals";
 import { median, pacedLatency, pairedRatio, throughput, type LatencyRun, type Target, type ThroughputRun } from "./lib/load";
 import { freePort, sleep, startChild, waitForHttp } from "./lib/procs";
 import { runPagesFromCli } from "./pages/cli";
+import { GOALS as PAGE_GOALS, panelFiles, panelJavaScript, panelRoutes, type PanelJavaScript } from "./pages/page-audit";
 
 const argv = process.argv.slice(2);
 const QUICK = argv.includes("--quick");
@@ -360,6 +361,8 @@ interface Report {
   wrapper: { wrapped: Measured; bare: Measured };
   webhooks: WebhookResult;
   firstLoad: FirstLoad;
+  /** Issue 43's figure: what each panel page loads above the framework's runtime. */
+  pageJs: PanelJavaScript;
   suppliers: SupplierFigures;
   seconds: number;
 }
@@ -524,6 +527,7 @@ async function main(): Promise<Report> {
 
   // ---- D: first-load JavaScript --------------------------------------------------------------------
   const firstLoad = firstLoadJs(ROOT);
+  const pageJs = panelJavaScript(firstLoad, panelRoutes(panelFiles(ROOT)));
 
   // ---- E: suppliers ----------------------------------------------------------------------------------
   const suppliers = await measureSupplierFigures({ quick: QUICK });
@@ -548,6 +552,7 @@ async function main(): Promise<Report> {
     wrapper: { wrapped, bare },
     webhooks,
     firstLoad,
+    pageJs,
     suppliers,
     seconds: Math.round((Date.now() - startedAt) / 1000),
   };
@@ -718,10 +723,7 @@ function render(report: Report): string {
   const pairRatios = Object.entries(pairs)
     .map(([name, [a, b]]) => `${name} ${a.map((value, i) => (value / b[i]).toFixed(2)).join(" ")}`)
     .join("; ");
-  const pages = report.firstLoad.pages;
-  const heaviest = pages.reduce((max, page) => (page.gzipBytes > max.gzipBytes ? page : max), pages[0]);
-  const lightest = pages.reduce((min, page) => (page.gzipBytes < min.gzipBytes ? page : min), pages[0]);
-  const overBudget = pages.filter((page) => page.gzipBytes > 130_000).length;
+  const { pageJs } = report;
 
   const lines = [
     `Measured ${report.date.slice(0, 16).replace("T", " ")} UTC on ${report.machine.cpus} CPUs (${report.machine.model}), ${report.machine.memoryGiB} GiB, ` +
@@ -751,7 +753,7 @@ function render(report: Report): string {
     `| auth + rate limit + validation overhead (\`GET /api/v2/order/{id}\`), logs at info and metrics on | ${perSecond(wrapper.wrapped.median)} wrapped | ${perSecond(wrapper.bare.median)} bare | ${pctAgainst(overhead, GOALS.wrapperOverhead)} of throughput (server CPU ${times(cpu.wrapper.ratio)}) | <= ${pct(GOALS.wrapperOverhead)} | ${mark(overhead <= GOALS.wrapperOverhead)} |`,
     `| webhook deliveries/s to a local receiver, against a raw signed undici loop | ${perSecond(webhooks.worker.median)} | ${perSecond(webhooks.raw.median)} | ${pctAgainst(webhookRatio, GOALS.webhookShare)} | >= ${pct(GOALS.webhookShare)} | ${mark(webhookRatio >= GOALS.webhookShare)} |`,
     `| PGlite mode, order create | ${perSecond(orders.pglite.median)} | ${perSecond(orders.pglitePostgres.median)} (Postgres mode, runs alternating) | ${pctAgainst(pgliteRatio, 0.4)} | >= 40% | ${mark(pgliteRatio >= 0.4)} |`,
-    `| first-load JavaScript of each panel page | ${kB(lightest.gzipBytes)} to ${kB(heaviest.gzipBytes)} (${heaviest.route}) | - | ${overBudget} of ${pages.length} pages over | <= 130 kB gzip | ${mark(overBudget === 0)} |`,
+    `| JavaScript a panel page loads above the framework's runtime (${kB(report.firstLoad.sharedBytes)}), gzip | ${pageJs.lightest && pageJs.heaviest ? `${kB(pageJs.lightest.aboveFloorBytes)} to ${kB(pageJs.heaviest.aboveFloorBytes)} (worst: ${pageJs.heaviest.route})` : "-"} | - | ${pageJs.over} of ${pageJs.pages.length} pages over | <= ${kB(PAGE_GOALS.aboveFloorBytes)} on every page | ${mark(pageJs.met)} |`,
     ...supplierRows(report.suppliers),
     "",
     "<details><summary>Every run</summary>",
@@ -784,18 +786,18 @@ function render(report: Report): string {
     "",
     "</details>",
     "",
-    `First-load JavaScript per page, gzip -9. ${kB(report.firstLoad.sharedBytes)} of it is the framework's runtime that every page loads (Next's rootMainFiles: React, the router, Turbopack's loader); the rest is the page's own and its layouts' client code:`,
+    `JavaScript each panel page loads above the framework's runtime, gzip -9 (issue 43's goal: at most ${kB(PAGE_GOALS.aboveFloorBytes)}). The runtime, ${kB(report.firstLoad.sharedBytes)}, is what every page loads (Next's rootMainFiles: React, the router, Turbopack's loader); above it are the layout router's chunk, the root error page, and the page's own and its layouts' client code:`,
     "",
     "| page | kB gzip | | page | kB gzip |",
     "|---|---|---|---|---|",
   ];
+  const pages = pageJs.pages;
+  const cell = (bytes: number) => (bytes > PAGE_GOALS.aboveFloorBytes ? `**${(bytes / 1000).toFixed(1)}**` : (bytes / 1000).toFixed(1));
   const half = Math.ceil(pages.length / 2);
   for (let i = 0; i < half; i++) {
     const left = pages[i];
     const right = pages[i + half];
-    lines.push(
-      `| \`${left.route}\` | ${(left.gzipBytes / 1000).toFixed(1)} | | ${right ? `\`${right.route}\`` : ""} | ${right ? (right.gzipBytes / 1000).toFixed(1) : ""} |`,
-    );
+    lines.push(`| \`${left.route}\` | ${cell(left.aboveFloorBytes)} | | ${right ? `\`${right.route}\`` : ""} | ${right ? cell(right.aboveFloorBytes) : ""} |`);
   }
   return lines.join("\n") + "\n";
 }

@@ -1,5 +1,16 @@
 import { describe, expect, it } from "vitest";
-import { aboveFloor, concreteUrl, handlerPaths, linksIn, median, medianRun, panelRoutes, renderPageAudit, type AuditedPage } from "./page-audit";
+import {
+  aboveFloor,
+  concreteUrl,
+  handlerPaths,
+  linksIn,
+  median,
+  medianRun,
+  panelJavaScript,
+  panelRoutes,
+  renderPageAudit,
+  type AuditedPage,
+} from "./page-audit";
 
 describe("panelRoutes", () => {
   it("names each page by its URL and gives /admin and below to the admin", () => {
@@ -76,6 +87,39 @@ it("aboveFloor is each page's first-load bytes less the runtime every page loads
   });
   expect(floor.get("/docs")).toBe(4_700);
   expect(floor.get("/webhooks")).toBe(30_500);
+});
+
+describe("panelJavaScript", () => {
+  const firstLoad = {
+    sharedBytes: 132_000,
+    pages: [
+      { route: "/login", files: 9, gzipBytes: 151_400 },
+      { route: "/dashboard", files: 8, gzipBytes: 138_000 },
+      { route: "/webhooks", files: 9, gzipBytes: 142_300 },
+      { route: "/orders/[id]", files: 9, gzipBytes: 141_900 },
+    ],
+  };
+  const routes = panelRoutes(["dashboard/page.tsx", "webhooks/page.tsx", "orders/[id]/page.tsx"]);
+
+  it("judges the panel's pages alone, by the worst, and names it", () => {
+    const figure = panelJavaScript(firstLoad, routes);
+    expect(figure.pages.map((page) => page.route)).toEqual(["/dashboard", "/orders/[id]", "/webhooks"]);
+    expect(figure.lightest).toEqual({ route: "/dashboard", aboveFloorBytes: 6_000 });
+    expect(figure.heaviest).toEqual({ route: "/webhooks", aboveFloorBytes: 10_300 });
+    expect(figure.over).toBe(1);
+    expect(figure.met).toBe(false);
+  });
+
+  it("is met when every panel page is within 10 kB, a page at 10,000 bytes included", () => {
+    const within = { ...firstLoad, pages: firstLoad.pages.map((page) => (page.route === "/webhooks" ? { ...page, gzipBytes: 142_000 } : page)) };
+    const figure = panelJavaScript(within, routes);
+    expect(figure.over).toBe(0);
+    expect(figure.met).toBe(true);
+  });
+
+  it("is not met when the build has none of the panel's pages", () => {
+    expect(panelJavaScript({ sharedBytes: 132_000, pages: [] }, routes).met).toBe(false);
+  });
 });
 
 describe("renderPageAudit", () => {

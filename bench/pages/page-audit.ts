@@ -3,6 +3,8 @@
  * them, a real URL for each dynamic one, the median of the Lighthouse runs, the JavaScript above the
  * framework's floor, and the table of bench-results/pages.md.
  */
+import { readdirSync } from "node:fs";
+import path from "node:path";
 import type { FirstLoad } from "../lib/first-load";
 
 export type Role = "reseller" | "admin";
@@ -29,6 +31,12 @@ export function panelRoutes(pageFiles: string[]): PanelRoute[] {
       return { route, role: route === "/admin" || route.startsWith("/admin/") ? ("admin" as const) : ("reseller" as const) };
     })
     .sort((a, b) => a.route.localeCompare(b.route));
+}
+
+/** The files under app/(panel), relative to it ("orders/[id]/page.tsx"), for panelRoutes. */
+export function panelFiles(root: string): string[] {
+  const base = path.join(root, "app", "(panel)");
+  return (readdirSync(base, { recursive: true }) as string[]).map((file) => file.split(path.sep).join("/"));
 }
 
 /**
@@ -92,6 +100,28 @@ export function medianRun(runs: LighthouseRun[]): LighthouseRun {
  */
 export function aboveFloor(firstLoad: FirstLoad): Map<string, number> {
   return new Map(firstLoad.pages.map((page) => [page.route, page.gzipBytes - firstLoad.sharedBytes]));
+}
+
+export interface PanelJavaScript {
+  /** Every panel page the build has a manifest for, with its bytes above the floor, by route. */
+  pages: { route: string; aboveFloorBytes: number }[];
+  lightest?: { route: string; aboveFloorBytes: number };
+  heaviest?: { route: string; aboveFloorBytes: number };
+  /** How many pages are over the goal. */
+  over: number;
+  met: boolean;
+}
+
+/** The goal's figure over the panel's pages (the sign-in pages and /docs are not panel pages): the worst page judges it. */
+export function panelJavaScript(firstLoad: FirstLoad, routes: PanelRoute[]): PanelJavaScript {
+  const above = aboveFloor(firstLoad);
+  const pages = routes.flatMap(({ route }) => {
+    const bytes = above.get(route);
+    return bytes === undefined ? [] : [{ route, aboveFloorBytes: bytes }];
+  });
+  const byWeight = [...pages].sort((a, b) => a.aboveFloorBytes - b.aboveFloorBytes);
+  const over = pages.filter((page) => page.aboveFloorBytes > GOALS.aboveFloorBytes).length;
+  return { pages, lightest: byWeight[0], heaviest: byWeight.at(-1), over, met: pages.length > 0 && over === 0 };
 }
 
 export interface AuditedPage {

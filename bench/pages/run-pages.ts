@@ -14,7 +14,7 @@
  */
 import { log, onCleanup, OUT, ROOT, startApp } from "../lib/harness";
 import { execFileSync } from "node:child_process";
-import { readdirSync, readFileSync, writeFileSync, mkdirSync } from "node:fs";
+import { readFileSync, writeFileSync, mkdirSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { DEMO } from "@/lib/seed/demo-seed";
@@ -29,6 +29,7 @@ import {
   isDynamic,
   linksIn,
   medianRun,
+  panelFiles,
   panelRoutes,
   renderPageAudit,
   type AuditedPage,
@@ -41,12 +42,6 @@ export interface PagesOptions {
   quick: boolean;
   only: string[];
   runs?: number;
-}
-
-/** Page files under app/(panel), relative to it. */
-function pageFiles(): string[] {
-  const base = path.join(ROOT, "app", "(panel)");
-  return (readdirSync(base, { recursive: true }) as string[]).map((file) => file.split(path.sep).join("/"));
 }
 
 /** The session cookie of a sign-in through next-auth's credentials endpoint, as the login form signs in. */
@@ -129,7 +124,7 @@ export async function mainPages(options: PagesOptions): Promise<{ markdown: stri
     reseller: await signIn(app.base, DEMO.reseller.email, DEMO.reseller.password),
     admin: await signIn(app.base, DEMO.admin.email, DEMO.admin.password),
   };
-  const files = pageFiles();
+  const files = panelFiles(ROOT);
   const routes = panelRoutes(files).filter((r) => options.only.length === 0 || options.only.includes(r.route));
   const urls = await resolveUrls(app.base, files, cookies);
 

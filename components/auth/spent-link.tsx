@@ -1,4 +1,4 @@
-import Link from "next/link";
+import { Link } from "@/components/ui/link";
 
 const REASONS = {
   used: "This link has already been used. Each link works once.",

@@ -1,14 +1,13 @@
 "use client";
 
-import { useLinkStatus } from "next/link";
+import { useLinkPending } from "@/components/ui/link";
 
 /**
  * A spinner on the navigation link just clicked, until its page arrives: the panel's pages are read
  * from the database on each visit, and on a slow connection a click otherwise looked like nothing.
  */
 export function NavPending() {
-  const { pending } = useLinkStatus();
-  return pending ? (
+  return useLinkPending() ? (
     <span
       role="status"
       aria-label="Loading"

@@ -1,4 +1,4 @@
-import Link from "next/link";
+import { Link } from "@/components/ui/link";
 import type { ReactNode } from "react";
 import { Badge } from "@/components/ui/badge";
 import { Money } from "@/components/ui/money";

@@ -1,5 +1,5 @@
-import Link from "next/link";
 import type { ComponentProps, ReactNode } from "react";
+import { Link } from "./link";
 import { LinkPending } from "./link-pending";
 
 type PendingLinkProps = Omit<ComponentProps<typeof Link>, "children"> & {
@@ -8,7 +8,7 @@ type PendingLinkProps = Omit<ComponentProps<typeof Link>, "children"> & {
 };
 
 /**
- * A next/link Link that spins from the click until its page arrives. Not a client component: a server
+ * A Link that spins from the click until its page arrives. Not a client component: a server
  * page's links then ship no code beyond Link and the spinner, and a function can place the spinner.
  */
 export function PendingLink({ children, ...props }: PendingLinkProps) {

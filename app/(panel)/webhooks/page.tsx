@@ -4,7 +4,7 @@ import { Card, CardBody, CardHeader } from "@/components/ui/card";
 import { PageHeader } from "@/components/ui/page-header";
 import { PendingLink } from "@/components/ui/pending-link";
 import { DeliveryLog } from "@/components/webhooks/delivery-log";
-import { DisabledBanner } from "@/components/webhooks/disabled-banner";
+import { LazyDisabledBanner } from "@/components/webhooks/lazy-disabled-banner";
 import { DELIVERY_LOG_PAGE } from "@/components/webhooks/delivery-log-refresh";
 import { ReceiverExamples } from "@/components/webhooks/receiver-examples";
 import { SecretPanel } from "@/components/webhooks/secret-panel";
@@ -64,7 +64,7 @@ export default async function WebhooksPage() {
     <>
       <PageHeader title="Webhooks" description="Order events pushed to your server as they happen, each one signed with your secret." />
 
-      {autoDisabled ? <DisabledBanner action={enableWebhookAction} failures={webhook.consecutive_failures} /> : null}
+      {autoDisabled ? <LazyDisabledBanner action={enableWebhookAction} failures={webhook.consecutive_failures} /> : null}
 
       <div className="grid gap-6 lg:grid-cols-5">
         <Card className="lg:col-span-3">

@@ -27,7 +27,7 @@ import { listInvoices, listTransfers, recentSandboxTransfers, unfinalSandboxTran
 import { finalityQuestion, planFinality } from "@/lib/payments/sandbox-credits";
 import { resellersAwaitingPayment } from "@/lib/payments/sandbox-recipients";
 import { MakeFinalForm } from "./make-final-form";
-import { SandboxTransferForm } from "./sandbox-transfer-form";
+import { LazySandboxTransferForm } from "./lazy-sandbox-transfer-form";
 
 export const metadata: Metadata = { title: "Payments" };
 
@@ -62,7 +62,7 @@ async function SandboxChain() {
       />
       <div className="grid lg:grid-cols-5">
         <CardBody className="border-b border-slate-100 lg:col-span-2 lg:border-r lg:border-b-0">
-          <SandboxTransferForm awaiting={awaiting} unfinal={unfinal} dust={dust} />
+          <LazySandboxTransferForm awaiting={awaiting} unfinal={unfinal} dust={dust} />
         </CardBody>
         <div className="min-w-0 lg:col-span-3">
           <h3 className="px-4 pt-4 text-sm font-semibold text-slate-900 sm:px-6">Recent sandbox transfers</h3>

@@ -1,6 +1,6 @@
 "use client";
 
-import { startTransition, useActionState, useRef, useState, type ChangeEvent, type FormEvent, type ReactNode, type SelectHTMLAttributes } from "react";
+import { startTransition, useActionState, useRef, useState, type FormEvent, type ReactNode, type SelectHTMLAttributes } from "react";
 import { CATEGORY_TABS } from "@/components/catalog/categories";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
@@ -48,7 +48,6 @@ function Fieldset({ legend, description, children }: { legend: string; descripti
  * page, "The product was created." stood beside a later save's refusal for as long as the page was open.
  */
 export function ProductForm({ mode, initial, notice }: { mode: "new" | "edit"; initial: ProductFormValues; notice?: string }) {
-  const [values, setValues] = useState(initial);
   const [rows, setRows] = useState(() => initial.fields.map((field, index) => ({ ...field, key: `row-${index}` })));
   const rowCount = useRef(initial.fields.length);
   const nextKey = () => `row-${rowCount.current++}`;
@@ -58,12 +57,6 @@ export function ProductForm({ mode, initial, notice }: { mode: "new" | "edit"; i
   );
   const errors = state.ok ? {} : (state.fieldErrors ?? {});
 
-  function set<K extends keyof ProductFormValues>(key: K, value: ProductFormValues[K]) {
-    setValues((current) => ({ ...current, [key]: value }));
-  }
-  function setMeta(key: keyof ProductFormValues["meta"], value: string) {
-    setValues((current) => ({ ...current, meta: { ...current.meta, [key]: value } }));
-  }
   function setRow(key: string, patch: Partial<ProductFormValues["fields"][number]>) {
     setRows((current) => current.map((row) => (row.key === key ? { ...row, ...patch } : row)));
   }
@@ -74,23 +67,20 @@ export function ProductForm({ mode, initial, notice }: { mode: "new" | "edit"; i
     startTransition(() => dispatch(form));
   }
 
+  // The product's own fields are read from the form when it is sent, and the form is never reset (it
+  // is sent from onSubmit, not as a form action), so they need no state: only the order fields' rows,
+  // which are added and removed, have some.
   const text = (key: "name" | "group" | "region" | "listPrice" | "minQuantity" | "maxQuantity" | "lowStockThreshold") => ({
     name: key,
-    value: values[key],
-    onChange: (event: ChangeEvent<HTMLInputElement>) => set(key, event.target.value),
+    defaultValue: initial[key],
     error: errors[key],
   });
-  const meta = (key: keyof ProductFormValues["meta"]) => ({
-    name: `meta.${key}`,
-    value: values.meta[key],
-    onChange: (event: ChangeEvent<HTMLInputElement>) => setMeta(key, event.target.value),
-    error: errors[`meta.${key}`],
-  });
+  const meta = (key: keyof ProductFormValues["meta"]) => ({ name: `meta.${key}`, defaultValue: initial.meta[key], error: errors[`meta.${key}`] });
 
   return (
     <form onSubmit={submit} className="space-y-6" noValidate aria-label={mode === "new" ? "New product" : "Edit product"}>
       <input type="hidden" name="fieldsJson" value={JSON.stringify(rows.map(({ key: _key, ...field }) => field))} />
-      {mode === "edit" ? <input type="hidden" name="sku" value={values.sku} /> : null}
+      {mode === "edit" ? <input type="hidden" name="sku" value={initial.sku} /> : null}
       {state.message ? <Alert tone={state.ok ? "success" : "error"}>{state.message}</Alert> : null}
 
       <div className="grid gap-4 sm:grid-cols-2">
@@ -101,20 +91,12 @@ export function ProductForm({ mode, initial, notice }: { mode: "new" | "edit"; i
             label="SKU"
             autoComplete="off"
             placeholder="giftcard-steam-us-100"
-            value={values.sku}
-            onChange={(event) => set("sku", event.target.value)}
+            defaultValue={initial.sku}
             error={errors.sku}
             hint="Lowercase letters, digits and dashes; it cannot change later."
           />
         ) : null}
-        <Select
-          id="product-category"
-          name="category"
-          label="Category"
-          value={values.category}
-          onChange={(event) => set("category", event.target.value)}
-          error={errors.category}
-        >
+        <Select id="product-category" name="category" label="Category" defaultValue={initial.category} error={errors.category}>
           {CATEGORY_TABS.filter((tab) => tab.value).map((tab) => (
             <option key={tab.value} value={tab.value}>
               {tab.label}
@@ -140,14 +122,7 @@ export function ProductForm({ mode, initial, notice }: { mode: "new" | "edit"; i
           hint="Before tier discounts."
           {...text("listPrice")}
         />
-        <Select
-          id="product-fulfilment"
-          name="fulfilment"
-          label="Fulfilment"
-          value={values.fulfilment}
-          onChange={(event) => set("fulfilment", event.target.value)}
-          error={errors.fulfilment}
-        >
+        <Select id="product-fulfilment" name="fulfilment" label="Fulfilment" defaultValue={initial.fulfilment} error={errors.fulfilment}>
           <option value="stock">Stock (uploaded codes)</option>
           <option value="supplier">Supplier</option>
           <option value="manual">Manual (handled by an admin)</option>
@@ -161,26 +136,13 @@ export function ProductForm({ mode, initial, notice }: { mode: "new" | "edit"; i
       </div>
 
       <label className="flex items-center gap-2 text-sm font-medium text-slate-700">
-        <input
-          type="checkbox"
-          name="enabled"
-          checked={values.enabled}
-          onChange={(event) => set("enabled", event.target.checked)}
-          className="h-4 w-4 rounded border-slate-300 text-brand-600"
-        />
+        <input type="checkbox" name="enabled" defaultChecked={initial.enabled} className="h-4 w-4 rounded border-slate-300 text-brand-600" />
         Enabled (on sale to resellers)
       </label>
 
       <Fieldset legend="Attributes" description="Optional facts by category: leave empty what does not apply.">
         <div className="grid grid-cols-2 gap-4 md:grid-cols-3">
-          <Select
-            id="meta-platform"
-            name="meta.platform"
-            label="Key platform"
-            value={values.meta.platform}
-            onChange={(event) => setMeta("platform", event.target.value)}
-            error={errors["meta.platform"]}
-          >
+          <Select id="meta-platform" name="meta.platform" label="Key platform" defaultValue={initial.meta.platform} error={errors["meta.platform"]}>
             <option value="">—</option>
             <option value="platform-a">platform-a</option>
             <option value="platform-b">platform-b</option>

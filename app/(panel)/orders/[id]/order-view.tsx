@@ -4,8 +4,10 @@ import { OrderStatusBadge } from "@/components/orders/order-status-badge";
 import { Alert } from "@/components/ui/alert";
 import { Card, CardBody, CardHeader } from "@/components/ui/card";
 import type { OrderRecord } from "@/lib/orders/serialize";
-import { FollowOrder } from "./follow-order";
-import { OrderChat, type ChatWindow } from "./order-chat";
+
+import { LazyFollowOrder } from "./lazy-follow-order";
+import { LazyOrderChat } from "./lazy-order-chat";
+import type { ChatWindow } from "./order-chat";
 
 /** How far an order that waits for an operator has got: since when one works on it, null while nobody does. */
 export interface OperatorProgress {
@@ -14,7 +16,7 @@ export interface OperatorProgress {
 }
 
 /**
- * The order as the server read it. While it is processing, FollowOrder reads its status and has the
+ * The order as the server read it. While it is processing, FollowOrder (./lazy-follow-order) reads its status and has the
  * server render it again once the status is final; `progress` is for an order an operator works by
  * hand, which the page refreshes on its own.
  */
@@ -53,7 +55,7 @@ export function OrderView({
           ) : (
             "Your order is being delivered. This page updates by itself."
           )}
-          <FollowOrder orderId={order.order_id} />
+          <LazyFollowOrder orderId={order.order_id} />
         </Alert>
       ) : null}
       {order.status === "failed" ? (
@@ -95,7 +97,7 @@ export function OrderView({
           <CardHeader title="Chat with the supplier" description="Messages about this order, between you and our team." />
           <CardBody>
             {/* A larger window ("Show earlier messages") starts a new chat from what the server read for it. */}
-            <OrderChat key={chat.size} orderId={order.order_id} initial={chat} live={order.status === "processing"} />
+            <LazyOrderChat key={chat.size} orderId={order.order_id} initial={chat} live={order.status === "processing"} />
           </CardBody>
         </Card>
       ) : null}

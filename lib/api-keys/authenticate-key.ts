@@ -50,21 +50,22 @@ const touchKey = preparedQuery((db) =>
     .prepare("touch_api_key"),
 );
 
-/** Stamps the key's last use when the stamp is stale or the caller's IP moved. */
-async function touchIfStale(db: DbOrTx, key: CachedKey, ip: string): Promise<void> {
-  if (Date.now() - key.lastUsedAt <= TOUCH_INTERVAL_MS && key.lastUsedIp === ip) return;
+/** Stamps the key's last use when the stamp is stale or the caller's IP moved; nothing to wait for otherwise. */
+function touchIfStale(db: DbOrTx, key: CachedKey, ip: string): Promise<unknown> | null {
+  if (Date.now() - key.lastUsedAt <= TOUCH_INTERVAL_MS && key.lastUsedIp === ip) return null;
   const now = new Date();
   key.lastUsedAt = now.getTime();
   key.lastUsedIp = ip;
-  await touchKey(db).execute({ id: key.apiKeyId, ip, now, staleBefore: new Date(now.getTime() - TOUCH_INTERVAL_MS) });
+  return touchKey(db).execute({ id: key.apiKeyId, ip, now, staleBefore: new Date(now.getTime() - TOUCH_INTERVAL_MS) });
 }
 
-const callerOf = (key: CachedKey) => ({
+const callerOf = (key: CachedKey, user: User | null): KeyCaller => ({
   userId: key.userId,
   apiKeyId: key.apiKeyId,
   createdBy: key.createdBy,
   scopes: key.scopes,
   subscription: key.subscription,
+  user,
 });
 
 const notAllowedFrom = (ip: string, apiKeyId: string) => new RefusedCaller("forbidden", `This API key is not allowed from ${ip}.`, keySubject(apiKeyId));
@@ -75,17 +76,29 @@ const notAllowedFrom = (ip: string, apiKeyId: string) => new RefusedCaller("forb
  * reseller.
  */
 export async function authenticateApiKey(database: Database, key: string, ip: string): Promise<KeyCaller> {
-  if (!API_KEY_PATTERN.test(key)) throw new AppError("unauthenticated", "The API key is malformed.");
-  const { db } = database;
-  const hash = hashApiKey(key);
-  const cache = keyCacheOf(database);
-  const cached = cache.get(hash);
-  if (cached) {
-    if (!ipAllowed(cached.allowedIps, ip)) throw notAllowedFrom(ip, cached.apiKeyId);
-    await touchIfStale(db, cached, ip);
-    return { ...callerOf(cached), user: null };
-  }
+  return authenticateApiKeyNow(database, key, ip);
+}
 
+/**
+ * authenticateApiKey, answered at once (not through a promise) for a cached key whose last use needs no
+ * stamp, which is nearly every call of a busy key: a promise and its turn of the event loop were part of
+ * what the API wrapper cost per call (docs/performance.md, issue 43). Refusals are thrown.
+ */
+export function authenticateApiKeyNow(database: Database, key: string, ip: string): KeyCaller | Promise<KeyCaller> {
+  if (!API_KEY_PATTERN.test(key)) throw new AppError("unauthenticated", "The API key is malformed.");
+  const hash = hashApiKey(key);
+  const cached = keyCacheOf(database).get(hash);
+  if (!cached) return readKey(database, hash, ip);
+  if (!ipAllowed(cached.allowedIps, ip)) throw notAllowedFrom(ip, cached.apiKeyId);
+  const caller = callerOf(cached, null);
+  const touched = touchIfStale(database.db, cached, ip);
+  return touched ? touched.then(() => caller) : caller;
+}
+
+/** A key this instance has not cached: read with its reseller, and remembered when it may be. */
+async function readKey(database: Database, hash: string, ip: string): Promise<KeyCaller> {
+  const { db } = database;
+  const cache = keyCacheOf(database);
   const generation = cache.generation();
   const [row] = await keyWithUser(db).execute({ hash });
   if (!row || row.key.revokedAt) throw new AppError("unauthenticated", "The API key is unknown or revoked.");
@@ -109,5 +122,5 @@ export async function authenticateApiKey(database: Database, key: string, ip: st
   cache.remember(hash, entry, generation);
   if (!ipAllowed(entry.allowedIps, ip)) throw notAllowedFrom(ip, entry.apiKeyId);
   await touchIfStale(db, entry, ip);
-  return { ...callerOf(entry), user: row.user };
+  return callerOf(entry, row.user);
 }

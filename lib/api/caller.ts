@@ -1,6 +1,6 @@
 import { getServerSession } from "next-auth";
 import { findUserById } from "@/lib/accounts/get-user";
-import { authenticateApiKey } from "@/lib/api-keys/authenticate-key";
+import { authenticateApiKeyNow, type KeyCaller } from "@/lib/api-keys/authenticate-key";
 import { scopeSet, type ApiScope } from "@/lib/api-keys/scopes";
 import type { AuditActor } from "@/lib/audit/record";
 import { authOptions } from "@/lib/auth/auth-options";
@@ -94,23 +94,54 @@ function sessionScopes(role: MemberRole): ReadonlySet<ApiScope> {
   return scopes;
 }
 
-/** Who is calling: an API key (X-API-Key or Bearer) first, else the panel's session cookie. */
-export async function resolveCaller(database: Database, request: ApiRequest, ip: string): Promise<Caller> {
-  const key = presentedKey(request.headers);
-  if (key !== null) {
-    const { userId, apiKeyId, createdBy, scopes, subscription, user } = await authenticateApiKey(database, key, ip);
-    return {
-      userId,
-      member: null,
-      apiKeyId,
-      rateLimitSubject: keySubject(apiKeyId),
-      scopes,
-      actor: { userId: createdBy, apiKeyId, ip },
-      subscription,
-      effectiveTier: tierOf(subscription),
-      account: accountOnce(database.db, userId, user),
-    };
+/**
+ * A call made with an API key. A class rather than a literal with closures: one object per call, made
+ * on every API call (docs/performance.md, issue 43).
+ */
+class KeyHolder implements Caller {
+  readonly userId: string;
+  readonly member = null;
+  readonly apiKeyId: string;
+  readonly rateLimitSubject: string;
+  readonly scopes: ReadonlySet<ApiScope>;
+  readonly actor: AuditActor;
+  readonly subscription: SubscriptionFields;
+  private readonly db: Db;
+  private known: User | null;
+  private read: Promise<User> | null = null;
+
+  constructor(db: Db, found: KeyCaller, ip: string) {
+    this.db = db;
+    this.userId = found.userId;
+    this.apiKeyId = found.apiKeyId;
+    this.rateLimitSubject = keySubject(found.apiKeyId);
+    this.scopes = found.scopes;
+    this.actor = { userId: found.createdBy, apiKeyId: found.apiKeyId, ip };
+    this.subscription = found.subscription;
+    this.known = found.user;
   }
+
+  effectiveTier(): Tier {
+    return effectiveTier(this.subscription);
+  }
+
+  account(): Promise<User> {
+    return (this.read ??= this.known ? Promise.resolve(this.known) : findUserById(this.db, this.userId).then(activeAccount));
+  }
+}
+
+/**
+ * Who is calling: an API key (X-API-Key or Bearer) first, else the panel's session cookie. A key this
+ * instance knows is answered at once, without a promise (authenticateApiKeyNow); refusals are thrown.
+ */
+export function resolveCaller(database: Database, request: ApiRequest, ip: string): Caller | Promise<Caller> {
+  const key = presentedKey(request.headers);
+  if (key === null) return sessionCaller(database, request, ip);
+  const found = authenticateApiKeyNow(database, key, ip);
+  return found instanceof Promise ? found.then((caller) => new KeyHolder(database.db, caller, ip)) : new KeyHolder(database.db, found, ip);
+}
+
+async function sessionCaller(database: Database, request: ApiRequest, ip: string): Promise<Caller> {
   const session = request.headers.get("cookie")?.includes("next-auth.session-token") ? panelSessionOf(await getServerSession(authOptions())) : null;
   if (!session) throw new AppError("unauthenticated", "Send an API key in the X-API-Key header or as 'Authorization: Bearer <key>'.");
   const found = await findSessionAccount(database.db, session);

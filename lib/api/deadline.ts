@@ -11,21 +11,34 @@ export const deadlinePassed = () =>
  * client nor a pool connection, and an order it was placing is either whole or not there at all.
  */
 export function withinDeadline<T>(ms: number, handler: () => Promise<T>): Promise<T> {
-  return withDeadline(async (deadline) => {
-    let timer: NodeJS.Timeout | undefined;
-    const expired = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => {
-        deadline.pass();
-        reject(deadlinePassed());
-      }, ms);
-    });
-    const work = handler();
-    // Its refusal after the deadline is the one the caller has had already.
-    work.catch(() => {});
-    try {
-      return await Promise.race([work, expired]);
-    } finally {
-      clearTimeout(timer);
-    }
-  });
+  // One promise settled by whichever comes first, rather than a race of two and an async function around
+  // it: every API call passes here, and each promise is work for the async context's hooks.
+  return withDeadline(
+    (deadline) =>
+      new Promise<T>((resolve, reject) => {
+        const timer = setTimeout(() => {
+          deadline.pass();
+          reject(deadlinePassed());
+        }, ms);
+        let work: Promise<T>;
+        try {
+          work = handler();
+        } catch (error) {
+          clearTimeout(timer);
+          reject(error);
+          return;
+        }
+        // After the deadline the handler's outcome settles nothing: the caller has had its answer already.
+        work.then(
+          (value) => {
+            clearTimeout(timer);
+            resolve(value);
+          },
+          (error: unknown) => {
+            clearTimeout(timer);
+            reject(error);
+          },
+        );
+      }),
+  );
 }

@@ -188,13 +188,15 @@ export function apiHandler<Q extends z.ZodType, B extends z.ZodType, P extends z
     try {
       const database = processDatabase();
       if (operation.auth === "reseller") {
-        const resolved = await resolveCaller(database, request, ip);
+        const resolving = resolveCaller(database, request, ip);
+        const resolved = resolving instanceof Promise ? await resolving : resolving;
         // Refused before it counts as the caller: a call outside the key's scopes spends no budget.
         if (operation.scope && !resolved.scopes.has(operation.scope))
           throw scopeRefusal(operation.scope, operation.operationId, resolved.apiKeyId !== null, resolved.rateLimitSubject);
         caller = resolved;
         noteCaller(caller.userId, caller.apiKeyId);
-        const limit = await checkApiRateLimit(operation.category, caller.rateLimitSubject, config().RATE_LIMIT_MULTIPLIER);
+        const counting = checkApiRateLimit(operation.category, caller.rateLimitSubject, config().RATE_LIMIT_MULTIPLIER);
+        const limit = counting instanceof Promise ? await counting : counting;
         limitHeaders = rateLimitHeaders(limit);
         if (!limit.allowed) {
           metrics().rateLimitRefusals.inc({ category: operation.category });
@@ -207,8 +209,10 @@ export function apiHandler<Q extends z.ZodType, B extends z.ZodType, P extends z
         }
       }
       const params = operation.params ? parseInput(operation.params, await route.params, "path") : undefined;
-      const querySchema = operation.query ?? (hasQuery(request.requestTarget ?? request.url) ? NO_QUERY : undefined);
-      const query = querySchema ? parseInput(querySchema, queryObject(new URL(request.url)), "query") : undefined;
+      const queried = hasQuery(request.requestTarget ?? request.url);
+      const querySchema = operation.query ?? (queried ? NO_QUERY : undefined);
+      // Without a query there is nothing to read from the URL, and it is not built: the schema still parses (its defaults).
+      const query = querySchema ? parseInput(querySchema, queried ? queryObject(new URL(request.url)) : Object.create(null), "query") : undefined;
       const body = bodySchema ? parseInput(bodySchema, await readJsonBody(request), "") : undefined;
 
       const context = { request, db: database.db, caller, query, body, params, requestId, ip } as HandlerContext<Q, B, P, A>;

@@ -51,6 +51,35 @@ describe("checkApiRateLimit", () => {
     }
   });
 
+  it("answers from a store in this process at once, counting as its promise does, and fails open the same way", async () => {
+    const store = new MemoryRateLimitStore();
+    const first = checkApiRateLimit("catalog_read", "key1", 1, store);
+    expect(first).not.toBeInstanceOf(Promise);
+    expect(first).toMatchObject({ allowed: true, limit: 30, remaining: 29 });
+    expect(await store.hit("api:catalog_read:key1", 30, 60_000)).toMatchObject({ remaining: 28 });
+
+    const warn = captureLog();
+    try {
+      const failing: RateLimitStore = {
+        ...brokenStore(),
+        hitNow: () => {
+          throw new Error("boom");
+        },
+      };
+      expect(checkApiRateLimit("order_create", "key1", 3, failing)).toEqual({
+        allowed: true,
+        limit: 180,
+        remaining: 180,
+        resetSeconds: 0,
+        retryAfterSeconds: 0,
+        unavailable: true,
+      });
+      expect(warnings(warn)).toHaveLength(1);
+    } finally {
+      warn.restore();
+    }
+  });
+
   it("logs an outage once when it starts and once when it ends, with the requests it let through", async () => {
     const warn = captureLog();
     let down = true;

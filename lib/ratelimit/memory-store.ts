@@ -37,6 +37,10 @@ export class MemoryRateLimitStore implements RateLimitStore {
   }
 
   async hit(key: string, limit: number, windowMs: number): Promise<RateLimitResult> {
+    return this.hitNow(key, limit, windowMs);
+  }
+
+  hitNow(key: string, limit: number, windowMs: number): RateLimitResult {
     assertValidLimit(limit, windowMs);
     const now = this.now();
     this.sweepIfDue(now);

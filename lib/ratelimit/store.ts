@@ -26,6 +26,12 @@ export interface RateLimitResult {
 export interface RateLimitStore {
   /** Counts one hit against `key` when under `limit` within `windowMs`; a refused hit is not counted. */
   hit(key: string, limit: number, windowMs: number): Promise<RateLimitResult>;
+  /**
+   * The same count as `hit`, answered at once by a store that keeps its counts in this process: the API
+   * checks every call's budget, and a promise and its turn of the event loop per call were a measurable
+   * part of the wrapper's cost (docs/performance.md, issue 43).
+   */
+  hitNow?(key: string, limit: number, windowMs: number): RateLimitResult;
   /** The budget of `key` as it stands, counting nothing: `allowed` says whether a hit now would be. */
   peek(key: string, limit: number, windowMs: number): Promise<RateLimitResult>;
   close?(): Promise<void>;

@@ -20,7 +20,7 @@ import { claimRecord } from "./claim-events";
 import { pageClaimMessages } from "./claim-messages";
 import { openClaim } from "./open-claim";
 import { refundClaim, replaceClaim } from "./resolve-claim";
-import { CLAIM_REPLACE_JOB, replaceFromSupplier } from "./supplier-replacement";
+import { claimReplaceJobKey, replaceFromSupplier } from "./supplier-replacement";
 import { checkUpstreamClaim, CLAIM_FORWARD_JOB, claimUpstreamJobKey, forwardClaim, proportionalRefund, upstreamMessagesOf } from "./upstream-claims";
 
 process.env.SUPPLIER_DELAY = "0";
@@ -272,7 +272,7 @@ describe(`claims and suppliers (${testDriver()})`, () => {
       const [job] = await db()
         .select()
         .from(jobs)
-        .where(and(eq(jobs.kind, CLAIM_REPLACE_JOB), eq(jobs.status, "pending")));
+        .where(and(eq(jobs.dedupeKey, claimReplaceJobKey(claim.id)), eq(jobs.status, "pending")));
       expect(job).toBeUndefined();
     });
 

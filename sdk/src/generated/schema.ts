@@ -893,7 +893,7 @@ export interface paths {
     put?: never;
     /**
      * Write to support about a claim
-     * @description At most 2000 characters. The chat takes messages while the claim is `open` or `in_review`; once resolved it is read-only (`409 claim_conflict`), as it is past 500 messages.
+     * @description At most 2000 characters. The chat takes messages while the claim is `open`, `in_review` or `replacing`; once resolved it is read-only (`409 claim_conflict`), as it is past 500 messages.
      */
     post: operations["postClaimMessage"];
     delete?: never;
@@ -1558,7 +1558,7 @@ export interface webhooks {
     put?: never;
     /**
      * Claim updated (extended)
-     * @description Support wrote in a claim's chat (`change: message`, with `message_preview`), or took it up (`change: status`, `status: in_review`). `data` is the claim record after the change. Sent only while the webhook's `extended_events` is true.
+     * @description Support wrote in a claim's chat (`change: message`, with `message_preview`), or its status moved (`change: status`): taken up (`in_review`), a replacement being bought from a supplier (`replacing`), or back in review when that failed. `data` is the claim record after the change. Sent only while the webhook's `extended_events` is true.
      *
      *     Each event is an HTTP `POST` to your webhook URL with a JSON body, the envelope `{event, event_id, timestamp, data}`; `data` depends on `event`. Every event of the seed's four (`order.created`, `order.status_changed`, `manual_service.chat.message`, `manual_service.chat.waiting_reply`) is sent while the webhook is enabled; the extended events (`order.claim.*`) only while its `extended_events` is also true. There is no other per-event subscription.
      *

@@ -160,6 +160,9 @@ export async function replaceFromSupplier(db: Db, claimId: string, overrides: Pa
     let attempt: SupplierAttempt;
     let outcome: UpstreamOutcome;
     if (open) {
+      // Another pass may be sending it now: it is asked about once that send has had its time (as route-order.ts does).
+      const sendingLeftMs = open.status === "sending" ? open.updatedAt.getTime() + options.timeoutMs - Date.now() : 0;
+      if (sendingLeftMs > 0) return { retryInMs: sendingLeftMs };
       routed = await routedOfferOf(db, open);
       const lane = enterSupplierLane(routed.supplier);
       if (!lane.ok) return { retryInMs: lane.retryInMs };

@@ -4,6 +4,7 @@ import type { ClaimStatus } from "@/lib/db/schema";
 const LABELS: Record<ClaimStatus, { label: string; tone: BadgeTone }> = {
   open: { label: "Open", tone: "amber" },
   in_review: { label: "In review", tone: "blue" },
+  replacing: { label: "Replacing", tone: "blue" },
   replaced: { label: "Replaced", tone: "green" },
   refunded: { label: "Refunded", tone: "green" },
   rejected: { label: "Rejected", tone: "red" },

@@ -1,4 +1,7 @@
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { createHmac } from "node:crypto";
+import { createServer, type IncomingHttpHeaders } from "node:http";
+import type { AddressInfo } from "node:net";
 import { readFileSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -103,8 +106,8 @@ test.beforeAll(async ({ request }) => {
   });
   expect(hooked.status, hooked.stderr).toBe(0);
   expect(JSON.parse(hooked.stdout.trim().split("\n").at(-1)!)).toEqual({ id: pair.supplierId, webhook_url: `${A}/api/suppliers/${pair.supplierId}/webhook` });
-  // B is on loopback, which the SSRF guard refuses unless told.
-  startServer("a", A_PORT, { ...aEnv(), SUPPLIER_ALLOW_PRIVATE: "1" });
+  // B is on loopback, which the SSRF guard refuses unless told; so is the buyer's webhook receiver.
+  startServer("a", A_PORT, { ...aEnv(), SUPPLIER_ALLOW_PRIVATE: "1", WEBHOOK_ALLOW_PRIVATE: "1" });
   await waitHealthy(request, A);
 });
 
@@ -379,4 +382,84 @@ test("A's admin sees B's balance under its alert on the landing page, the sync a
   const failed = await settledOnA(request, order.order_id);
   expect(failed).toMatchObject({ status: "failed", failure_reason: "This product cannot be delivered right now (product_unavailable)." });
   expect(await balanceOn(request, A, buyerKey)).toBe(balance);
+});
+
+test("a claim on A goes to B; B's admin replaces the code, and A's reseller gets the new one and a signed order.claim.resolved", async ({
+  request,
+  browser,
+}) => {
+  test.setTimeout(300_000);
+  const received: { headers: IncomingHttpHeaders; body: string }[] = [];
+  const receiver = createServer((req, res) => {
+    let body = "";
+    req.on("data", (chunk: Buffer) => (body += chunk.toString("utf8")));
+    req.on("end", () => {
+      received.push({ headers: req.headers, body });
+      res.writeHead(200).end("ok");
+    });
+  });
+  await new Promise<void>((resolve) => receiver.listen(0, "127.0.0.1", resolve));
+  const onA = { "X-API-Key": buyerKey };
+  try {
+    const hook = await request.put(`${A}/api/v2/account/webhook`, {
+      headers: onA,
+      data: { url: `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook`, enabled: true, extended_events: true },
+    });
+    expect(hook.status()).toBe(200);
+    const secret = (await hook.json()).secret as string;
+
+    const order = await buyOnA(request, "chain-giftcard");
+    const oldCode = (await settledOnA(request, order.order_id)).delivery!.items[0].code;
+    const opened = await request.post(`${A}/api/v2/orders/${order.order_id}/claims`, {
+      headers: onA,
+      data: { reason: "code_already_used", message: "Steam says this code was already redeemed." },
+    });
+    expect(opened.status()).toBe(201);
+    const claimId = (await opened.json()).claim_id as string;
+    await expect(async () => expect((await (await request.get(`${A}/api/v2/claims/${claimId}`, { headers: onA })).json()).forwarded).toBe(true)).toPass({
+      timeout: 60_000,
+    });
+
+    // On B: the one claim, on B's order that delivered A's code, with A's reseller's reason and message.
+    const onB = (await ordersOnB(request)).find((b) => b.delivery?.items[0].code === oldCode)!;
+    const claimsOnB = (await (await request.get(`${B}/api/v2/claims?order_id=${onB.order_id}`, { headers: { "X-API-Key": DEMO.apiKey } })).json()).data;
+    expect(claimsOnB).toHaveLength(1);
+    expect(claimsOnB[0]).toMatchObject({ status: "open", reason: "code_already_used", message: "Steam says this code was already redeemed." });
+
+    const bAdmin = await (await browser.newContext()).newPage();
+    await bAdmin.goto(`${B}/login`);
+    await bAdmin.getByLabel("Email").fill(DEMO.admin.email);
+    await bAdmin.getByLabel("Password").fill(DEMO.admin.password);
+    await bAdmin.getByRole("button", { name: "Sign in" }).click();
+    await expect(bAdmin).toHaveURL(/\/admin$/);
+    await bAdmin.goto(`${B}/admin/claims/${claimsOnB[0].claim_id}`);
+    await bAdmin.getByRole("button", { name: "Take", exact: true }).click();
+    await expect(bAdmin.getByTestId("claim-holder")).toContainText("Taken by you");
+    await bAdmin.getByRole("button", { name: "Replace from stock…" }).click();
+    await bAdmin.getByRole("button", { name: "Replace 1 code" }).click();
+    await expect(bAdmin.getByTestId("claim-status")).toHaveAttribute("data-status", "replaced");
+
+    // Back on A, by B's order.claim.resolved webhook or, failing it, A's polling.
+    await expect(async () => expect((await (await request.get(`${A}/api/v2/claims/${claimId}`, { headers: onA })).json()).status).toBe("replaced")).toPass({
+      timeout: 120_000,
+    });
+    const newCode = (await (await request.get(`${A}/api/v2/order/${order.order_id}`, { headers: onA })).json()).delivery.items[0].code;
+    const onBNow = await (await request.get(`${B}/api/v2/order/${onB.order_id}`, { headers: { "X-API-Key": DEMO.apiKey } })).json();
+    expect(newCode).not.toBe(oldCode);
+    expect(newCode).toBe(onBNow.delivery.items[0].code);
+
+    await expect(() => expect(received.some((delivery) => JSON.parse(delivery.body).event === "order.claim.resolved")).toBe(true)).toPass({ timeout: 60_000 });
+    const resolved = received.find((delivery) => JSON.parse(delivery.body).event === "order.claim.resolved")!;
+    expect(resolved.headers["x-webhook-signature"]).toBe(`sha256=${createHmac("sha256", secret).update(resolved.body).digest("hex")}`);
+    expect(JSON.parse(resolved.body).data).toMatchObject({ claim_id: claimId, order_id: order.order_id, outcome: "replaced", forwarded: true });
+
+    const aAdmin = await (await browser.newContext()).newPage();
+    await signInOnA(aAdmin);
+    await aAdmin.goto(`${A}/admin/claims/${claimId}`);
+    await expect(aAdmin.getByTestId("claim-upstream-status")).toHaveText("replaced");
+    await expect(aAdmin.getByTestId("replaced-codes")).toContainText(oldCode!);
+    await screenshotAtBothSizes(aAdmin, "admin-claim-forwarded");
+  } finally {
+    await new Promise<void>((resolve) => receiver.close(() => resolve()));
+  }
 });

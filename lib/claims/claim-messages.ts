@@ -1,4 +1,4 @@
-import { and, count, desc, eq, lt, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, lt, ne, type SQL } from "drizzle-orm";
 import type { Db, DbOrTx } from "@/lib/db/client";
 import { pageOf, type Page } from "@/lib/db/page";
 import { claimMessages, claims, OPEN_CLAIM_STATUSES, type Claim, type ClaimMessage, type ClaimMessageAuthor } from "@/lib/db/schema";
@@ -12,7 +12,8 @@ export const MAX_MESSAGES_PER_CLAIM = 500;
 
 /** One page of the chat, newest first; the cursor is the last id of the previous page. */
 export async function pageClaimMessages(db: DbOrTx, claim: Claim, options: { cursor?: string; limit: number }): Promise<Page<ClaimMessage>> {
-  const conditions: SQL[] = [eq(claimMessages.claimId, claim.id)];
+  // The upstream's messages are our admins' (lib/claims/upstream-claims.ts), not the reseller's chat.
+  const conditions: SQL[] = [eq(claimMessages.claimId, claim.id), ne(claimMessages.author, "upstream")];
   if (options.cursor) conditions.push(lt(claimMessages.id, options.cursor));
   const rows = await db
     .select()

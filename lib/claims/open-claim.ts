@@ -1,13 +1,14 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { recordAudit, type AuditActor } from "@/lib/audit/record";
 import { config } from "@/lib/config/env";
-import type { DbOrTx } from "@/lib/db/client";
+import type { Tx } from "@/lib/db/client";
 import { claimImages, claims, OPEN_CLAIM_STATUSES, orders, type Claim, type ClaimReason } from "@/lib/db/schema";
 import { notFound } from "@/lib/errors/app-error";
 import { isIdOf, newId } from "@/lib/ids/ids";
 import { recordClaimOpened } from "./claim-events";
 import type { ClaimImage } from "./image";
 import { claimAlreadyOpen, claimWindowPassed, orderNotClaimable } from "./refusals";
+import { markForForwarding } from "./upstream-claims";
 import { claimWindowSeconds } from "./windows";
 
 export interface OpenClaimInput {
@@ -27,7 +28,7 @@ export interface OpenClaimInput {
  * first: a second claim on the same order waits here and then finds this one open; the partial unique
  * index stands behind that. Nothing is written when any check refuses.
  */
-export async function openClaim(tx: DbOrTx, input: OpenClaimInput): Promise<Claim> {
+export async function openClaim(tx: Tx, input: OpenClaimInput): Promise<Claim> {
   if (!isIdOf("ord", input.orderId)) throw notFound("Order");
   const [order] = await tx
     .select({ id: orders.id, status: orders.status, type: orders.type, completedAt: orders.completedAt, now: sql<Date>`now()`.mapWith(orders.createdAt) })
@@ -44,7 +45,7 @@ export async function openClaim(tx: DbOrTx, input: OpenClaimInput): Promise<Clai
     .from(claims)
     .where(and(eq(claims.orderId, order.id), inArray(claims.status, OPEN_CLAIM_STATUSES)));
   if (open) throw claimAlreadyOpen(order.id, open.id);
-  const [claim] = await tx
+  const [inserted] = await tx
     .insert(claims)
     .values({
       id: newId("clm"),
@@ -57,6 +58,7 @@ export async function openClaim(tx: DbOrTx, input: OpenClaimInput): Promise<Clai
       updatedAt: order.now,
     })
     .returning();
+  const claim = await markForForwarding(tx, inserted);
   if (input.image) {
     await tx.insert(claimImages).values({
       claimId: claim.id,

@@ -41,3 +41,11 @@ export function claimWindowPassed(orderId: string, closedAt: Date): AppError {
     window_closed_at: closedAt.toISOString(),
   });
 }
+
+/** A replacement is being bought from a supplier: nothing else is decided until it delivers or fails. */
+export function replacementUnderWay(claimId: string): AppError {
+  return new AppError("claim_conflict", `A replacement for claim ${claimId} is being bought from the supplier; it resolves the claim once delivered.`, {
+    claim_id: claimId,
+    status: "replacing",
+  });
+}

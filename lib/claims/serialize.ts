@@ -11,7 +11,9 @@ export const claimSchema = z
     claim_id: z.string().meta({ example: "clm_01JD4X0000ABCDEFGHJKMNPQRS" }),
     order_id: z.string().meta({ example: "ord_01JD4X0000ABCDEFGHJKMNPQRS" }),
     status: z.enum(CLAIM_STATUSES).meta({
-      description: "`open` (waiting), `in_review` (an admin is on it), or its outcome: `replaced`, `refunded`, `rejected`.",
+      description:
+        "`open` (waiting), `in_review` (an admin is on it), `replacing` (a replacement is being bought from a supplier, as the product was out of stock), " +
+        "or its outcome: `replaced`, `refunded`, `rejected`.",
     }),
     reason: z.enum(CLAIM_REASONS),
     message: z.string(),
@@ -19,6 +21,10 @@ export const claimSchema = z
       .object({ content_type: z.enum(CLAIM_IMAGE_TYPES), size: z.number().int() })
       .nullable()
       .meta({ description: "The image attached when the claim was opened in the panel, or null." }),
+    forwarded: z.boolean().meta({
+      description:
+        "True once the claim was passed on to the supplier that delivered the order; its answer comes back to this claim (a replacement, a refund, or our support's own decision).",
+    }),
     respond_by: timestampString.meta({ description: "The answer promised: when the claim was opened plus the operator's response time (24 h by default)." }),
     resolution: z
       .object({
@@ -47,6 +53,7 @@ export function toClaimRecord(claim: Claim, image: { contentType: (typeof CLAIM_
     reason: claim.reason,
     message: claim.message,
     image: image ? { content_type: image.contentType, size: image.size } : null,
+    forwarded: claim.upstreamClaimId !== null,
     respond_by: claim.respondBy.toISOString(),
     resolution:
       isOutcome(status) && claim.resolvedAt
@@ -72,7 +79,12 @@ export const claimMessageSchema = z
   .meta({ id: "ClaimMessage" });
 
 export function toClaimMessageRecord(message: ClaimMessage) {
-  return { message_id: message.id, author: message.author, text: message.text, created_at: message.createdAt.toISOString() };
+  return {
+    message_id: message.id,
+    author: message.author === "reseller" ? ("reseller" as const) : ("support" as const),
+    text: message.text,
+    created_at: message.createdAt.toISOString(),
+  };
 }
 
 /** A claim's message as the panel's chat shows it: support writes on the side a manual order's operator does. */

@@ -31,7 +31,13 @@ export async function takeClaim(db: Db, claimId: string, adminId: string, option
     const free = options.over ? sql`true` : or(isNull(claims.takenBy), eq(claims.takenBy, adminId));
     const [claim] = await tx
       .update(claims)
-      .set({ takenBy: adminId, takenAt: sql`now()`, status: "in_review", updatedAt: sql`now()` })
+      // A claim being replaced by a supplier stays `replacing` while an admin takes it up.
+      .set({
+        takenBy: adminId,
+        takenAt: sql`now()`,
+        status: sql`case when ${claims.status} = 'replacing' then 'replacing' else 'in_review' end`,
+        updatedAt: sql`now()`,
+      })
       .where(and(eq(claims.id, claimId), inArray(claims.status, OPEN_CLAIM_STATUSES), free))
       .returning();
     if (claim && before.status === "open") await recordClaimUpdated(tx, claim, "status");

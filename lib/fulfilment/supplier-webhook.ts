@@ -10,6 +10,8 @@ import { enqueueJob, runJobNow } from "@/lib/jobs/queue";
 import { standardWebhooksKey } from "@/lib/webhooks/signature";
 import { reconcileJobKey, SUPPLIER_RECONCILE_JOB } from "./route-order";
 import { componentLogger } from "@/lib/observability/logger";
+import { claimOfOpenAttempt, claimReplaceJobKey, CLAIM_REPLACE_JOB } from "@/lib/claims/supplier-replacement";
+import { wakeUpstreamClaim } from "@/lib/claims/upstream-claims";
 
 /*
  * An upstream's signed webhooks (kind reseller-api: another instance of this product), received on
@@ -27,7 +29,11 @@ export const MAX_WEBHOOK_BYTES = 256 * 1024;
 const JSON_TYPE = /^application\/(?:[\w.!#$&^-]+\+)?json[ \t]*(?:;|$)/i;
 const utf8 = new TextDecoder("utf-8", { fatal: true });
 
-export type SupplierWebhookOutcome = { action: "reconciling"; orderId: string } | { action: "ignored"; reason: string };
+export type SupplierWebhookOutcome =
+  | { action: "reconciling"; orderId: string }
+  | { action: "replacing"; claimId: string }
+  | { action: "checking_claim"; claimId: string }
+  | { action: "ignored"; reason: string };
 
 function sameBytes(given: string, expected: string): boolean {
   const a = Buffer.from(given);
@@ -91,8 +97,22 @@ export async function receiveSupplierWebhook(
   verifySupplierWebhook(secret, headers, body, input.nowMs);
   const { event, data } = parseEnvelope(body);
 
+  // A claim we forwarded: its record is read from the upstream by our claim's job.
+  if (event.startsWith("order.claim.")) {
+    const claimId = typeof data.claim_id === "string" ? await wakeUpstreamClaim(db, supplier.id, data.claim_id) : null;
+    if (!claimId) return { action: "ignored", reason: "not a claim of ours" };
+    log(`[suppliers] verified webhook ${event} from ${supplier.id}: checking claim ${claimId} now`);
+    return { action: "checking_claim", claimId };
+  }
   const reference = data.reference;
   if (!event.startsWith("order.") || typeof reference !== "string" || !isIdOf("sat", reference)) return { action: "ignored", reason: "not an order of ours" };
+  // An attempt that buys a claim's replacement wakes that claim's job, not the order's.
+  const replacing = await claimOfOpenAttempt(db, supplier.id, reference);
+  if (replacing) {
+    await enqueueJob(db, { kind: CLAIM_REPLACE_JOB, payload: { claimId: replacing }, dedupeKey: claimReplaceJobKey(replacing) });
+    await runJobNow(db, claimReplaceJobKey(replacing));
+    return { action: "replacing", claimId: replacing };
+  }
   const [attempt] = await db
     .select({ orderId: supplierAttempts.orderId })
     .from(supplierAttempts)

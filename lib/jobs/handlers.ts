@@ -3,6 +3,7 @@
 import "@/lib/orders/fulfil-job";
 import "@/lib/fulfilment/reconcile-job";
 import "@/lib/fulfilment/sync-job";
+import "@/lib/claims/claim-jobs";
 import "@/lib/orders/prune-idempotency-keys-job";
 import "./prune-jobs";
 import "@/lib/webhooks/deliver-job";

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { moneyString, timestampString } from "@/lib/records/fields";
 import { tryDecryptSecret } from "@/lib/crypto/encryption";
-import { ORDER_STATUSES, PRODUCT_CATEGORIES, type Order } from "@/lib/db/schema";
+import { CLAIM_STATUSES, ORDER_STATUSES, PRODUCT_CATEGORIES, type Order } from "@/lib/db/schema";
 import { formatMoney } from "@/lib/money/money";
 import { componentLogger } from "@/lib/observability/logger";
 
@@ -50,7 +50,7 @@ export const orderSchema = orderEventSchema
     claim: z
       .object({
         id: z.string().meta({ example: "clm_01JD4X0000ABCDEFGHJKMNPQRS" }),
-        status: z.enum(["open", "in_review", "replaced", "refunded", "rejected"]),
+        status: z.enum(CLAIM_STATUSES),
       })
       .nullable()
       .meta({ description: "The order's latest claim, or null: `GET /api/v2/claims/{claim_id}` reads it in full." }),

@@ -59,7 +59,7 @@ export const WEBHOOK_EVENTS = {
   "order.claim.updated": {
     summary: "Claim updated (extended)",
     when:
-      "Support wrote in a claim's chat (`change: message`, with `message_preview`), or took it up (`change: status`, `status: in_review`). `data` is the claim record after the change. " +
+      "Support wrote in a claim's chat (`change: message`, with `message_preview`), or its status moved (`change: status`): taken up (`in_review`), a replacement being bought from a supplier (`replacing`), or back in review when that failed. `data` is the claim record after the change. " +
       "Sent only while the webhook's `extended_events` is true.",
     data: claimSchema.extend({
       change: z.enum(["message", "status"]),

@@ -44,7 +44,7 @@ export default async function ClaimsPage({ searchParams }: { searchParams: Promi
             </THead>
             <TBody>
               {page.data.map((claim) => {
-                const open = claim.status === "open" || claim.status === "in_review";
+                const open = claim.status === "open" || claim.status === "in_review" || claim.status === "replacing";
                 return (
                   <Tr key={claim.id}>
                     <Td>

@@ -89,7 +89,7 @@ export const postClaimMessageOp = defineOperation({
   operationId: "postClaimMessage",
   summary: "Write to support about a claim",
   description:
-    `At most ${MAX_CLAIM_MESSAGE} characters. The chat takes messages while the claim is \`open\` or \`in_review\`; once resolved it is read-only (\`409 claim_conflict\`), ` +
+    `At most ${MAX_CLAIM_MESSAGE} characters. The chat takes messages while the claim is \`open\`, \`in_review\` or \`replacing\`; once resolved it is read-only (\`409 claim_conflict\`), ` +
     `as it is past ${MAX_MESSAGES_PER_CLAIM} messages.`,
   method: "POST",
   path: "/api/v2/claims/{claimId}/messages",

@@ -39,7 +39,7 @@ export const orders = pgTable(
     takenAt: timestamptz("taken_at"),
     /** The order's latest claim and its status, kept in the claim's transactions so every read of the order has it without a join. */
     claimId: text("claim_id"),
-    claimStatus: text("claim_status").$type<"open" | "in_review" | "replaced" | "refunded" | "rejected">(),
+    claimStatus: text("claim_status").$type<"open" | "in_review" | "replacing" | "replaced" | "refunded" | "rejected">(),
     createdAt: createdAt(),
     updatedAt: timestamptz("updated_at").notNull().defaultNow(),
     completedAt: timestamptz("completed_at"),

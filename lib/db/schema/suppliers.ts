@@ -113,6 +113,8 @@ export const supplierAttempts = pgTable(
       .notNull()
       .references(() => suppliers.id),
     upstreamOrderId: text("upstream_order_id"),
+    /** Set on an attempt that buys a claim's replacement for a completed order, rather than the order itself. */
+    claimId: text("claim_id"),
     /** What this attempt costs us for the whole order (the offer's unit cost times the quantity). */
     cost: micros("cost").notNull(),
     status: text("status").$type<SupplierAttemptStatus>().notNull(),

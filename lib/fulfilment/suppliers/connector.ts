@@ -1,4 +1,4 @@
-import type { Product, ProductCategory, ProductField, ProductMeta, Supplier, SupplierKind } from "@/lib/db/schema";
+import type { ClaimReason, Product, ProductCategory, ProductField, ProductMeta, Supplier, SupplierKind } from "@/lib/db/schema";
 import type { HostResolver } from "@/lib/net/outbound-url";
 
 /** Our error codes for an upstream's refusal: the documented codes a reseller reads, never a supplier's own. */
@@ -97,6 +97,39 @@ export interface SupplierConnector {
    * and answers the secret they are signed with. Only an upstream that sends webhooks has it.
    */
   registerWebhook?(url: string): Promise<UpstreamWebhookRegistration>;
+  claims?: UpstreamClaims;
+}
+
+/** A claim at an upstream running this product, as its API's Claim record shows it. */
+export interface UpstreamClaim {
+  claimId: string;
+  status: string;
+  /** Its resolution's note: a rejection's reason, or the upstream admin's note on a replacement or refund. */
+  note: string | null;
+  refundAmount: bigint | null;
+}
+
+export interface UpstreamClaimMessage {
+  id: string;
+  author: string;
+  text: string;
+}
+
+/** An answer of the upstream's API; `retryable` when asking again later may succeed (a timeout, a 5xx, a 429). */
+export type UpstreamAnswer<T> = ({ ok: true } & T) | { ok: false; retryable: boolean; message: string };
+
+/** Claims through an upstream's API: only an upstream running this product has them (kind reseller-api). */
+export interface UpstreamClaims {
+  /**
+   * Opens a claim on our order there, with `reference` as its Idempotency-Key. A claim already open on that
+   * order (our earlier send, whose answer was lost) is answered instead: an order has one open claim at a time.
+   */
+  open(upstreamOrderId: string, claim: { reference: string; reason: ClaimReason; message: string }): Promise<UpstreamAnswer<{ claim: UpstreamClaim }>>;
+  read(upstreamClaimId: string): Promise<UpstreamAnswer<{ claim: UpstreamClaim }>>;
+  /** The latest page of the claim's chat, newest first. */
+  messages(upstreamClaimId: string): Promise<UpstreamAnswer<{ messages: UpstreamClaimMessage[] }>>;
+  /** Our order there: what it charged us and what it delivers now (a replacement's new codes). */
+  order(upstreamOrderId: string): Promise<UpstreamAnswer<{ total: bigint; items: DeliveredItem[]; note: string | null }>>;
 }
 
 export type UpstreamWebhookRegistration = { ok: true; secret: string } | { ok: false; reason: string };

@@ -47,5 +47,15 @@ export function observedConnector(kind: SupplierKind, connector: SupplierConnect
     balance: observed("balance", connector.balance.bind(connector)),
     listProducts: observed("list_products", connector.listProducts.bind(connector)),
     ...(connector.registerWebhook ? { registerWebhook: observed("register_webhook", connector.registerWebhook.bind(connector)) } : {}),
+    ...(connector.claims
+      ? {
+          claims: {
+            open: observed("open_claim", connector.claims.open.bind(connector.claims)),
+            read: observed("read_claim", connector.claims.read.bind(connector.claims)),
+            messages: observed("claim_messages", connector.claims.messages.bind(connector.claims)),
+            order: observed("read_order", connector.claims.order.bind(connector.claims)),
+          },
+        }
+      : {}),
   };
 }

@@ -1,7 +1,17 @@
 import { parseMoney } from "@/lib/money/money";
 import { guardedRequest, type GuardedPostResult } from "@/lib/net/guarded-request";
 import { PRODUCT_CATEGORIES, type ProductCategory, type ProductField, type ProductMeta } from "@/lib/db/schema";
-import type { ConnectorFactory, DeliveredItem, RefusalCode, UpstreamOrderRequest, UpstreamOutcome, UpstreamProduct } from "./connector";
+import type {
+  ConnectorFactory,
+  DeliveredItem,
+  RefusalCode,
+  UpstreamAnswer,
+  UpstreamClaim,
+  UpstreamClaims,
+  UpstreamOrderRequest,
+  UpstreamOutcome,
+  UpstreamProduct,
+} from "./connector";
 import { upstreamRetryAfterMs } from "./retry-after";
 import { parseJson } from "./parse-answer";
 
@@ -27,7 +37,25 @@ interface UpstreamOrderRecord {
 interface UpstreamError {
   code: string;
   message: string;
-  details?: { issues?: { path: string }[] };
+  details?: { issues?: { path: string }[]; claim_id?: unknown };
+}
+
+interface UpstreamClaimRecord {
+  claim_id: string;
+  status: string;
+  resolution: { note: string | null; refund_amount: string | null } | null;
+}
+
+function claimOfRecord(value: unknown): UpstreamClaim | null {
+  const record = value as UpstreamClaimRecord | null;
+  if (typeof record?.claim_id !== "string" || typeof record.status !== "string") return null;
+  const refund = record.resolution?.refund_amount;
+  return {
+    claimId: record.claim_id,
+    status: record.status,
+    note: typeof record.resolution?.note === "string" ? record.resolution.note : null,
+    refundAmount: typeof refund === "string" ? parseMoney(refund) : null,
+  };
 }
 
 function isOrderRecord(value: unknown): value is UpstreamOrderRecord {
@@ -202,8 +230,60 @@ export const resellerApiConnector: ConnectorFactory = (input) => {
     };
   }
 
+  /** An answer that is not what was asked for: worth asking again when the upstream was busy or unreachable. */
+  const notOk = (what: string, result: GuardedPostResult): { ok: false; retryable: boolean; message: string } => {
+    const error = upstreamError(result);
+    const retryable = !result.sent || result.status === null || result.status === 429 || result.status >= 500;
+    return { ok: false, retryable, message: `${what}: ${error ? `HTTP ${result.status} ${error.code}: ${clean(error.message)}` : transportProblem(result)}` };
+  };
+
+  const claims: UpstreamClaims = {
+    async open(upstreamOrderId, claim) {
+      const result = await call("POST", `/api/v2/orders/${encodeURIComponent(upstreamOrderId)}/claims`, {
+        headers: { "Idempotency-Key": claim.reference },
+        body: { reason: claim.reason, message: claim.message },
+      });
+      if (result.ok) {
+        const opened = claimOfRecord(parseJson(result.responseBody));
+        return opened ? { ok: true, claim: opened } : { ok: false, retryable: true, message: "Opening the claim: an answer we could not read." };
+      }
+      const error = upstreamError(result);
+      // Our earlier send opened it and its answer was lost: the open claim it names is ours.
+      if (error?.code === "claim_conflict" && typeof error.details?.claim_id === "string") return claims.read(error.details.claim_id);
+      return notOk("Opening the claim", result);
+    },
+    async read(upstreamClaimId) {
+      const result = await call("GET", `/api/v2/claims/${encodeURIComponent(upstreamClaimId)}`);
+      if (!result.ok) return notOk("Reading the claim", result);
+      const claim = claimOfRecord(parseJson(result.responseBody));
+      return claim ? { ok: true, claim } : { ok: false, retryable: true, message: "Reading the claim: an answer we could not read." };
+    },
+    async messages(upstreamClaimId) {
+      const result = await call("GET", `/api/v2/claims/${encodeURIComponent(upstreamClaimId)}/messages?limit=100`);
+      if (!result.ok) return notOk("Reading the claim's chat", result);
+      const page = parseJson(result.responseBody) as { data?: { message_id?: unknown; author?: unknown; text?: unknown }[] } | null;
+      if (!Array.isArray(page?.data)) return { ok: false, retryable: true, message: "Reading the claim's chat: an answer we could not read." };
+      const messages = page.data.flatMap((message) =>
+        typeof message.message_id === "string" && typeof message.author === "string" && typeof message.text === "string"
+          ? [{ id: message.message_id, author: message.author, text: message.text }]
+          : [],
+      );
+      return { ok: true, messages };
+    },
+    async order(upstreamOrderId): Promise<UpstreamAnswer<{ total: bigint; items: DeliveredItem[]; note: string | null }>> {
+      const result = await call("GET", `/api/v2/order/${encodeURIComponent(upstreamOrderId)}`);
+      if (!result.ok) return notOk("Reading the order", result);
+      const record = parseJson(result.responseBody) as (UpstreamOrderRecord & { total?: unknown }) | null;
+      const total = typeof record?.total === "string" ? parseMoney(record.total) : null;
+      if (!isOrderRecord(record) || total === null) return { ok: false, retryable: true, message: "Reading the order: an answer we could not read." };
+      const outcome = outcomeOfRecord(record);
+      return { ok: true, total, items: outcome.state === "completed" ? outcome.items : [], note: record.delivery?.note ?? null };
+    },
+  };
+
   return {
     placeOrder,
+    claims,
     async reconcile(request, upstreamOrderId) {
       if (upstreamOrderId) {
         const result = await call("GET", `/api/v2/order/${encodeURIComponent(upstreamOrderId)}`);
@@ -244,7 +324,8 @@ export const resellerApiConnector: ConnectorFactory = (input) => {
         const error = upstreamError(result);
         return { ok: false as const, reason: `${what}: ${error ? `HTTP ${result.status} ${error.code}: ${clean(error.message)}` : transportProblem(result)}` };
       };
-      const put = await call("PUT", "/api/v2/account/webhook", { body: { url, enabled: true } });
+      // Extended events too: a claim we forwarded comes back by its order.claim.* events.
+      const put = await call("PUT", "/api/v2/account/webhook", { body: { url, enabled: true, extended_events: true } });
       if (!put.ok) return failed("Setting the webhook URL", put);
       const answer = parseJson(put.responseBody) as { secret?: unknown } | null;
       if (typeof answer?.secret === "string") return { ok: true, secret: answer.secret };

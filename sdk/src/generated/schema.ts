@@ -893,7 +893,7 @@ export interface paths {
     put?: never;
     /**
      * Write to support about a claim
-     * @description At most 2000 characters. The chat takes messages while the claim is `open` or `in_review`; once resolved it is read-only (`409 claim_conflict`), as it is past 500 messages.
+     * @description At most 2000 characters. The chat takes messages while the claim is `open`, `in_review` or `replacing`; once resolved it is read-only (`409 claim_conflict`), as it is past 500 messages.
      */
     post: operations["postClaimMessage"];
     delete?: never;
@@ -1558,7 +1558,7 @@ export interface webhooks {
     put?: never;
     /**
      * Claim updated (extended)
-     * @description Support wrote in a claim's chat (`change: message`, with `message_preview`), or took it up (`change: status`, `status: in_review`). `data` is the claim record after the change. Sent only while the webhook's `extended_events` is true.
+     * @description Support wrote in a claim's chat (`change: message`, with `message_preview`), or its status moved (`change: status`): taken up (`in_review`), a replacement being bought from a supplier (`replacing`), or back in review when that failed. `data` is the claim record after the change. Sent only while the webhook's `extended_events` is true.
      *
      *     Each event is an HTTP `POST` to your webhook URL with a JSON body, the envelope `{event, event_id, timestamp, data}`; `data` depends on `event`. Every event of the seed's four (`order.created`, `order.status_changed`, `manual_service.chat.message`, `manual_service.chat.waiting_reply`) is sent while the webhook is enabled; the extended events (`order.claim.*`) only while its `extended_events` is also true. There is no other per-event subscription.
      *
@@ -1754,10 +1754,10 @@ export interface components {
       /** @example ord_01JD4X0000ABCDEFGHJKMNPQRS */
       order_id: string;
       /**
-       * @description `open` (waiting), `in_review` (an admin is on it), or its outcome: `replaced`, `refunded`, `rejected`.
+       * @description `open` (waiting), `in_review` (an admin is on it), `replacing` (a replacement is being bought from a supplier, as the product was out of stock), or its outcome: `replaced`, `refunded`, `rejected`.
        * @enum {string}
        */
-      status: "open" | "in_review" | "replaced" | "refunded" | "rejected";
+      status: "open" | "in_review" | "replacing" | "replaced" | "refunded" | "rejected";
       /** @enum {string} */
       reason: "code_invalid" | "code_already_used" | "wrong_region" | "not_received" | "other";
       message: string;
@@ -1767,6 +1767,8 @@ export interface components {
         content_type: "image/png" | "image/jpeg";
         size: number;
       } | null;
+      /** @description True once the claim was passed on to the supplier that delivered the order; its answer comes back to this claim (a replacement, a refund, or our support's own decision). */
+      forwarded: boolean;
       /**
        * Format: date-time
        * @description The answer promised: when the claim was opened plus the operator's response time (24 h by default).
@@ -1996,7 +1998,7 @@ export interface components {
         /** @example clm_01JD4X0000ABCDEFGHJKMNPQRS */
         id: string;
         /** @enum {string} */
-        status: "open" | "in_review" | "replaced" | "refunded" | "rejected";
+        status: "open" | "in_review" | "replacing" | "replaced" | "refunded" | "rejected";
       } | null;
     };
     OrderEvent: {
@@ -8438,7 +8440,7 @@ export interface operations {
         limit?: number;
         /** @description The `next_cursor` of the page before; leave it out for the first page. */
         cursor?: string;
-        status?: "open" | "in_review" | "replaced" | "refunded" | "rejected";
+        status?: "open" | "in_review" | "replacing" | "replaced" | "refunded" | "rejected";
         reason?: "code_invalid" | "code_already_used" | "wrong_region" | "not_received" | "other";
         order_id?: string;
         /** @description Created at or after (ISO 8601). */
@@ -12660,10 +12662,10 @@ export interface operations {
             /** @example ord_01JD4X0000ABCDEFGHJKMNPQRS */
             order_id: string;
             /**
-             * @description `open` (waiting), `in_review` (an admin is on it), or its outcome: `replaced`, `refunded`, `rejected`.
+             * @description `open` (waiting), `in_review` (an admin is on it), `replacing` (a replacement is being bought from a supplier, as the product was out of stock), or its outcome: `replaced`, `refunded`, `rejected`.
              * @enum {string}
              */
-            status: "open" | "in_review" | "replaced" | "refunded" | "rejected";
+            status: "open" | "in_review" | "replacing" | "replaced" | "refunded" | "rejected";
             /** @enum {string} */
             reason: "code_invalid" | "code_already_used" | "wrong_region" | "not_received" | "other";
             message: string;
@@ -12673,6 +12675,8 @@ export interface operations {
               content_type: "image/png" | "image/jpeg";
               size: number;
             } | null;
+            /** @description True once the claim was passed on to the supplier that delivered the order; its answer comes back to this claim (a replacement, a refund, or our support's own decision). */
+            forwarded: boolean;
             /**
              * Format: date-time
              * @description The answer promised: when the claim was opened plus the operator's response time (24 h by default).
@@ -12770,10 +12774,10 @@ export interface operations {
             /** @example ord_01JD4X0000ABCDEFGHJKMNPQRS */
             order_id: string;
             /**
-             * @description `open` (waiting), `in_review` (an admin is on it), or its outcome: `replaced`, `refunded`, `rejected`.
+             * @description `open` (waiting), `in_review` (an admin is on it), `replacing` (a replacement is being bought from a supplier, as the product was out of stock), or its outcome: `replaced`, `refunded`, `rejected`.
              * @enum {string}
              */
-            status: "open" | "in_review" | "replaced" | "refunded" | "rejected";
+            status: "open" | "in_review" | "replacing" | "replaced" | "refunded" | "rejected";
             /** @enum {string} */
             reason: "code_invalid" | "code_already_used" | "wrong_region" | "not_received" | "other";
             message: string;
@@ -12783,6 +12787,8 @@ export interface operations {
               content_type: "image/png" | "image/jpeg";
               size: number;
             } | null;
+            /** @description True once the claim was passed on to the supplier that delivered the order; its answer comes back to this claim (a replacement, a refund, or our support's own decision). */
+            forwarded: boolean;
             /**
              * Format: date-time
              * @description The answer promised: when the claim was opened plus the operator's response time (24 h by default).

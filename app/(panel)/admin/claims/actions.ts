@@ -61,6 +61,8 @@ export const replaceClaimAction = panelAction(
   async ({ user, input }) => {
     const claim = await replaceClaim(db(), { claimId: input.claimId, adminId: user.id, items: input.items, note: input.note });
     refresh(claim.id);
+    if (claim.status === "replacing")
+      return { ok: true, message: "No stock is left: the replacement is being bought from the supplier; the claim resolves once it delivers." };
     return { ok: true, message: `Replaced ${claim.replacedItems?.length ?? 0} code(s) from stock; the reseller sees the new ones on the order.` };
   },
 );

@@ -29,7 +29,7 @@ export default async function ClaimPage({ params }: { params: Promise<{ id: stri
     throw error;
   });
   const [record, chat] = await Promise.all([claimRecord(db(), claim), latestClaimMessages(db(), claim, 100)]);
-  const open = claim.status === "open" || claim.status === "in_review";
+  const open = claim.status === "open" || claim.status === "in_review" || claim.status === "replacing";
   const now = new Date();
   const outcome = outcomeText(claim);
   return (

@@ -25,7 +25,7 @@ export interface ClaimSummary {
  * one while the category's window is open (`closesAt`), else why it cannot be claimed.
  */
 export function ClaimCard({ orderId, claim, closesAt, canClaim }: { orderId: string; claim: ClaimSummary | null; closesAt: string; canClaim: boolean }) {
-  const open = claim && (claim.status === "open" || claim.status === "in_review");
+  const open = claim && (claim.status === "open" || claim.status === "in_review" || claim.status === "replacing");
   return (
     <Card>
       <CardHeader title="A problem with this order?" description={`Claims are taken until ${closesAt}.`} />

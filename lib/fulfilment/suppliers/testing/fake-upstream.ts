@@ -9,7 +9,9 @@ import type { AddressInfo } from "node:net";
  * A test decides per sku how it answers, and may drop the answer of an order it has just created. It
  * can answer the next requests 429 (with or without Retry-After), counts every request and the most
  * creates it had under way at once, and takes our webhook URL (PUT /api/v2/account/webhook, the secret
- * shown on the first PUT only, and POST .../secret/regenerate) as the product does.
+ * shown on the first PUT only, and POST .../secret/regenerate) as the product does. It takes claims as the
+ * product does (POST /api/v2/orders/{id}/claims, one open per order, 409 claim_conflict naming it; GET
+ * /api/v2/claims/{id} and its messages), which a test resolves as the upstream's admin would.
  */
 
 export type SkuBehaviour = "deliver" | "processing" | "out_of_stock" | "product_unavailable" | "invalid_recipient" | "server_error";
@@ -24,7 +26,26 @@ interface UpstreamOrder {
   code: string;
 }
 
+export interface FakeClaim {
+  claim_id: string;
+  order_id: string;
+  reason: string;
+  message: string;
+  status: "open" | "in_review" | "replaced" | "refunded" | "rejected";
+  note: string | null;
+  refundAmount: string | null;
+  messages: { message_id: string; author: "reseller" | "support"; text: string }[];
+}
+
 export interface FakeUpstream {
+  /** Every claim opened on its orders. */
+  claims: FakeClaim[];
+  /** How many claim-opening requests arrived, repeats included. */
+  claimRequests: number;
+  /** Drops the answer of the next claim-opening requests that open a claim (the socket destroyed unanswered). */
+  dropClaimAnswers: number;
+  /** Resolves a claim as the upstream's admin does; a replacement gives its order a new code. */
+  resolveClaim(claimId: string, outcome: { status: "replaced" | "refunded" | "rejected"; note?: string; refundAmount?: string }): void;
   url: string;
   apiKey: string;
   /** Every order created, in order: a reference appearing twice is a double purchase. */
@@ -49,7 +70,7 @@ export interface FakeUpstream {
   /** The most create requests under way at once. */
   maxConcurrentCreates: number;
   /** Our webhook there, as registered: its URL and the secret it signs with. */
-  webhook: { url: string; secret: string } | null;
+  webhook: { url: string; secret: string; extendedEvents: boolean } | null;
   /** Its catalog, served at /api/v2/catalog in sku order a page at a time; null: that path is not served. */
   catalog: FakeCatalogItem[] | null;
   catalogPageSize: number;
@@ -83,6 +104,23 @@ const record = (order: UpstreamOrder) => ({
   created_at: new Date().toISOString(),
   updated_at: new Date().toISOString(),
   completed_at: null,
+});
+
+const claimRecord = (claim: FakeClaim) => ({
+  claim_id: claim.claim_id,
+  order_id: claim.order_id,
+  status: claim.status,
+  reason: claim.reason,
+  message: claim.message,
+  image: null,
+  forwarded: false,
+  respond_by: new Date().toISOString(),
+  resolution:
+    claim.status === "open" || claim.status === "in_review"
+      ? null
+      : { outcome: claim.status, note: claim.note, refund_amount: claim.refundAmount, resolved_at: new Date().toISOString() },
+  created_at: new Date().toISOString(),
+  updated_at: new Date().toISOString(),
 });
 
 async function readBody(req: IncomingMessage): Promise<string> {
@@ -136,6 +174,18 @@ export async function startFakeUpstream(apiKey = "rk_live_UpstreamKeyOfTheFakeWh
     webhook: null,
     catalog: null,
     catalogPageSize: 2,
+    claims: [],
+    claimRequests: 0,
+    dropClaimAnswers: 0,
+    resolveClaim(claimId, outcome) {
+      const claim = upstream.claims.find((c) => c.claim_id === claimId);
+      if (!claim) throw new Error(`no claim ${claimId}`);
+      claim.status = outcome.status;
+      claim.note = outcome.note ?? null;
+      claim.refundAmount = outcome.refundAmount ?? null;
+      const order = upstream.orders.find((o) => o.order_id === claim.order_id);
+      if (order && outcome.status === "replaced") order.code = `${order.code}-NEW`;
+    },
     complete(orderId) {
       const order = upstream.orders.find((o) => o.order_id === orderId);
       if (order) order.status = "completed";
@@ -161,9 +211,13 @@ export async function startFakeUpstream(apiKey = "rk_live_UpstreamKeyOfTheFakeWh
       return refuse(res, 429, "rate_limited", "Too many requests in the order category.");
     }
     if (req.method === "PUT" && url.pathname === "/api/v2/account/webhook") {
-      const body = JSON.parse(await readBody(req)) as { url: string };
+      const body = JSON.parse(await readBody(req)) as { url: string; extended_events?: boolean };
       const first = upstream.webhook === null;
-      upstream.webhook = { url: body.url, secret: upstream.webhook?.secret ?? newSecret() };
+      upstream.webhook = {
+        url: body.url,
+        secret: upstream.webhook?.secret ?? newSecret(),
+        extendedEvents: body.extended_events ?? upstream.webhook?.extendedEvents ?? false,
+      };
       return send(res, 200, { url: body.url, enabled: true, ...(first ? { secret: upstream.webhook.secret } : {}) });
     }
     if (req.method === "POST" && url.pathname === "/api/v2/account/webhook/secret/regenerate") {
@@ -192,6 +246,41 @@ export async function startFakeUpstream(apiKey = "rk_live_UpstreamKeyOfTheFakeWh
     if (req.method === "GET" && url.pathname === "/api/v2/orders") {
       const reference = url.searchParams.get("reference");
       return send(res, 200, { data: upstream.orders.filter((o) => o.reference === reference).map(record), next_cursor: null });
+    }
+    const claimOn = /^\/api\/v2\/orders\/([^/]+)\/claims$/.exec(url.pathname);
+    if (req.method === "POST" && claimOn) {
+      upstream.claimRequests += 1;
+      const body = JSON.parse(await readBody(req)) as { reason: string; message: string };
+      if (!upstream.orders.some((o) => o.order_id === claimOn[1])) return refuse(res, 404, "not_found", "Order not found.");
+      const open = upstream.claims.find((c) => c.order_id === claimOn[1] && (c.status === "open" || c.status === "in_review"));
+      if (open)
+        return refuse(res, 409, "claim_conflict", `Order ${claimOn[1]} already has an open claim, ${open.claim_id}.`, {
+          order_id: claimOn[1],
+          claim_id: open.claim_id,
+        });
+      const claim: FakeClaim = {
+        claim_id: `clm_UP${String(upstream.claims.length + 1).padStart(6, "0")}`,
+        order_id: claimOn[1],
+        reason: body.reason,
+        message: body.message,
+        status: "open",
+        note: null,
+        refundAmount: null,
+        messages: [],
+      };
+      upstream.claims.push(claim);
+      if (upstream.dropClaimAnswers > 0) {
+        upstream.dropClaimAnswers -= 1;
+        req.socket.destroy();
+        return;
+      }
+      return send(res, 201, claimRecord(claim));
+    }
+    const claimPath = /^\/api\/v2\/claims\/([^/]+)(\/messages)?$/.exec(url.pathname);
+    if (req.method === "GET" && claimPath) {
+      const claim = upstream.claims.find((c) => c.claim_id === claimPath[1]);
+      if (!claim) return refuse(res, 404, "not_found", "Claim not found.");
+      return claimPath[2] ? send(res, 200, { data: [...claim.messages].reverse(), next_cursor: null }) : send(res, 200, claimRecord(claim));
     }
     const one = /^\/api\/v2\/order\/([^/]+)$/.exec(url.pathname);
     if (req.method === "GET" && one) {

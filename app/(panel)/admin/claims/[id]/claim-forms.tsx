@@ -87,7 +87,7 @@ export function ReplaceClaimForm({ claimId, items, reseller }: { claimId: string
       )}
       <ConfirmButton
         confirmLabel={`Replace ${count} ${count === 1 ? "code" : "codes"}`}
-        question={`Hand ${reseller} ${count} new ${count === 1 ? "code" : "codes"} from stock on this order, and record the old ones as replaced?`}
+        question={`Hand ${reseller} ${count} new ${count === 1 ? "code" : "codes"} from stock (or re-ordered from the supplier when none is left) on this order, and record the old ones as replaced?`}
         variant="primary"
         refusal={count === 0 ? "Tick at least one code." : undefined}
       >

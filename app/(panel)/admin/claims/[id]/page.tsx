@@ -16,6 +16,8 @@ import { claimRecord } from "@/lib/claims/claim-events";
 import { latestClaimMessages } from "@/lib/claims/claim-messages";
 import { outcomeText } from "@/lib/claims/outcome-text";
 import { getClaimForAdmin } from "@/lib/claims/read-claims";
+import { upstreamMessagesOf } from "@/lib/claims/upstream-claims";
+import { findSupplier } from "@/lib/fulfilment/manage-suppliers";
 import { isOverdue, timeLeftText } from "@/lib/claims/sla";
 import { tryDecryptSecret } from "@/lib/crypto/encryption";
 import { db } from "@/lib/db/client";
@@ -27,6 +29,7 @@ import { toOrderRecord } from "@/lib/orders/serialize";
 import { formatDateTime } from "@/lib/panel/format";
 import { postSupportMessageAction } from "../actions";
 import { RefundClaimForm, RejectClaimForm, ReplaceClaimForm, TakeClaimForm } from "./claim-forms";
+import { UpstreamClaimCard } from "./upstream-claim-card";
 
 export const metadata: Metadata = { title: "Claim" };
 
@@ -36,21 +39,23 @@ export default async function AdminClaimPage({ params }: { params: Promise<{ id:
     if (error instanceof AppError && error.code === "not_found") notFound();
     throw error;
   });
-  const [order, record, chat, reseller, taker, resolver] = await Promise.all([
+  const [order, record, chat, reseller, taker, resolver, upstreamMessages, upstreamSupplier] = await Promise.all([
     getOrderForAdmin(db(), claim.orderId),
     claimRecord(db(), claim),
     latestClaimMessages(db(), claim, 100),
     findUserById(db(), claim.userId),
     claim.takenBy ? findUserById(db(), claim.takenBy) : Promise.resolve(null),
     claim.resolvedBy ? findUserById(db(), claim.resolvedBy) : Promise.resolve(null),
+    claim.upstreamSupplierId ? upstreamMessagesOf(db(), claim.id) : Promise.resolve([]),
+    claim.upstreamSupplierId ? findSupplier(db(), claim.upstreamSupplierId) : Promise.resolve(null),
   ]);
   const left = order.status === "completed" ? order.total - (await refundedSoFar(db(), order.id)) : 0n;
-  const open = claim.status === "open" || claim.status === "in_review";
+  const open = claim.status === "open" || claim.status === "in_review" || claim.status === "replacing";
   const resellerEmail = reseller?.email ?? claim.userId;
   const delivery = toOrderRecord(order).delivery;
   const now = new Date();
   const holder = claim.takenBy ? { email: taker?.email ?? claim.takenBy, you: claim.takenBy === admin.id } : null;
-  const mayResolve = open && (holder === null || holder.you);
+  const mayResolve = open && claim.status !== "replacing" && (holder === null || holder.you);
   return (
     <>
       <PendingLink href="/admin/claims" className="mb-3 inline-flex text-sm font-medium text-slate-500 hover:text-slate-900">
@@ -70,6 +75,19 @@ export default async function AdminClaimPage({ params }: { params: Promise<{ id:
       />
       <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,22rem)]">
         <div className="min-w-0 space-y-6">
+          {claim.status === "replacing" ? (
+            <Alert tone="info">
+              <span data-testid="claim-replacing">
+                No stock was left: a replacement is being bought from the supplier. The claim resolves as replaced once it delivers, or comes back here if it
+                cannot.
+              </span>
+            </Alert>
+          ) : null}
+          {claim.replacementError && claim.status === "in_review" ? (
+            <Alert tone="error">
+              <span data-testid="claim-replacement-error">The replacement from the supplier failed: {claim.replacementError}</span>
+            </Alert>
+          ) : null}
           {open ? (
             <Alert tone={isOverdue(claim.respondBy, now) ? "error" : "info"}>
               <span data-testid="claim-deadline">
@@ -79,7 +97,12 @@ export default async function AdminClaimPage({ params }: { params: Promise<{ id:
           ) : (
             <Alert tone="success">
               <span data-testid="claim-outcome">
-                {outcomeText(claim)} {resolver ? `(by ${resolver.email}, ${formatDateTime(claim.resolvedAt!)})` : ""}
+                {outcomeText(claim)}{" "}
+                {resolver
+                  ? `(by ${resolver.email}, ${formatDateTime(claim.resolvedAt!)})`
+                  : claim.resolvedAt
+                    ? `(the supplier's outcome, applied ${formatDateTime(claim.resolvedAt)})`
+                    : ""}
               </span>
             </Alert>
           )}
@@ -108,6 +131,7 @@ export default async function AdminClaimPage({ params }: { params: Promise<{ id:
           </Card>
         </div>
         <div className="min-w-0 space-y-6">
+          {upstreamSupplier ? <UpstreamClaimCard claim={claim} supplierName={upstreamSupplier.name} messages={upstreamMessages} /> : null}
           {open ? (
             <Card>
               <CardHeader title="Who works it" />
@@ -120,7 +144,10 @@ export default async function AdminClaimPage({ params }: { params: Promise<{ id:
             <>
               {delivery && delivery.items.length > 0 ? (
                 <Card>
-                  <CardHeader title="Replace" description="New codes from this product's stock, on the same order." />
+                  <CardHeader
+                    title="Replace"
+                    description="New codes from this product's stock, or re-ordered from its supplier when none is left, on the same order."
+                  />
                   <CardBody>
                     <ReplaceClaimForm
                       claimId={claim.id}

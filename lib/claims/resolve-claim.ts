@@ -54,7 +54,7 @@ export async function replaceClaim(db: Db, input: { claimId: string; adminId: st
     const indexes = [...new Set(input.items ?? delivered.map((_item, index) => index))].sort((a, b) => a - b);
     const outside = indexes.find((index) => index >= delivered.length);
     if (outside !== undefined) throw issue("items", `The order delivered ${delivered.length} codes; there is no code ${outside + 1}.`);
-    const fresh = await deliverStock(tx, order.sku, indexes.length, order.id);
+    const fresh = (await deliverStock(tx, order.sku, indexes.length, order.id)).delivery;
     const items = [...delivered];
     indexes.forEach((index, k) => (items[index] = fresh.items[k]));
     await tx

@@ -103,6 +103,8 @@ function productRecord(p: Row, available: unknown, discounts: Record<string, str
 }
 
 const [{ tier }] = await sql`select tier from users where id = ${userId}`;
+// The app's audit row names the key an order came with and the member who made the key.
+const [apiKey] = await sql`select id, created_by from api_keys where user_id = ${userId} limit 1`;
 
 const tierDiscounts = async (): Promise<Record<string, string>> => {
   const [row] = await sql`select discounts from tariffs where tier = ${tier} limit 1`;
@@ -137,7 +139,7 @@ class Refusal {
   ) {}
 }
 
-async function placeOrder(input: { sku?: unknown; quantity?: unknown }) {
+async function placeOrder(input: { sku?: unknown; quantity?: unknown }, ip: string) {
   const sku = String(input.sku ?? "");
   const quantity = input.quantity === undefined ? 1 : Number(input.quantity);
   const orderId = newId("ord");
@@ -161,6 +163,9 @@ async function placeOrder(input: { sku?: unknown; quantity?: unknown }) {
              values (${orderId}, ${userId}, ${sku}, ${product.name as string}, ${product.category as string}, ${quantity}, ${unitPrice.toString()}, ${total.toString()}, ${tx.json({})}, ${null}, 'api')
              returning id, user_id, sku, product_name, type, status, quantity, unit_price, total, fields, reference, source, delivery, failure_reason, created_at, updated_at, completed_at`;
     const webhookOn = await recordEvent(tx, "order.created", { ...orderRecord(order, false), delivery: null });
+    await tx`insert into audit_log (id, account_id, actor_user_id, actor_key_id, action, subject, details, ip)
+             values (${newId("aud")}, ${userId}, ${(apiKey?.created_by as string | null) ?? null}, ${(apiKey?.id as string | undefined) ?? null}, 'order.placed', ${orderId},
+                     ${tx.json({ sku, quantity, total: formatMoney(total), source: "api" })}, ${ip})`;
     const claimed = await tx`update stock_codes set order_id = ${orderId}, delivered_at = now()
                              where id in (select id from stock_codes where sku = ${sku} and order_id is null order by created_at, id limit ${quantity} for update skip locked)
                              returning id, code_encrypted, pin_encrypted, serial`;
@@ -243,7 +248,8 @@ const server = createServer(async (req, res) => {
     const path = (req.url ?? "/").split("?")[0];
     let result: { status: number; body: unknown };
     if (req.method === "GET" && path === "/api/v2/catalog") result = await catalog();
-    else if (req.method === "POST" && path === "/api/v2/order") result = await placeOrder(JSON.parse((await readBody(req)) || "{}"));
+    else if (req.method === "POST" && path === "/api/v2/order")
+      result = await placeOrder(JSON.parse((await readBody(req)) || "{}"), (req.socket.remoteAddress ?? "").replace(/^::ffff:/, ""));
     else if (req.method === "GET" && path.startsWith("/api/v2/order/")) result = await getOrder(decodeURIComponent(path.slice("/api/v2/order/".length)));
     else result = { status: 404, body: { error: { code: "not_found" } } };
     send(res, result.status, result.body);

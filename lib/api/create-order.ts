@@ -3,7 +3,7 @@ import type { ProductCategory } from "@/lib/db/schema";
 import { validationError } from "@/lib/errors/app-error";
 import type { HeaderReader } from "@/lib/http/header-reader";
 import { placeOrder } from "@/lib/orders/place-order";
-import { toOrderRecord, type OrderRecord } from "@/lib/orders/serialize";
+import { toDeliveredOrderRecord, toOrderRecord, type OrderRecord } from "@/lib/orders/serialize";
 import type { ApiRequest } from "./answer";
 import type { Caller } from "./caller";
 import { ApiReply } from "./handler";
@@ -44,7 +44,7 @@ export async function createOrderFromApi(
   input: { caller: Caller; request: ApiRequest; body: ApiOrderRequest; sells: readonly ProductCategory[] | "any" },
 ): Promise<ApiReply<OrderRecord>> {
   const idempotencyKey = idempotencyKeyOf(input.request.headers);
-  const { order, replayed } = await placeOrder(db, {
+  const { order, replayed, opened } = await placeOrder(db, {
     user: { id: input.caller.userId },
     sku: input.body.sku,
     quantity: input.body.quantity,
@@ -56,5 +56,6 @@ export async function createOrderFromApi(
     maxUnitPrice: input.body.max_price,
     categories: input.sells === "any" ? undefined : [...input.sells],
   });
-  return replayed ? new ApiReply(toOrderRecord(order), 200, { "Idempotent-Replayed": "true" }) : new ApiReply(toOrderRecord(order), 201);
+  if (replayed) return new ApiReply(toOrderRecord(order), 200, { "Idempotent-Replayed": "true" });
+  return new ApiReply(opened ? toDeliveredOrderRecord(order, opened) : toOrderRecord(order), 201);
 }

@@ -1,14 +1,8 @@
 import { asc, count, desc, eq, sql } from "drizzle-orm";
-import { tryDecryptSecret } from "@/lib/crypto/encryption";
 import type { DbOrTx } from "@/lib/db/client";
 import { executeRows } from "@/lib/db/rows";
 import { stockCodes, unreadableStockCodes } from "@/lib/db/schema";
 import { AppError } from "@/lib/errors/app-error";
-
-/** Whether ENCRYPTION_KEY opens a stored code or pin; a missing pin opens trivially. */
-export function opensWithKey(stored: string | null): boolean {
-  return stored === null || tryDecryptSecret(stored) !== null;
-}
 
 /**
  * Moves codes out of stock into unreadable_stock_codes, in one statement: those still free, or, inside

@@ -84,7 +84,7 @@ export async function deliverReplacement(
 /** New codes from stock, in a savepoint: the out_of_stock refusal when the stock is short, with nothing of it claimed. */
 async function codesFromStock(tx: Tx, order: Order, quantity: number): Promise<StoredDelivery["items"] | AppError> {
   try {
-    return await tx.transaction(async (savepoint) => (await deliverStock(savepoint, order.sku, quantity, order.id)).items);
+    return await tx.transaction(async (savepoint) => (await deliverStock(savepoint, order.sku, quantity, order.id)).delivery.items);
   } catch (error) {
     if (error instanceof AppError && error.code === "out_of_stock") return error;
     throw error;

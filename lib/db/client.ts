@@ -13,11 +13,15 @@ import { inSpan, tracedQuery } from "@/lib/observability/tracing";
 import { assertBeforeDeadline } from "./deadline";
 import { PgliteStatements } from "./pglite-statements";
 import { listenOnPglite, listenOnPostgres, type ChannelHandlers, type ChannelListener } from "./listen";
-import * as schema from "./schema";
 
-export type Schema = typeof schema;
-export type Db = PgDatabase<PgQueryResultHKT, Schema>;
-export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
+/**
+ * Without drizzle's relational query API (`db.query.<table>`), which nothing here uses: given the
+ * schema, drizzle builds a query builder for every table on every transaction it opens, a fiftieth of
+ * a stock order's CPU (docs/performance.md, the sixteenth pass). Queries name their tables.
+ */
+type NoSchema = Record<string, never>;
+export type Db = PgDatabase<PgQueryResultHKT, NoSchema>;
+export type Tx = PgTransaction<PgQueryResultHKT, NoSchema, ExtractTablesWithRelations<NoSchema>>;
 /** Domain functions take either, so they can run inside a caller's transaction. */
 export type DbOrTx = Db | Tx;
 
@@ -225,7 +229,7 @@ export function openDatabase(options: OpenOptions): Database {
       },
     });
     return {
-      db: drizzlePostgres(preparedStatements(client), { schema }) as unknown as Db,
+      db: drizzlePostgres(preparedStatements(client)) as unknown as Db,
       driver: "postgres",
       url: options.url,
       listen: (channel, handlers) => trackListener(listenOnPostgres(options.url!, channel, handlers)),
@@ -241,7 +245,7 @@ export function openDatabase(options: OpenOptions): Database {
   // One connection, in this process: its transactions take turns.
   metrics().dbPoolSize.set(1);
   return {
-    db: drizzlePglite(preparedPglite(client), { schema }) as unknown as Db,
+    db: drizzlePglite(preparedPglite(client)) as unknown as Db,
     driver: "pglite",
     listen: (channel, handlers) => trackListener(listenOnPglite(client, channel, handlers)),
     // Once ready: PGlite's start runs queries of its own, which would wait for the transaction held here.

@@ -47,7 +47,7 @@ async function deliverFromStock(db: Db, order: Order): Promise<Order> {
       const delivery =
         claimed.length > 0
           ? { items: claimed.map((c) => ({ codeEncrypted: c.codeEncrypted, pinEncrypted: c.pinEncrypted, serial: c.serial })), note: null }
-          : await deliverStock(tx, order.sku, order.quantity, order.id);
+          : (await deliverStock(tx, order.sku, order.quantity, order.id)).delivery;
       const completed = await completeOrder(tx, order.id, delivery);
       if (completed && claimed.length > 0) await tx.update(stockCodes).set({ deliveredAt: new Date() }).where(eq(stockCodes.orderId, order.id));
       return completed ?? order;

@@ -3,15 +3,13 @@ import type { Order, OrderStatus } from "@/lib/db/schema";
 import { recordEvent } from "@/lib/events/record-event";
 import { afterCommit } from "@/lib/observability/after-commit";
 import { metrics } from "@/lib/observability/metrics";
-import { toOrderEventRecord } from "./serialize";
+import { toOrderEventRecordWithoutDelivery } from "./serialize";
 
 /**
  * The order record as an event carries it. Delivered codes stay out of the outbox so that they exist
  * only encrypted at rest; whoever sends the event attaches `delivery` from the order itself.
  */
-function eventRecord(order: Order) {
-  return { ...toOrderEventRecord({ ...order, delivery: null }), delivery: null };
-}
+const eventRecord = toOrderEventRecordWithoutDelivery;
 
 const FINISHED = new Set<OrderStatus>(["completed", "failed", "refunded"]);
 

@@ -9,7 +9,7 @@ import { runDueJobsOnce } from "@/lib/jobs/worker";
 import "@/lib/orders/fulfil-job";
 import { ensureTariffs } from "@/lib/tariffs/ensure-tariffs";
 import { placeOrder, type PlaceOrderInput } from "./place-order";
-import { toOrderRecord } from "./serialize";
+import { toDeliveredOrderRecord, toOrderRecord } from "./serialize";
 import { resellerWithBalance, testProduct } from "./testing/helpers";
 import { refundOrder } from "./transitions";
 
@@ -42,6 +42,15 @@ describe(`placing orders (${testDriver()})`, () => {
       .where(eq(ledgerEntries.userId, userId));
     return { balance: user.balance, ledgerSum: BigInt(row.total ?? "0") };
   }
+
+  it("a stock order's codes come back opened, item for item: its answer is the same bytes as the order read back", async () => {
+    const user = await resellerWithBalance(database.db, 20_000_000n);
+    const { order, opened } = await placeOrder(database.db, { user, sku: "gc-5", quantity: 3, fields: {}, source: "api" });
+    expect(opened).toHaveLength(3);
+    const [stored] = await database.db.select().from(orders).where(eq(orders.id, order.id));
+    expect(JSON.stringify(toDeliveredOrderRecord(order, opened!))).toBe(JSON.stringify(toOrderRecord(stored)));
+    expect(toOrderRecord(stored).delivery!.items.map((item) => item.code)).toEqual(opened!.map((item) => item.code));
+  });
 
   it("a stock order is charged and delivered before it returns, with both events written", async () => {
     const user = await resellerWithBalance(database.db, 20_000_000n);

@@ -19,6 +19,7 @@ import { FULFIL_JOB } from "./fulfil-order";
 import { duplicateReference, idempotencyConflict, priceChanged, productUnavailable, wrongCategory } from "./refusals";
 import { deliverStock } from "./stock-delivery";
 import { completeOrder } from "./transitions";
+import type { OpenedItem } from "./serialize";
 import { recordOrderCreated } from "./order-events";
 import { requireVerifiedEmail } from "@/lib/accounts/email-verification";
 import { accountActor, recordAudit, type AuditActor } from "@/lib/audit/record";
@@ -150,16 +151,26 @@ const insertOrder = preparedQuery((db) =>
 );
 
 /**
+ * `opened`: a stock order's delivered items in plain text, item for item, as its transaction opened
+ * them (toOrderRecord takes them instead of opening each code again); absent for any other order.
+ */
+export interface PlacedOrder {
+  order: Order;
+  replayed: boolean;
+  opened?: OpenedItem[];
+}
+
+/**
  * Places an order: one transaction writes the order and its order.created event, and debits the
  * balance (never below zero) with its ledger entry. A stock order is delivered in that same
  * transaction (its codes claimed, the order completed, order.status_changed recorded), so no process
  * death can leave it paid and undelivered; a supplier order gets a fulfilment job instead, and a
  * manual one waits for an admin.
  */
-export async function placeOrder(db: Db, input: PlaceOrderInput): Promise<{ order: Order; replayed: boolean }> {
+export async function placeOrder(db: Db, input: PlaceOrderInput): Promise<PlacedOrder> {
   const orderId = newId("ord");
   try {
-    const placed = await db.transaction(async (tx) => {
+    const placed = await db.transaction(async (tx): Promise<PlacedOrder> => {
       if (input.idempotencyKey) {
         // Only a request with a key is compared with an earlier one: the others need no digest.
         const existingId = await claimIdempotencyKey(tx, input.user.id, input.idempotencyKey, requestHash(input), orderId);
@@ -223,8 +234,11 @@ export async function placeOrder(db: Db, input: PlaceOrderInput): Promise<{ orde
         details: { sku: product.sku, quantity: input.quantity, total: formatMoney(total), source: input.source },
       });
       let order = created;
+      let opened: OpenedItem[] | undefined;
       if (product.fulfilment === "stock") {
-        order = (await completeOrder(tx, orderId, await deliverStock(tx, product.sku, input.quantity, orderId))) ?? created;
+        const delivered = await deliverStock(tx, product.sku, input.quantity, orderId);
+        const completed = await completeOrder(tx, orderId, delivered.delivery);
+        if (completed) [order, opened] = [completed, delivered.opened];
       }
       if (product.fulfilment === "supplier") {
         const delayMs = await fulfilDelayMs(tx, product.sku);
@@ -239,7 +253,7 @@ export async function placeOrder(db: Db, input: PlaceOrderInput): Promise<{ orde
         orderId,
         description: `${product.name}${input.quantity > 1 ? ` x${input.quantity}` : ""}`,
       });
-      return { order, replayed: false };
+      return { order, replayed: false, opened };
     });
     // A supplier order's job is due now: a worker in this process starts it without waiting for its poll.
     if (!placed.replayed && placed.order.status === "processing") wakeLocalWorkers();

@@ -60,11 +60,43 @@ export const orderSchema = orderEventSchema
 export type OrderRecord = z.infer<typeof orderSchema>;
 export type OrderEventRecord = z.infer<typeof orderEventSchema>;
 
+/** A delivered item as opened in the transaction that delivered it (lib/orders/stock-delivery.ts). */
+export type OpenedItem = Pick<DeliveredItem, "code" | "pin" | "serial">;
+
 export function toOrderRecord(order: Order): OrderRecord {
-  return Object.assign(toOrderEventRecord(order), { claim: order.claimId && order.claimStatus ? { id: order.claimId, status: order.claimStatus } : null });
+  return withClaim(toOrderEventRecord(order), order);
+}
+
+/**
+ * A just-delivered order's record with its items as the delivering transaction opened them (`opened`,
+ * item for item with `order.delivery`), so that each code is decrypted once per order, not twice.
+ */
+export function toDeliveredOrderRecord(order: Order, opened: OpenedItem[]): OrderRecord {
+  return withClaim(orderRecordWith(order, { items: opened, note: order.delivery?.note ?? null }), order);
+}
+
+function withClaim(record: OrderEventRecord, order: Order): OrderRecord {
+  return Object.assign(record, { claim: order.claimId && order.claimStatus ? { id: order.claimId, status: order.claimStatus } : null });
 }
 
 export function toOrderEventRecord(order: Order): OrderEventRecord {
+  return orderRecordWith(
+    order,
+    order.status === "completed" || order.status === "refunded"
+      ? {
+          items: (order.delivery?.items ?? []).map((item) => deliveredItem(order.id, item)),
+          note: order.delivery?.note ?? null,
+        }
+      : null,
+  );
+}
+
+/** The record as an event carries it: without the delivery, whatever the order's status (lib/orders/order-events.ts). */
+export function toOrderEventRecordWithoutDelivery(order: Order): OrderEventRecord {
+  return orderRecordWith(order, null);
+}
+
+function orderRecordWith(order: Order, delivery: OrderEventRecord["delivery"]): OrderEventRecord {
   return {
     order_id: order.id,
     type: order.type,
@@ -77,13 +109,7 @@ export function toOrderEventRecord(order: Order): OrderEventRecord {
     currency: "USD",
     fields: order.fields,
     reference: order.reference,
-    delivery:
-      order.status === "completed" || order.status === "refunded"
-        ? {
-            items: (order.delivery?.items ?? []).map((item) => deliveredItem(order.id, item)),
-            note: order.delivery?.note ?? null,
-          }
-        : null,
+    delivery,
     failure_reason: order.failureReason,
     source: order.source,
     created_at: order.createdAt.toISOString(),

@@ -2,7 +2,9 @@ import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { Tx } from "@/lib/db/client";
 import { preparedQuery, setPlaceholder } from "@/lib/db/prepared";
 import { stockCodes, type StockCode, type StoredDelivery } from "@/lib/db/schema";
-import { opensWithKey, setAsideUnreadableCodes, ShortOfReadableStock } from "@/lib/catalog/unreadable-codes";
+import { setAsideUnreadableCodes, ShortOfReadableStock } from "@/lib/catalog/unreadable-codes";
+import { tryDecryptSecret } from "@/lib/crypto/encryption";
+import type { OpenedItem } from "./serialize";
 import { outOfStock } from "./refusals";
 import { componentLogger } from "@/lib/observability/logger";
 
@@ -34,16 +36,18 @@ export const claimCodes = preparedQuery((db) => {
  * Hands out the order's codes in the order's own transaction; the delivery names them encrypted, as
  * stored. Each claimed code is first opened with ENCRYPTION_KEY: one that does not open (uploaded
  * through an instance with another key) would be charged for and then fail every read of the order,
- * so it is set aside out of stock and another code claimed in its place.
+ * so it is set aside out of stock and another code claimed in its place. What was opened comes back
+ * beside the delivery, item for item, so that the order's answer need not open each code again.
  */
-export async function deliverStock(tx: Tx, sku: string, quantity: number, orderId: string): Promise<StoredDelivery> {
-  const readable: Pick<StockCode, "id" | "codeEncrypted" | "pinEncrypted" | "serial">[] = [];
+export async function deliverStock(tx: Tx, sku: string, quantity: number, orderId: string): Promise<{ delivery: StoredDelivery; opened: OpenedItem[] }> {
+  const readable: { stored: Pick<StockCode, "id" | "codeEncrypted" | "pinEncrypted" | "serial">; opened: OpenedItem }[] = [];
   const unreadable: number[] = [];
   for (;;) {
     const wanted = quantity - readable.length;
     const claimed = await claimCodes(tx).execute({ sku, quantity: wanted, orderId });
     for (const code of claimed) {
-      if (opensWithKey(code.codeEncrypted) && opensWithKey(code.pinEncrypted)) readable.push(code);
+      const opened = { code: openStored(code.codeEncrypted), pin: openStored(code.pinEncrypted), serial: code.serial };
+      if ((code.codeEncrypted === null || opened.code !== null) && (code.pinEncrypted === null || opened.pin !== null)) readable.push({ stored: code, opened });
       else unreadable.push(code.id);
     }
     if (readable.length === quantity || claimed.length < wanted) break;
@@ -58,6 +62,14 @@ export async function deliverStock(tx: Tx, sku: string, quantity: number, orderI
     const refusal = outOfStock(sku, quantity, readable.length);
     throw unreadable.length > 0 ? new ShortOfReadableStock(refusal, unreadable) : refusal;
   }
-  readable.sort((a, b) => (a.id < b.id ? -1 : 1));
-  return { items: readable.map(({ codeEncrypted, pinEncrypted, serial }) => ({ codeEncrypted, pinEncrypted, serial })), note: null };
+  readable.sort((a, b) => (a.stored.id < b.stored.id ? -1 : 1));
+  return {
+    delivery: { items: readable.map(({ stored: { codeEncrypted, pinEncrypted, serial } }) => ({ codeEncrypted, pinEncrypted, serial })), note: null },
+    opened: readable.map((code) => code.opened),
+  };
+}
+
+/** A stored code or pin in plain text; null when there is none or ENCRYPTION_KEY does not open it. */
+function openStored(stored: string | null): string | null {
+  return stored === null ? null : tryDecryptSecret(stored);
 }

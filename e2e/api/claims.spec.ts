@@ -107,15 +107,23 @@ test("bad input gets its documented 4xx and stores nothing", async ({ request, f
 
 test("rita opens a claim: 201, one open claim per order, and the order record shows it on both surfaces", async ({ request, fixtures }) => {
   const url = `/api/v2/orders/${orders.rita.id}/claims`;
-  const opened = await request.post(url, {
-    headers: key(fixtures.rita.apiKey),
-    data: { reason: "code_already_used", message: "The store says it was redeemed." },
-  });
+  const sent = { reason: "code_already_used", message: "The store says it was redeemed." };
+  const withKey = { ...key(fixtures.rita.apiKey), "Idempotency-Key": `rita-claim-${Date.now()}` };
+  const opened = await request.post(url, { headers: withKey, data: sent });
   expect(opened.status()).toBe(201);
   const claim = await opened.json();
   expect(claim).toMatchObject({ order_id: orders.rita.id, status: "open", reason: "code_already_used", image: null, resolution: null });
   expect(new Date(claim.respond_by).getTime() - new Date(claim.created_at).getTime()).toBe(24 * 3600 * 1000);
   claims.rita = claim.claim_id;
+
+  // A retry after a lost answer, under the same Idempotency-Key: the same claim, not a second one or a conflict.
+  const repeat = await request.post(url, { headers: withKey, data: sent });
+  expect(repeat.status()).toBe(200);
+  expect(repeat.headers()["idempotent-replayed"]).toBe("true");
+  expect(await repeat.json()).toEqual(claim);
+  const reused = await request.post(url, { headers: withKey, data: { ...sent, message: "Something else" } });
+  expect(reused.status()).toBe(409);
+  expect((await reused.json()).error).toMatchObject({ code: "idempotency_conflict", details: { claim_id: claims.rita } });
 
   const second = await request.post(url, { headers: key(fixtures.rita.apiKey), data: { reason: "other", message: "Again" } });
   expect(second.status()).toBe(409);

@@ -53,16 +53,18 @@ describe(`claims (${testDriver()})`, () => {
     return { user, order };
   }
   const open = (user: User, order: Order, extra: Partial<Parameters<typeof openClaim>[1]> = {}) =>
-    db().transaction((tx) =>
-      openClaim(tx, {
-        userId: user.id,
-        orderId: order.id,
-        reason: "code_already_used",
-        message: "Already redeemed",
-        actor: { userId: user.id, apiKeyId: null, ip: "198.51.100.4" },
-        ...extra,
-      }),
-    );
+    db()
+      .transaction((tx) =>
+        openClaim(tx, {
+          userId: user.id,
+          orderId: order.id,
+          reason: "code_already_used",
+          message: "Already redeemed",
+          actor: { userId: user.id, apiKeyId: null, ip: "198.51.100.4" },
+          ...extra,
+        }),
+      )
+      .then(({ claim }) => claim);
   const claimsOf = async (orderId: string) => db().select().from(claims).where(eq(claims.orderId, orderId));
   const ago = (ms: number) => sql`now() - ${ms} * interval '1 millisecond'`;
 
@@ -101,6 +103,51 @@ describe(`claims (${testDriver()})`, () => {
     expect(outcomes.filter((outcome) => outcome.status === "fulfilled")).toHaveLength(1);
     for (const outcome of outcomes.filter((outcome) => outcome.status === "rejected")) expect(outcome.reason).toMatchObject({ code: "claim_conflict" });
     expect(await claimsOf(order.id)).toHaveLength(1);
+  });
+
+  it("opens one claim under an Idempotency-Key however often it is sent, also at once and after it was resolved; the key with another claim is refused", async () => {
+    const { user, order } = await deliveredOrder();
+    const sent = () =>
+      db().transaction((tx) =>
+        openClaim(tx, {
+          userId: user.id,
+          orderId: order.id,
+          reason: "code_already_used",
+          message: "Already redeemed",
+          actor: { userId: user.id, apiKeyId: null, ip: null },
+          idempotencyKey: "forward-clm-1",
+        }),
+      );
+    const outcomes = await Promise.all(Array.from({ length: 4 }, sent));
+    const [claim] = await claimsOf(order.id);
+    expect(outcomes.map(({ claim: answered }) => answered.id)).toEqual(Array(4).fill(claim.id));
+    expect(outcomes.filter(({ replayed }) => !replayed)).toHaveLength(1);
+
+    await rejectClaim(db(), { claimId: claim.id, adminId: ann.id, note: "The code was redeemed by your customer." });
+    const again = await sent();
+    expect(again).toMatchObject({ replayed: true, claim: { id: claim.id, status: "rejected" } });
+    expect(await claimsOf(order.id)).toHaveLength(1);
+
+    await expect(open(user, order, { idempotencyKey: "forward-clm-1", message: "Another text" })).rejects.toMatchObject({
+      code: "idempotency_conflict",
+      details: { claim_id: claim.id },
+    });
+    const { order: other } = await placeOrder(db(), { user, sku: "gc-claim", quantity: 1, fields: {}, source: "api" });
+    await expect(
+      db().transaction((tx) =>
+        openClaim(tx, {
+          userId: user.id,
+          orderId: other.id,
+          reason: "code_already_used",
+          message: "Already redeemed",
+          actor: { userId: user.id, apiKeyId: null, ip: null },
+          idempotencyKey: "forward-clm-1",
+        }),
+      ),
+    ).rejects.toMatchObject({ code: "idempotency_conflict" });
+    // Keys are the reseller's own: another reseller may use the same one.
+    const { user: stranger, order: theirs } = await deliveredOrder();
+    expect(await open(stranger, theirs, { idempotencyKey: "forward-clm-1" })).toMatchObject({ orderId: theirs.id });
   });
 
   it("scopes claims to their reseller: another reseller's order and claim read as not found", async () => {

@@ -12,6 +12,15 @@ export function claimAlreadyOpen(orderId: string, claimId: string): AppError {
   });
 }
 
+/** An Idempotency-Key already used for another claim (another order, reason or message). */
+export function claimIdempotencyConflict(claimId: string | null): AppError {
+  return new AppError(
+    "idempotency_conflict",
+    "This Idempotency-Key was already used to open another claim: another order, reason or message.",
+    claimId ? { claim_id: claimId } : undefined,
+  );
+}
+
 /** Another admin's outcome won: the loser reads who, and what they decided. */
 export function claimAlreadyResolved(claimId: string, status: string, resolvedBy: string | null): AppError {
   const who = resolvedBy ? ` by ${resolvedBy}` : "";

@@ -76,15 +76,17 @@ describe(`claims and suppliers (${testDriver()})`, () => {
     return { user, order: done, upstreamOrderId: attempt.upstreamOrderId! };
   }
   const open = (user: User, order: Order) =>
-    db().transaction((tx) =>
-      openClaim(tx, {
-        userId: user.id,
-        orderId: order.id,
-        reason: "code_already_used",
-        message: "Already redeemed",
-        actor: { userId: user.id, apiKeyId: null, ip: null },
-      }),
-    );
+    db()
+      .transaction((tx) =>
+        openClaim(tx, {
+          userId: user.id,
+          orderId: order.id,
+          reason: "code_already_used",
+          message: "Already redeemed",
+          actor: { userId: user.id, apiKeyId: null, ip: null },
+        }),
+      )
+      .then(({ claim }) => claim);
   async function forwarded() {
     const chained = await chainedOrder();
     const claim = await open(chained.user, chained.order);

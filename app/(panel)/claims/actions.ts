@@ -28,7 +28,7 @@ export async function openClaimAction(_previous: PanelState<{ claimId: string }>
     async ({ user, member, input }) => {
       const image = await attachedImage(form);
       const actor = await panelActor(member!);
-      const claim = await db().transaction((tx) =>
+      const { claim } = await db().transaction((tx) =>
         openClaim(tx, { userId: user!.id, orderId: input.orderId, reason: input.reason, message: input.message, image, actor }),
       );
       revalidatePath(`/orders/${input.orderId}`);

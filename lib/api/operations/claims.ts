@@ -29,14 +29,17 @@ export const openClaimOp = defineOperation({
   description:
     `${WINDOWS}\n\nThe claim answers \`201\`, \`open\`, with \`respond_by\`: the answer promised. Support then replaces the code (the order's \`delivery\` holds the new one), ` +
     "refunds all or part of the charge (a `refund` transaction naming the claim), or rejects it with a reason. The order record's `claim` shows the claim's id and status. " +
-    "A screenshot (PNG or JPEG, at most 2 MB) can be attached when the claim is opened in the panel.",
+    "A screenshot (PNG or JPEG, at most 2 MB) can be attached when the claim is opened in the panel.\n\n" +
+    "Send an `Idempotency-Key` header to make a retry safe: a repeat of the same claim (order, reason and message) under the key answers the claim the first request opened, " +
+    "with status 200 and `Idempotent-Replayed: true`, whatever has become of it since; the key with another claim answers `409 idempotency_conflict`. The key is kept with the claim.",
   method: "POST",
   path: "/api/v2/orders/{orderId}/claims",
   params: z.object({ orderId: resourceId("ord_01JD4X0000ABCDEFGHJKMNPQRS").meta({ description: "The order's id." }) }),
   body: openClaimSchema,
   response: claimSchema,
   successStatus: 201,
-  errors: ["not_found", "claim_conflict", "claim_not_allowed"],
+  idempotencyKey: true,
+  errors: ["not_found", "claim_conflict", "claim_not_allowed", "idempotency_conflict"],
 });
 
 export const listClaimsOp = defineOperation({

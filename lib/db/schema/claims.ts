@@ -73,6 +73,11 @@ export const claims = pgTable(
     upstreamError: text("upstream_error"),
     forwardedAt: timestamptz("forwarded_at"),
     upstreamCheckedAt: timestamptz("upstream_checked_at"),
+    /**
+     * The Idempotency-Key the claim was opened with over the API, kept with the claim: a retry after a
+     * lost answer (a downstream instance forwarding its claim, a bot) gets this claim back, not a second.
+     */
+    idempotencyKey: text("idempotency_key"),
     createdAt: createdAt(),
     updatedAt: timestamptz("updated_at").notNull().defaultNow(),
   },
@@ -84,6 +89,9 @@ export const claims = pgTable(
     index("claims_upstream_claim_idx")
       .on(t.upstreamSupplierId, t.upstreamClaimId)
       .where(sql`${t.upstreamClaimId} is not null`),
+    uniqueIndex("claims_idempotency_key")
+      .on(t.userId, t.idempotencyKey)
+      .where(sql`${t.idempotencyKey} is not null`),
     check("claims_status_valid", sql`${t.status} in ('open', 'in_review', 'replacing', 'replaced', 'refunded', 'rejected')`),
     check("claims_reason_valid", sql`${t.reason} in ('code_invalid', 'code_already_used', 'wrong_region', 'not_received', 'other')`),
     check("claims_refund_positive", sql`${t.refundAmount} is null or ${t.refundAmount} > 0`),

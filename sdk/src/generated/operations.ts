@@ -47,7 +47,7 @@ export const OPERATIONS = {
   listOrders: { method: "GET", path: "/api/v2/orders", paginated: true },
   listOrderMessages: { method: "GET", path: "/api/v2/orders/{orderId}/messages", paginated: true },
   postOrderMessage: { method: "POST", path: "/api/v2/orders/{orderId}/messages" },
-  openClaim: { method: "POST", path: "/api/v2/orders/{orderId}/claims" },
+  openClaim: { method: "POST", path: "/api/v2/orders/{orderId}/claims", idempotencyKey: true },
   listClaims: { method: "GET", path: "/api/v2/claims", paginated: true },
   getClaim: { method: "GET", path: "/api/v2/claims/{claimId}" },
   listClaimMessages: { method: "GET", path: "/api/v2/claims/{claimId}/messages", paginated: true },

@@ -830,6 +830,8 @@ export interface paths {
      * @description An order can be claimed once it is `completed`, within its category's claim window from delivery (set by the operator; by default 7 days for gift cards, game keys and manual services, 72 hours for top-ups, platform top-ups and gifts, and messenger premium and stars); past it, or on an order that is not completed, the answer is `422 claim_not_allowed`. One claim per order is open at a time (`409 claim_conflict` names it); once it is resolved the order can be claimed again within its window.
      *
      *     The claim answers `201`, `open`, with `respond_by`: the answer promised. Support then replaces the code (the order's `delivery` holds the new one), refunds all or part of the charge (a `refund` transaction naming the claim), or rejects it with a reason. The order record's `claim` shows the claim's id and status. A screenshot (PNG or JPEG, at most 2 MB) can be attached when the claim is opened in the panel.
+     *
+     *     Send an `Idempotency-Key` header to make a retry safe: a repeat of the same claim (order, reason and message) under the key answers the claim the first request opened, with status 200 and `Idempotent-Replayed: true`, whatever has become of it since; the key with another claim answers `409 idempotency_conflict`. The key is kept with the claim.
      */
     post: operations["openClaim"];
     delete?: never;
@@ -8260,7 +8262,10 @@ export interface operations {
   openClaim: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description Your key for this request (1 to 255 characters, kept 24 hours): a retry with the same key and body answers the original with 200; a different body, 409 idempotency_conflict. A blank key is refused with 400; leave the header out to send none. */
+        "Idempotency-Key"?: string;
+      };
       path: {
         /** @description The order's id. */
         orderId: string;
@@ -8273,6 +8278,20 @@ export interface operations {
       };
     };
     responses: {
+      /** @description A repeat under the same Idempotency-Key and body: the original, unchanged, and nothing charged again. */
+      200: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Claim"];
+        };
+      };
       /** @description Created */
       201: {
         headers: {
@@ -8339,7 +8358,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `claim_conflict`: the order already has an open claim (`details.claim_id`), another admin resolved the claim first (`details.resolved_by`), or the claim is resolved and its chat read-only (`details.status`). */
+      /** @description `claim_conflict`: the order already has an open claim (`details.claim_id`), another admin resolved the claim first (`details.resolved_by`), or the claim is resolved and its chat read-only (`details.status`); `idempotency_conflict`: the same `Idempotency-Key` was used with a different body, or on an endpoint that sells other categories; `details.order_id` names the order it made. */
       409: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];

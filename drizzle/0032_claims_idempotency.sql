@@ -1,0 +1,2 @@
+ALTER TABLE "claims" ADD COLUMN "idempotency_key" text;--> statement-breakpoint
+CREATE UNIQUE INDEX "claims_idempotency_key" ON "claims" USING btree ("user_id","idempotency_key") WHERE "claims"."idempotency_key" is not null;

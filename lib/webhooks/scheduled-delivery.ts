@@ -2,16 +2,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { decryptSecret, encryptSecret } from "@/lib/crypto/encryption";
 import type { Db } from "@/lib/db/client";
 import { preparedQuery } from "@/lib/db/prepared";
-import {
-  events,
-  orders,
-  webhookDeliveries,
-  webhookEndpoints,
-  type AppEvent,
-  type Job,
-  type WebhookDelivery,
-  type WebhookEndpoint,
-} from "@/lib/db/schema";
+import { events, orders, webhookDeliveries, webhookEndpoints, type AppEvent, type Job, type WebhookDelivery, type WebhookEndpoint } from "@/lib/db/schema";
 import { newId } from "@/lib/ids/ids";
 import { errorMessage, failJob } from "@/lib/jobs/queue";
 import { withoutSlots, type BatchJobContext } from "@/lib/jobs/registry";
